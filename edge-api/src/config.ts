@@ -1,0 +1,73 @@
+/**
+ * Server configuration, parsed once from environment variables (Node's process.env or the
+ * Workers `env` bindings) so both runtimes share one rule set. `.env.example` documents each.
+ */
+import { z } from 'zod';
+
+const databaseUrl = z
+  .string()
+  .trim()
+  .regex(/^(file:|libsql:\/\/|https?:\/\/|wss?:\/\/)\S+$/, {
+    message: 'must start with file:, libsql://, http(s):// or ws(s):// (e.g. file:data/shop.db)',
+  });
+
+const emailList = z
+  .string()
+  .optional()
+  .transform((value) =>
+    (value ?? '')
+      .split(',')
+      .map((email) => email.trim().toLowerCase())
+      .filter((email) => email.length > 0),
+  );
+
+const configSchema = z.object({
+  DATABASE_URL: databaseUrl.default('file:data/shop.db'),
+  DATABASE_AUTH_TOKEN: z.string().optional(),
+  FIREBASE_PROJECT_ID: z.string().trim().min(1).default('demo-taza-haat'),
+  // host:port of the Firebase Auth emulator; when set (and the project is demo-*), unsigned
+  // emulator ID tokens are accepted (DESIGN.md §3).
+  FIREBASE_AUTH_EMULATOR_HOST: z.string().trim().min(1).optional(),
+  ADMIN_EMAILS: emailList,
+  // The browser origin allowed by CORS; same-origin requests need none.
+  CORS_ORIGIN: z.string().trim().min(1).optional(),
+});
+
+/** The parsed configuration the API app is built with. */
+export type AppConfig = {
+  databaseUrl: string;
+  databaseAuthToken: string | undefined;
+  firebaseProjectId: string;
+  authEmulatorHost: string | undefined;
+  adminEmails: readonly string[];
+  corsOrigin: string | undefined;
+};
+
+/** Thrown by {@link parseConfig}; `message` is one readable sentence per bad variable. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/**
+ * Parses environment variables into an {@link AppConfig}. Empty strings count as unset.
+ * @throws ConfigError naming each invalid variable, e.g. "DATABASE_URL must start with file:…".
+ */
+export function parseConfig(env: Record<string, string | undefined>): AppConfig {
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const result = configSchema.safeParse(present);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
+    throw new ConfigError(lines.join('; '));
+  }
+  const c = result.data;
+  return {
+    databaseUrl: c.DATABASE_URL,
+    databaseAuthToken: c.DATABASE_AUTH_TOKEN,
+    firebaseProjectId: c.FIREBASE_PROJECT_ID,
+    authEmulatorHost: c.FIREBASE_AUTH_EMULATOR_HOST,
+    adminEmails: c.ADMIN_EMAILS,
+    corsOrigin: c.CORS_ORIGIN,
+  };
+}

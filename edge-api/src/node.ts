@@ -1,0 +1,55 @@
+/**
+ * Node entry: `/api/*` and the built PWA from one process on 127.0.0.1 (DESIGN.md §2).
+ * Env: the variables of config.ts plus PORT (default 8787), HOST (default 127.0.0.1) and
+ * DIST_DIR (default `dist`). Exits 1 with one sentence on bad config or a busy port.
+ */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { ConfigError, parseConfig } from './config';
+import { openDatabase } from './db/client';
+import { withStaticSite } from './static-site';
+
+function fail(message: string): never {
+  console.error(`Taza Haat server: ${message}`);
+  process.exit(1);
+}
+
+async function main(): Promise<void> {
+  const config = (() => {
+    try {
+      return parseConfig(process.env);
+    } catch (error) {
+      if (error instanceof ConfigError) fail(`invalid configuration: ${error.message}.`);
+      throw error;
+    }
+  })();
+  const port = Number(process.env.PORT ?? 8787);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) fail(`PORT must be a number from 1 to 65535, not "${process.env.PORT}".`);
+  const hostname = process.env.HOST ?? '127.0.0.1';
+  const distDir = resolve(process.env.DIST_DIR ?? 'dist');
+  if (!existsSync(resolve(distDir, 'index.html'))) fail(`no built PWA at ${distDir} (run "npm run build").`);
+
+  const db = await openDatabase(config.databaseUrl, config.databaseAuthToken).catch((error: unknown) =>
+    fail(`cannot open the database ${config.databaseUrl}: ${error instanceof Error ? error.message : String(error)}.`),
+  );
+  const app = withStaticSite(createApp({ db, config }), distDir);
+  const server = serve({ fetch: app.fetch, port, hostname }, (info) => {
+    console.log(`Taza Haat server listening on http://${hostname}:${info.port}`);
+  });
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EADDRINUSE') fail(`port ${port} on ${hostname} is already in use; stop the other program or set PORT.`);
+    fail(error.message);
+  });
+  const stop = () => {
+    server.close(() => {
+      db.close();
+      process.exit(0);
+    });
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+await main();

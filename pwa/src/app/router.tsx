@@ -1,0 +1,47 @@
+/**
+ * Every route of spec §2 (paths are case-insensitive, so `/Shop` and `/shop` are one route).
+ * Pages are lazy chunks; the shop and home load first, the rest on demand.
+ */
+import type { ComponentType } from 'react';
+import { createBrowserRouter } from 'react-router-dom';
+import { SiteLayout } from '../components/layout/site-layout';
+import type * as Placeholders from './routes/placeholders';
+
+type PageModule = { default: ComponentType };
+const page = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
+const placeholder = (name: keyof typeof Placeholders) => async () => ({
+  Component: (await import('./routes/placeholders'))[name],
+});
+
+export const router = createBrowserRouter([
+  {
+    Component: SiteLayout,
+    children: [
+      { path: '/', lazy: page(() => import('./routes/home')) },
+      { path: '/home', lazy: page(() => import('./routes/home')) },
+      { path: '/shop', lazy: page(() => import('./routes/shop')) },
+      { path: '/about', lazy: placeholder('AboutRoute') },
+      { path: '/contact', lazy: placeholder('ContactRoute') },
+      { path: '/cart', lazy: placeholder('CartRoute') },
+      { path: '/login', lazy: placeholder('LoginRoute') },
+      { path: '/register', lazy: placeholder('RegisterRoute') },
+      { path: '/profile', lazy: placeholder('ProfileRoute') },
+      { path: '/checkout', lazy: placeholder('CheckoutRoute') },
+      {
+        path: '/dashboard',
+        lazy: placeholder('DashboardRoute'),
+        children: [
+          { index: true, lazy: placeholder('DashboardHomeRoute') },
+          { path: 'manage-orders', lazy: placeholder('ManageOrdersRoute') },
+          { path: 'add-product', lazy: placeholder('AddProductRoute') },
+          { path: 'manage-products', lazy: placeholder('ManageProductsRoute') },
+          { path: 'manage-products/update-product/:id', lazy: placeholder('UpdateProductRoute') },
+          { path: 'my-orders', lazy: placeholder('MyOrdersRoute') },
+          { path: 'add-review', lazy: placeholder('AddReviewRoute') },
+          { path: 'add-admin', lazy: placeholder('AddAdminRoute') },
+        ],
+      },
+      { path: '*', lazy: page(() => import('./routes/not-found')) },
+    ],
+  },
+]);

@@ -1,0 +1,58 @@
+import { Link, NavLink } from 'react-router-dom';
+import { paths } from '../../config/paths';
+
+const mainLinks = [
+  { to: paths.homeAlias, label: 'Home' },
+  { to: '/shop', label: 'Shop' },
+  { to: paths.about, label: 'About' },
+  { to: paths.contact, label: 'Contact' },
+] as const;
+
+/** The site header (spec §2): main links (a dropdown on small screens), cart and account. */
+export function Header() {
+  return (
+    <header className="navbar sticky top-0 z-30 bg-base-100/95 shadow-sm backdrop-blur">
+      <div className="navbar-start">
+        <div className="dropdown lg:hidden">
+          <button type="button" className="btn btn-ghost min-h-11" aria-label="Open menu">
+            <svg xmlns="http://www.w3.org/2000/svg" className="h-6 w-6" fill="none" viewBox="0 0 24 24" stroke="currentColor" aria-hidden="true">
+              <path strokeLinecap="round" strokeLinejoin="round" strokeWidth={2} d="M4 6h16M4 12h16M4 18h16" />
+            </svg>
+          </button>
+          <ul className="menu dropdown-content z-40 mt-3 w-52 rounded-box bg-base-100 p-2 shadow">
+            {mainLinks.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} className="min-h-11">
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <Link to={paths.home} className="btn btn-ghost min-h-11 text-xl font-bold text-primary">
+          <img src="/icons/icon.svg" alt="" width={32} height={32} />
+          Taza Haat
+        </Link>
+      </div>
+      <nav className="navbar-center hidden lg:flex" aria-label="Main">
+        <ul className="menu menu-horizontal gap-1 px-1 text-base">
+          {mainLinks.map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to}>{link.label}</NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="navbar-end gap-1">
+        <Link to={paths.cart} className="btn btn-ghost btn-circle min-h-11" aria-label="Cart">
+          <svg xmlns="http://www.w3.org/2000/svg" className="h-6 w-6" fill="none" viewBox="0 0 24 24" stroke="currentColor" aria-hidden="true">
+            <path strokeLinecap="round" strokeLinejoin="round" strokeWidth={2} d="M3 3h2l.4 2M7 13h10l4-8H5.4M7 13 5.4 5M7 13l-2.3 2.3c-.6.6-.2 1.7.7 1.7H17m0 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4zm-8 2a2 2 0 1 1-4 0 2 2 0 0 1 4 0z" />
+          </svg>
+        </Link>
+        <Link to={paths.login} className="btn btn-primary btn-sm min-h-11">
+          Login
+        </Link>
+      </div>
+    </header>
+  );
+}

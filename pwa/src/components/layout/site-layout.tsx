@@ -1,0 +1,16 @@
+import { Outlet } from 'react-router-dom';
+import { Footer } from './footer';
+import { Header } from './header';
+
+/** Header, the current page, footer. */
+export function SiteLayout() {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <Header />
+      <main className="flex-1">
+        <Outlet />
+      </main>
+      <Footer />
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import type { Product } from '../../../../../edge-api/src/contract/product';
+import { formatTk } from '../../../lib/format';
+
+type ProductCardProps = { product: Product; eager?: boolean };
+
+/** One product: picture in a fixed square (no layout shift), name, and price per kg in Tk. */
+export function ProductCard({ product, eager = false }: ProductCardProps) {
+  return (
+    <article className="card bg-base-100 shadow-sm ring-1 ring-base-300 transition hover:shadow-md" data-testid="product-card">
+      <figure className="aspect-square bg-base-200 p-8">
+        <img
+          src={product.image}
+          alt={product.name}
+          width={256}
+          height={256}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+          className="h-full w-full object-contain drop-shadow-md"
+        />
+      </figure>
+      <div className="card-body gap-1 p-4">
+        <h2 className="card-title text-base leading-snug">{product.name}</h2>
+        <p className="text-lg font-semibold text-primary">
+          {formatTk(product.price)} Tk <span className="text-sm font-normal text-base-content/70">/ kg</span>
+        </p>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,82 @@
+/**
+ * The Firebase Auth emulator (firebase-tools) for local runs and tests, project `demo-*` only,
+ * bound to 127.0.0.1, plus account set-up through the emulator's Identity Toolkit REST API.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { startChild, type Child } from './child';
+import { waitForHttp } from './ports';
+
+export type EmulatorPorts = { auth: number; hub: number; logging: number };
+
+/**
+ * Writes a firebase.json for `ports` into `dir` and starts `firebase emulators:start --only auth`.
+ * `importDir`, when given, is loaded at start and written back on a clean exit (accounts persist).
+ * Resolves once the emulator answers; its output is kept quiet unless `verbose`.
+ */
+export async function startAuthEmulator(opts: {
+  projectId: string;
+  ports: EmulatorPorts;
+  dir: string;
+  importDir?: string | undefined;
+  verbose?: boolean;
+}): Promise<Child> {
+  const configPath = join(opts.dir, 'firebase.emulator.json');
+  writeFileSync(
+    configPath,
+    JSON.stringify({
+      emulators: {
+        auth: { host: '127.0.0.1', port: opts.ports.auth },
+        hub: { host: '127.0.0.1', port: opts.ports.hub },
+        logging: { host: '127.0.0.1', port: opts.ports.logging },
+        ui: { enabled: false },
+        singleProjectMode: true,
+      },
+    }),
+  );
+  const args = ['emulators:start', '--only', 'auth', '--project', opts.projectId, '--config', configPath];
+  if (opts.importDir) args.push('--import', opts.importDir, '--export-on-exit', opts.importDir);
+  const child = startChild('auth emulator', join('node_modules', '.bin', 'firebase'), args, {
+    stdio: opts.verbose ? 'inherit' : ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      // Keep the CLI off the network: no update check, and its message-of-the-day fetch is sent
+      // to loopback, where it fails quietly (the demo project needs nothing from the cloud).
+      NO_UPDATE_NOTIFIER: '1',
+      FIREBASE_REALTIME_URL: 'http://localhost:9',
+    },
+  });
+  await waitForHttp(`http://127.0.0.1:${opts.ports.auth}/`, child.alive, 90_000);
+  return child;
+}
+
+const identityToolkit = (host: string, method: string) =>
+  `http://${host}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=demo-api-key`;
+
+/**
+ * Creates an e-mail/password account in the emulator at `host` (host:port) unless the e-mail
+ * exists, and sets its display name. Firebase Auth REST API: accounts:signUp / accounts:update.
+ * @returns 'created' or 'existing'.
+ * @throws Error with the emulator's message on any other failure.
+ */
+export async function ensureEmulatorAccount(
+  host: string,
+  account: { email: string; password: string; displayName: string },
+): Promise<'created' | 'existing'> {
+  const signUp = await fetch(identityToolkit(host, 'signUp'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: account.email, password: account.password, returnSecureToken: true }),
+  });
+  const body = (await signUp.json()) as { idToken?: string; error?: { message?: string } };
+  if (!signUp.ok) {
+    if (body.error?.message === 'EMAIL_EXISTS') return 'existing';
+    throw new Error(`the Auth emulator refused ${account.email}: ${body.error?.message ?? signUp.status}`);
+  }
+  await fetch(identityToolkit(host, 'update'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ idToken: body.idToken, displayName: account.displayName }),
+  });
+  return 'created';
+}
