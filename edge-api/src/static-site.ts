@@ -26,16 +26,13 @@ export function cacheControlFor(path: string): string {
  * GET paths with a file extension that match no file answer 404; other GET paths get index.html.
  */
 export function withStaticSite(app: Hono<AppEnv>, distDir: string): Hono<AppEnv> {
-  app.use(
-    '*',
-    serveStatic({
-      root: distDir,
-      onFound: (path, c) => {
-        const urlPath = path.slice(distDir.length).replaceAll('\\', '/');
-        c.header('Cache-Control', cacheControlFor(urlPath.startsWith('/') ? urlPath : `/${urlPath}`));
-      },
-    }),
-  );
+  // Set after the file is served: serveStatic has already built its Response by onFound time.
+  app.use('*', async (c, next) => {
+    await next();
+    if (c.res.status === 200 && !c.res.headers.has('Cache-Control'))
+      c.res.headers.set('Cache-Control', cacheControlFor(c.req.path === '/' ? '/index.html' : c.req.path));
+  });
+  app.use('*', serveStatic({ root: distDir }));
   app.get('*', async (c) => {
     if (/\.[a-z0-9]+$/i.test(c.req.path)) return c.text('Not found', 404);
     const html = await readFile(join(distDir, 'index.html'), 'utf8');

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './support/browser';
+
+const browser = useBrowser();
+
+describe('the shop', () => {
+  it('shows ALL PRODUCTS with at least 36 cards whose pictures really loaded', async () => {
+    const { page, context } = await browser.open('/Shop');
+    await page.getByRole('heading', { name: 'ALL PRODUCTS' }).waitFor();
+    const cards = page.getByTestId('product-card');
+    await cards.first().waitFor();
+    expect(await cards.count()).toBeGreaterThanOrEqual(36);
+    await expect(cards.first().textContent()).resolves.toMatch(/Potato \(Alu\)\s*30 Tk\s*\/ kg/);
+    // Lazy pictures load as they scroll into view: bring each into view, then check every one.
+    for (const card of await cards.all()) await card.scrollIntoViewIfNeeded();
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll<HTMLImageElement>('[data-testid="product-card"] img')].every((img) => img.complete && img.naturalWidth > 0),
+    );
+    await context.close();
+  });
+
+  it('lays the grid out in 1, 2 and 3 columns on phone, tablet and desktop', async () => {
+    for (const [width, columns] of [[360, 1], [768, 2], [1280, 3]] as const) {
+      const { page, context } = await browser.open('/Shop', { width, height: 900 });
+      await page.getByTestId('product-card').first().waitFor();
+      const lefts = await page.getByTestId('product-card').evaluateAll((els) => els.slice(0, 6).map((el) => Math.round(el.getBoundingClientRect().left)));
+      expect(new Set(lefts).size).toBe(columns);
+      await context.close();
+    }
+  });
+});
+
+describe('unknown paths', () => {
+  it.each(['/no-such-page', '/team', '/contactt'])('%s shows the 404 page', async (path) => {
+    const { page, context } = await browser.open(path);
+    await page.getByRole('heading', { name: '404 Not Found' }).waitFor();
+    await context.close();
+  });
+
+  it('answers /api/nope with a JSON 404, not the app', async () => {
+    const res = await fetch(browser.url('/api/nope'), { headers: { accept: 'text/html' } });
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toMatch(/application\/json/);
+    expect(await res.json()).toMatchObject({ error: { code: 'not_found' } });
+  });
+});

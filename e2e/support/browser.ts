@@ -1,0 +1,33 @@
+/** Chromium (system binary, playwright-core) for one test file, with pages on the stack's URL. */
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { chromiumArgs } from '../../scripts/lib/chromium';
+
+export type BrowserHandle = {
+  /** A new page in a fresh context (own storage), at `path` of the stack, viewport `width`×`height`. */
+  open: (path: string, viewport?: { width: number; height: number }) => Promise<{ page: Page; context: BrowserContext }>;
+  url: (path: string) => string;
+};
+
+/** Launches Chromium before the file's tests and closes it after them. */
+export function useBrowser(): BrowserHandle {
+  let browser: Browser | undefined;
+  const baseUrl = inject('baseUrl');
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: inject('chromePath'), args: chromiumArgs, headless: true });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  const url = (path: string) => new URL(path, baseUrl).toString();
+  return {
+    url,
+    open: async (path, viewport = { width: 1280, height: 800 }) => {
+      if (!browser) throw new Error('useBrowser(): the browser is not running yet');
+      const context = await browser.newContext({ viewport });
+      const page = await context.newPage();
+      await page.goto(url(path));
+      return { page, context };
+    },
+  };
+}

@@ -1,0 +1,14 @@
+/** End-to-end tests: the real stack (global-setup.ts) driven in system Chromium. */
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['e2e/**/*.e2e.ts'],
+    globalSetup: ['e2e/global-setup.ts'],
+    environment: 'node',
+    // One browser at a time: the machine has 2 cores and the stack runs beside it.
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
+  },
+});

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from './config';
+
+describe('parseConfig', () => {
+  it('defaults to the embedded database and the demo project', () => {
+    expect(parseConfig({})).toMatchObject({ databaseUrl: 'file:data/shop.db', firebaseProjectId: 'demo-taza-haat', adminEmails: [] });
+  });
+
+  it('treats empty variables as unset and splits ADMIN_EMAILS', () => {
+    expect(parseConfig({ DATABASE_URL: '', ADMIN_EMAILS: ' A@x.test, b@y.test ,' })).toMatchObject({
+      databaseUrl: 'file:data/shop.db',
+      adminEmails: ['a@x.test', 'b@y.test'],
+    });
+  });
+
+  it.each(['postgres://db', 'data/shop.db', 'http://'])('rejects DATABASE_URL %s with one readable sentence', (url) => {
+    expect(() => parseConfig({ DATABASE_URL: url })).toThrow(ConfigError);
+    expect(() => parseConfig({ DATABASE_URL: url })).toThrow(/^DATABASE_URL must start with file:/);
+  });
+
+  it.each(['file:/tmp/x.db', 'http://127.0.0.1:8080', 'libsql://shop.turso.io', 'wss://db.example'])('accepts %s', (url) => {
+    expect(parseConfig({ DATABASE_URL: url }).databaseUrl).toBe(url);
+  });
+});

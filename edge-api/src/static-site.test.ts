@@ -1,0 +1,65 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from './app';
+import { withStaticSite } from './static-site';
+import { createTestDb, type TestDb } from './testing/test-db';
+
+let t: TestDb;
+let dist: string;
+let app: ReturnType<typeof createApp>;
+
+beforeAll(async () => {
+  t = await createTestDb({ seed: false });
+  dist = mkdtempSync(join(tmpdir(), 'taza-haat-dist-'));
+  mkdirSync(join(dist, 'assets'));
+  mkdirSync(join(dist, 'products'));
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+  writeFileSync(join(dist, 'products', 'carrot.webp'), 'RIFF');
+  writeFileSync(join(dist, 'sw.js'), 'self');
+  app = withStaticSite(createApp({ db: t.db, config: t.config }), dist);
+});
+afterAll(() => {
+  t.cleanup();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+describe('the built PWA on Node', () => {
+  it('caches hashed assets for a year, immutable', async () => {
+    const res = await app.request('/assets/index-abc123.js');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it.each(['/', '/index.html', '/sw.js'])('revalidates the shell file %s on every load', async (path) => {
+    const res = await app.request(path);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it.each(['/Shop', '/dashboard/my-orders', '/team', '/contactt'])('answers the client route %s with index.html', async (path) => {
+    const res = await app.request(path);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('<div id="root">');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('answers a missing file with 404, not index.html', async () => {
+    const res = await app.request('/products/durian.webp');
+    expect(res.status).toBe(404);
+  });
+
+  it('serves product pictures with a day of caching', async () => {
+    const res = await app.request('/products/carrot.webp');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toMatch(/max-age=86400/);
+  });
+
+  it('keeps unknown API paths a JSON 404 behind the SPA fallback', async () => {
+    const res = await app.request('/api/nope');
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ error: { code: 'not_found' } });
+  });
+});

@@ -1,0 +1,31 @@
+/** A fresh, migrated libSQL database file in a temp folder, for API tests (no mocks). */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Client } from '@libsql/client';
+import { parseConfig, type AppConfig } from '../config';
+import { openDatabase } from '../db/client';
+import { applyMigrations } from '../db/migrate';
+import { loadMigrations } from '../db/migrations-fs';
+import { seedIfEmpty } from '../db/seed';
+
+export type TestDb = { db: Client; url: string; config: AppConfig; cleanup: () => void };
+
+/** Opens a new database file, applies every migration and (unless `seed: false`) the seed catalogue. */
+export async function createTestDb(options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestDb> {
+  const dir = mkdtempSync(join(tmpdir(), 'taza-haat-test-'));
+  const url = `file:${join(dir, 'shop.db')}`;
+  const db = await openDatabase(url);
+  await applyMigrations(db, await loadMigrations());
+  if (options.seed !== false) await seedIfEmpty(db);
+  const config = parseConfig({ DATABASE_URL: url, ...options.env });
+  return {
+    db,
+    url,
+    config,
+    cleanup: () => {
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,77 @@
+/**
+ * The real stack on free loopback ports, for tests and benchmarks: a migrated and seeded
+ * libSQL file in a temp folder, the PWA built for these ports, the Firebase Auth emulator and
+ * the Node server as child processes. `stop()` tears everything down.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase } from '../../edge-api/src/db/client';
+import { applyMigrations } from '../../edge-api/src/db/migrate';
+import { loadMigrations } from '../../edge-api/src/db/migrations-fs';
+import { seedIfEmpty } from '../../edge-api/src/db/seed';
+import { startAuthEmulator } from './auth-emulator';
+import { startChild, type Child } from './child';
+import { freePort, waitForHttp } from './ports';
+
+export const TEST_PROJECT_ID = 'demo-taza-haat';
+
+export type Stack = {
+  baseUrl: string;
+  authEmulatorHost: string;
+  databaseUrl: string;
+  distDir: string;
+  dir: string;
+  stop: () => Promise<void>;
+};
+
+async function buildInto(outDir: string, env: NodeJS.ProcessEnv): Promise<void> {
+  const copy = startChild('pictures', process.execPath, ['--import', 'tsx', 'scripts/copy-product-images.ts'], { env });
+  if ((await copy.exited) !== 0) throw new Error('copying the product pictures failed');
+  const vite = startChild('vite build', join('node_modules', '.bin', 'vite'), ['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], { env });
+  if ((await vite.exited) !== 0) throw new Error('the PWA build failed');
+}
+
+/** Starts the stack; on any failure stops what it started and rethrows. */
+export async function startStack(options: { env?: Record<string, string> } = {}): Promise<Stack> {
+  const dir = mkdtempSync(join(tmpdir(), 'taza-haat-stack-'));
+  const children: Child[] = [];
+  const stop = async () => {
+    await Promise.all(children.map((child) => child.stop()));
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    const [port, auth, hub, logging] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+    const authEmulatorHost = `127.0.0.1:${auth}`;
+    const databaseUrl = `file:${join(dir, 'shop.db')}`;
+    const distDir = join(dir, 'dist');
+
+    const db = await openDatabase(databaseUrl);
+    await applyMigrations(db, await loadMigrations());
+    await seedIfEmpty(db);
+    db.close();
+
+    const env = {
+      ...process.env,
+      ...options.env,
+      DATABASE_URL: databaseUrl,
+      FIREBASE_PROJECT_ID: TEST_PROJECT_ID,
+      FIREBASE_AUTH_EMULATOR_HOST: authEmulatorHost,
+      VITE_FIREBASE_PROJECT_ID: TEST_PROJECT_ID,
+      VITE_FIREBASE_AUTH_EMULATOR_HOST: authEmulatorHost,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DIST_DIR: distDir,
+    };
+    await buildInto(distDir, env);
+    children.push(await startAuthEmulator({ projectId: TEST_PROJECT_ID, ports: { auth, hub, logging }, dir }));
+    const server = startChild('server', process.execPath, ['--import', 'tsx', 'edge-api/src/node.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    children.push(server);
+    const baseUrl = `http://127.0.0.1:${port}`;
+    await waitForHttp(`${baseUrl}/api/health`, server.alive);
+    return { baseUrl, authEmulatorHost, databaseUrl, distDir, dir, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

@@ -1,0 +1,9 @@
+/** Unit and API tests (real libSQL files in a temp folder, no mocks). E2E: e2e/vitest.config.ts. */
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['edge-api/**/*.test.ts', 'scripts/**/*.test.ts', 'pwa/src/**/*.test.{ts,tsx}'],
+    environment: 'node',
+  },
+});
