@@ -1,28 +1,88 @@
 /**
- * The API app factory: every route under `/api`, with its services (db, config) injected, so
- * the Node and Workers entries stay thin and tests call `app.request()` on a real database.
+ * The API app factory: every route of DESIGN.md §3 under `/api`, with its services (db, config,
+ * token verifier, client IP) injected, so the Node and Workers entries stay thin and tests call
+ * `app.request()` on a real database.
  */
 import type { Client } from '@libsql/client';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import { secureHeaders } from 'hono/secure-headers';
+import { createJwksSource, FIREBASE_JWKS_URL } from './auth/jwks';
+import { createTokenVerifier, type TokenVerifier } from './auth/verify-token';
 import type { AppConfig } from './config';
 import { factory, type AppEnv } from './env';
 import { errorResponse, onError } from './errors';
+import { ipWriteLimit, userWriteLimit } from './rate-limit';
+import { checkout, stripeWebhook } from './routes/checkout';
 import { health } from './routes/health';
+import { orders } from './routes/orders';
 import { products } from './routes/products';
+import { reviews } from './routes/reviews';
+import { users } from './routes/users';
 
-export type AppDeps = { db: Client; config: AppConfig };
+export type AppDeps = {
+  db: Client;
+  config: AppConfig;
+  /** Defaults to Firebase ID-token verification for config.firebaseProjectId (auth/verify-token.ts). */
+  verifyToken?: TokenVerifier;
+  /** The client's IP for rate limits; each runtime entry knows where to read it. */
+  clientIp?: (c: Context) => string;
+};
+
+export const MAX_BODY_BYTES = 64 * 1024;
+
+/** The verifier the config asks for: Google's JWKS, plus emulator tokens when the emulator is set. */
+export function defaultTokenVerifier(config: AppConfig): TokenVerifier {
+  return createTokenVerifier({
+    projectId: config.firebaseProjectId,
+    keys: createJwksSource(FIREBASE_JWKS_URL),
+    acceptEmulatorTokens: config.authEmulatorHost !== undefined,
+  });
+}
 
 function buildApi(deps: AppDeps) {
+  const verifyToken = deps.verifyToken ?? defaultTokenVerifier(deps.config);
+  const clientIp = deps.clientIp ?? (() => 'unknown');
+  const limitUserWrites = userWriteLimit(deps.config.rateLimits.userWritesPerMinute);
   const inject = factory.createMiddleware(async (c, next) => {
     c.set('db', deps.db);
     c.set('config', deps.config);
+    c.set('verifyToken', verifyToken);
+    c.set('clientIp', clientIp);
+    c.set('userWriteLimit', limitUserWrites);
     await next();
   });
+  const corsOrigin = deps.config.corsOrigin;
   return (
     new Hono<AppEnv>()
+      .use(
+        secureHeaders({
+          contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+          strictTransportSecurity: 'max-age=31536000; includeSubDomains',
+          xFrameOptions: 'DENY',
+        }),
+      )
+      .use(
+        corsOrigin
+          ? cors({ origin: corsOrigin, allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'If-None-Match'], exposeHeaders: ['ETag', 'Retry-After'] })
+          : (_c, next) => next(),
+      )
+      .use(
+        bodyLimit({
+          maxSize: MAX_BODY_BYTES,
+          onError: (c) => errorResponse(c, 413, 'payload_too_large', `The request body is larger than ${MAX_BODY_BYTES / 1024} KB.`),
+        }),
+      )
       .use(inject)
+      .use(ipWriteLimit(deps.config.rateLimits.ipWritesPerMinute))
       .route('/health', health)
       .route('/products', products)
+      .route('/orders', orders)
+      .route('/reviews', reviews)
+      .route('/users', users)
+      .route('/checkout', checkout)
+      .route('/stripe', stripeWebhook)
       // Unknown API paths are a JSON 404, never the PWA's index.html.
       .all('*', (c) => errorResponse(c, 404, 'not_found', `No API route for ${c.req.method} ${c.req.path}`))
   );

@@ -31,6 +31,9 @@ const configSchema = z.object({
   ADMIN_EMAILS: emailList,
   // The browser origin allowed by CORS; same-origin requests need none.
   CORS_ORIGIN: z.string().trim().min(1).optional(),
+  // Writes (POST/PUT/DELETE) allowed per minute for one signed-in user, and for one IP address.
+  RATE_LIMIT_USER_WRITES_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  RATE_LIMIT_IP_WRITES_PER_MINUTE: z.coerce.number().int().positive().default(120),
 });
 
 /** The parsed configuration the API app is built with. */
@@ -41,6 +44,7 @@ export type AppConfig = {
   authEmulatorHost: string | undefined;
   adminEmails: readonly string[];
   corsOrigin: string | undefined;
+  rateLimits: { userWritesPerMinute: number; ipWritesPerMinute: number };
 };
 
 /** Thrown by {@link parseConfig}; `message` is one readable sentence per bad variable. */
@@ -69,5 +73,6 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     authEmulatorHost: c.FIREBASE_AUTH_EMULATOR_HOST,
     adminEmails: c.ADMIN_EMAILS,
     corsOrigin: c.CORS_ORIGIN,
+    rateLimits: { userWritesPerMinute: c.RATE_LIMIT_USER_WRITES_PER_MINUTE, ipWritesPerMinute: c.RATE_LIMIT_IP_WRITES_PER_MINUTE },
   };
 }

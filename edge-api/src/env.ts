@@ -1,12 +1,22 @@
 /** Hono environment shared by every route: per-request services set by the app factory. */
 import type { Client } from '@libsql/client';
+import type { Context, MiddlewareHandler } from 'hono';
 import { createFactory } from 'hono/factory';
+import type { AuthUser, TokenVerifier } from './auth/verify-token';
 import type { AppConfig } from './config';
+
+/** The signed-in user of a request, with the admin flag resolved (DESIGN.md §3). */
+export type RequestUser = AuthUser & { isAdmin: boolean };
 
 export type AppEnv = {
   Variables: {
     db: Client;
     config: AppConfig;
+    verifyToken: TokenVerifier;
+    clientIp: (c: Context) => string;
+    user: RequestUser;
+    /** Per-user write limit, run by requireUser once the user is known (rate-limit.ts). */
+    userWriteLimit: MiddlewareHandler<AppEnv>;
   };
 };
 

@@ -20,6 +20,11 @@ export class ApiError extends HTTPException {
   }
 }
 
+/** The API's error body; `details` is left out when undefined. */
+export const errorBody = (code: string, message: string, details?: unknown): ErrorBody => ({
+  error: details === undefined ? { code, message } : { code, message, details },
+});
+
 /** Answers `status` with the API's error body. */
 export function errorResponse(
   c: Context,
@@ -28,16 +33,17 @@ export function errorResponse(
   message: string,
   details?: unknown,
 ): Response {
-  const body: ErrorBody = { error: details === undefined ? { code, message } : { code, message, details } };
-  return c.json(body, status);
+  return c.json(errorBody(code, message, details), status);
 }
 
 /** Hono `onError`: ApiError and HTTPException keep their status; anything else is a logged 500. */
 export const onError: ErrorHandler = (err, c) => {
   if (err instanceof ApiError) return errorResponse(c, err.status as ContentfulStatusCode, err.code, err.message, err.details);
   if (err instanceof HTTPException) {
+    // Hono's own: malformed JSON (400), body too large (413).
     const status = err.status as ContentfulStatusCode;
-    return errorResponse(c, status, status === 413 ? 'payload_too_large' : 'http_error', err.message || 'Request failed');
+    const code = status === 400 ? 'malformed_request' : status === 413 ? 'payload_too_large' : 'http_error';
+    return errorResponse(c, status, code, err.message || 'Request failed');
   }
   const requestId = crypto.randomUUID();
   console.error(`[${requestId}] ${c.req.method} ${c.req.path}:`, err);

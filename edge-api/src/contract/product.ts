@@ -1,8 +1,10 @@
 /**
  * Product contract shared by the API and the PWA: the wire shape of spec §3 (`_id`, `name`,
- * `price` in Tk per kg, `image`, `category`) plus our optional `season` (DESIGN.md §6).
+ * `price` in Tk per kg, `image`, `category`) plus our optional `season` (DESIGN.md §6), and the
+ * admin's add/update payloads (spec §5; DESIGN.md §3: update sends the edited fields).
  */
 import { z } from 'zod';
+import { recordId, requiredText } from './fields';
 
 export const categories = ['vegetable', 'fruit'] as const;
 export const seasons = ['summer', 'winter', 'spring'] as const;
@@ -21,3 +23,45 @@ export const productSchema = z.object({
 });
 
 export type Product = z.infer<typeof productSchema>;
+
+/** Price in Tk per kg: a positive number, or text such as "12.5" (the spec's form sends text). */
+export const priceField = z
+  .union([z.number(), z.string().trim().regex(/^\d+(\.\d+)?$/, { error: 'Enter a price in Tk, e.g. 60 or 12.5' }).transform(Number)], {
+    error: 'Enter a price in Tk, e.g. 60 or 12.5',
+  })
+  .pipe(
+    z
+      .number()
+      .positive({ error: 'The price must be more than 0 Tk' })
+      .max(1_000_000, { error: 'The price must be at most 1,000,000 Tk' })
+      .refine((n) => Number.isFinite(n) && Math.round(n * 100) === n * 100, { error: 'At most 2 decimal places (poisha)' }),
+  );
+
+/** A picture: an http(s) URL or one of our own `/products/...` paths. */
+export const imageField = z
+  .string({ error: 'Required' })
+  .trim()
+  .min(1, { error: 'Required' })
+  .max(2048, { error: 'At most 2048 characters' })
+  .refine((value) => /^\/products\/[\w.-]+$/.test(value) || /^https?:\/\/[^\s/]+\.[^\s]+$/.test(value), {
+    error: 'Enter an http(s) URL or a /products/... path',
+  });
+
+/** `POST /products` body. Unknown fields are dropped. */
+export const productInputSchema = z.object({
+  name: requiredText(80),
+  price: priceField,
+  image: imageField,
+  category: z.enum(categories, { error: 'Choose vegetable or fruit' }),
+  season: z.enum(seasons, { error: 'Choose summer, winter or spring' }).nullable().optional(),
+});
+
+export type ProductInput = z.input<typeof productInputSchema>;
+
+/** `PUT /products/update/:id` body: any of the add fields, at least one. */
+export const productUpdateSchema = productInputSchema
+  .partial()
+  .refine((value) => Object.values(value).some((field) => field !== undefined), { error: 'Send at least one field to change' });
+
+/** `:id` of a product or order route. */
+export const recordIdParam = z.object({ id: recordId });

@@ -1,7 +1,16 @@
-/** `/api/products`: the catalogue (spec §7). */
+/**
+ * `/api/products` (spec §7, DESIGN.md §3): anyone reads the catalogue (ETag, 304); admins add,
+ * update (the edited fields — the old app sent no body) and delete.
+ */
 import type { Row } from '@libsql/client';
-import type { Product } from '../contract/product';
+import { requireAdmin } from '../auth/middleware';
+import { productInputSchema, productUpdateSchema, recordIdParam, type Product } from '../contract/product';
 import { factory } from '../env';
+import { ApiError } from '../errors';
+import { cacheableJson } from '../etag';
+import { validate } from '../validation';
+
+const COLUMNS = 'id, name, price, image, category, season';
 
 /** Maps a `products` row to the wire shape of spec §3. */
 export function toProduct(row: Row): Product {
@@ -15,9 +24,39 @@ export function toProduct(row: Row): Product {
   };
 }
 
-export const products = factory.createApp().get('/', async (c) => {
-  const { rows } = await c.var.db.execute(
-    'SELECT id, name, price, image, category, season FROM products ORDER BY created_at, id',
-  );
-  return c.json(rows.map(toProduct));
-});
+const notFound = (id: string) => new ApiError(404, 'not_found', `No product with id ${id}.`);
+
+export const products = factory
+  .createApp()
+  .get('/', async (c) => {
+    const { rows } = await c.var.db.execute(`SELECT ${COLUMNS} FROM products ORDER BY created_at, id`);
+    return cacheableJson(c, rows.map(toProduct));
+  })
+  .post('/', requireAdmin, validate('json', productInputSchema), async (c) => {
+    const input = c.req.valid('json');
+    const now = Date.now();
+    const { rows } = await c.var.db.execute({
+      sql: `INSERT INTO products (id, name, price, image, category, season, created_at, updated_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${COLUMNS}`,
+      args: [crypto.randomUUID(), input.name, input.price, input.image, input.category, input.season ?? null, now, now],
+    });
+    return c.json(toProduct(rows[0] as Row), 201);
+  })
+  .put('/update/:id', requireAdmin, validate('param', recordIdParam), validate('json', productUpdateSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const edit = c.req.valid('json');
+    const { rows } = await c.var.db.execute({
+      sql: `UPDATE products SET name = coalesce(?, name), price = coalesce(?, price), image = coalesce(?, image),
+              category = coalesce(?, category), season = CASE WHEN ? THEN ? ELSE season END, updated_at = ?
+            WHERE id = ? RETURNING ${COLUMNS}`,
+      args: [edit.name ?? null, edit.price ?? null, edit.image ?? null, edit.category ?? null, edit.season !== undefined, edit.season ?? null, Date.now(), id],
+    });
+    if (!rows[0]) throw notFound(id);
+    return c.json({ modifiedCount: 1, product: toProduct(rows[0]) });
+  })
+  .delete('/:id', requireAdmin, validate('param', recordIdParam), async (c) => {
+    const { id } = c.req.valid('param');
+    const { rowsAffected } = await c.var.db.execute({ sql: 'DELETE FROM products WHERE id = ?', args: [id] });
+    if (rowsAffected === 0) throw notFound(id);
+    return c.json({ deletedCount: rowsAffected });
+  });

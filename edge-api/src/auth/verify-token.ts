@@ -1,0 +1,77 @@
+/**
+ * Verifies Firebase ID tokens without firebase-admin, so the same code runs on Workers
+ * (Firebase docs, "Verify ID tokens using a third-party JWT library"): RS256 signed by a key of
+ * Google's securetoken JWKS; `aud` = project id; `iss` = https://securetoken.google.com/<project>;
+ * `exp`, `iat` and `auth_time` checked with 30 s of clock skew; `sub` non-empty, ≤ 128 chars;
+ * an `email` claim. Unsigned (`alg: none`) emulator tokens pass only in emulator mode for a
+ * `demo-` project (DESIGN.md §3).
+ */
+import { decodeProtectedHeader, jwtVerify, UnsecuredJWT, type JWTPayload } from 'jose';
+import type { KeySource } from './jwks';
+
+/** The signed-in user a verified token names. `email` is lower-cased. */
+export type AuthUser = { uid: string; email: string; name: string | undefined; picture: string | undefined };
+
+/** Thrown for any token that must not be trusted; `message` says why (for logs, not clients). */
+export class InvalidTokenError extends Error {
+  override name = 'InvalidTokenError';
+}
+
+export type TokenVerifier = (token: string) => Promise<AuthUser>;
+
+const CLOCK_SKEW_S = 30;
+
+function userFrom(payload: JWTPayload, nowS: number): AuthUser {
+  const { sub, email, iat, auth_time: authTime, name, picture } = payload as JWTPayload & Record<string, unknown>;
+  if (typeof sub !== 'string' || sub.length === 0 || sub.length > 128) throw new InvalidTokenError('bad sub');
+  if (typeof email !== 'string' || email.length === 0) throw new InvalidTokenError('no email claim');
+  if (typeof iat !== 'number' || iat > nowS + CLOCK_SKEW_S) throw new InvalidTokenError('iat in the future');
+  if (typeof authTime !== 'number' || authTime > nowS + CLOCK_SKEW_S) throw new InvalidTokenError('bad auth_time');
+  return {
+    uid: sub,
+    email: email.toLowerCase(),
+    name: typeof name === 'string' && name.trim() ? name.trim() : undefined,
+    picture: typeof picture === 'string' && picture ? picture : undefined,
+  };
+}
+
+/**
+ * Builds the verifier for `projectId`. `acceptEmulatorTokens` is honoured only for `demo-`
+ * projects, whatever the caller asks.
+ * @returns a function resolving to the token's {@link AuthUser}, rejecting with InvalidTokenError.
+ */
+export function createTokenVerifier(opts: {
+  projectId: string;
+  keys: KeySource;
+  acceptEmulatorTokens: boolean;
+  now?: () => number;
+}): TokenVerifier {
+  const issuer = `https://securetoken.google.com/${opts.projectId}`;
+  const emulator = opts.acceptEmulatorTokens && opts.projectId.startsWith('demo-');
+  const now = opts.now ?? Date.now;
+  const claims = { issuer, audience: opts.projectId, clockTolerance: CLOCK_SKEW_S };
+
+  return async (token) => {
+    const nowS = Math.floor(now() / 1000);
+    let header;
+    try {
+      header = decodeProtectedHeader(token);
+    } catch {
+      throw new InvalidTokenError('malformed token');
+    }
+    try {
+      if (header.alg === 'none') {
+        if (!emulator) throw new InvalidTokenError('unsigned token outside emulator mode');
+        return userFrom(UnsecuredJWT.decode(token, { ...claims, currentDate: new Date(now()) }).payload, nowS);
+      }
+      if (header.alg !== 'RS256') throw new InvalidTokenError(`algorithm ${String(header.alg)} not allowed`);
+      if (!header.kid) throw new InvalidTokenError('no kid');
+      const keySet = await opts.keys.getKey(header.kid);
+      const { payload } = await jwtVerify(token, keySet, { ...claims, algorithms: ['RS256'], currentDate: new Date(now()) });
+      return userFrom(payload, nowS);
+    } catch (error) {
+      if (error instanceof InvalidTokenError) throw error;
+      throw new InvalidTokenError(error instanceof Error ? error.message : 'invalid token');
+    }
+  };
+}

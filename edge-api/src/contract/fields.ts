@@ -1,0 +1,16 @@
+/** Field rules shared by several contract schemas. */
+import { z } from 'zod';
+
+/** A trimmed, required text of at most `max` characters, with a message naming the limit. */
+export const requiredText = (max: number) =>
+  z
+    .string({ error: 'Required' })
+    .trim()
+    .min(1, { error: 'Required' })
+    .max(max, { error: `At most ${max} characters` });
+
+/** An e-mail address (lower-cased), as Firebase accounts use. */
+export const email = z.string({ error: 'Required' }).trim().toLowerCase().pipe(z.email({ error: 'Enter a valid e-mail address' }));
+
+/** An id as the API hands them out (UUID-like text, bounded). */
+export const recordId = z.string({ error: 'Required' }).trim().min(1, { error: 'Required' }).max(64, { error: 'Unknown id' });

@@ -1,0 +1,41 @@
+/**
+ * Cacheable JSON for the catalogue (`GET /products`, `GET /reviews`): a strong ETag over the
+ * exact bytes, `If-None-Match` → 304, and a Cache-Control that lets browsers and the service
+ * worker serve the last copy at once while they revalidate (stale-while-revalidate).
+ */
+import type { Context, TypedResponse } from 'hono';
+import type { JSONParsed } from 'hono/utils/types';
+
+export const CATALOGUE_CACHE_CONTROL = 'public, max-age=0, stale-while-revalidate=86400';
+
+/** A strong ETag for `text`: a quoted, base64url SHA-256. */
+export async function strongEtag(text: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
+  const base64 = btoa(String.fromCharCode(...digest));
+  return `"${base64.replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '')}"`;
+}
+
+/** True when an If-None-Match header lists `etag` (or `*`); weak forms compare equal (RFC 9110 §13.1.2). */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t === etag || t === `W/${etag}`;
+  });
+}
+
+/**
+ * Answers `body` as JSON with an ETag, or 304 when the client already has these bytes. Typed
+ * like `c.json(body)` so the RPC client knows the shape.
+ */
+export async function cacheableJson<T>(c: Context, body: T): Promise<Response & TypedResponse<JSONParsed<T>, 200, 'json'>> {
+  type Typed = Response & TypedResponse<JSONParsed<T>, 200, 'json'>;
+  const text = JSON.stringify(body);
+  const etag = await strongEtag(text);
+  c.header('ETag', etag);
+  c.header('Cache-Control', CATALOGUE_CACHE_CONTROL);
+  if (matchesEtag(c.req.header('If-None-Match'), etag)) return c.body(null, 304) as unknown as Typed;
+  c.header('Content-Type', 'application/json; charset=UTF-8');
+  // The bytes were serialised once above (for the ETag); the cast restores the JSON type for hc.
+  return c.body(text, 200) as unknown as Typed;
+}
