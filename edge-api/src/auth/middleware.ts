@@ -21,11 +21,11 @@ export const requireUser = factory.createMiddleware(async (c, next) => {
     throw new ApiError(401, 'invalid_token', 'Your sign-in has expired or is invalid; sign in again.');
   });
   c.set('user', { ...user, isAdmin: await isAdminEmail(c.var.db, c.var.config.adminEmails, user.email) });
-  await c.var.userWriteLimit(c, next);
+  return c.var.userWriteLimit(c, next);
 });
 
 export const requireAdmin = factory.createMiddleware(async (c, next) => {
-  await requireUser(c, async () => {
+  return requireUser(c, async () => {
     if (!c.var.user.isAdmin) throw new ApiError(403, 'forbidden', 'Only admins may do this.');
     await next();
   });

@@ -1,0 +1,134 @@
+/**
+ * The authorization matrix of DESIGN.md §3: every route × {anonymous, customer A, customer B,
+ * admin} → expected status, from one table. A route the app serves without a row here fails.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { admin, createTestApp, customerA, customerB, orderBody, type Role, type TestApp } from './testing/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.cleanup());
+
+const roles: Role[] = ['anonymous', 'customerA', 'customerB', 'admin'];
+const emailOf = (role: Role) => ({ anonymous: 'nobody@example.test', customerA: customerA.email, customerB: customerB.email, admin: admin.email })[role];
+const userOf = (role: Role) => ({ anonymous: customerA, customerA, customerB, admin })[role];
+
+/** Fixtures made fresh for each request, so one role's write never changes another's case. */
+async function newProduct(): Promise<string> {
+  const res = await t.call('POST', '/api/products', { role: 'admin', body: { name: 'Test Okra (Dherosh)', price: 60, image: '/products/okra.webp', category: 'vegetable' } });
+  return ((await res.json()) as { _id: string })._id;
+}
+async function newOrderOfA(): Promise<string> {
+  const res = await t.call('POST', '/api/orders', { role: 'customerA', body: await orderBody(t, customerA), headers: { 'Idempotency-Key': crypto.randomUUID() } });
+  return ((await res.json()) as { _id: string })._id;
+}
+
+type Case = {
+  route: string; // "METHOD /api/path" exactly as registered
+  name?: string;
+  request: (role: Role) => Promise<{ path: string; body?: unknown; headers?: Record<string, string> }>;
+  expect: Record<Role, number>;
+};
+
+const all = (status: number): Record<Role, number> => ({ anonymous: status, customerA: status, customerB: status, admin: status });
+const key = () => ({ 'Idempotency-Key': crypto.randomUUID() });
+
+const matrix: Case[] = [
+  { route: 'GET /api/health', request: async () => ({ path: '/api/health' }), expect: all(200) },
+  { route: 'GET /api/products', request: async () => ({ path: '/api/products' }), expect: all(200) },
+  {
+    route: 'POST /api/products',
+    request: async () => ({ path: '/api/products', body: { name: 'Okra', price: '55.5', image: 'https://example.test/okra.webp', category: 'vegetable' } }),
+    expect: { anonymous: 401, customerA: 403, customerB: 403, admin: 201 },
+  },
+  {
+    route: 'PUT /api/products/update/:id',
+    request: async () => ({ path: `/api/products/update/${await newProduct()}`, body: { price: 65 } }),
+    expect: { anonymous: 401, customerA: 403, customerB: 403, admin: 200 },
+  },
+  {
+    route: 'DELETE /api/products/:id',
+    request: async () => ({ path: `/api/products/${await newProduct()}` }),
+    expect: { anonymous: 401, customerA: 403, customerB: 403, admin: 200 },
+  },
+  { route: 'GET /api/orders', name: 'all orders', request: async () => ({ path: '/api/orders' }), expect: { anonymous: 401, customerA: 403, customerB: 403, admin: 200 } },
+  {
+    route: 'GET /api/orders',
+    name: "customer A's orders",
+    request: async () => ({ path: `/api/orders?email=${encodeURIComponent(customerA.email)}` }),
+    expect: { anonymous: 401, customerA: 200, customerB: 403, admin: 200 },
+  },
+  {
+    route: 'POST /api/orders',
+    name: 'with own e-mail',
+    request: async (role) => ({ path: '/api/orders', body: await orderBody(t, userOf(role)), headers: key() }),
+    expect: { anonymous: 401, customerA: 201, customerB: 201, admin: 201 },
+  },
+  {
+    route: 'POST /api/orders',
+    name: "with customer A's e-mail",
+    request: async () => ({ path: '/api/orders', body: await orderBody(t, customerA), headers: key() }),
+    expect: { anonymous: 401, customerA: 201, customerB: 403, admin: 403 },
+  },
+  {
+    route: 'PUT /api/orders/update/:id',
+    request: async () => ({ path: `/api/orders/update/${await newOrderOfA()}`, body: { orderStatus: 'Approved' } }),
+    expect: { anonymous: 401, customerA: 403, customerB: 403, admin: 200 },
+  },
+  {
+    route: 'DELETE /api/orders/:id',
+    request: async () => ({ path: `/api/orders/${await newOrderOfA()}` }),
+    expect: { anonymous: 401, customerA: 200, customerB: 404, admin: 200 },
+  },
+  { route: 'GET /api/reviews', request: async () => ({ path: '/api/reviews' }), expect: all(200) },
+  {
+    route: 'POST /api/reviews',
+    request: async () => ({ path: '/api/reviews', body: { review: 'Fresh and cheap!', rating: 4.5 }, headers: key() }),
+    expect: { anonymous: 401, customerA: 201, customerB: 201, admin: 201 },
+  },
+  {
+    route: 'PUT /api/users',
+    request: async (role) => ({ path: '/api/users', body: { email: emailOf(role), displayName: 'Someone' } }),
+    expect: { anonymous: 401, customerA: 200, customerB: 200, admin: 200 },
+  },
+  {
+    route: 'POST /api/users',
+    request: async () => ({ path: '/api/users', body: { email: customerA.email, displayName: 'Asha' } }),
+    expect: { anonymous: 401, customerA: 200, customerB: 403, admin: 403 },
+  },
+  {
+    route: 'GET /api/users/:email',
+    request: async () => ({ path: `/api/users/${encodeURIComponent(customerA.email)}` }),
+    expect: { anonymous: 401, customerA: 200, customerB: 403, admin: 200 },
+  },
+  {
+    route: 'PUT /api/users/admin',
+    request: async () => ({ path: '/api/users/admin', body: { email: customerB.email } }),
+    expect: { anonymous: 401, customerA: 403, customerB: 403, admin: 200 },
+  },
+  { route: 'POST /api/checkout', request: async () => ({ path: '/api/checkout', body: {} }), expect: { anonymous: 401, customerA: 501, customerB: 501, admin: 501 } },
+  { route: 'POST /api/stripe/webhook', request: async () => ({ path: '/api/stripe/webhook', body: {} }), expect: all(501) },
+  { route: 'ALL /api/*', name: 'unknown path', request: async () => ({ path: '/api/nope' }), expect: all(404) },
+];
+
+describe('authorization matrix', () => {
+  it('has a row for every route the API serves', () => {
+    const served = new Set(
+      t.app.routes
+        .filter((r) => r.method !== 'ALL' || r.path === '/api/*')
+        .map((r) => `${r.method} ${r.path}`),
+    );
+    // Middleware (.use) also shows up as "ALL /api/*"; the catch-all 404 is that same pattern.
+    expect([...served].sort()).toEqual([...new Set(matrix.map((c) => c.route))].sort());
+  });
+
+  const cases = matrix.flatMap((c) => roles.map((role) => ({ ...c, role, label: `${c.route}${c.name ? ` (${c.name})` : ''} as ${role}` })));
+  it.each(cases)('$label → $expect.$role', async (c) => {
+    const { path, body, headers } = await c.request(c.role);
+    const method = c.route.split(' ')[0] === 'ALL' ? 'GET' : (c.route.split(' ')[0] as string);
+    const res = await t.call(method, path, { role: c.role, body, headers });
+    expect(res.status, await res.clone().text()).toBe(c.expect[c.role]);
+  });
+});

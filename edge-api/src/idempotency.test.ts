@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, customerA, customerB, orderBody, type TestApp } from './testing/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.cleanup());
+
+const countOrders = async () => Number((await t.db.execute('SELECT count(*) AS n FROM orders')).rows[0]?.n);
+const post = (body: unknown, key: string | undefined, role: 'customerA' | 'customerB' = 'customerA') =>
+  t.call('POST', '/api/orders', { role, body, headers: key === undefined ? {} : { 'Idempotency-Key': key } });
+
+describe('Idempotency-Key on POST /api/orders', () => {
+  it('is required, and must be a UUID', async () => {
+    const body = await orderBody(t, customerA);
+    for (const key of [undefined, 'order-1', '']) {
+      const res = await post(body, key);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ error: { code: 'idempotency_key_required' } });
+    }
+  });
+
+  it('answers a replay with the first answer and creates one order', async () => {
+    const body = await orderBody(t, customerA);
+    const key = crypto.randomUUID();
+    const before = await countOrders();
+    const first = await post(body, key);
+    const replay = await post(body, key);
+    expect(first.status).toBe(201);
+    expect(replay.status).toBe(201);
+    expect(replay.headers.get('Idempotent-Replayed')).toBe('true');
+    expect(await replay.json()).toEqual(await first.json());
+    expect((await countOrders()) - before).toBe(1);
+  });
+
+  it('creates exactly one order from 10 concurrent requests with one key', async () => {
+    const body = await orderBody(t, customerA, 3, 2);
+    const key = crypto.randomUUID();
+    const before = await countOrders();
+    const answers = await Promise.all(Array.from({ length: 10 }, () => post(body, key)));
+    expect((await countOrders()) - before).toBe(1);
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201).length).toBeGreaterThanOrEqual(1);
+    expect(statuses.every((s) => s === 201 || s === 409)).toBe(true);
+    const ids = new Set(await Promise.all(answers.filter((r) => r.status === 201).map(async (r) => ((await r.json()) as { _id: string })._id)));
+    expect(ids.size).toBe(1);
+  });
+
+  it('refuses the same key with another body (422), changing nothing', async () => {
+    const key = crypto.randomUUID();
+    expect((await post(await orderBody(t, customerA, 1), key)).status).toBe(201);
+    const before = await countOrders();
+    const res = await post(await orderBody(t, customerA, 2), key);
+    expect(res.status).toBe(422);
+    expect(await res.json()).toMatchObject({ error: { code: 'idempotency_key_reused' } });
+    expect(await countOrders()).toBe(before);
+  });
+
+  it('answers 409 with Retry-After while the first request is still running', async () => {
+    const body = await orderBody(t, customerA);
+    const key = crypto.randomUUID();
+    // The claim row a still-running first request holds: no answer stored yet.
+    const first = await post(body, key);
+    await t.db.execute({ sql: 'UPDATE idempotency_keys SET status_code = NULL, response_body = NULL, created_at = ? WHERE key = ?', args: [Date.now(), key] });
+    const res = await post(body, key);
+    expect(first.status).toBe(201);
+    expect(res.status).toBe(409);
+    expect(res.headers.get('Retry-After')).toBe('1');
+  });
+
+  it('scopes keys to the user: the same key from two customers makes two orders', async () => {
+    const key = crypto.randomUUID();
+    const before = await countOrders();
+    expect((await post(await orderBody(t, customerA), key, 'customerA')).status).toBe(201);
+    expect((await post(await orderBody(t, customerB), key, 'customerB')).status).toBe(201);
+    expect((await countOrders()) - before).toBe(2);
+  });
+
+  it('stores a 4xx answer too: a replay of an order for an unknown product gets the same 400', async () => {
+    const body = { ...(await orderBody(t, customerA)), orderedProduct: [{ _id: 'no-such-product', cartQuantity: 1 }] };
+    const key = crypto.randomUUID();
+    const first = await post(body, key);
+    const replay = await post(body, key);
+    expect(first.status).toBe(400);
+    expect(replay.status).toBe(400);
+    expect(await replay.json()).toEqual(await first.json());
+  });
+});
+
+describe('Idempotency-Key on POST /api/reviews', () => {
+  it('stores one review for a replayed request', async () => {
+    const key = crypto.randomUUID();
+    const count = async () => Number((await t.db.execute('SELECT count(*) AS n FROM reviews')).rows[0]?.n);
+    const before = await count();
+    const body = { review: 'Tomatoes were perfect', rating: 5 };
+    const a = await t.call('POST', '/api/reviews', { role: 'customerA', body, headers: { 'Idempotency-Key': key } });
+    const b = await t.call('POST', '/api/reviews', { role: 'customerA', body, headers: { 'Idempotency-Key': key } });
+    expect([a.status, b.status]).toEqual([201, 201]);
+    expect((await count()) - before).toBe(1);
+  });
+});

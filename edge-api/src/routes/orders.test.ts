@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderSchema, type Order } from '../contract/order';
+import { productSchema } from '../contract/product';
+import { createTestApp, customerA, customerB, orderBody, type TestApp } from '../testing/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.cleanup());
+
+const key = () => ({ 'Idempotency-Key': crypto.randomUUID() });
+const place = async (body: unknown, role: 'customerA' | 'customerB' = 'customerA') => t.call('POST', '/api/orders', { role, body, headers: key() });
+
+describe('POST /api/orders prices on the server', () => {
+  it('computes totalAmount from current prices and ignores client totals, status and prices', async () => {
+    const products = productSchema.array().parse(await (await t.call('GET', '/api/products')).json());
+    const potato = products.find((p) => p.name === 'Potato (Alu)');
+    const tomato = products.find((p) => p.name === 'Tomato');
+    if (!potato || !tomato) throw new Error('seed changed');
+    const res = await place({
+      customerName: 'Asha Rahman',
+      email: customerA.email,
+      phone: '01711000000',
+      address: 'Dhanmondi, Dhaka',
+      totalAmount: 1,
+      orderStatus: 'Approved',
+      paymentStatus: 'paid',
+      orderedProduct: [
+        { ...potato, price: 1, cartQuantity: 3 },
+        { _id: tomato._id, cartQuantity: 2, name: 'Free tomato' },
+      ],
+    });
+    expect(res.status).toBe(201);
+    const order = orderSchema.parse(await res.json());
+    // 3 × 30 + 2 × 90 = 270 > 200 → shipping 80; tax 13.5; ceil(363.5) = 364.
+    expect(order.totalAmount).toBe(364);
+    expect(order.orderStatus).toBe('Pending');
+    expect(order.paymentStatus).toBe('unpaid');
+    expect(order.orderedProduct).toEqual([
+      { _id: potato._id, name: 'Potato (Alu)', price: 30, image: '/products/potato.webp', cartQuantity: 3 },
+      { _id: tomato._id, name: 'Tomato', price: 90, image: '/products/tomato.webp', cartQuantity: 2 },
+    ]);
+  });
+
+  it('names an unknown product id in a 400', async () => {
+    const body = { ...(await orderBody(t, customerA)), orderedProduct: [{ _id: 'ghost-carrot', cartQuantity: 1 }] };
+    const res = await place(body);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({
+      error: { code: 'unknown_product', message: 'Unknown product: ghost-carrot', details: { fields: { 'orderedProduct.0._id': ['Unknown product'] } } },
+    });
+  });
+
+  it.each([
+    ['customerName', { customerName: 'x'.repeat(81) }, 'customerName'],
+    ['phone', { phone: 'call me' }, 'phone'],
+    ['address', { address: '   ' }, 'address'],
+    ['quantity 0', { orderedProduct: [{ _id: 'a', cartQuantity: 0 }] }, 'orderedProduct.0.cartQuantity'],
+    ['quantity 2.5', { orderedProduct: [{ _id: 'a', cartQuantity: 2.5 }] }, 'orderedProduct.0.cartQuantity'],
+    ['quantity 101', { orderedProduct: [{ _id: 'a', cartQuantity: 101 }] }, 'orderedProduct.0.cartQuantity'],
+    ['empty cart', { orderedProduct: [] }, 'orderedProduct'],
+  ])('answers a bad %s with a 400 naming the field', async (_name, override, field) => {
+    const res = await place({ ...(await orderBody(t, customerA)), ...override });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { error: { code: string; details: { fields: Record<string, string[]> } } };
+    expect(body.error.code).toBe('validation_failed');
+    expect(Object.keys(body.error.details.fields)).toContain(field);
+  });
+
+  it('answers malformed JSON with a 400, not a 500', async () => {
+    const res = await t.call('POST', '/api/orders', { role: 'customerA', body: '{"customerName":', headers: key() });
+    expect(res.status).toBe(400);
+  });
+});
+
+describe('order lifecycle', () => {
+  it('lists a customer their own orders newest first, and the admin every order', async () => {
+    const first = orderSchema.parse(await (await place(await orderBody(t, customerA, 1))).json());
+    const second = orderSchema.parse(await (await place(await orderBody(t, customerA, 2))).json());
+    await place(await orderBody(t, customerB, 1), 'customerB');
+    const mine = (await (await t.call('GET', `/api/orders?email=${customerA.email}`, { role: 'customerA' })).json()) as Order[];
+    expect(mine.every((o) => o.email === customerA.email)).toBe(true);
+    expect(mine.map((o) => o._id).indexOf(second._id)).toBeLessThan(mine.map((o) => o._id).indexOf(first._id));
+    const everyone = (await (await t.call('GET', '/api/orders', { role: 'admin' })).json()) as Order[];
+    expect(new Set(everyone.map((o) => o.email))).toEqual(new Set([customerA.email, customerB.email]));
+  });
+
+  it('lets the admin approve once (modifiedCount 1, then 0), and the customer sees Approved', async () => {
+    const order = orderSchema.parse(await (await place(await orderBody(t, customerA))).json());
+    const approve = () => t.call('PUT', `/api/orders/update/${order._id}`, { role: 'admin', body: { orderStatus: 'Approved' } });
+    expect(await (await approve()).json()).toEqual({ modifiedCount: 1 });
+    expect(await (await approve()).json()).toEqual({ modifiedCount: 0 });
+    const mine = (await (await t.call('GET', `/api/orders?email=${customerA.email}`, { role: 'customerA' })).json()) as Order[];
+    expect(mine.find((o) => o._id === order._id)?.orderStatus).toBe('Approved');
+  });
+
+  it('lets a customer cancel their Pending order, but not an Approved one', async () => {
+    const pending = orderSchema.parse(await (await place(await orderBody(t, customerA))).json());
+    const approved = orderSchema.parse(await (await place(await orderBody(t, customerA))).json());
+    await t.call('PUT', `/api/orders/update/${approved._id}`, { role: 'admin', body: { orderStatus: 'Approved' } });
+    expect(await (await t.call('DELETE', `/api/orders/${pending._id}`, { role: 'customerA' })).json()).toEqual({ deletedCount: 1 });
+    const refused = await t.call('DELETE', `/api/orders/${approved._id}`, { role: 'customerA' });
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({ error: { code: 'not_pending' } });
+  });
+
+  it('refuses an unknown order id with 404', async () => {
+    expect((await t.call('PUT', '/api/orders/update/nope', { role: 'admin', body: { orderStatus: 'Approved' } })).status).toBe(404);
+    expect((await t.call('DELETE', '/api/orders/nope', { role: 'admin' })).status).toBe(404);
+  });
+});

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productSchema, type Product } from '../contract/product';
+import { createTestApp, type TestApp } from '../testing/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.cleanup());
+
+const add = (body: unknown) => t.call('POST', '/api/products', { role: 'admin', body });
+const list = async () => productSchema.array().parse(await (await t.call('GET', '/api/products')).json());
+const okra = { name: 'Okra (Dherosh)', price: '12.5', image: 'https://cdn.example.test/okra.webp', category: 'vegetable' };
+
+describe('admin product management', () => {
+  it('adds a product, converting a text price like "12.5", and appends it to the catalogue', async () => {
+    const res = await add({ ...okra, _id: 'chosen-by-client', rating: 5 });
+    expect(res.status).toBe(201);
+    const product = productSchema.parse(await res.json());
+    expect(product).toMatchObject({ name: 'Okra (Dherosh)', price: 12.5, category: 'vegetable', season: null });
+    expect(product._id).not.toBe('chosen-by-client');
+    expect((await list()).at(-1)).toEqual(product);
+  });
+
+  it.each([
+    ['price "abc"', { price: 'abc' }, 'price'],
+    ['price 0', { price: 0 }, 'price'],
+    ['price -5', { price: -5 }, 'price'],
+    ['name over 80', { name: 'x'.repeat(81) }, 'name'],
+    ['no name', { name: '' }, 'name'],
+    ['image javascript:', { image: 'javascript:alert(1)' }, 'image'],
+    ['category meat', { category: 'meat' }, 'category'],
+  ])('rejects %s with a field message', async (_name, override, field) => {
+    const res = await add({ ...okra, ...override });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { error: { details: { fields: Record<string, string[]> } } };
+    expect(body.error.details.fields[field]?.[0]).toEqual(expect.any(String));
+  });
+
+  it('updates only the edited fields', async () => {
+    const product = productSchema.parse(await (await add(okra)).json());
+    const res = await t.call('PUT', `/api/products/update/${product._id}`, { role: 'admin', body: { price: 70, season: 'summer' } });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ modifiedCount: 1, product: { ...product, price: 70, season: 'summer' } });
+    expect((await t.call('PUT', `/api/products/update/${product._id}`, { role: 'admin', body: {} })).status).toBe(400);
+  });
+
+  it('deletes exactly that product and keeps the others', async () => {
+    const a = productSchema.parse(await (await add({ ...okra, name: 'Okra A' })).json());
+    const b = productSchema.parse(await (await add({ ...okra, name: 'Okra B' })).json());
+    const before = await list();
+    expect(await (await t.call('DELETE', `/api/products/${a._id}`, { role: 'admin' })).json()).toEqual({ deletedCount: 1 });
+    const after = await list();
+    expect(after.map((p: Product) => p._id)).toEqual(before.filter((p) => p._id !== a._id).map((p) => p._id));
+    expect(after.some((p) => p._id === b._id)).toBe(true);
+    expect((await t.call('DELETE', `/api/products/${a._id}`, { role: 'admin' })).status).toBe(404);
+  });
+});
+
+describe('catalogue caching', () => {
+  it.each(['/api/products', '/api/reviews'])('%s sends a strong ETag and answers If-None-Match with 304', async (path) => {
+    const first = await t.call('GET', path);
+    const etag = first.headers.get('ETag');
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers.get('Cache-Control')).toMatch(/stale-while-revalidate/);
+    const again = await t.call('GET', path, { headers: { 'If-None-Match': etag ?? '' } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+  });
+
+  it('changes the ETag when the catalogue changes', async () => {
+    const before = (await t.call('GET', '/api/products')).headers.get('ETag') ?? '';
+    await add({ ...okra, name: 'Okra C' });
+    const res = await t.call('GET', '/api/products', { headers: { 'If-None-Match': before } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('ETag')).not.toBe(before);
+  });
+});

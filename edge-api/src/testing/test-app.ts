@@ -1,0 +1,59 @@
+/**
+ * The API on a fresh, seeded libSQL file with emulator-token auth and three signed-in users:
+ * customers A and B, and an admin (marked in `users`, as `npm start` does).
+ */
+import { createApp } from '../app';
+import { upsertAdminUser } from '../db/users';
+import { createTestDb, type TestDb } from './test-db';
+import { emulatorToken, type TokenClaims } from './tokens';
+
+export const customerA: TokenClaims = { uid: 'uid-customer-a', email: 'asha@example.test', name: 'Asha Rahman' };
+export const customerB: TokenClaims = { uid: 'uid-customer-b', email: 'babul@example.test', name: 'Babul Mia' };
+export const admin: TokenClaims = { uid: 'uid-admin', email: 'admin@tazahaat.test', name: 'Taza Haat Admin' };
+
+export type Role = 'anonymous' | 'customerA' | 'customerB' | 'admin';
+
+export type TestApp = TestDb & {
+  app: ReturnType<typeof createApp>;
+  /** Authorization header for `role` ({} for anonymous). */
+  auth: (role: Role) => Record<string, string>;
+  /** A JSON request with the role's token; `headers` are added. */
+  call: (method: string, path: string, opts?: { role?: Role; body?: unknown; headers?: Record<string, string> }) => Promise<Response>;
+};
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const t = await createTestDb({
+    env: {
+      FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+      RATE_LIMIT_USER_WRITES_PER_MINUTE: '1000000',
+      RATE_LIMIT_IP_WRITES_PER_MINUTE: '1000000',
+      ...env,
+    },
+  });
+  await upsertAdminUser(t.db, admin.email, admin.name ?? '');
+  const app = createApp({ db: t.db, config: t.config });
+  const users = { customerA, customerB, admin };
+  const auth = (role: Role): Record<string, string> =>
+    role === 'anonymous' ? {} : { Authorization: `Bearer ${emulatorToken(users[role], t.config.firebaseProjectId)}` };
+  const call: TestApp['call'] = (method, path, opts = {}) =>
+    Promise.resolve(
+      app.request(path, {
+        method,
+        headers: { ...(opts.body === undefined ? {} : { 'Content-Type': 'application/json' }), ...auth(opts.role ?? 'anonymous'), ...opts.headers },
+        ...(opts.body === undefined ? {} : { body: typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body) }),
+      }),
+    );
+  return { ...t, app, auth, call };
+}
+
+/** A valid `POST /orders` body for `user` with the first `lines` products at `quantity` kg. */
+export async function orderBody(t: TestDb, user: TokenClaims, lines = 2, quantity = 1) {
+  const { rows } = await t.db.execute({ sql: 'SELECT id FROM products ORDER BY created_at LIMIT ?', args: [lines] });
+  return {
+    customerName: user.name ?? 'Customer',
+    email: user.email,
+    phone: '+880 1711-000000',
+    address: 'House 1, Road 2, Dhanmondi, Dhaka',
+    orderedProduct: rows.map((row) => ({ _id: String(row.id), cartQuantity: quantity })),
+  };
+}
