@@ -12,6 +12,7 @@ declare module 'vitest' {
     authEmulatorHost: string;
     databaseUrl: string;
     chromePath: string;
+    distDir: string;
   }
 }
 
@@ -22,5 +23,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('authEmulatorHost', stack.authEmulatorHost);
   project.provide('databaseUrl', stack.databaseUrl);
   project.provide('chromePath', chromePath);
+  project.provide('distDir', stack.distDir);
   return stack.stop;
 }
