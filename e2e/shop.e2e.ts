@@ -44,3 +44,13 @@ describe('unknown paths', () => {
     expect(await res.json()).toMatchObject({ error: { code: 'not_found' } });
   });
 });
+
+describe('the about page', () => {
+  it('says what Taza Haat is and credits the product pictures', async () => {
+    const { page, context } = await browser.open('/about');
+    await page.getByRole('heading', { name: 'About page' }).waitFor();
+    expect(await page.getByText('Fluent Emoji 3D').count()).toBe(1);
+    expect(await page.locator('main').textContent()).toContain('MIT');
+    await context.close();
+  });
+});

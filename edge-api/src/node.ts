@@ -6,6 +6,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { serve } from '@hono/node-server';
+import { getConnInfo } from '@hono/node-server/conninfo';
 import { createApp } from './app';
 import { ConfigError, parseConfig } from './config';
 import { openDatabase } from './db/client';
@@ -34,7 +35,7 @@ async function main(): Promise<void> {
   const db = await openDatabase(config.databaseUrl, config.databaseAuthToken).catch((error: unknown) =>
     fail(`cannot open the database ${config.databaseUrl}: ${error instanceof Error ? error.message : String(error)}.`),
   );
-  const app = withStaticSite(createApp({ db, config }), distDir);
+  const app = withStaticSite(createApp({ db, config, clientIp: (c) => getConnInfo(c).remote.address ?? 'unknown' }), distDir);
   const server = serve({ fetch: app.fetch, port, hostname }, (info) => {
     console.log(`Taza Haat server listening on http://${hostname}:${info.port}`);
   });

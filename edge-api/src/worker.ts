@@ -20,7 +20,8 @@ function appFor(env: WorkerEnv) {
     const db: Client = createClient(
       config.databaseAuthToken ? { url: config.databaseUrl, authToken: config.databaseAuthToken } : { url: config.databaseUrl },
     );
-    cached = { key, app: createApp({ db, config }) };
+    // Cloudflare puts the visitor's address in CF-Connecting-IP.
+    cached = { key, app: createApp({ db, config, clientIp: (c) => c.req.header('CF-Connecting-IP') ?? 'unknown' }) };
   }
   return cached.app;
 }

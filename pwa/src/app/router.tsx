@@ -20,7 +20,7 @@ export const router = createBrowserRouter([
       { path: '/', lazy: page(() => import('./routes/home')) },
       { path: '/home', lazy: page(() => import('./routes/home')) },
       { path: '/shop', lazy: page(() => import('./routes/shop')) },
-      { path: '/about', lazy: placeholder('AboutRoute') },
+      { path: '/about', lazy: page(() => import('./routes/about')) },
       { path: '/contact', lazy: placeholder('ContactRoute') },
       { path: '/cart', lazy: placeholder('CartRoute') },
       { path: '/login', lazy: placeholder('LoginRoute') },

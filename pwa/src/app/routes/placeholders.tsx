@@ -5,7 +5,6 @@
 import { Outlet } from 'react-router-dom';
 import { ComingSoon } from '../../components/coming-soon';
 
-export const AboutRoute = () => <ComingSoon title="About page" />;
 export const ContactRoute = () => <ComingSoon title="Contact" />;
 export const CartRoute = () => <ComingSoon title="Cart" />;
 export const LoginRoute = () => <ComingSoon title="Login" />;
