@@ -76,3 +76,11 @@ describe('catalogue caching', () => {
     expect(res.headers.get('ETag')).not.toBe(before);
   });
 });
+
+describe('catalogue order', () => {
+  it('appends products added in quick succession in the order they were added', async () => {
+    const names = ['Quick 1', 'Quick 2', 'Quick 3', 'Quick 4', 'Quick 5'];
+    for (const name of names) await add({ ...okra, name });
+    expect((await list()).slice(-5).map((p) => p.name)).toEqual(names);
+  });
+});

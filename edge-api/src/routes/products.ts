@@ -36,8 +36,10 @@ export const products = factory
     const input = c.req.valid('json');
     const now = Date.now();
     const { rows } = await c.var.db.execute({
+      // created_at is kept strictly increasing, so a new product is always appended to the shop's
+      // order, even when two are added in the same millisecond.
       sql: `INSERT INTO products (id, name, price, image, category, season, created_at, updated_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${COLUMNS}`,
+            VALUES (?, ?, ?, ?, ?, ?, max(?, coalesce((SELECT max(created_at) FROM products), 0) + 1), ?) RETURNING ${COLUMNS}`,
       args: [crypto.randomUUID(), input.name, input.price, input.image, input.category, input.season ?? null, now, now],
     });
     return c.json(toProduct(rows[0] as Row), 201);
