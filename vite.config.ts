@@ -10,6 +10,8 @@ export default defineConfig({
   root: 'pwa',
   publicDir: '../public',
   envDir: '..',
+  // VITE_* as usual, plus the flash-sale window of DESIGN.md §2 (FLASH_SALE_START/END).
+  envPrefix: ['VITE_', 'FLASH_SALE_'],
   plugins: [react(), tailwindcss()],
   build: {
     outDir: '../dist',

@@ -4,7 +4,7 @@
  */
 import type { ComponentType } from 'react';
 import { createBrowserRouter } from 'react-router-dom';
-import { SiteLayout } from '../components/layout/site-layout';
+import { SiteLayout } from './layout/site-layout';
 import type * as Placeholders from './routes/placeholders';
 
 type PageModule = { default: ComponentType };
@@ -21,8 +21,8 @@ export const router = createBrowserRouter([
       { path: '/home', lazy: page(() => import('./routes/home')) },
       { path: '/shop', lazy: page(() => import('./routes/shop')) },
       { path: '/about', lazy: page(() => import('./routes/about')) },
-      { path: '/contact', lazy: placeholder('ContactRoute') },
-      { path: '/cart', lazy: placeholder('CartRoute') },
+      { path: '/contact', lazy: page(() => import('./routes/contact')) },
+      { path: '/cart', lazy: page(() => import('./routes/cart')) },
       { path: '/login', lazy: placeholder('LoginRoute') },
       { path: '/register', lazy: placeholder('RegisterRoute') },
       { path: '/profile', lazy: placeholder('ProfileRoute') },

@@ -1,19 +1,45 @@
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
+import { AddToCartButton } from '../../features/cart/components/add-to-cart-button';
+import { useProducts } from '../../features/catalogue/api/get-products';
+import { ProductGrid } from '../../features/catalogue/components/product-grid';
+import { ContactForm } from '../../features/contact/components/contact-form';
+import { BannerSlider } from '../../features/home/components/banner-slider';
+import { CategorySidebar } from '../../features/home/components/category-sidebar';
+import { FlashSale } from '../../features/home/components/flash-sale';
+import { SeasonalCategories } from '../../features/home/components/seasonal-categories';
+import { VegetableCarousel } from '../../features/home/components/vegetable-carousel';
+import { VegetableTypes } from '../../features/home/components/vegetable-types';
+import { Testimonials } from '../../features/reviews/components/testimonials';
 
-/** `/` and `/home`: the home page (its sections come with the storefront issue). */
+const NEW_ARRIVALS = 8;
+
+/** `/` and `/home`: every section of spec §1, top to bottom. */
 export default function HomeRoute() {
+  const { data: products = [] } = useProducts();
   return (
-    <section className="hero bg-base-200 py-20">
-      <div className="hero-content text-center">
-        <div className="max-w-xl">
-          <h1 className="text-4xl font-bold text-primary sm:text-5xl">Fresh from the haat, to your door</h1>
-          <p className="py-6 text-lg">Vegetables and fruit from Dhaka markets, priced per kg in Tk.</p>
-          <Link to={paths.shop} className="btn btn-primary btn-lg">
-            Shop now
-          </Link>
+    <>
+      <div className="mx-auto mt-6 grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-6 px-4 lg:grid-cols-[16rem_minmax(0,1fr)]">
+        <div className="order-2 lg:order-1">
+          <CategorySidebar />
+        </div>
+        <div className="order-1 lg:order-2">
+          <BannerSlider />
         </div>
       </div>
-    </section>
+      <SeasonalCategories />
+      <FlashSale />
+      <VegetableCarousel products={products.filter((p) => p.category === 'vegetable')} />
+      <VegetableTypes />
+      <section className="mx-auto my-12 max-w-6xl px-4" aria-labelledby="new-arrivals-heading">
+        <div className="mb-6 flex items-baseline justify-between">
+          <h2 id="new-arrivals-heading" className="text-2xl font-bold">New Arrivals</h2>
+          <Link to={paths.shop} className="link link-primary">See all products</Link>
+        </div>
+        <ProductGrid products={products.slice(0, NEW_ARRIVALS)} renderAction={(product) => <AddToCartButton product={product} />} />
+      </section>
+      <Testimonials />
+      <ContactForm />
+    </>
   );
 }

@@ -5,8 +5,6 @@
 import { Outlet } from 'react-router-dom';
 import { ComingSoon } from '../../components/coming-soon';
 
-export const ContactRoute = () => <ComingSoon title="Contact" />;
-export const CartRoute = () => <ComingSoon title="Cart" />;
 export const LoginRoute = () => <ComingSoon title="Login" />;
 export const RegisterRoute = () => <ComingSoon title="Register" />;
 export const ProfileRoute = () => <ComingSoon title="Profile" />;

@@ -1,10 +1,11 @@
+import type { ReactNode } from 'react';
 import type { Product } from '../../../../../edge-api/src/contract/product';
 import { formatTk } from '../../../lib/format';
 
-type ProductCardProps = { product: Product; eager?: boolean };
+type ProductCardProps = { product: Product; eager?: boolean; action?: ReactNode };
 
-/** One product: picture in a fixed square (no layout shift), name, and price per kg in Tk. */
-export function ProductCard({ product, eager = false }: ProductCardProps) {
+/** One product: picture in a fixed square (no layout shift), name, price per kg in Tk, and an action (add to cart). */
+export function ProductCard({ product, eager = false, action }: ProductCardProps) {
   return (
     <article className="card bg-base-100 shadow-sm ring-1 ring-base-300 transition hover:shadow-md" data-testid="product-card">
       <figure className="aspect-square bg-base-200 p-8">
@@ -23,6 +24,7 @@ export function ProductCard({ product, eager = false }: ProductCardProps) {
         <p className="text-lg font-semibold text-primary">
           {formatTk(product.price)} Tk <span className="text-sm font-normal text-base-content/70">/ kg</span>
         </p>
+        {action && <div className="card-actions mt-2">{action}</div>}
       </div>
     </article>
   );

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { Product } from '../../../../../edge-api/src/contract/product';
 import { ProductCard } from './product-card';
 
@@ -5,11 +6,11 @@ import { ProductCard } from './product-card';
 const EAGER_CARDS = 6;
 
 /** Products in a responsive grid: 1 column on phones, 2 on tablets, 3 on desktops (spec §2). */
-export function ProductGrid({ products }: { products: readonly Product[] }) {
+export function ProductGrid({ products, renderAction }: { products: readonly Product[]; renderAction?: (product: Product) => ReactNode }) {
   return (
     <div className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
       {products.map((product, index) => (
-        <ProductCard key={product._id} product={product} eager={index < EAGER_CARDS} />
+        <ProductCard key={product._id} product={product} eager={index < EAGER_CARDS} action={renderAction?.(product)} />
       ))}
     </div>
   );

@@ -1,5 +1,6 @@
 import { Link, NavLink } from 'react-router-dom';
 import { paths } from '../../config/paths';
+import { CartLink } from '../../features/cart/components/cart-link';
 
 const mainLinks = [
   { to: paths.homeAlias, label: 'Home' },
@@ -44,14 +45,20 @@ export function Header() {
         </ul>
       </nav>
       <div className="navbar-end gap-1">
-        <Link to={paths.cart} className="btn btn-ghost btn-circle min-h-11" aria-label="Cart">
-          <svg xmlns="http://www.w3.org/2000/svg" className="h-6 w-6" fill="none" viewBox="0 0 24 24" stroke="currentColor" aria-hidden="true">
-            <path strokeLinecap="round" strokeLinejoin="round" strokeWidth={2} d="M3 3h2l.4 2M7 13h10l4-8H5.4M7 13 5.4 5M7 13l-2.3 2.3c-.6.6-.2 1.7.7 1.7H17m0 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4zm-8 2a2 2 0 1 1-4 0 2 2 0 0 1 4 0z" />
-          </svg>
-        </Link>
-        <Link to={paths.login} className="btn btn-primary btn-sm min-h-11">
-          Login
-        </Link>
+        <CartLink to={paths.cart} />
+        <div className="dropdown dropdown-end">
+          <button type="button" className="btn btn-ghost btn-circle avatar min-h-11 min-w-11" aria-label="Account menu">
+            <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" className="h-7 w-7" fill="currentColor" aria-hidden="true">
+              <path d="M12 12a5 5 0 1 0 0-10 5 5 0 0 0 0 10zm0 2c-4.4 0-8 2.2-8 5v1h16v-1c0-2.8-3.6-5-8-5z" />
+            </svg>
+          </button>
+          <ul className="menu dropdown-content z-40 mt-3 w-52 rounded-box bg-base-100 p-2 shadow">
+            <li><Link to={paths.profile} className="min-h-11">Profile</Link></li>
+            <li><Link to={paths.login} className="min-h-11">Login</Link></li>
+            <li><Link to={paths.register} className="min-h-11">Register</Link></li>
+            <li><Link to={paths.dashboard.root} className="min-h-11">Dashboard</Link></li>
+          </ul>
+        </div>
       </div>
     </header>
   );

@@ -1,0 +1,61 @@
+import { Link } from 'react-router-dom';
+import { paths } from '../../config/paths';
+
+const socials = [
+  { name: 'Facebook', href: 'https://facebook.com/', d: 'M14 8h3V4h-3c-2.8 0-4 1.7-4 4.2V10H7v4h3v8h4v-8h3l1-4h-4V8.5c0-.4.3-.5.6-.5z' },
+  { name: 'Instagram', href: 'https://instagram.com/', d: 'M7 2h10a5 5 0 0 1 5 5v10a5 5 0 0 1-5 5H7a5 5 0 0 1-5-5V7a5 5 0 0 1 5-5zm5 5a5 5 0 1 0 0 10 5 5 0 0 0 0-10zm0 2a3 3 0 1 1 0 6 3 3 0 0 1 0-6zm5.5-3a1.5 1.5 0 1 0 0 3 1.5 1.5 0 0 0 0-3z' },
+  { name: 'YouTube', href: 'https://youtube.com/', d: 'M21.6 7.2a2.5 2.5 0 0 0-1.8-1.8C18.2 5 12 5 12 5s-6.2 0-7.8.4A2.5 2.5 0 0 0 2.4 7.2 26 26 0 0 0 2 12a26 26 0 0 0 .4 4.8 2.5 2.5 0 0 0 1.8 1.8c1.6.4 7.8.4 7.8.4s6.2 0 7.8-.4a2.5 2.5 0 0 0 1.8-1.8A26 26 0 0 0 22 12a26 26 0 0 0-.4-4.8zM10 15V9l5.2 3z' },
+];
+
+/**
+ * The site footer (spec §1–§2): address, social icons, company and quick links, and the
+ * newsletter box (no submit behaviour, as the spec shows). The old `/contactt` link points to
+ * /contact (DESIGN.md §6); /team, /terms, /projects and /blogs still reach the 404 page.
+ */
+export function Footer() {
+  return (
+    <footer className="mt-16 bg-neutral text-neutral-content">
+      <div className="footer mx-auto max-w-6xl p-10 sm:footer-horizontal">
+        <aside className="max-w-xs">
+          <p className="text-xl font-bold">Taza Haat</p>
+          <address className="not-italic leading-relaxed">
+            Fresh vegetables and fruit, per kg, from Dhaka markets.
+            <br />
+            House 12, Road 5, Dhanmondi, Dhaka 1205, Bangladesh
+            <br />
+            hello@tazahaat.test · +880 1700-000000
+          </address>
+          <div className="mt-2 flex gap-2">
+            {socials.map((s) => (
+              <a key={s.name} href={s.href} className="btn btn-ghost btn-circle min-h-11 min-w-11" aria-label={s.name} rel="noreferrer">
+                <svg viewBox="0 0 24 24" className="h-6 w-6" fill="currentColor" aria-hidden="true">
+                  <path d={s.d} />
+                </svg>
+              </a>
+            ))}
+          </div>
+        </aside>
+        <nav aria-label="Company">
+          <h2 className="footer-title">Company</h2>
+          <Link className="link-hover link" to={paths.about}>About us</Link>
+          <Link className="link-hover link" to={paths.contact}>Contact us</Link>
+          <Link className="link-hover link" to="/team">Our team</Link>
+          <Link className="link-hover link" to="/terms">Terms</Link>
+        </nav>
+        <nav aria-label="Quick links">
+          <h2 className="footer-title">Quick links</h2>
+          <Link className="link-hover link" to={paths.contact}>Help</Link>
+          <Link className="link-hover link" to="/projects">Projects</Link>
+          <Link className="link-hover link" to="/blogs">Blogs</Link>
+        </nav>
+        <form className="w-full max-w-xs" onSubmit={(event) => event.preventDefault()} aria-label="Newsletter">
+          <h2 className="footer-title">Newsletter</h2>
+          <label className="block">
+            <span className="text-sm">Fresh deals in your inbox</span>
+            <input type="email" name="newsletter" placeholder="you@example.com" className="input input-bordered mt-2 min-h-11 w-full text-base-content" />
+          </label>
+        </form>
+      </div>
+    </footer>
+  );
+}

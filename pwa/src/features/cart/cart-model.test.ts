@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import type { Product } from '../../../../edge-api/src/contract/product';
+import { addToCart, badgeLabel, cartTotals, clearCart, decreaseInCart, parseCart, removeFromCart, type Cart } from './cart-model';
+
+const carrot: Product = { _id: 'c1', name: 'Carrot (Gajor)', price: 60, image: '/products/carrot.webp', category: 'vegetable', season: 'winter' };
+const mango: Product = { _id: 'm1', name: 'Himsagar Mango', price: 12.5, image: '/products/himsagar-mango.webp', category: 'fruit', season: 'summer' };
+
+describe('cart rules (spec §4)', () => {
+  it('adds a new product with quantity 1 and says so', () => {
+    expect(addToCart([], carrot)).toEqual({ cart: [{ ...carrot, cartQuantity: 1 }], message: 'Carrot (Gajor) added to cart', kind: 'success' });
+  });
+
+  it('raises an existing product by 1 with an info toast', () => {
+    const { cart } = addToCart([], carrot);
+    expect(addToCart(cart, carrot)).toEqual({ cart: [{ ...carrot, cartQuantity: 2 }], message: 'Increased Carrot (Gajor) Quantity', kind: 'info' });
+  });
+
+  it('never goes above 100 kg on one line', () => {
+    const cart: Cart = [{ ...carrot, cartQuantity: 100 }];
+    expect(addToCart(cart, carrot).cart[0]?.cartQuantity).toBe(100);
+  });
+
+  it('decreases by 1, and removes the line at quantity 1', () => {
+    const two: Cart = [{ ...carrot, cartQuantity: 2 }];
+    expect(decreaseInCart(two, 'c1')).toEqual({ cart: [{ ...carrot, cartQuantity: 1 }], message: 'Carrot (Gajor) decreases quantity', kind: 'info' });
+    expect(decreaseInCart([{ ...carrot, cartQuantity: 1 }], 'c1')).toEqual({ cart: [], message: 'Carrot (Gajor) removed from cart', kind: 'error' });
+  });
+
+  it('removes a line and clears the cart', () => {
+    const cart: Cart = [{ ...carrot, cartQuantity: 3 }, { ...mango, cartQuantity: 1 }];
+    expect(removeFromCart(cart, 'c1')).toEqual({ cart: [{ ...mango, cartQuantity: 1 }], message: 'Carrot (Gajor) removed from cart', kind: 'error' });
+    expect(clearCart()).toEqual({ cart: [], message: 'Cart Cleared', kind: 'error' });
+    expect(removeFromCart(cart, 'nope')).toBeUndefined();
+  });
+
+  it('totals quantity and amount (Σ price × quantity) without float noise', () => {
+    expect(cartTotals([{ ...carrot, cartQuantity: 3 }, { ...mango, cartQuantity: 2 }])).toEqual({ cartTotalQuantity: 5, cartTotalAmount: 205 });
+    expect(cartTotals([{ ...carrot, price: 0.1, cartQuantity: 1 }, { ...mango, price: 0.2, cartQuantity: 1 }]).cartTotalAmount).toBe(0.3);
+    expect(cartTotals([])).toEqual({ cartTotalQuantity: 0, cartTotalAmount: 0 });
+  });
+
+  it('caps the badge at 99', () => {
+    expect([0, 1, 99, 100, 250].map(badgeLabel)).toEqual(['0', '1', '99', '99+', '99+']);
+  });
+});
+
+describe('localStorage.cartItems format', () => {
+  it('reads back what JSON.stringify wrote: the product fields plus cartQuantity', () => {
+    const cart = addToCart(addToCart([], carrot).cart, mango).cart;
+    const json = JSON.stringify(cart);
+    expect(JSON.parse(json)).toEqual([
+      { ...carrot, cartQuantity: 1 },
+      { ...mango, cartQuantity: 1 },
+    ]);
+    expect(parseCart(json)).toEqual(cart);
+  });
+
+  it('reads missing, corrupt or tampered data as an empty cart', () => {
+    expect(parseCart(null)).toEqual([]);
+    expect(parseCart('{not json')).toEqual([]);
+    expect(parseCart(JSON.stringify([{ ...carrot, cartQuantity: -2 }]))).toEqual([]);
+  });
+});

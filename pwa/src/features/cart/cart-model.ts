@@ -1,0 +1,73 @@
+/**
+ * The cart's rules (spec §4 "Cart"), as pure functions over a list of line items: each item is a
+ * product plus `cartQuantity` (whole kg, at least 1). Every change returns the new cart and the
+ * toast text the spec gives for it. Persisted as JSON under `localStorage.cartItems`.
+ */
+import { z } from 'zod';
+import { productSchema, type Product } from '../../../../edge-api/src/contract/product';
+import { MAX_LINE_QUANTITY } from '../../../../edge-api/src/contract/order';
+
+export type CartItem = Product & { cartQuantity: number };
+export type Cart = readonly CartItem[];
+export type CartChange = { cart: Cart; message: string; kind: 'info' | 'success' | 'error' };
+
+const cartSchema = z.array(productSchema.extend({ cartQuantity: z.number().int().min(1).max(MAX_LINE_QUANTITY) }));
+
+/** Parses a stored cart (the `cartItems` JSON); anything malformed reads as an empty cart. */
+export function parseCart(json: string | null): CartItem[] {
+  if (!json) return [];
+  try {
+    const parsed = cartSchema.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Adds one kg of `product`: +1 for an existing line (capped at 100 kg), else a new line of 1. */
+export function addToCart(cart: Cart, product: Product): CartChange {
+  const existing = cart.find((item) => item._id === product._id);
+  if (existing) {
+    const cartQuantity = Math.min(existing.cartQuantity + 1, MAX_LINE_QUANTITY);
+    return {
+      cart: cart.map((item) => (item._id === product._id ? { ...item, cartQuantity } : item)),
+      message: `Increased ${product.name} Quantity`,
+      kind: 'info',
+    };
+  }
+  return { cart: [...cart, { ...product, cartQuantity: 1 }], message: `${product.name} added to cart`, kind: 'success' };
+}
+
+/** Takes one kg off `productId`; at 1 kg the line is removed instead. */
+export function decreaseInCart(cart: Cart, productId: string): CartChange | undefined {
+  const item = cart.find((line) => line._id === productId);
+  if (!item) return undefined;
+  if (item.cartQuantity <= 1) return removeFromCart(cart, productId);
+  return {
+    cart: cart.map((line) => (line._id === productId ? { ...line, cartQuantity: line.cartQuantity - 1 } : line)),
+    message: `${item.name} decreases quantity`,
+    kind: 'info',
+  };
+}
+
+/** Removes the line of `productId`. */
+export function removeFromCart(cart: Cart, productId: string): CartChange | undefined {
+  const item = cart.find((line) => line._id === productId);
+  if (!item) return undefined;
+  return { cart: cart.filter((line) => line._id !== productId), message: `${item.name} removed from cart`, kind: 'error' };
+}
+
+/** Empties the cart. */
+export const clearCart = (): CartChange => ({ cart: [], message: 'Cart Cleared', kind: 'error' });
+
+/** cartTotalQuantity (kg) and cartTotalAmount (Tk, Σ price × quantity) of spec §3. */
+export function cartTotals(cart: Cart): { cartTotalQuantity: number; cartTotalAmount: number } {
+  return {
+    cartTotalQuantity: cart.reduce((sum, item) => sum + item.cartQuantity, 0),
+    // In poisha, so 0.1 + 0.2 does not print as 0.30000000000000004.
+    cartTotalAmount: cart.reduce((sum, item) => sum + Math.round(item.price * 100) * item.cartQuantity, 0) / 100,
+  };
+}
+
+/** The header badge: the item count, "99+" above 99 (spec §2). */
+export const badgeLabel = (count: number): string => (count > 99 ? '99+' : String(count));

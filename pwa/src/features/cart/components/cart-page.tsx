@@ -1,0 +1,63 @@
+import { Link } from 'react-router-dom';
+import { formatTk } from '../../../lib/format';
+import { cartTotals } from '../cart-model';
+import { cartActions, useCart } from '../cart-store';
+
+/** `/cart` (spec §2 "Cart page"): the lines, +/−, remove, Clear Cart, total, checkout link. */
+export function CartPage({ shopPath, checkoutPath }: { shopPath: string; checkoutPath: string }) {
+  const cart = useCart();
+  const { cartTotalAmount } = cartTotals(cart);
+  if (cart.length === 0)
+    return (
+      <section className="mx-auto max-w-xl px-4 py-20 text-center">
+        <h1 className="text-2xl font-bold">YOUR CART IS EMPTY GO BACK TO SHOPPING</h1>
+        <Link to={shopPath} className="btn btn-primary btn-lg mt-8">
+          Shop
+        </Link>
+      </section>
+    );
+  return (
+    <section className="mx-auto max-w-4xl px-4 py-10">
+      <h1 className="text-2xl font-bold">Your Cart : {cart.length}</h1>
+      <ul className="mt-6 divide-y divide-base-300 rounded-box bg-base-100 shadow-sm ring-1 ring-base-300">
+        {cart.map((item) => (
+          <li key={item._id} className="flex flex-wrap items-center gap-4 p-4" data-testid="cart-row">
+            <img src={item.image} alt="" width={64} height={64} className="h-16 w-16 rounded-box bg-base-200 object-contain p-1" />
+            <div className="min-w-32 flex-1">
+              <p className="font-semibold">{item.name}</p>
+              <p className="text-sm text-base-content/70">{formatTk(item.price)} Tk / kg</p>
+            </div>
+            <div className="join" role="group" aria-label={`Quantity of ${item.name}`}>
+              <button type="button" className="btn join-item min-h-11 min-w-11" onClick={() => cartActions.decrease(item._id)} aria-label={`Decrease ${item.name}`}>
+                −
+              </button>
+              <span className="join-item flex min-w-16 items-center justify-center border-y border-base-300 px-2" data-testid="cart-quantity">
+                {item.cartQuantity} Kg
+              </span>
+              <button type="button" className="btn join-item min-h-11 min-w-11" onClick={() => cartActions.add(item)} aria-label={`Increase ${item.name}`}>
+                +
+              </button>
+            </div>
+            <p className="w-24 text-right font-semibold" data-testid="cart-line-total">
+              {formatTk(Math.round(item.price * 100 * item.cartQuantity) / 100)} Tk
+            </p>
+            <button type="button" className="btn btn-ghost btn-square min-h-11 min-w-11 text-error" onClick={() => cartActions.remove(item._id)} aria-label={`Remove ${item.name}`}>
+              ✕
+            </button>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-6 flex flex-wrap items-center justify-between gap-4">
+        <button type="button" className="btn btn-outline btn-error min-h-11" onClick={cartActions.clear}>
+          Clear Cart
+        </button>
+        <div className="text-right">
+          <p className="text-xl font-bold">Total Price: {formatTk(cartTotalAmount)} Tk</p>
+          <Link to={checkoutPath} className="btn btn-primary mt-3 min-h-11">
+            Proceed To Checkout
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}

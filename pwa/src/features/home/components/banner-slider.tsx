@@ -1,0 +1,34 @@
+import Autoplay from 'embla-carousel-autoplay';
+import useEmblaCarousel from 'embla-carousel-react';
+import { Link } from 'react-router-dom';
+
+const slides = [
+  { title: 'Fresh from the haat, to your door', text: 'Vegetables and fruit from Dhaka markets, priced per kg in Tk.', image: '/products/carrot.webp', cta: '/shop', tone: 'bg-primary text-primary-content' },
+  { title: 'Winter greens are here', text: 'Spinach, peas, cauliflower season — picked this morning.', image: '/products/broccoli.webp', cta: '/shop?category=vegetable&season=winter', tone: 'bg-neutral text-neutral-content' },
+  { title: 'Fruit for every basket', text: 'Bananas, oranges, guava and more, by the kilo.', image: '/products/orange.webp', cta: '/shop?category=fruit', tone: 'bg-secondary text-secondary-content' },
+];
+
+/** The home page's banner slider: 3 slides, autoplay every 2000 ms (spec §9). */
+export function BannerSlider() {
+  const [viewport] = useEmblaCarousel({ loop: true }, [Autoplay({ delay: 2000, stopOnInteraction: false })]);
+  return (
+    <section aria-roledescription="carousel" aria-label="Highlights" className="overflow-hidden rounded-box" ref={viewport}>
+      <div className="flex">
+        {slides.map((slide, index) => (
+          <div key={slide.title} className={`min-w-0 shrink-0 grow-0 basis-full ${slide.tone}`} aria-roledescription="slide" aria-label={`${index + 1} of ${slides.length}`}>
+            <div className="flex min-h-64 items-center justify-between gap-6 p-8 sm:p-12">
+              <div className="max-w-md">
+                {index === 0 ? <h1 className="text-3xl font-bold sm:text-4xl">{slide.title}</h1> : <p className="text-3xl font-bold sm:text-4xl">{slide.title}</p>}
+                <p className="mt-3 text-lg">{slide.text}</p>
+                <Link to={slide.cta} className="btn mt-6 min-h-11 border-0 bg-base-100 text-base-content hover:bg-base-200">
+                  Shop now
+                </Link>
+              </div>
+              <img src={slide.image} alt="" width={160} height={160} className="hidden h-40 w-40 drop-shadow-xl sm:block" fetchPriority={index === 0 ? 'high' : 'low'} />
+            </div>
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}

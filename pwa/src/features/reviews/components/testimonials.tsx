@@ -1,0 +1,51 @@
+import useEmblaCarousel from 'embla-carousel-react';
+import { useReviews } from '../api/get-reviews';
+import { StarRating } from './star-rating';
+
+function DefaultAvatar() {
+  return (
+    <svg viewBox="0 0 48 48" className="h-12 w-12 rounded-full bg-base-300 text-base-content/60" aria-hidden="true">
+      <circle cx="24" cy="18" r="8" fill="currentColor" />
+      <path d="M8 42c2-9 8-13 16-13s14 4 16 13z" fill="currentColor" />
+    </svg>
+  );
+}
+
+/**
+ * Customer testimonials from real reviews (spec §1, §9): 3 per view on wide screens, 2 below
+ * 600 px, 1 below 480 px; no autoplay; read-only half-star ratings; a default avatar.
+ */
+export function Testimonials() {
+  const { data: reviews } = useReviews();
+  const [viewport, embla] = useEmblaCarousel({ align: 'start' });
+  if (!reviews || reviews.length === 0) return null;
+  return (
+    <section className="mx-auto my-12 max-w-6xl px-4" aria-labelledby="testimonials-heading">
+      <div className="mb-6 flex items-center justify-between">
+        <h2 id="testimonials-heading" className="text-2xl font-bold">What our customers say</h2>
+        <div className="flex gap-2">
+          <button type="button" className="btn btn-circle min-h-11 min-w-11" onClick={() => embla?.scrollPrev()} aria-label="Previous reviews">‹</button>
+          <button type="button" className="btn btn-circle min-h-11 min-w-11" onClick={() => embla?.scrollNext()} aria-label="Next reviews">›</button>
+        </div>
+      </div>
+      <div className="overflow-hidden" ref={viewport} aria-roledescription="carousel">
+        <div className="-ml-4 flex">
+          {reviews.map((r) => (
+            <figure key={r._id} className="min-w-0 shrink-0 grow-0 basis-full pl-4 min-[480px]:basis-1/2 min-[600px]:basis-1/3" data-testid="testimonial">
+              <div className="h-full rounded-box bg-base-200 p-6">
+                <div className="flex items-center gap-3">
+                  {r.customerImage ? <img src={r.customerImage} alt="" width={48} height={48} className="h-12 w-12 rounded-full object-cover" loading="lazy" /> : <DefaultAvatar />}
+                  <figcaption>
+                    <p className="font-semibold">{r.name}</p>
+                    <StarRating rating={r.rating} />
+                  </figcaption>
+                </div>
+                <blockquote className="mt-4 leading-relaxed">{r.review}</blockquote>
+              </div>
+            </figure>
+          ))}
+        </div>
+      </div>
+    </section>
+  );
+}

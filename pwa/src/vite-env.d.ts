@@ -1,0 +1,16 @@
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  /** Flash-sale window start, an ISO date (default: the spec's 30 Mar 2022 12:00:00). */
+  readonly FLASH_SALE_START?: string;
+  /** Flash-sale window end, an ISO date (default: the spec's 30 Apr 2022 11:59:59). */
+  readonly FLASH_SALE_END?: string;
+  /** Firebase project id for the web SDK (demo-taza-haat with the emulator). */
+  readonly VITE_FIREBASE_PROJECT_ID?: string;
+  /** host:port of the Firebase Auth emulator; set for `npm start` and tests. */
+  readonly VITE_FIREBASE_AUTH_EMULATOR_HOST?: string;
+}
+
+interface ImportMeta {
+  readonly env: ImportMetaEnv;
+}
