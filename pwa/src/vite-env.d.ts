@@ -7,6 +7,12 @@ interface ImportMetaEnv {
   readonly FLASH_SALE_END?: string;
   /** Firebase project id for the web SDK (demo-taza-haat with the emulator). */
   readonly VITE_FIREBASE_PROJECT_ID?: string;
+  /** Firebase web API key, auth domain and app id of a real project (unused with the emulator). */
+  readonly VITE_FIREBASE_API_KEY?: string;
+  readonly VITE_FIREBASE_AUTH_DOMAIN?: string;
+  readonly VITE_FIREBASE_APP_ID?: string;
+  /** "1" in the end-to-end build only: bundles test hooks (features/auth/e2e-hooks.ts). */
+  readonly VITE_E2E?: string;
   /** host:port of the Firebase Auth emulator; set for `npm start` and tests. */
   readonly VITE_FIREBASE_AUTH_EMULATOR_HOST?: string;
 }

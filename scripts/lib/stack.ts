@@ -59,6 +59,7 @@ export async function startStack(options: { env?: Record<string, string> } = {})
       FIREBASE_AUTH_EMULATOR_HOST: authEmulatorHost,
       VITE_FIREBASE_PROJECT_ID: TEST_PROJECT_ID,
       VITE_FIREBASE_AUTH_EMULATOR_HOST: authEmulatorHost,
+      VITE_E2E: '1',
       PORT: String(port),
       HOST: '127.0.0.1',
       DIST_DIR: distDir,

@@ -5,6 +5,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter } from 'react-router-dom';
 import { SiteLayout } from './layout/site-layout';
+import { RequireAuth } from './guards';
 import type * as Placeholders from './routes/placeholders';
 
 type PageModule = { default: ComponentType };
@@ -12,6 +13,8 @@ const page = (load: () => Promise<PageModule>) => async () => ({ Component: (awa
 const placeholder = (name: keyof typeof Placeholders) => async () => ({
   Component: (await import('./routes/placeholders'))[name],
 });
+
+const AdminOnly = () => <RequireAuth admin />;
 
 export const router = createBrowserRouter([
   {
@@ -23,22 +26,26 @@ export const router = createBrowserRouter([
       { path: '/about', lazy: page(() => import('./routes/about')) },
       { path: '/contact', lazy: page(() => import('./routes/contact')) },
       { path: '/cart', lazy: page(() => import('./routes/cart')) },
-      { path: '/login', lazy: placeholder('LoginRoute') },
-      { path: '/register', lazy: placeholder('RegisterRoute') },
-      { path: '/profile', lazy: placeholder('ProfileRoute') },
-      { path: '/checkout', lazy: placeholder('CheckoutRoute') },
+      { path: '/login', lazy: page(() => import('./routes/login')) },
+      { path: '/register', lazy: page(() => import('./routes/register')) },
+      { path: '/profile', lazy: page(() => import('./routes/profile')) },
+      {
+        path: '/checkout',
+        Component: RequireAuth,
+        children: [{ index: true, lazy: placeholder('CheckoutRoute') }],
+      },
       {
         path: '/dashboard',
-        lazy: placeholder('DashboardRoute'),
+        lazy: page(() => import('./routes/dashboard-layout')),
         children: [
           { index: true, lazy: placeholder('DashboardHomeRoute') },
-          { path: 'manage-orders', lazy: placeholder('ManageOrdersRoute') },
+          { path: 'manage-orders', Component: AdminOnly, children: [{ index: true, lazy: placeholder('ManageOrdersRoute') }] },
           { path: 'add-product', lazy: placeholder('AddProductRoute') },
-          { path: 'manage-products', lazy: placeholder('ManageProductsRoute') },
+          { path: 'manage-products', Component: AdminOnly, children: [{ index: true, lazy: placeholder('ManageProductsRoute') }] },
           { path: 'manage-products/update-product/:id', lazy: placeholder('UpdateProductRoute') },
           { path: 'my-orders', lazy: placeholder('MyOrdersRoute') },
           { path: 'add-review', lazy: placeholder('AddReviewRoute') },
-          { path: 'add-admin', lazy: placeholder('AddAdminRoute') },
+          { path: 'add-admin', Component: AdminOnly, children: [{ index: true, lazy: placeholder('AddAdminRoute') }] },
         ],
       },
       { path: '*', lazy: page(() => import('./routes/not-found')) },

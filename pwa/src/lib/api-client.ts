@@ -5,7 +5,24 @@
 import { hc } from 'hono/client';
 import type { AppType } from '../../../edge-api/src/app';
 
-export const api = hc<AppType>('/api');
+type TokenProvider = () => Promise<string | undefined>;
+let tokenProvider: TokenProvider = async () => undefined;
+
+/**
+ * Registers where signed-in requests get their Firebase ID token (the auth feature does this
+ * once loaded). The token is read fresh for every request; the SDK refreshes it before expiry.
+ */
+export function setTokenProvider(provider: TokenProvider): void {
+  tokenProvider = provider;
+}
+
+/** The current bearer header, or none when signed out. */
+export async function authHeaders(): Promise<Record<string, string>> {
+  const token = await tokenProvider();
+  return token ? { Authorization: `Bearer ${token}` } : {};
+}
+
+export const api = hc<AppType>('/api', { headers: authHeaders });
 
 /** Thrown for a non-2xx answer; `message` is the API's error message when it sent one. */
 export class ApiRequestError extends Error {

@@ -1,5 +1,6 @@
 import { Link, NavLink } from 'react-router-dom';
 import { paths } from '../../config/paths';
+import { AccountMenu } from '../../features/auth/components/account-menu';
 import { CartLink } from '../../features/cart/components/cart-link';
 
 const mainLinks = [
@@ -46,19 +47,7 @@ export function Header() {
       </nav>
       <div className="navbar-end gap-1">
         <CartLink to={paths.cart} />
-        <div className="dropdown dropdown-end">
-          <button type="button" className="btn btn-ghost btn-circle avatar min-h-11 min-w-11" aria-label="Account menu">
-            <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" className="h-7 w-7" fill="currentColor" aria-hidden="true">
-              <path d="M12 12a5 5 0 1 0 0-10 5 5 0 0 0 0 10zm0 2c-4.4 0-8 2.2-8 5v1h16v-1c0-2.8-3.6-5-8-5z" />
-            </svg>
-          </button>
-          <ul className="menu dropdown-content z-40 mt-3 w-52 rounded-box bg-base-100 p-2 shadow">
-            <li><Link to={paths.profile} className="min-h-11">Profile</Link></li>
-            <li><Link to={paths.login} className="min-h-11">Login</Link></li>
-            <li><Link to={paths.register} className="min-h-11">Register</Link></li>
-            <li><Link to={paths.dashboard.root} className="min-h-11">Dashboard</Link></li>
-          </ul>
-        </div>
+        <AccountMenu profilePath={paths.profile} loginPath={paths.login} registerPath={paths.register} dashboardPath={paths.dashboard.root} />
       </div>
     </header>
   );

@@ -2,21 +2,10 @@
  * Screens that later issues fill in (storefront, accounts, checkout, dashboard), each a clear
  * "coming soon" body so every route of spec §2 exists now.
  */
-import { Outlet } from 'react-router-dom';
 import { ComingSoon } from '../../components/coming-soon';
 
-export const LoginRoute = () => <ComingSoon title="Login" />;
-export const RegisterRoute = () => <ComingSoon title="Register" />;
-export const ProfileRoute = () => <ComingSoon title="Profile" />;
 export const CheckoutRoute = () => <ComingSoon title="Checkout" />;
 
-export function DashboardRoute() {
-  return (
-    <div>
-      <Outlet />
-    </div>
-  );
-}
 export const DashboardHomeRoute = () => <ComingSoon title="Dashboard home" />;
 export const ManageOrdersRoute = () => <ComingSoon title="Manage Orders" />;
 export const AddProductRoute = () => <ComingSoon title="Add A Product" />;

@@ -1,0 +1,42 @@
+/** Accounts in the stack's Auth emulator (and admin rights in its database) for browser tests. */
+import type { Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { openDatabase } from '../../edge-api/src/db/client';
+import { upsertAdminUser } from '../../edge-api/src/db/users';
+import { ensureEmulatorAccount } from '../../scripts/lib/auth-emulator';
+
+export type Account = { email: string; password: string; displayName: string };
+
+let counter = 0;
+/** A new e-mail/password account with a unique address. */
+export async function newAccount(displayName: string, options: { admin?: boolean } = {}): Promise<Account> {
+  counter += 1;
+  const account = { email: `${displayName.toLowerCase().replace(/\W+/g, '.')}.${Date.now()}.${counter}@example.test`, password: 'secret-pass-1', displayName };
+  await ensureEmulatorAccount(inject('authEmulatorHost'), account);
+  if (options.admin) {
+    const db = await openDatabase(inject('databaseUrl'));
+    await upsertAdminUser(db, account.email, displayName);
+    db.close();
+  }
+  return account;
+}
+
+/** Whether the emulator has an account for `email` (Identity Toolkit accounts:lookup, owner access). */
+export async function emulatorHasAccount(email: string): Promise<boolean> {
+  const res = await fetch(`http://${inject('authEmulatorHost')}/identitytoolkit.googleapis.com/v1/projects/demo-taza-haat/accounts:lookup`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: 'Bearer owner' },
+    body: JSON.stringify({ email: [email] }),
+  });
+  const body = (await res.json()) as { users?: unknown[] };
+  return (body.users?.length ?? 0) > 0;
+}
+
+/** Signs in through the login screen and waits until the app has left it. */
+export async function logIn(page: Page, account: Pick<Account, 'email' | 'password'>): Promise<void> {
+  if (!new URL(page.url()).pathname.startsWith('/login')) await page.goto(new URL('/login', page.url()).toString());
+  await page.getByLabel('E-mail').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}

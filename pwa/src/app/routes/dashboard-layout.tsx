@@ -1,0 +1,56 @@
+import { NavLink, Outlet, useNavigate } from 'react-router-dom';
+import { paths } from '../../config/paths';
+import { authActions, useAuth } from '../../features/auth/auth-store';
+import { RequireAuth } from '../guards';
+
+const adminLinks = [
+  { to: paths.dashboard.manageProducts, label: 'Manage Products' },
+  { to: paths.dashboard.addProduct, label: 'Add Products' },
+  { to: paths.dashboard.manageOrders, label: 'Manage Orders' },
+  { to: paths.dashboard.addAdmin, label: 'Add Admin' },
+];
+const customerLinks = [
+  { to: paths.dashboard.myOrders, label: 'My Orders' },
+  { to: paths.dashboard.addReview, label: 'Add Review' },
+];
+
+/**
+ * `/dashboard/*` (spec §2): a 240 px sidebar, permanent on wide screens and a toggled drawer on
+ * small ones (daisyUI drawer), with the nested outlet. Links by role: everyone Home, Shop, Log
+ * Out; admins the management pages; signed-in customers My Orders and Add Review.
+ */
+export default function DashboardLayout() {
+  const { admin } = useAuth();
+  const navigate = useNavigate();
+  const links = admin ? adminLinks : customerLinks;
+  return (
+    <RequireAuth>
+      <div className="drawer lg:drawer-open">
+        <input id="dashboard-drawer" type="checkbox" className="drawer-toggle" aria-label="Dashboard menu" />
+        <div className="drawer-content min-w-0 p-4">
+          <label htmlFor="dashboard-drawer" className="btn btn-outline mb-4 min-h-11 lg:hidden">
+            Dashboard menu
+          </label>
+          <Outlet />
+        </div>
+        <div className="drawer-side z-40">
+          <label htmlFor="dashboard-drawer" aria-label="Close the dashboard menu" className="drawer-overlay" />
+          <nav aria-label="Dashboard" className="min-h-full w-60 bg-base-200 p-4">
+            <ul className="menu w-full gap-1">
+              <li><NavLink to={paths.home} className="min-h-11">Home</NavLink></li>
+              <li><NavLink to={paths.shop} className="min-h-11">Shop</NavLink></li>
+              {links.map((link) => (
+                <li key={link.to}><NavLink to={link.to} className="min-h-11">{link.label}</NavLink></li>
+              ))}
+              <li>
+                <button type="button" className="min-h-11 text-error" onClick={() => void authActions.signOut().then((ok) => ok && navigate(paths.home))}>
+                  Log Out
+                </button>
+              </li>
+            </ul>
+          </nav>
+        </div>
+      </div>
+    </RequireAuth>
+  );
+}

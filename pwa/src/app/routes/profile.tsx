@@ -1,0 +1,14 @@
+import { useNavigate } from 'react-router-dom';
+import { paths } from '../../config/paths';
+import { ProfileCard } from '../../features/auth/components/profile-card';
+import { RequireAuth } from '../guards';
+
+/** `/profile` (DESIGN.md §6: a real page), for signed-in users. */
+export default function ProfileRoute() {
+  const navigate = useNavigate();
+  return (
+    <RequireAuth>
+      <ProfileCard onSignedOut={() => navigate(paths.home)} />
+    </RequireAuth>
+  );
+}

@@ -1,0 +1,36 @@
+import { Link, useNavigate } from 'react-router-dom';
+import { authActions, useAuth } from '../auth-store';
+import { Avatar } from './avatar';
+
+type AccountMenuProps = { profilePath: string; loginPath: string; registerPath: string; dashboardPath: string };
+
+/**
+ * The header's account menu (spec §2): Profile, Login, Register, Dashboard; when signed in also
+ * the display name, the photo as avatar and a red Log Out.
+ */
+export function AccountMenu({ profilePath, loginPath, registerPath, dashboardPath }: AccountMenuProps) {
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const signedIn = Boolean(user.email);
+  return (
+    <div className="dropdown dropdown-end">
+      <button type="button" className="btn btn-ghost btn-circle avatar min-h-11 min-w-11" aria-label={signedIn ? `Account menu for ${user.displayName || user.email}` : 'Account menu'}>
+        <Avatar photoURL={user.photoURL} size={32} />
+      </button>
+      <ul className="menu dropdown-content z-40 mt-3 w-56 rounded-box bg-base-100 p-2 shadow">
+        {signedIn && <li className="menu-title" data-testid="account-name">{user.displayName || user.email}</li>}
+        <li><Link to={profilePath} className="min-h-11">Profile</Link></li>
+        <li><Link to={loginPath} className="min-h-11">Login</Link></li>
+        <li><Link to={registerPath} className="min-h-11">Register</Link></li>
+        <li><Link to={dashboardPath} className="min-h-11">Dashboard</Link></li>
+        {signedIn && (
+          <li>
+            <button type="button" className="min-h-11 text-error" onClick={() => void authActions.signOut().then((ok) => ok && navigate('/'))}>
+              Log Out
+            </button>
+          </li>
+        )}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+/**
+ * The Firebase web SDK (modular `firebase/auth`), in its own lazy chunk: the shop's first paint
+ * never waits for it (DESIGN.md §5). Sessions persist in IndexedDB (then localStorage), and the
+ * Auth emulator is used when VITE_FIREBASE_AUTH_EMULATOR_HOST is set (the default `npm start`).
+ */
+import { initializeApp } from 'firebase/app';
+import {
+  browserLocalPersistence,
+  browserPopupRedirectResolver,
+  connectAuthEmulator,
+  indexedDBLocalPersistence,
+  initializeAuth,
+  type Auth,
+} from 'firebase/auth';
+
+export {
+  createUserWithEmailAndPassword,
+  GithubAuthProvider,
+  GoogleAuthProvider,
+  onIdTokenChanged,
+  signInWithCredential,
+  signInWithEmailAndPassword,
+  signInWithPopup,
+  signOut,
+  updateProfile,
+} from 'firebase/auth';
+
+/** Initialises Firebase Auth from the VITE_FIREBASE_* build variables. */
+export function createAuth(): Auth {
+  const env = import.meta.env;
+  const projectId = env.VITE_FIREBASE_PROJECT_ID || 'demo-taza-haat';
+  const app = initializeApp({
+    // The emulator accepts any API key; a real project sets VITE_FIREBASE_API_KEY.
+    apiKey: env.VITE_FIREBASE_API_KEY || 'demo-api-key',
+    authDomain: env.VITE_FIREBASE_AUTH_DOMAIN || `${projectId}.firebaseapp.com`,
+    projectId,
+    appId: env.VITE_FIREBASE_APP_ID || undefined,
+  });
+  const auth = initializeAuth(app, {
+    persistence: [indexedDBLocalPersistence, browserLocalPersistence],
+    popupRedirectResolver: browserPopupRedirectResolver,
+  });
+  if (env.VITE_FIREBASE_AUTH_EMULATOR_HOST) connectAuthEmulator(auth, `http://${env.VITE_FIREBASE_AUTH_EMULATOR_HOST}`, { disableWarnings: true });
+  return auth;
+}
