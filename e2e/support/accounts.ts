@@ -40,3 +40,32 @@ export async function logIn(page: Page, account: Pick<Account, 'email' | 'passwo
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 }
+
+/** A fresh ID token for `account` from the emulator (Identity Toolkit accounts:signInWithPassword). */
+export async function idTokenFor(account: Pick<Account, 'email' | 'password'>): Promise<string> {
+  const res = await fetch(`http://${inject('authEmulatorHost')}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: account.email, password: account.password, returnSecureToken: true }),
+  });
+  return ((await res.json()) as { idToken: string }).idToken;
+}
+
+/** Places an order for `account` through the API (the first `lines` products, 1 kg each). */
+export async function placeOrderFor(account: Account, lines = 2): Promise<{ _id: string; totalAmount: number }> {
+  const base = inject('baseUrl');
+  const products = (await (await fetch(new URL('/api/products', base))).json()) as { _id: string }[];
+  const res = await fetch(new URL('/api/orders', base), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${await idTokenFor(account)}`, 'Idempotency-Key': crypto.randomUUID() },
+    body: JSON.stringify({
+      customerName: account.displayName,
+      email: account.email,
+      phone: '01711000000',
+      address: 'Road 3, Uttara, Dhaka',
+      orderedProduct: products.slice(0, lines).map((p) => ({ _id: p._id, cartQuantity: 1 })),
+    }),
+  });
+  if (res.status !== 201) throw new Error(`placing an order answered ${res.status}: ${await res.text()}`);
+  return (await res.json()) as { _id: string; totalAmount: number };
+}

@@ -1,12 +1,13 @@
 /**
  * Cacheable JSON for the catalogue (`GET /products`, `GET /reviews`): a strong ETag over the
- * exact bytes, `If-None-Match` → 304, and a Cache-Control that lets browsers and the service
- * worker serve the last copy at once while they revalidate (stale-while-revalidate).
+ * exact bytes, `If-None-Match` → 304. `no-cache` makes every fetch revalidate (a 304 costs a
+ * few bytes), so a shopper never sees a price an admin has just changed; serving the last copy
+ * at once while revalidating (stale-while-revalidate) is the service worker's job, offline too.
  */
 import type { Context, TypedResponse } from 'hono';
 import type { JSONParsed } from 'hono/utils/types';
 
-export const CATALOGUE_CACHE_CONTROL = 'public, max-age=0, stale-while-revalidate=86400';
+export const CATALOGUE_CACHE_CONTROL = 'public, no-cache';
 
 /** A strong ETag for `text`: a quoted, base64url SHA-256. */
 export async function strongEtag(text: string): Promise<string> {

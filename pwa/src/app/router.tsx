@@ -6,12 +6,12 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter } from 'react-router-dom';
 import { SiteLayout } from './layout/site-layout';
 import { RequireAuth } from './guards';
-import type * as Placeholders from './routes/placeholders';
+import type * as DashboardPages from './routes/dashboard-pages';
 
 type PageModule = { default: ComponentType };
 const page = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
-const placeholder = (name: keyof typeof Placeholders) => async () => ({
-  Component: (await import('./routes/placeholders'))[name],
+const dashboardPage = (name: keyof typeof DashboardPages) => async () => ({
+  Component: (await import('./routes/dashboard-pages'))[name],
 });
 
 const AdminOnly = () => <RequireAuth admin />;
@@ -32,20 +32,20 @@ export const router = createBrowserRouter([
       {
         path: '/checkout',
         Component: RequireAuth,
-        children: [{ index: true, lazy: placeholder('CheckoutRoute') }],
+        children: [{ index: true, lazy: async () => ({ Component: (await import('./routes/placeholders')).CheckoutRoute }) }],
       },
       {
         path: '/dashboard',
         lazy: page(() => import('./routes/dashboard-layout')),
         children: [
-          { index: true, lazy: placeholder('DashboardHomeRoute') },
-          { path: 'manage-orders', Component: AdminOnly, children: [{ index: true, lazy: placeholder('ManageOrdersRoute') }] },
-          { path: 'add-product', lazy: placeholder('AddProductRoute') },
-          { path: 'manage-products', Component: AdminOnly, children: [{ index: true, lazy: placeholder('ManageProductsRoute') }] },
-          { path: 'manage-products/update-product/:id', lazy: placeholder('UpdateProductRoute') },
-          { path: 'my-orders', lazy: placeholder('MyOrdersRoute') },
-          { path: 'add-review', lazy: placeholder('AddReviewRoute') },
-          { path: 'add-admin', Component: AdminOnly, children: [{ index: true, lazy: placeholder('AddAdminRoute') }] },
+          { index: true, lazy: dashboardPage('DashboardHomeRoute') },
+          { path: 'manage-orders', Component: AdminOnly, children: [{ index: true, lazy: dashboardPage('ManageOrdersRoute') }] },
+          { path: 'add-product', lazy: dashboardPage('AddProductRoute') },
+          { path: 'manage-products', Component: AdminOnly, children: [{ index: true, lazy: dashboardPage('ManageProductsRoute') }] },
+          { path: 'manage-products/update-product/:id', lazy: dashboardPage('UpdateProductRoute') },
+          { path: 'my-orders', lazy: dashboardPage('MyOrdersRoute') },
+          { path: 'add-review', lazy: dashboardPage('AddReviewRoute') },
+          { path: 'add-admin', Component: AdminOnly, children: [{ index: true, lazy: dashboardPage('AddAdminRoute') }] },
         ],
       },
       { path: '*', lazy: page(() => import('./routes/not-found')) },

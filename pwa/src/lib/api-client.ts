@@ -36,11 +36,11 @@ export class ApiRequestError extends Error {
 }
 
 /**
- * Returns the JSON body of `response`.
+ * Returns the JSON body of a 2xx `response` as `T` (the route's contract type).
  * @throws ApiRequestError with the API's `{error:{message}}` text, or the status line.
  */
-export async function readJson<T>(response: { ok: boolean; status: number; json(): Promise<T> } & Pick<Response, 'statusText'>): Promise<T> {
-  if (response.ok) return response.json();
+export async function readJson<T>(response: Pick<Response, 'ok' | 'status' | 'statusText'> & { json(): Promise<unknown> }): Promise<T> {
+  if (response.ok) return (await response.json()) as T;
   const body = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
   throw new ApiRequestError(response.status, body?.error?.message ?? `${response.status} ${response.statusText}`);
 }

@@ -33,7 +33,7 @@ export default function DashboardLayout() {
           </label>
           <Outlet />
         </div>
-        <div className="drawer-side z-40">
+        <div className="drawer-side z-40 lg:top-16 lg:z-20 lg:h-[calc(100dvh-4rem)]">
           <label htmlFor="dashboard-drawer" aria-label="Close the dashboard menu" className="drawer-overlay" />
           <nav aria-label="Dashboard" className="min-h-full w-60 bg-base-200 p-4">
             <ul className="menu w-full gap-1">

@@ -5,7 +5,7 @@ import { api, readJson } from '../../../lib/api-client';
 
 /** Fetches every product, in the shop's order. */
 export async function getProducts(): Promise<Product[]> {
-  return readJson(await api.products.$get());
+  return readJson<Product[]>(await api.products.$get());
 }
 
 export const productsQueryOptions = () =>

@@ -5,7 +5,7 @@ import { api, readJson } from '../../../lib/api-client';
 
 /** Fetches every review, oldest first. */
 export async function getReviews(): Promise<Review[]> {
-  return readJson(await api.reviews.$get());
+  return readJson<Review[]>(await api.reviews.$get());
 }
 
 export const reviewsQueryOptions = () => queryOptions({ queryKey: ['reviews'], queryFn: getReviews, staleTime: 60_000 });

@@ -1,0 +1,91 @@
+/**
+ * The dashboard's child screens (spec §2): each composes features for one route. Admin-only
+ * routes are guarded in the router; add/update product check the flag themselves (spec §6).
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { paths } from '../../config/paths';
+import { AddAdmin } from '../../features/admin/components/add-admin';
+import { AddProduct } from '../../features/admin/components/add-product';
+import { ManageProducts } from '../../features/admin/components/manage-products';
+import { UpdateProduct } from '../../features/admin/components/update-product';
+import { useAuth } from '../../features/auth/auth-store';
+import { useProducts } from '../../features/catalogue/api/get-products';
+import { useOrders } from '../../features/orders/api/orders';
+import { ManageOrders } from '../../features/orders/components/manage-orders';
+import { MyOrders } from '../../features/orders/components/my-orders';
+import { OrderStatus } from '../../features/orders/components/order-products';
+import { postReview } from '../../features/reviews/api/post-review';
+import { ReviewForm } from '../../features/reviews/components/review-form';
+import { Spinner } from '../../components/spinner';
+import { formatTk } from '../../lib/format';
+
+export function DashboardHomeRoute() {
+  const { admin, user } = useAuth();
+  const { data: products } = useProducts();
+  const { data: orders } = useOrders(admin ? undefined : user.email);
+  const latest = orders?.[0];
+  return (
+    <section>
+      <h1 className="mb-6 text-2xl font-bold">Dashboard home</h1>
+      {admin ? (
+        <div className="stats stats-vertical shadow sm:stats-horizontal">
+          <Link to={paths.dashboard.manageOrders} className="stat">
+            <div className="stat-title">Pending orders</div>
+            <div className="stat-value text-warning" data-testid="pending-count">{orders ? orders.filter((o) => o.orderStatus === 'Pending').length : '…'}</div>
+          </Link>
+          <Link to={paths.dashboard.manageProducts} className="stat">
+            <div className="stat-title">Products</div>
+            <div className="stat-value text-primary" data-testid="product-count">{products?.length ?? '…'}</div>
+          </Link>
+        </div>
+      ) : latest ? (
+        <div className="card max-w-md bg-base-200">
+          <div className="card-body">
+            <h2 className="card-title">Your latest order</h2>
+            <p>{latest.orderDate} · {formatTk(latest.totalAmount)} Tk · {latest.orderedProduct.length} products</p>
+            <OrderStatus order={latest} />
+            <Link to={paths.dashboard.myOrders} className="link link-primary">See all your orders</Link>
+          </div>
+        </div>
+      ) : (
+        <p>
+          No orders yet. <Link to={paths.shop} className="link link-primary">Fill your cart</Link>
+        </p>
+      )}
+    </section>
+  );
+}
+
+export const ManageOrdersRoute = () => <ManageOrders />;
+
+export function AddProductRoute() {
+  return <AddProduct isAdmin={useAuth().admin} />;
+}
+
+export function ManageProductsRoute() {
+  const { data: products, isPending } = useProducts();
+  if (isPending) return <Spinner label="Loading products" />;
+  return <ManageProducts products={products ?? []} updatePath={paths.dashboard.updateProduct} />;
+}
+
+export function UpdateProductRoute() {
+  const { id } = useParams();
+  const { admin } = useAuth();
+  const { data: products, isPending } = useProducts();
+  const navigate = useNavigate();
+  if (isPending) return <Spinner label="Loading the product" />;
+  return <UpdateProduct isAdmin={admin} product={products?.find((p) => p._id === id)} onDone={() => navigate(paths.dashboard.manageProducts)} />;
+}
+
+export function MyOrdersRoute() {
+  const { user } = useAuth();
+  return user.email ? <MyOrders email={user.email} /> : null;
+}
+
+export function AddReviewRoute() {
+  const client = useQueryClient();
+  return <ReviewForm submit={(review) => postReview(review).then(() => client.invalidateQueries({ queryKey: ['reviews'] }))} />;
+}
+
+export const AddAdminRoute = () => <AddAdmin />;
