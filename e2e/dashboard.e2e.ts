@@ -45,11 +45,13 @@ describe('admin: products', () => {
     await page.getByRole('row', { name: /Bottle Gourd \(Lau\).*50 Tk/ }).waitFor();
 
     const before = await page.getByTestId('product-row').count();
-    await page.getByRole('button', { name: 'Delete Tomato' }).click();
+    // Delete the product this test added, so other test files keep the whole seed catalogue.
+    await page.getByRole('button', { name: 'Delete Bottle Gourd (Lau)' }).click();
     await page.locator('[data-sonner-toast]', { hasText: 'Deleted product successfully' }).waitFor();
     await expect.poll(() => page.getByTestId('product-row').count()).toBe(before - 1);
     const names = await shopNames(page);
-    expect(names).not.toContain('Tomato');
+    expect(names).not.toContain('Bottle Gourd (Lau)');
+    expect(names).toContain('Tomato');
     expect(names).toContain('Potato (Alu)');
     expect(names).toContain('Brinjal (Begun)');
     await context.close();

@@ -5,6 +5,7 @@
  */
 import type { Client } from '@libsql/client';
 import { Hono, type Context } from 'hono';
+import type Stripe from 'stripe';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
@@ -12,6 +13,7 @@ import { createJwksSource, FIREBASE_JWKS_URL } from './auth/jwks';
 import { createTokenVerifier, type TokenVerifier } from './auth/verify-token';
 import type { AppConfig } from './config';
 import { factory, type AppEnv } from './env';
+import { createStripe } from './payments/stripe';
 import { errorResponse, onError } from './errors';
 import { ipWriteLimit, userWriteLimit } from './rate-limit';
 import { checkout, stripeWebhook } from './routes/checkout';
@@ -28,6 +30,8 @@ export type AppDeps = {
   verifyToken?: TokenVerifier;
   /** The client's IP for rate limits; each runtime entry knows where to read it. */
   clientIp?: (c: Context) => string;
+  /** Defaults to a Stripe client for config.stripeSecretKey (payments/stripe.ts), or none. */
+  stripe?: Stripe;
 };
 
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -45,12 +49,14 @@ function buildApi(deps: AppDeps) {
   const verifyToken = deps.verifyToken ?? defaultTokenVerifier(deps.config);
   const clientIp = deps.clientIp ?? (() => 'unknown');
   const limitUserWrites = userWriteLimit(deps.config.rateLimits.userWritesPerMinute);
+  const stripe = deps.stripe ?? (deps.config.stripeSecretKey ? createStripe(deps.config.stripeSecretKey) : undefined);
   const inject = factory.createMiddleware(async (c, next) => {
     c.set('db', deps.db);
     c.set('config', deps.config);
     c.set('verifyToken', verifyToken);
     c.set('clientIp', clientIp);
     c.set('userWriteLimit', limitUserWrites);
+    c.set('stripe', stripe);
     await next();
   });
   const corsOrigin = deps.config.corsOrigin;

@@ -31,6 +31,9 @@ const configSchema = z.object({
   ADMIN_EMAILS: emailList,
   // The browser origin allowed by CORS; same-origin requests need none.
   CORS_ORIGIN: z.string().trim().min(1).optional(),
+  // Stripe card payments (DESIGN.md §6); without a secret key checkout offers cash on delivery only.
+  STRIPE_SECRET_KEY: z.string().trim().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().trim().min(1).optional(),
   // Writes (POST/PUT/DELETE) allowed per minute for one signed-in user, and for one IP address.
   RATE_LIMIT_USER_WRITES_PER_MINUTE: z.coerce.number().int().positive().default(30),
   RATE_LIMIT_IP_WRITES_PER_MINUTE: z.coerce.number().int().positive().default(120),
@@ -45,6 +48,8 @@ export type AppConfig = {
   adminEmails: readonly string[];
   corsOrigin: string | undefined;
   rateLimits: { userWritesPerMinute: number; ipWritesPerMinute: number };
+  stripeSecretKey: string | undefined;
+  stripeWebhookSecret: string | undefined;
 };
 
 /** Thrown by {@link parseConfig}; `message` is one readable sentence per bad variable. */
@@ -74,5 +79,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     adminEmails: c.ADMIN_EMAILS,
     corsOrigin: c.CORS_ORIGIN,
     rateLimits: { userWritesPerMinute: c.RATE_LIMIT_USER_WRITES_PER_MINUTE, ipWritesPerMinute: c.RATE_LIMIT_IP_WRITES_PER_MINUTE },
+    stripeSecretKey: c.STRIPE_SECRET_KEY,
+    stripeWebhookSecret: c.STRIPE_WEBHOOK_SECRET,
   };
 }

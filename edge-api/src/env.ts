@@ -1,5 +1,6 @@
 /** Hono environment shared by every route: per-request services set by the app factory. */
 import type { Client } from '@libsql/client';
+import type Stripe from 'stripe';
 import type { Context, MiddlewareHandler } from 'hono';
 import { createFactory } from 'hono/factory';
 import type { AuthUser, TokenVerifier } from './auth/verify-token';
@@ -15,6 +16,8 @@ export type AppEnv = {
     verifyToken: TokenVerifier;
     clientIp: (c: Context) => string;
     user: RequestUser;
+    /** Stripe, when STRIPE_SECRET_KEY is configured. */
+    stripe: Stripe | undefined;
     /** Per-user write limit, run by requireUser once the user is known (rate-limit.ts). */
     userWriteLimit: MiddlewareHandler<AppEnv>;
   };

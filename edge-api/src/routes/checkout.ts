@@ -1,16 +1,50 @@
 /**
- * Card payments (DESIGN.md §3, §6): `POST /api/checkout` and the Stripe webhook. Both answer 501
- * until the checkout issue wires Stripe; the route and its guard exist now so the contract and
- * the authorization matrix cover them.
+ * Card payments (DESIGN.md §3, §6): `POST /api/checkout` starts an embedded Stripe Checkout for
+ * an order the user owns, charging the server's stored total; `POST /api/stripe/webhook` marks
+ * the order paid once Stripe confirms. Without Stripe keys both answer 501 (cash on delivery).
  */
+import { z } from 'zod';
 import { requireUser } from '../auth/middleware';
+import { recordId } from '../contract/fields';
 import { factory } from '../env';
-import { errorResponse } from '../errors';
+import { ApiError, errorResponse } from '../errors';
+import { createOrderCheckout, paidOrderFromWebhook } from '../payments/stripe';
+import { validate } from '../validation';
+import { findOrder } from './orders';
 
-export const checkout = factory
-  .createApp()
-  .post('/', requireUser, (c) => errorResponse(c, 501, 'not_implemented', 'Card payment is not configured; choose cash on delivery.'));
+const notConfigured = 'Card payment is not configured; choose cash on delivery.';
 
-export const stripeWebhook = factory
-  .createApp()
-  .post('/webhook', (c) => errorResponse(c, 501, 'not_implemented', 'Stripe webhooks are not configured.'));
+export const checkout = factory.createApp().post('/', requireUser, validate('json', z.object({ orderId: recordId })), async (c) => {
+  const stripe = c.var.stripe;
+  if (!stripe) return errorResponse(c, 501, 'not_implemented', notConfigured);
+  const { orderId } = c.req.valid('json');
+  const order = await findOrder(c.var.db, orderId);
+  if (order.email !== c.var.user.email) throw new ApiError(404, 'not_found', `No order with id ${orderId}.`);
+  if (order.paymentStatus === 'paid') throw new ApiError(409, 'already_paid', 'This order is already paid.');
+  let session;
+  try {
+    session = await createOrderCheckout(stripe, order);
+  } catch (error) {
+    console.error(`Stripe checkout for order ${orderId} failed:`, error instanceof Error ? error.message : error);
+    throw new ApiError(502, 'payment_provider_error', 'The card payment could not be started. Try again, or pay cash on delivery.');
+  }
+  await c.var.db.execute({ sql: "UPDATE orders SET payment_method = 'card' WHERE id = ? AND payment_status = 'unpaid'", args: [orderId] });
+  return c.json(session);
+});
+
+export const stripeWebhook = factory.createApp().post('/webhook', async (c) => {
+  const stripe = c.var.stripe;
+  const secret = c.var.config.stripeWebhookSecret;
+  if (!stripe || !secret) return errorResponse(c, 501, 'not_implemented', 'Stripe webhooks are not configured.');
+  const signature = c.req.header('Stripe-Signature');
+  if (!signature) throw new ApiError(400, 'invalid_signature', 'Missing Stripe-Signature header.');
+  let orderId;
+  try {
+    orderId = await paidOrderFromWebhook(stripe, await c.req.text(), signature, secret);
+  } catch {
+    throw new ApiError(400, 'invalid_signature', 'The webhook signature is not valid.');
+  }
+  // The WHERE makes a replayed event change nothing.
+  if (orderId) await c.var.db.execute({ sql: "UPDATE orders SET payment_status = 'paid', payment_method = 'card' WHERE id = ? AND payment_status = 'unpaid'", args: [orderId] });
+  return c.json({ received: true });
+});

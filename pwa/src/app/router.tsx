@@ -32,7 +32,7 @@ export const router = createBrowserRouter([
       {
         path: '/checkout',
         Component: RequireAuth,
-        children: [{ index: true, lazy: async () => ({ Component: (await import('./routes/placeholders')).CheckoutRoute }) }],
+        children: [{ index: true, lazy: page(() => import('./routes/checkout')) }],
       },
       {
         path: '/dashboard',

@@ -28,7 +28,7 @@ window.addEventListener('storage', (event) => {
   emit();
 });
 
-function apply(change: CartChange | undefined): void {
+function apply(change: CartChange | undefined, announce = true): void {
   if (!change) return;
   cart = change.cart;
   try {
@@ -37,7 +37,7 @@ function apply(change: CartChange | undefined): void {
     // Quota or blocked storage: keep the in-memory cart; it still works for this visit.
   }
   emit();
-  notify('cart', change.kind, change.message);
+  if (announce) notify('cart', change.kind, change.message);
 }
 
 const subscribe = (listener: () => void) => {
@@ -54,4 +54,6 @@ export const cartActions = {
   decrease: (productId: string) => apply(decreaseInCart(cart, productId)),
   remove: (productId: string) => apply(removeFromCart(cart, productId)),
   clear: () => apply(clearCart()),
+  /** Empties the cart after an order was placed or paid, without the 'Cart Cleared' toast. */
+  clearAfterOrder: () => apply(clearCart(), false),
 };

@@ -1,0 +1,133 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useCallback, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router-dom';
+import type { z } from 'zod';
+import { orderInputSchema, type Order } from '../../../../../edge-api/src/contract/order';
+import { notify } from '../../../lib/toast';
+import { placeOrder, startCardPayment } from '../api/checkout-api';
+import { CardPayment } from './card-payment';
+import { PriceSummary } from './price-summary';
+
+const formSchema = orderInputSchema.pick({ customerName: true, phone: true, address: true });
+type FormValues = z.input<typeof formSchema>;
+type CartLine = { _id: string; name: string; price: number; cartQuantity: number };
+
+type CheckoutPageProps = {
+  cart: readonly CartLine[];
+  user: { email: string; displayName: string };
+  shopPath: string;
+  onOrdered: (order: Order) => void;
+  onPaid: () => void;
+};
+
+const publishableKey = import.meta.env.VITE_STRIPE_PUBLISHABLE_KEY;
+
+/**
+ * Checkout (spec §2, §5): name (read-only from the account unless it has none), e-mail
+ * (read-only), phone and address, the price summary, and the payment method — cash on delivery
+ * always, card when Stripe is configured. The Idempotency-Key is made when the shopper presses
+ * the button and kept for retries, so a double click or a retry makes one order.
+ */
+export function CheckoutPage({ cart, user, shopPath, onOrdered, onPaid }: CheckoutPageProps) {
+  const [method, setMethod] = useState<'cod' | 'card'>('cod');
+  const [cardOrder, setCardOrder] = useState<Order>();
+  const attemptKey = useRef<string | undefined>(undefined);
+  const sending = useRef(false);
+  const { register, handleSubmit, formState } = useForm<FormValues>({
+    resolver: zodResolver(formSchema),
+    defaultValues: { customerName: user.displayName, phone: '', address: '' },
+  });
+  const fetchClientSecret = useCallback(() => (cardOrder ? startCardPayment(cardOrder._id) : Promise.reject(new Error('no order'))), [cardOrder]);
+  const onPaymentComplete = useCallback(() => {
+    onPaid();
+    notify('paymentSuccess', 'success', 'Payment Successful.Please Check Your Email');
+  }, [onPaid]);
+  const onPaymentError = useCallback(() => notify('paymentError', 'error', 'Error!!Something Went Wrong'), []);
+
+  if (cardOrder)
+    return (
+      <section className="mx-auto max-w-3xl px-4 py-10">
+        <h1 className="mb-4 text-2xl font-bold">Pay by card</h1>
+        <CardPayment publishableKey={publishableKey ?? ''} fetchClientSecret={fetchClientSecret} onComplete={onPaymentComplete} onError={onPaymentError} />
+      </section>
+    );
+  if (cart.length === 0)
+    return (
+      <section className="mx-auto max-w-xl px-4 py-20 text-center">
+        <h1 className="text-2xl font-bold">Your cart is empty</h1>
+        <p className="mt-2">Add vegetables and fruit before you check out.</p>
+        <Link to={shopPath} className="btn btn-primary mt-6 min-h-11">Go to the shop</Link>
+      </section>
+    );
+
+  const onSubmit = async (values: FormValues) => {
+    if (sending.current) return; // a second click while the first is on its way
+    sending.current = true;
+    attemptKey.current ??= crypto.randomUUID();
+    try {
+      const order = await placeOrder(
+        { ...values, email: user.email, paymentMethod: method, orderDate: new Date().toLocaleDateString(), orderedProduct: cart.map((l) => ({ _id: l._id, cartQuantity: l.cartQuantity })) },
+        attemptKey.current,
+      );
+      attemptKey.current = undefined;
+      notify('order', 'success', 'Order Successful');
+      if (method === 'card') setCardOrder(order);
+      else onOrdered(order);
+    } catch (error) {
+      notify('order', 'error', error instanceof Error ? error.message : 'The order could not be placed. Try again.');
+    } finally {
+      sending.current = false;
+    }
+  };
+  const input = 'input input-bordered min-h-11 w-full';
+  const fieldError = (message: string | undefined) => message && <span className="mt-1 block text-sm text-error">{message}</span>;
+  return (
+    <section className="mx-auto grid max-w-5xl gap-8 px-4 py-10 md:grid-cols-[1fr_20rem]">
+      <form className="grid content-start gap-4" onSubmit={(event) => void handleSubmit(onSubmit)(event)} noValidate>
+        <h1 className="text-2xl font-bold">Checkout</h1>
+        <label className="block">
+          <span className="mb-1 block text-sm font-medium">Name</span>
+          <input className={input} readOnly={Boolean(user.displayName)} aria-invalid={formState.errors.customerName ? true : undefined} {...register('customerName')} />
+          {fieldError(formState.errors.customerName?.message)}
+        </label>
+        <label className="block">
+          <span className="mb-1 block text-sm font-medium">E-mail</span>
+          <input className={input} value={user.email} readOnly />
+        </label>
+        <label className="block">
+          <span className="mb-1 block text-sm font-medium">Phone</span>
+          <input type="tel" autoComplete="tel" className={input} aria-invalid={formState.errors.phone ? true : undefined} {...register('phone')} />
+          {fieldError(formState.errors.phone?.message)}
+        </label>
+        <label className="block">
+          <span className="mb-1 block text-sm font-medium">Delivery address</span>
+          <textarea rows={3} autoComplete="street-address" className="textarea textarea-bordered w-full" aria-invalid={formState.errors.address ? true : undefined} {...register('address')} />
+          {fieldError(formState.errors.address?.message)}
+        </label>
+        <fieldset className="grid gap-2">
+          <legend className="mb-1 text-sm font-medium">Payment</legend>
+          <label className="flex min-h-11 items-center gap-3">
+            <input type="radio" name="payment" className="radio radio-primary" checked={method === 'cod'} onChange={() => setMethod('cod')} />
+            Cash on delivery
+          </label>
+          {publishableKey ? (
+            <label className="flex min-h-11 items-center gap-3">
+              <input type="radio" name="payment" className="radio radio-primary" checked={method === 'card'} onChange={() => setMethod('card')} />
+              Pay With Card
+            </label>
+          ) : (
+            <p className="text-sm text-base-content/70">Card payment is not configured on this shop, so you pay cash on delivery.</p>
+          )}
+        </fieldset>
+        <button type="submit" className="btn btn-primary min-h-11" disabled={formState.isSubmitting}>
+          Place order
+        </button>
+      </form>
+      <aside>
+        <h2 className="mb-3 text-lg font-semibold">Your order</h2>
+        <PriceSummary lines={cart} />
+      </aside>
+    </section>
+  );
+}
