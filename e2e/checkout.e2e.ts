@@ -9,7 +9,23 @@ type Product = { _id: string; name: string; price: number };
 async function fillCart(page: Page, lines: Array<[string, number]>) {
   const products = (await (await fetch(browser.url('/api/products'))).json()) as Product[];
   const items = lines.map(([name, cartQuantity]) => ({ ...products.find((p) => p.name === name), cartQuantity }));
-  await page.evaluate((cart) => localStorage.setItem('cartItems', JSON.stringify(cart)), items);
+  // The cart lives in IndexedDB; empty it there so the next load imports the localStorage copy
+  // (the path an older app version's cart takes).
+  await page.evaluate(async (cart) => {
+    localStorage.setItem('cartItems', JSON.stringify(cart));
+    await new Promise<void>((resolve, reject) => {
+      const open = indexedDB.open('taza-haat');
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => {
+        const tx = open.result.transaction('cart', 'readwrite');
+        tx.objectStore('cart').clear();
+        tx.oncomplete = () => {
+          open.result.close();
+          resolve();
+        };
+      };
+    });
+  }, items);
 }
 const summary = async (page: Page) =>
   Promise.all(['summary-total', 'summary-shipping', 'summary-tax', 'summary-subtotal'].map((id) => page.getByTestId(id).textContent()));

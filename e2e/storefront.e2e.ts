@@ -116,7 +116,7 @@ describe('cart (spec §4)', () => {
     await page.getByRole('button', { name: 'Add to cart: Garlic (Roshun)' }).click();
     await page.getByRole('button', { name: 'Add to cart: Garlic (Roshun)' }).click();
     await other.getByRole('heading', { name: 'Your Cart : 1' }).waitFor();
-    expect(await other.getByTestId('cart-badge').textContent()).toBe('2');
+    await other.getByTestId('cart-badge').filter({ hasText: '2' }).waitFor();
     await page.reload();
     await page.getByTestId('cart-badge').filter({ hasText: '2' }).waitFor();
     const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('cartItems'))) ?? '[]') as Record<string, unknown>[];

@@ -2,8 +2,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { AppProvider } from './app/provider';
+import { queryClient } from './app/query-client';
 import { router } from './app/router';
 import { startAuth } from './features/auth/auth-store';
+import { startOutboxRunner } from './features/offline/outbox-runner';
+import { registerServiceWorker } from './features/offline/service-worker';
 import './index.css';
 
 const root = document.getElementById('root');
@@ -16,4 +19,7 @@ createRoot(root).render(
   </StrictMode>,
 );
 startAuth();
+registerServiceWorker((path) => void queryClient.invalidateQueries({ queryKey: [path === '/api/reviews' ? 'reviews' : 'products'] }));
+// Once queued orders or reviews reach the server, the lists that show them are refetched.
+startOutboxRunner(() => void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'orders' || q.queryKey[0] === 'reviews' }));
 if (import.meta.env.VITE_E2E === '1') void import('./features/auth/e2e-hooks');

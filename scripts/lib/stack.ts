@@ -25,7 +25,10 @@ export type Stack = {
   stop: () => Promise<void>;
 };
 
-async function buildInto(outDir: string, env: NodeJS.ProcessEnv): Promise<void> {
+async function buildInto(outDir: string, baseEnv: NodeJS.ProcessEnv): Promise<void> {
+  // A production build whatever runs us: vitest sets NODE_ENV=test, which would make Vite build
+  // React's development mode and leave import.meta.env.PROD false (no service worker).
+  const env = { ...baseEnv, NODE_ENV: 'production' };
   const copy = startChild('pictures', process.execPath, ['--import', 'tsx', 'scripts/copy-product-images.ts'], { env });
   if ((await copy.exited) !== 0) throw new Error('copying the product pictures failed');
   const vite = startChild('vite build', join('node_modules', '.bin', 'vite'), ['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], { env });

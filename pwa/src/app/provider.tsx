@@ -1,10 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Toaster } from 'sonner';
+import { queryClient } from './query-client';
 
 /** App-wide providers: TanStack Query and the toaster (auth and the offline layer come later). */
 export function AppProvider({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: 2 } } }));
   return (
     <QueryClientProvider client={queryClient}>
       {children}

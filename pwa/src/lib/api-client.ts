@@ -16,6 +16,9 @@ export function setTokenProvider(provider: TokenProvider): void {
   tokenProvider = provider;
 }
 
+/** A fresh ID token of the signed-in user, or undefined when signed out. */
+export const currentIdToken = (): Promise<string | undefined> => tokenProvider();
+
 /** The current bearer header, or none when signed out. */
 export async function authHeaders(): Promise<Record<string, string>> {
   const token = await tokenProvider();

@@ -1,7 +1,10 @@
 import { Link, NavLink } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { AccountMenu } from '../../features/auth/components/account-menu';
+import { useAuth } from '../../features/auth/auth-store';
 import { CartLink } from '../../features/cart/components/cart-link';
+import { InstallButton } from '../../features/offline/components/install-button';
+import { WaitingCount } from '../../features/offline/components/waiting-count';
 
 const mainLinks = [
   { to: paths.homeAlias, label: 'Home' },
@@ -12,6 +15,7 @@ const mainLinks = [
 
 /** The site header (spec §2): main links (a dropdown on small screens), cart and account. */
 export function Header() {
+  const { user } = useAuth();
   return (
     <header className="navbar sticky top-0 z-30 bg-base-100/95 shadow-sm backdrop-blur">
       <div className="navbar-start">
@@ -46,6 +50,8 @@ export function Header() {
         </ul>
       </nav>
       <div className="navbar-end gap-1">
+        <InstallButton />
+        <WaitingCount email={user.email} />
         <CartLink to={paths.cart} />
         <AccountMenu profilePath={paths.profile} loginPath={paths.login} registerPath={paths.register} dashboardPath={paths.dashboard.root} />
       </div>

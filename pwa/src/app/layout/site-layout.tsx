@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router-dom';
+import { OfflineStatus } from '../../features/offline/components/offline-status';
 import { Footer } from './footer';
 import { Header } from './header';
 
@@ -6,6 +7,7 @@ import { Header } from './header';
 export function SiteLayout() {
   return (
     <div className="flex min-h-screen flex-col">
+      <OfflineStatus />
       <Header />
       <main className="flex-1">
         <Outlet />

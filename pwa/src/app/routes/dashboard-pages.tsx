@@ -13,9 +13,11 @@ import { useAuth } from '../../features/auth/auth-store';
 import { useProducts } from '../../features/catalogue/api/get-products';
 import { useOrders } from '../../features/orders/api/orders';
 import { ManageOrders } from '../../features/orders/components/manage-orders';
-import { MyOrders } from '../../features/orders/components/my-orders';
+import { MyOrders, type UnsentOrder } from '../../features/orders/components/my-orders';
 import { OrderStatus } from '../../features/orders/components/order-products';
-import { postReview } from '../../features/reviews/api/post-review';
+import { sendNow, requestBackgroundSync } from '../../features/offline/outbox-runner';
+import { useUnsent } from '../../features/offline/use-outbox';
+import { enqueue, outboxItem } from '../../lib/offline/outbox';
 import { ReviewForm } from '../../features/reviews/components/review-form';
 import { Spinner } from '../../components/spinner';
 import { formatTk } from '../../lib/format';
@@ -80,12 +82,38 @@ export function UpdateProductRoute() {
 
 export function MyOrdersRoute() {
   const { user } = useAuth();
-  return user.email ? <MyOrders email={user.email} /> : null;
+  const unsent = useUnsent(user.email)
+    .filter((item) => item.kind === 'order')
+    .map((item) => ({ ...item, lines: (item.payload as { orderedProduct: UnsentOrder['lines'] }).orderedProduct }));
+  return user.email ? <MyOrders email={user.email} unsent={unsent} /> : null;
 }
 
 export function AddReviewRoute() {
   const client = useQueryClient();
-  return <ReviewForm submit={(review) => postReview(review).then(() => client.invalidateQueries({ queryKey: ['reviews'] }))} />;
+  const { user } = useAuth();
+  const waiting = useUnsent(user.email).filter((item) => item.kind === 'review');
+  const submit = async (review: { review: string; rating: number }) => {
+    const { key } = await enqueue('review', review, user.email ?? '');
+    await sendNow();
+    const item = await outboxItem(key);
+    if (item?.status === 'failed') throw new Error(item.note);
+    if (item?.status === 'sent') {
+      await client.invalidateQueries({ queryKey: ['reviews'] });
+      return 'sent' as const;
+    }
+    void requestBackgroundSync();
+    return 'queued' as const;
+  };
+  return (
+    <>
+      <ReviewForm submit={submit} />
+      {waiting.map((item) => (
+        <p key={item.key} className="alert alert-warning mx-auto mt-4 max-w-lg" data-testid="unsent-review">
+          {item.status === 'failed' ? `Not sent: ${item.note ?? ''}` : `Waiting to send${item.note ? ` — ${item.note}` : ''}`}
+        </p>
+      ))}
+    </>
+  );
 }
 
 export const AddAdminRoute = () => <AddAdmin />;

@@ -1,42 +1,86 @@
 /**
- * The cart's one home in the app: kept in `localStorage.cartItems` (spec §3) and shared by every
- * screen through `useCart()`; other open tabs follow through the `storage` event. Actions apply
- * the rules of cart-model.ts and show the spec's toast (bottom-left, 2000 ms).
+ * The cart's one home in the app. IndexedDB (Dexie `cart` table) is the source of truth and is
+ * mirrored to `localStorage.cartItems` (spec §3) on every change; at start the cart renders at
+ * once from that mirror and, if IndexedDB is empty, is imported from it. Other tabs follow
+ * through Dexie's live queries. Actions apply cart-model.ts and show the spec's toast. When
+ * IndexedDB cannot open (some private modes) the cart still works from localStorage alone.
  */
+import { liveQuery } from 'dexie';
 import { useSyncExternalStore } from 'react';
 import type { Product } from '../../../../edge-api/src/contract/product';
+import { db, type StoredCartItem } from '../../lib/offline/db';
+import { requestPersistentStorage } from '../../lib/offline/persist';
 import { notify } from '../../lib/toast';
-import { addToCart, clearCart, decreaseInCart, parseCart, removeFromCart, type Cart, type CartChange } from './cart-model';
+import { addToCart, clearCart, decreaseInCart, parseCart, removeFromCart, type Cart, type CartChange, type CartItem } from './cart-model';
 
 export const CART_STORAGE_KEY = 'cartItems';
 
-function readStored(): Cart {
+function readMirror(): Cart {
   try {
     return parseCart(localStorage.getItem(CART_STORAGE_KEY));
   } catch {
-    return []; // storage blocked (some private modes): the cart lives in memory only
+    return [];
   }
 }
 
-let cart: Cart = readStored();
+function writeMirror(items: Cart): void {
+  try {
+    localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(items));
+  } catch {
+    // Quota or blocked storage: IndexedDB still has the cart.
+  }
+}
+
+let cart: Cart = readMirror();
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((listener) => listener());
 
-window.addEventListener('storage', (event) => {
-  if (event.key !== CART_STORAGE_KEY && event.key !== null) return;
-  cart = readStored();
-  emit();
+const toStored = (items: Cart): StoredCartItem[] => items.map((item, position) => ({ ...item, position }));
+const fromStored = (rows: StoredCartItem[]): CartItem[] => rows.map(({ position: _position, ...item }) => item);
+
+let imported = false;
+// While this tab's own writes are in flight its snapshot is newer than what IndexedDB reports.
+let pendingWrites = 0;
+liveQuery(() => db.cart.orderBy('position').toArray()).subscribe({
+  next: (rows) => {
+    if (pendingWrites > 0) return;
+    if (!imported) {
+      imported = true;
+      // First run with IndexedDB: bring in the cart an older version kept in localStorage.
+      if (rows.length === 0 && cart.length > 0) {
+        void db.cart.bulkPut(toStored(cart));
+        return;
+      }
+    }
+    cart = fromStored(rows);
+    writeMirror(cart);
+    emit();
+  },
+  error: () => {
+    // IndexedDB unavailable: keep following the localStorage mirror between tabs instead.
+    window.addEventListener('storage', (event) => {
+      if (event.key !== CART_STORAGE_KEY && event.key !== null) return;
+      cart = readMirror();
+      emit();
+    });
+  },
 });
 
 function apply(change: CartChange | undefined, announce = true): void {
   if (!change) return;
   cart = change.cart;
-  try {
-    localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(cart));
-  } catch {
-    // Quota or blocked storage: keep the in-memory cart; it still works for this visit.
-  }
+  writeMirror(cart);
   emit();
+  pendingWrites += 1;
+  void db
+    .transaction('rw', db.cart, async () => {
+      await db.cart.clear();
+      await db.cart.bulkPut(toStored(change.cart));
+    })
+    .catch(() => undefined)
+    .finally(() => {
+      pendingWrites -= 1;
+    });
   if (announce) notify('cart', change.kind, change.message);
 }
 
@@ -50,10 +94,13 @@ export const useCart = (): Cart => useSyncExternalStore(subscribe, () => cart);
 
 /** Cart actions (spec §4), each saved and announced with its toast. */
 export const cartActions = {
-  add: (product: Product) => apply(addToCart(cart, product)),
+  add: (product: Product) => {
+    requestPersistentStorage();
+    apply(addToCart(cart, product));
+  },
   decrease: (productId: string) => apply(decreaseInCart(cart, productId)),
   remove: (productId: string) => apply(removeFromCart(cart, productId)),
   clear: () => apply(clearCart()),
-  /** Empties the cart after an order was placed or paid, without the 'Cart Cleared' toast. */
+  /** Empties the cart after an order was paid, without the 'Cart Cleared' toast. */
   clearAfterOrder: () => apply(clearCart(), false),
 };

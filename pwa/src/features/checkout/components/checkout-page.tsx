@@ -3,21 +3,27 @@ import { useCallback, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import type { z } from 'zod';
-import { orderInputSchema, type Order } from '../../../../../edge-api/src/contract/order';
+import { orderInputSchema, type Order, type OrderInput } from '../../../../../edge-api/src/contract/order';
 import { notify } from '../../../lib/toast';
-import { placeOrder, startCardPayment } from '../api/checkout-api';
+import { useOnline } from '../../../lib/use-online';
+import { startCardPayment } from '../api/checkout-api';
 import { CardPayment } from './card-payment';
 import { PriceSummary } from './price-summary';
 
 const formSchema = orderInputSchema.pick({ customerName: true, phone: true, address: true });
 type FormValues = z.input<typeof formSchema>;
-type CartLine = { _id: string; name: string; price: number; cartQuantity: number };
+type CartLine = { _id: string; name: string; price: number; image: string; cartQuantity: number };
+
+/** What placing an order did: sent now (the server's order), or queued in the outbox (offline). */
+export type SubmitResult = { status: 'sent'; order: Order } | { status: 'queued' };
 
 type CheckoutPageProps = {
   cart: readonly CartLine[];
   user: { email: string; displayName: string };
   shopPath: string;
-  onOrdered: (order: Order) => void;
+  /** Places the order (through the outbox) with this Idempotency-Key; empties the cart. */
+  submitOrder: (input: OrderInput, idempotencyKey: string) => Promise<SubmitResult>;
+  onOrdered: () => void;
   onPaid: () => void;
 };
 
@@ -29,7 +35,8 @@ const publishableKey = import.meta.env.VITE_STRIPE_PUBLISHABLE_KEY;
  * always, card when Stripe is configured. The Idempotency-Key is made when the shopper presses
  * the button and kept for retries, so a double click or a retry makes one order.
  */
-export function CheckoutPage({ cart, user, shopPath, onOrdered, onPaid }: CheckoutPageProps) {
+export function CheckoutPage({ cart, user, shopPath, submitOrder, onOrdered, onPaid }: CheckoutPageProps) {
+  const online = useOnline();
   const [method, setMethod] = useState<'cod' | 'card'>('cod');
   const [cardOrder, setCardOrder] = useState<Order>();
   const attemptKey = useRef<string | undefined>(undefined);
@@ -66,14 +73,21 @@ export function CheckoutPage({ cart, user, shopPath, onOrdered, onPaid }: Checko
     sending.current = true;
     attemptKey.current ??= crypto.randomUUID();
     try {
-      const order = await placeOrder(
-        { ...values, email: user.email, paymentMethod: method, orderDate: new Date().toLocaleDateString(), orderedProduct: cart.map((l) => ({ _id: l._id, cartQuantity: l.cartQuantity })) },
+      const paymentMethod = online ? method : 'cod';
+      const result = await submitOrder(
+        { ...values, email: user.email, paymentMethod, orderDate: new Date().toLocaleDateString(), // name, price and image ride along for the "Waiting to send" list; the server ignores them.
+          orderedProduct: cart.map((l) => ({ _id: l._id, cartQuantity: l.cartQuantity, name: l.name, price: l.price, image: l.image })) },
         attemptKey.current,
       );
       attemptKey.current = undefined;
-      notify('order', 'success', 'Order Successful');
-      if (method === 'card') setCardOrder(order);
-      else onOrdered(order);
+      if (result.status === 'queued') {
+        notify('order', 'info', 'Order saved: it will be sent when you are back online.');
+        onOrdered();
+      } else {
+        notify('order', 'success', 'Order Successful');
+        if (paymentMethod === 'card') setCardOrder(result.order);
+        else onOrdered();
+      }
     } catch (error) {
       notify('order', 'error', error instanceof Error ? error.message : 'The order could not be placed. Try again.');
     } finally {
@@ -113,8 +127,8 @@ export function CheckoutPage({ cart, user, shopPath, onOrdered, onPaid }: Checko
           </label>
           {publishableKey ? (
             <label className="flex min-h-11 items-center gap-3">
-              <input type="radio" name="payment" className="radio radio-primary" checked={method === 'card'} onChange={() => setMethod('card')} />
-              Pay With Card
+              <input type="radio" name="payment" className="radio radio-primary" checked={method === 'card' && online} disabled={!online} onChange={() => setMethod('card')} />
+              Pay With Card {!online && <span className="text-sm text-base-content/70">(needs a connection)</span>}
             </label>
           ) : (
             <p className="text-sm text-base-content/70">Card payment is not configured on this shop, so you pay cash on delivery.</p>

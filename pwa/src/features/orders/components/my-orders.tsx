@@ -4,8 +4,20 @@ import { notify } from '../../../lib/toast';
 import { useDeleteOrder, useOrders } from '../api/orders';
 import { OrderProducts, OrderStatus } from './order-products';
 
-/** My Orders (spec §2): the customer's own orders; Pending ones can be cancelled after a confirm. */
-export function MyOrders({ email }: { email: string }) {
+/** An order still in the outbox: not on the server yet. */
+export type UnsentOrder = {
+  key: string;
+  status: 'waiting' | 'sent' | 'failed';
+  note?: string | undefined;
+  createdAt: number;
+  lines: ReadonlyArray<{ name?: string; cartQuantity: number }>;
+};
+
+/**
+ * My Orders (spec §2): orders still waiting in the outbox first ("Waiting to send", or why they
+ * were not sent), then the customer's own orders; Pending ones can be cancelled after a confirm.
+ */
+export function MyOrders({ email, unsent }: { email: string; unsent: readonly UnsentOrder[] }) {
   const { data: orders, isPending, isError } = useOrders(email);
   const cancel = useDeleteOrder();
   const onCancel = (id: string) => {
@@ -20,7 +32,16 @@ export function MyOrders({ email }: { email: string }) {
       <h1 className="mb-6 text-2xl font-bold">My Orders</h1>
       {isPending && <Spinner label="Loading your orders" />}
       {isError && <p className="alert alert-warning">Your orders could not be loaded. Check your connection.</p>}
-      {orders?.length === 0 && <p>You have no orders yet.</p>}
+      {unsent.map((item) => (
+        <article key={item.key} className={`alert mb-4 ${item.status === 'failed' ? 'alert-error' : 'alert-warning'}`} data-testid="unsent-order">
+          <div>
+            <p className="font-semibold">{item.status === 'failed' ? 'Not sent' : 'Waiting to send'}</p>
+            <p className="text-sm">{item.lines.map((l) => `${l.name ?? 'Product'} × ${l.cartQuantity} Kg`).join(', ')}</p>
+            {item.note && <p className="text-sm">{item.note}</p>}
+          </div>
+        </article>
+      ))}
+      {orders?.length === 0 && unsent.length === 0 && <p>You have no orders yet.</p>}
       <div className="grid gap-4">
         {orders?.map((order) => (
           <article key={order._id} className="card bg-base-100 shadow-sm ring-1 ring-base-300" data-testid="my-order">

@@ -6,9 +6,9 @@ const HALF_STEPS = Array.from({ length: 10 }, (_, i) => (i + 1) / 2);
 /**
  * Add Review (spec §2): 'Please make a review', a half-star rating (daisyUI rating), a 5-row
  * text area (required) and 'Submit Review'. `submit` sends it (POST /api/reviews with an
- * Idempotency-Key); success toasts 'Successfully Reviewed' bottom-left.
+ * Idempotency-Key, through the outbox); success toasts 'Successfully Reviewed' bottom-left.
  */
-export function ReviewForm({ submit }: { submit: (review: { review: string; rating: number }) => Promise<void> }) {
+export function ReviewForm({ submit }: { submit: (review: { review: string; rating: number }) => Promise<'sent' | 'queued'> }) {
   const [rating, setRating] = useState(5);
   const [text, setText] = useState('');
   const [error, setError] = useState('');
@@ -21,8 +21,9 @@ export function ReviewForm({ submit }: { submit: (review: { review: string; rati
     }
     setSending(true);
     try {
-      await submit({ review: text.trim(), rating });
-      notify('review', 'success', 'Successfully Reviewed');
+      const outcome = await submit({ review: text.trim(), rating });
+      if (outcome === 'sent') notify('review', 'success', 'Successfully Reviewed');
+      else notify('review', 'info', 'Review saved: it will be sent when you are back online.');
       setText('');
       setError('');
     } catch (e) {

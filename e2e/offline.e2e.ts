@@ -1,0 +1,176 @@
+/** Offline-first behaviour in Chromium with the real service worker (issue: offline-first). */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { chromiumArgs } from '../scripts/lib/chromium';
+import { idTokenFor, logIn, newAccount } from './support/accounts';
+import { useBrowser } from './support/browser';
+
+const browser = useBrowser();
+
+/** Waits until the service worker controls the page (installed, precached, claimed after a reload). */
+async function controlled(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
+  await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller));
+}
+
+async function ordersOnServer(email: string, password: string) {
+  const res = await fetch(browser.url(`/api/orders?email=${encodeURIComponent(email)}`), { headers: { Authorization: `Bearer ${await idTokenFor({ email, password })}` } });
+  return (await res.json()) as Array<{ _id: string; orderStatus: string }>;
+}
+
+async function placeOrderOffline(page: Page, context: BrowserContext) {
+  await page.goto(browser.url('/Shop'));
+  await page.getByRole('button', { name: 'Add to cart: Potato (Alu)' }).click();
+  await page.goto(browser.url('/checkout'));
+  await page.getByLabel('Phone').fill('01711000000');
+  await page.getByLabel('Delivery address').fill('Dhanmondi 27, Dhaka');
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await page.waitForURL(browser.url('/dashboard/my-orders'));
+}
+
+describe('installable PWA', () => {
+  it('has no installability errors and a complete manifest', async () => {
+    // Installability needs a real profile: an incognito context is never installable.
+    const profile = mkdtempSync(join(tmpdir(), 'taza-haat-profile-'));
+    const context = await chromium.launchPersistentContext(profile, { executablePath: inject('chromePath'), args: chromiumArgs, headless: true });
+    const page = await context.newPage();
+    await page.goto(browser.url('/'));
+    await controlled(page);
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] };
+    expect(installabilityErrors).toEqual([]);
+    const { data } = (await cdp.send('Page.getAppManifest')) as { data: string };
+    const manifest = JSON.parse(data) as Record<string, unknown>;
+    for (const field of ['id', 'name', 'short_name', 'description', 'start_url', 'scope', 'display', 'theme_color', 'background_color', 'icons', 'screenshots', 'shortcuts'])
+      expect(manifest[field], field).toBeDefined();
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  });
+});
+
+describe('offline', () => {
+  it('reloads every visited page offline, with product pictures, and never answers /api with the app', async () => {
+    const { page, context } = await browser.open('/');
+    await controlled(page);
+    for (const path of ['/', '/Shop', '/cart', '/about']) {
+      await page.goto(browser.url(path));
+      await page.locator('main h1').first().waitFor();
+    }
+    await context.setOffline(true);
+    for (const [path, heading] of [['/', 'Fresh from the haat, to your door'], ['/Shop', 'ALL PRODUCTS'], ['/cart', 'YOUR CART IS EMPTY GO BACK TO SHOPPING'], ['/about', 'About page']] as const) {
+      await page.goto(browser.url(path));
+      await page.getByRole('heading', { name: heading }).first().waitFor();
+    }
+    await page.getByTestId('offline-banner').waitFor();
+    await page.goto(browser.url('/Shop'));
+    const cards = page.getByTestId('product-card');
+    await cards.first().waitFor();
+    expect(await cards.count()).toBeGreaterThanOrEqual(36);
+    await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('[data-testid="product-card"] img')].slice(0, 6).every((img) => img.complete && img.naturalWidth > 0));
+    const api = await page.goto(browser.url('/api/products')).catch(() => null);
+    expect(await api?.text().catch(() => '') ?? '').not.toContain('<div id="root">');
+    await context.close();
+  });
+
+  it('keeps a cart filled offline across a reload, in localStorage.cartItems too', async () => {
+    const { page, context } = await browser.open('/Shop');
+    await controlled(page);
+    await page.getByTestId('product-card').first().waitFor();
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Add to cart: Ginger (Ada)' }).click();
+    await page.getByRole('button', { name: 'Add to cart: Ginger (Ada)' }).click();
+    await page.reload();
+    await page.getByTestId('cart-badge').filter({ hasText: '2' }).waitFor();
+    const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('cartItems'))) ?? '[]') as Array<{ name: string; cartQuantity: number }>;
+    expect(stored.map((i) => [i.name, i.cartQuantity])).toEqual([['Ginger (Ada)', 2]]);
+    await context.close();
+  });
+
+  it('queues an order placed offline, keeps it across a reload, and sends it exactly once when online', async () => {
+    const account = await newAccount('Offline Shopper');
+    const { page, context } = await browser.open('/login');
+    await logIn(page, account);
+    await controlled(page);
+    await placeOrderOffline(page, context);
+    await page.getByTestId('unsent-order').filter({ hasText: 'Waiting to send' }).waitFor();
+    await page.getByTestId('waiting-count').waitFor();
+    await page.reload();
+    await page.getByTestId('unsent-order').filter({ hasText: 'Waiting to send' }).waitFor();
+    expect(await ordersOnServer(account.email, account.password)).toEqual([]);
+    await context.setOffline(false);
+    await page.getByTestId('my-order').first().waitFor({ timeout: 30_000 });
+    await expect.poll(() => page.getByTestId('unsent-order').count()).toBe(0);
+    const orders = await ordersOnServer(account.email, account.password);
+    expect(orders).toHaveLength(1);
+    expect(orders[0]?.orderStatus).toBe('Pending');
+    await context.close();
+  });
+
+  it('retries after a 500 on the first send and still makes one order', async () => {
+    const account = await newAccount('Unlucky Shopper');
+    const { page, context } = await browser.open('/login');
+    await logIn(page, account);
+    await controlled(page);
+    let failures = 1;
+    await context.route('**/api/orders', async (route) => {
+      if (route.request().method() === 'POST' && failures > 0) {
+        failures -= 1;
+        await route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"internal","message":"boom"}}' });
+      } else await route.continue();
+    });
+    await placeOrderOffline(page, context);
+    await context.setOffline(false);
+    await page.getByTestId('my-order').first().waitFor({ timeout: 45_000 });
+    expect(failures).toBe(0);
+    expect(await ordersOnServer(account.email, account.password)).toHaveLength(1);
+    await context.close();
+  }, 90_000);
+
+  it('marks an order the server refuses (400) as not sent, with the reason, never dropping it', async () => {
+    const account = await newAccount('Refused Shopper');
+    const { page, context } = await browser.open('/login');
+    await logIn(page, account);
+    await controlled(page);
+    await context.route('**/api/orders', async (route) => {
+      if (route.request().method() === 'POST') await route.fulfill({ status: 400, contentType: 'application/json', body: '{"error":{"code":"unknown_product","message":"Unknown product: gone"}}' });
+      else await route.continue();
+    });
+    await page.goto(browser.url('/Shop'));
+    await page.getByRole('button', { name: 'Add to cart: Potato (Alu)' }).click();
+    await page.goto(browser.url('/checkout'));
+    await page.getByLabel('Phone').fill('01711000000');
+    await page.getByLabel('Delivery address').fill('Dhanmondi 27, Dhaka');
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await page.locator('[data-sonner-toast]', { hasText: 'Unknown product: gone' }).waitFor();
+    await page.goto(browser.url('/dashboard/my-orders'));
+    const unsent = page.getByTestId('unsent-order').filter({ hasText: 'Unknown product: gone' });
+    await unsent.waitFor();
+    expect(await unsent.textContent()).toContain('Not sent');
+    await context.close();
+  });
+
+  it('sends a review written offline once the connection returns', async () => {
+    const account = await newAccount('Offline Reviewer');
+    const { page, context } = await browser.open('/login');
+    await logIn(page, account);
+    await controlled(page);
+    await page.goto(browser.url('/dashboard/add-review'));
+    await page.getByLabel('Your review').waitFor();
+    await context.setOffline(true);
+    await page.getByLabel('Your review').fill('Ordered on the bus with no signal. Worked!');
+    await page.getByRole('button', { name: 'Submit Review' }).click();
+    await page.getByTestId('unsent-review').waitFor();
+    await context.setOffline(false);
+    await expect.poll(() => page.getByTestId('unsent-review').count(), { timeout: 30_000 }).toBe(0);
+    const reviews = (await (await fetch(browser.url('/api/reviews'))).json()) as Array<{ review: string }>;
+    expect(reviews.filter((r) => r.review === 'Ordered on the bus with no signal. Worked!')).toHaveLength(1);
+    await context.close();
+  }, 60_000);
+});

@@ -1,0 +1,12 @@
+import { useUnsent } from '../use-outbox';
+
+/** The number of the user's orders and reviews waiting to be sent, in the header. */
+export function WaitingCount({ email }: { email: string | undefined }) {
+  const waiting = useUnsent(email).filter((item) => item.status === 'waiting').length;
+  if (waiting === 0) return null;
+  return (
+    <span className="badge badge-warning" role="status" data-testid="waiting-count">
+      {waiting} waiting to send
+    </span>
+  );
+}

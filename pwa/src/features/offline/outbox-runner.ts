@@ -1,0 +1,45 @@
+/**
+ * Runs the outbox sender from the page: at start, when the connection returns (`online`), when
+ * the app is shown again (`visibilitychange`), and right after something is queued; it also
+ * registers Background Sync, where the browser has it, so the service worker sends too.
+ */
+import { currentIdToken } from '../../lib/api-client';
+import { OUTBOX_SYNC_TAG, sendOutbox } from '../../lib/offline/sender';
+
+let running: Promise<number> | undefined;
+let onSent: () => void = () => undefined;
+
+/** Sends what is due now (one run at a time in this tab; Web Locks serialise across tabs). */
+export function sendNow(): Promise<number> {
+  running ??= sendOutbox(currentIdToken)
+    .then((sent) => {
+      if (sent > 0) onSent();
+      return sent;
+    })
+    .catch(() => 0)
+    .finally(() => {
+      running = undefined;
+    });
+  return running;
+}
+
+/** Asks for a Background Sync of the outbox (Chromium); elsewhere the page triggers suffice. */
+export async function requestBackgroundSync(): Promise<void> {
+  const registration = await navigator.serviceWorker?.getRegistration();
+  const sync = (registration as (ServiceWorkerRegistration & { sync?: { register: (tag: string) => Promise<void> } }) | undefined)?.sync;
+  await sync?.register(OUTBOX_SYNC_TAG).catch(() => undefined);
+}
+
+/** Starts the triggers once, at app start; `whenSent` runs after a run that sent something. */
+export function startOutboxRunner(whenSent: () => void): void {
+  onSent = whenSent;
+  void sendNow();
+  window.addEventListener('online', () => void sendNow());
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') void sendNow();
+  });
+  // Retries with backoff fall due while the app stays open.
+  setInterval(() => {
+    if (navigator.onLine) void sendNow();
+  }, 15_000);
+}

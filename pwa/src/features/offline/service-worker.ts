@@ -1,0 +1,56 @@
+/**
+ * Registers the service worker with workbox-window and follows updates: when a new version is
+ * waiting, `useUpdate()` offers it; accepting asks it to take over and reloads exactly once.
+ * While the app is open it checks for a new version every 30 minutes.
+ */
+import { useSyncExternalStore } from 'react';
+import { Workbox } from 'workbox-window';
+
+let workbox: Workbox | undefined;
+let waiting = false;
+const listeners = new Set<() => void>();
+const emit = () => listeners.forEach((listener) => listener());
+
+const UPDATE_CHECK_MS = 30 * 60 * 1000;
+
+/**
+ * Registers /sw.js (production builds only: the dev server has no service worker).
+ * `onCatalogueUpdated(path)` runs when the worker found newer catalogue JSON than it served
+ * (workbox-broadcast-update), e.g. "/api/products" right after an admin's change.
+ */
+export function registerServiceWorker(onCatalogueUpdated: (path: string) => void): void {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  navigator.serviceWorker.addEventListener('message', (event: MessageEvent<{ type?: string; payload?: { updatedURL?: string } }>) => {
+    if (event.data?.type === 'CACHE_UPDATED' && event.data.payload?.updatedURL) onCatalogueUpdated(new URL(event.data.payload.updatedURL).pathname);
+  });
+  workbox = new Workbox('/sw.js', { type: 'module' });
+  workbox.addEventListener('waiting', () => {
+    waiting = true;
+    emit();
+  });
+  void workbox.register();
+  setInterval(() => void workbox?.update(), UPDATE_CHECK_MS);
+}
+
+/** Lets the waiting version take over, then reloads once into it. */
+export function applyUpdate(): void {
+  if (!workbox) return;
+  let reloaded = false;
+  workbox.addEventListener('controlling', () => {
+    if (reloaded) return;
+    reloaded = true;
+    window.location.reload();
+  });
+  workbox.messageSkipWaiting();
+}
+
+/** Checks for a new version now (also used by tests). */
+export const checkForUpdate = () => workbox?.update();
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+/** True while a new version waits to be applied. */
+export const useUpdateAvailable = (): boolean => useSyncExternalStore(subscribe, () => waiting);

@@ -1,0 +1,55 @@
+/**
+ * The shop's IndexedDB (Dexie), shared by the page and the service worker. What is stored where:
+ * - `cart`: the cart, the source of truth (mirrored to localStorage.cartItems by the cart store);
+ * - `outbox`: orders and reviews waiting to be sent, oldest first (outbox.ts, sender.ts);
+ * - `meta`: small values the service worker needs, such as the last Firebase ID token.
+ * The catalogue itself is cached by the service worker (StaleWhileRevalidate on /api/products).
+ */
+import Dexie, { type Table } from 'dexie';
+
+/** A cart line as stored: the product, its kg, and its place in the cart. */
+export type StoredCartItem = {
+  _id: string;
+  name: string;
+  price: number;
+  image: string;
+  category: 'vegetable' | 'fruit';
+  season: 'summer' | 'winter' | 'spring' | null;
+  cartQuantity: number;
+  position: number;
+};
+
+export type OutboxKind = 'order' | 'review';
+export type OutboxStatus = 'waiting' | 'sent' | 'failed';
+
+/** One queued write. `key` is its Idempotency-Key, made once when the shopper pressed the button. */
+export type OutboxItem = {
+  seq?: number;
+  key: string;
+  kind: OutboxKind;
+  /** The signed-in user's e-mail: items are sent, and shown, only for that user. */
+  userEmail: string;
+  payload: unknown;
+  createdAt: number;
+  attempts: number;
+  /** Not before this time (ms) — the retry backoff. */
+  nextAttemptAt: number;
+  status: OutboxStatus;
+  /** Why it is not sent yet, or why it failed, in words for the shopper. */
+  note?: string;
+  /** The server's answer once sent (the created order or review). */
+  result?: unknown;
+};
+
+class ShopDb extends Dexie {
+  cart!: Table<StoredCartItem, string>;
+  outbox!: Table<OutboxItem, number>;
+  meta!: Table<{ key: string; value: string }, string>;
+
+  constructor() {
+    super('taza-haat');
+    this.version(1).stores({ cart: '&_id, position', outbox: '++seq, &key, status, userEmail', meta: '&key' });
+  }
+}
+
+export const db = new ShopDb();

@@ -1,0 +1,98 @@
+/**
+ * Sends the outbox (db.ts) to the API, exactly once per item, from the page or the service
+ * worker. One sender at a time across tabs and the worker (Web Locks); items go in order, oldest
+ * first, each with its own Idempotency-Key and a fresh ID token taken at send time:
+ * - 2xx → sent; network error, 409 (still in flight), 429 or 5xx → kept, retried with backoff;
+ * - 401 → kept, the shopper is asked to sign in; other 4xx → failed, with the server's reason;
+ * - older than 7 days → not sent (prices may have changed): failed, the shopper can re-order.
+ * Workbox's own replay drops a request on any HTTP answer; this never drops one silently.
+ */
+import { db, type OutboxItem } from './db';
+
+export const OUTBOX_SYNC_TAG = 'taza-haat-outbox';
+export const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+const LOCK = 'taza-haat-outbox';
+const BACKOFF_MS = [2_000, 5_000, 15_000, 60_000, 300_000];
+const ENDPOINT: Record<OutboxItem['kind'], string> = { order: '/api/orders', review: '/api/reviews' };
+
+export const ID_TOKEN_META = 'idToken';
+export const SIGN_IN_NOTE = 'Sign in to send your order';
+
+/** The last ID token the page stored (for the service worker, which has no Firebase SDK). */
+async function storedToken(): Promise<string | undefined> {
+  return (await db.meta.get(ID_TOKEN_META))?.value;
+}
+
+/** The e-mail inside an ID token (our own, already trusted here; the server verifies it). */
+function emailOf(token: string): string | undefined {
+  try {
+    const payload = token.split('.')[1] ?? '';
+    const json = JSON.parse(atob(payload.replaceAll('-', '+').replaceAll('_', '/'))) as { email?: unknown };
+    return typeof json.email === 'string' ? json.email.toLowerCase() : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function withLock(run: () => Promise<void>): Promise<void> {
+  if (typeof navigator !== 'undefined' && 'locks' in navigator) await navigator.locks.request(LOCK, run);
+  else await run();
+}
+
+async function errorMessage(res: Response): Promise<string> {
+  const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
+  return body?.error?.message ?? `The server answered ${res.status}.`;
+}
+
+/**
+ * Sends every waiting item that is due. `getToken` returns a fresh Firebase ID token (the page
+ * passes the SDK's; the service worker falls back to the stored one).
+ * @returns the number of items sent by this run.
+ */
+export async function sendOutbox(getToken: () => Promise<string | undefined> = storedToken, fetchFn: typeof fetch = fetch, now: () => number = Date.now): Promise<number> {
+  let sent = 0;
+  await withLock(async () => {
+    const token = await getToken();
+    const email = token ? emailOf(token) : undefined;
+    // Only the signed-in user's items: FIFO per user, and never one user's order with another's token.
+    const waiting = (await db.outbox.where('status').equals('waiting').sortBy('seq')).filter((item) => !email || item.userEmail === email);
+    for (const item of waiting) {
+      const id = item.seq as number;
+      if (now() - item.createdAt > MAX_AGE_MS) {
+        await db.outbox.update(id, { status: 'failed', note: 'Not sent: it waited more than 7 days and prices may have changed. Please order again.' });
+        continue;
+      }
+      if (item.nextAttemptAt > now()) break; // keep the order: nothing jumps the queue
+      if (!token) {
+        await db.outbox.update(id, { note: SIGN_IN_NOTE });
+        break;
+      }
+      const retry = (note: string) =>
+        db.outbox.update(id, { attempts: item.attempts + 1, nextAttemptAt: now() + (BACKOFF_MS[Math.min(item.attempts, BACKOFF_MS.length - 1)] ?? 0), note });
+      let res: Response;
+      try {
+        res = await fetchFn(ENDPOINT[item.kind], {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}`, 'Idempotency-Key': item.key },
+          body: JSON.stringify(item.payload),
+        });
+      } catch {
+        await retry('Waiting for a connection');
+        break;
+      }
+      if (res.ok) {
+        await db.outbox.update(id, { status: 'sent', result: await res.json().catch(() => null), note: '' });
+        sent += 1;
+      } else if (res.status === 401) {
+        await db.outbox.update(id, { note: SIGN_IN_NOTE });
+        break;
+      } else if (res.status >= 500 || res.status === 409 || res.status === 429) {
+        await retry('The shop is busy; trying again soon');
+        break;
+      } else {
+        await db.outbox.update(id, { status: 'failed', note: await errorMessage(res) });
+      }
+    }
+  });
+  return sent;
+}
