@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['edge-api/**/*.test.ts', 'scripts/**/*.test.ts', 'pwa/src/**/*.test.{ts,tsx}'],
+    include: ['edge-api/**/*.test.ts', 'scripts/**/*.test.ts', 'pwa/**/*.test.{ts,tsx}'],
     environment: 'node',
   },
 });

@@ -33,7 +33,7 @@ describe('home page', () => {
     }
     expect(await page.locator('#new-arrivals-heading ~ div [data-testid="product-card"], section[aria-labelledby="new-arrivals-heading"] [data-testid="product-card"]').count()).toBe(8);
     expect(await page.locator('section[aria-labelledby="types-heading"] li').count()).toBe(9);
-    const testimonial = page.getByTestId('testimonial').first();
+    const testimonial = page.getByTestId('testimonial').filter({ hasText: 'The carrots were crisp and sweet' }).first();
     await testimonial.waitFor();
     expect(await testimonial.getByRole('img', { name: 'Rated 4.5 out of 5' }).count()).toBe(1);
     await context.close();

@@ -2,7 +2,7 @@
  * Renders the PWA's icons (from public/icons/icon.svg) and the manifest's screenshots (of the
  * running shop) with system Chromium. Run by hand when the logo or the look changes:
  *   npx tsx scripts/make-pwa-images.ts http://127.0.0.1:8787
- * The PNGs are committed; the unit test in pwa/src/manifest.test.ts checks their sizes.
+ * The PNGs are committed; the unit test in pwa/manifest.test.ts checks their sizes.
  */
 import { readFileSync, mkdirSync } from 'node:fs';
 import { chromium } from 'playwright-core';

@@ -34,9 +34,17 @@ function emailOf(token: string): string | undefined {
   }
 }
 
+let localQueue: Promise<void> = Promise.resolve();
+
+/**
+ * Runs `run` alone: across tabs and the service worker with the Web Locks API, and — where a
+ * browser has no Web Locks — at least within this page, by chaining runs one after another.
+ */
 async function withLock(run: () => Promise<void>): Promise<void> {
-  if (typeof navigator !== 'undefined' && 'locks' in navigator) await navigator.locks.request(LOCK, run);
-  else await run();
+  if (typeof navigator !== 'undefined' && 'locks' in navigator) return navigator.locks.request(LOCK, run);
+  const turn = localQueue.then(run);
+  localQueue = turn.catch(() => undefined);
+  return turn;
 }
 
 async function errorMessage(res: Response): Promise<string> {

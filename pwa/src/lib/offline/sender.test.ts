@@ -1,0 +1,127 @@
+/**
+ * The outbox and its sender on a real IndexedDB implementation (fake-indexeddb) and a recording
+ * stand-in for the API's HTTP answers: exactly-once, order, retries, 401, 4xx, expiry, races.
+ */
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { db } from './db';
+import { enqueue, outboxItem } from './outbox';
+import { MAX_AGE_MS, SIGN_IN_NOTE, sendOutbox } from './sender';
+
+const tokenFor = (email: string) => `x.${Buffer.from(JSON.stringify({ email })).toString('base64url')}.y`;
+const asha = 'asha@example.test';
+const token = async () => tokenFor(asha);
+
+/** A stand-in API: answers each POST with the next status in `statuses` (then 201), recording keys. */
+function api(statuses: number[] = []) {
+  const seen: Array<{ url: string; key: string | null; auth: string | null }> = [];
+  const created = new Set<string>();
+  const fetchFn = (async (url: string, init: RequestInit) => {
+    const headers = new Headers(init.headers);
+    seen.push({ url, key: headers.get('Idempotency-Key'), auth: headers.get('Authorization') });
+    const status = statuses.shift() ?? 201;
+    if (status === 201) created.add(headers.get('Idempotency-Key') ?? '');
+    const body = status === 201 ? { _id: `order-${headers.get('Idempotency-Key')}` } : { error: { message: `answer ${status}` } };
+    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  }) as unknown as typeof fetch;
+  return { seen, created, fetchFn };
+}
+
+beforeEach(async () => {
+  await db.open();
+  await Promise.all([db.outbox.clear(), db.cart.clear(), db.meta.clear()]);
+});
+afterEach(() => db.close());
+
+describe('outbox', () => {
+  it('writes the order and empties the cart in one transaction — or neither', async () => {
+    await db.cart.put({ _id: 'p1', name: 'Potato', price: 30, image: '/x', category: 'vegetable', season: null, cartQuantity: 2, position: 0 });
+    await enqueue('order', { orderedProduct: [] }, asha, { clearCart: true });
+    expect(await db.cart.count()).toBe(0);
+    expect(await db.outbox.count()).toBe(1);
+
+    await db.cart.put({ _id: 'p1', name: 'Potato', price: 30, image: '/x', category: 'vegetable', season: null, cartQuantity: 2, position: 0 });
+    const key = (await db.outbox.toArray())[0]?.key;
+    // Same Idempotency-Key again: the unique index refuses the row, so the cart must stay.
+    await expect(enqueue('order', {}, asha, { key, clearCart: true })).rejects.toThrow();
+    expect(await db.cart.count()).toBe(1);
+    expect(await db.outbox.count()).toBe(1);
+  });
+
+  it('sends each item once, oldest first, with its own key and a bearer token', async () => {
+    const a = await enqueue('order', { n: 1 }, asha);
+    const b = await enqueue('review', { n: 2 }, asha);
+    const server = api();
+    expect(await sendOutbox(token, server.fetchFn)).toBe(2);
+    expect(server.seen.map((s) => [s.url, s.key])).toEqual([['/api/orders', a.key], ['/api/reviews', b.key]]);
+    expect(server.seen[0]?.auth).toBe(`Bearer ${tokenFor(asha)}`);
+    expect(await sendOutbox(token, server.fetchFn)).toBe(0);
+    expect(server.seen).toHaveLength(2);
+    expect((await outboxItem(a.key))?.status).toBe('sent');
+  });
+
+  it('runs three times in a row and twice at once without sending anything twice', async () => {
+    await enqueue('order', { n: 1 }, asha);
+    await enqueue('order', { n: 2 }, asha);
+    const server = api();
+    await Promise.all([sendOutbox(token, server.fetchFn), sendOutbox(token, server.fetchFn)]);
+    await sendOutbox(token, server.fetchFn);
+    await sendOutbox(token, server.fetchFn);
+    await sendOutbox(token, server.fetchFn);
+    expect(server.seen).toHaveLength(2);
+    expect(server.created.size).toBe(2);
+  });
+
+  it('keeps an item after a 500 or a network error and retries it later, in order', async () => {
+    const a = await enqueue('order', { n: 1 }, asha);
+    const b = await enqueue('order', { n: 2 }, asha);
+    let now = Date.now();
+    const server = api([500]);
+    expect(await sendOutbox(token, server.fetchFn, () => now)).toBe(0);
+    expect((await outboxItem(a.key))?.status).toBe('waiting');
+    expect(server.seen).toHaveLength(1); // b did not jump the queue
+    expect(await sendOutbox(token, server.fetchFn, () => now)).toBe(0); // not due yet
+    now += 3_000;
+    expect(await sendOutbox(token, server.fetchFn, () => now)).toBe(2);
+    expect(server.seen.map((s) => s.key)).toEqual([a.key, a.key, b.key]);
+
+    const c = await enqueue('order', { n: 3 }, asha);
+    const offline = (async () => {
+      throw new TypeError('Failed to fetch');
+    }) as unknown as typeof fetch;
+    await sendOutbox(token, offline, () => now);
+    expect(await outboxItem(c.key)).toMatchObject({ status: 'waiting', attempts: 1 });
+  });
+
+  it('keeps an item on 401 and asks the shopper to sign in; sends it with a fresh token later', async () => {
+    const a = await enqueue('order', {}, asha);
+    const server = api([401]);
+    await sendOutbox(token, server.fetchFn);
+    expect(await outboxItem(a.key)).toMatchObject({ status: 'waiting', note: SIGN_IN_NOTE });
+    await sendOutbox(async () => undefined, server.fetchFn);
+    expect(await outboxItem(a.key)).toMatchObject({ status: 'waiting', note: SIGN_IN_NOTE });
+    expect(await sendOutbox(token, server.fetchFn)).toBe(1);
+  });
+
+  it("marks an item failed on another 4xx, with the server's reason", async () => {
+    const a = await enqueue('order', {}, asha);
+    await sendOutbox(token, api([400]).fetchFn);
+    expect(await outboxItem(a.key)).toMatchObject({ status: 'failed', note: 'answer 400' });
+  });
+
+  it('does not send items older than 7 days, and tells the shopper why', async () => {
+    const a = await enqueue('order', {}, asha);
+    const server = api();
+    await sendOutbox(token, server.fetchFn, () => Date.now() + MAX_AGE_MS + 1000);
+    expect(server.seen).toHaveLength(0);
+    expect((await outboxItem(a.key))?.note).toMatch(/more than 7 days/);
+  });
+
+  it("never sends one user's items with another user's token", async () => {
+    const a = await enqueue('order', {}, asha);
+    const server = api();
+    await sendOutbox(async () => tokenFor('babul@example.test'), server.fetchFn);
+    expect(server.seen).toHaveLength(0);
+    expect((await outboxItem(a.key))?.status).toBe('waiting');
+  });
+});
