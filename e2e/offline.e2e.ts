@@ -19,6 +19,15 @@ async function controlled(page: Page) {
   await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller));
 }
 
+/** A new signed-in shopper's page, controlled by the service worker. */
+async function shopperPage(name: string) {
+  const account = await newAccount(name);
+  const { page, context } = await browser.open('/login');
+  await logIn(page, account);
+  await controlled(page);
+  return { account, page, context };
+}
+
 async function ordersOnServer(email: string, password: string) {
   const res = await fetch(browser.url(`/api/orders?email=${encodeURIComponent(email)}`), { headers: { Authorization: `Bearer ${await idTokenFor({ email, password })}` } });
   return (await res.json()) as Array<{ _id: string; orderStatus: string }>;
@@ -94,10 +103,7 @@ describe('offline', () => {
   });
 
   it('queues an order placed offline, keeps it across a reload, and sends it exactly once when online', async () => {
-    const account = await newAccount('Offline Shopper');
-    const { page, context } = await browser.open('/login');
-    await logIn(page, account);
-    await controlled(page);
+    const { account, page, context } = await shopperPage('Offline Shopper');
     await placeOrderOffline(page, context);
     await page.getByTestId('unsent-order').filter({ hasText: 'Waiting to send' }).waitFor();
     await page.getByTestId('waiting-count').waitFor();
@@ -114,10 +120,7 @@ describe('offline', () => {
   });
 
   it('retries after a 500 on the first send and still makes one order', async () => {
-    const account = await newAccount('Unlucky Shopper');
-    const { page, context } = await browser.open('/login');
-    await logIn(page, account);
-    await controlled(page);
+    const { account, page, context } = await shopperPage('Unlucky Shopper');
     let failures = 1;
     await context.route('**/api/orders', async (route) => {
       if (route.request().method() === 'POST' && failures > 0) {
@@ -134,10 +137,7 @@ describe('offline', () => {
   }, 90_000);
 
   it('marks an order the server refuses (400) as not sent, with the reason, never dropping it', async () => {
-    const account = await newAccount('Refused Shopper');
-    const { page, context } = await browser.open('/login');
-    await logIn(page, account);
-    await controlled(page);
+    const { page, context } = await shopperPage('Refused Shopper');
     await context.route('**/api/orders', async (route) => {
       if (route.request().method() === 'POST') await route.fulfill({ status: 400, contentType: 'application/json', body: '{"error":{"code":"unknown_product","message":"Unknown product: gone"}}' });
       else await route.continue();
@@ -157,10 +157,7 @@ describe('offline', () => {
   });
 
   it('sends a review written offline once the connection returns', async () => {
-    const account = await newAccount('Offline Reviewer');
-    const { page, context } = await browser.open('/login');
-    await logIn(page, account);
-    await controlled(page);
+    const { page, context } = await shopperPage('Offline Reviewer');
     await page.goto(browser.url('/dashboard/add-review'));
     await page.getByLabel('Your review').waitFor();
     await context.setOffline(true);
