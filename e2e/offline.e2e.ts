@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { chromiumArgs } from '../scripts/lib/chromium';
+import { buildPwaInto } from '../scripts/lib/stack';
 import { idTokenFor, logIn, newAccount } from './support/accounts';
 import { useBrowser } from './support/browser';
 
@@ -83,6 +84,19 @@ describe('offline', () => {
     await cards.first().waitFor();
     expect(await cards.count()).toBeGreaterThanOrEqual(36);
     await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('[data-testid="product-card"] img')].slice(0, 6).every((img) => img.complete && img.naturalWidth > 0));
+    // The catalogue is mirrored in IndexedDB, which the shop reads first.
+    const mirrored = await page.evaluate(
+      () =>
+        new Promise<number>((resolve, reject) => {
+          const open = indexedDB.open('taza-haat');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const count = open.result.transaction('products').objectStore('products').count();
+            count.onsuccess = () => resolve(count.result);
+          };
+        }),
+    );
+    expect(mirrored).toBeGreaterThanOrEqual(36);
     const api = await page.goto(browser.url('/api/products')).catch(() => null);
     expect(await api?.text().catch(() => '') ?? '').not.toContain('<div id="root">');
     await context.close();
@@ -170,4 +184,29 @@ describe('offline', () => {
     expect(reviews.filter((r) => r.review === 'Ordered on the bus with no signal. Worked!')).toHaveLength(1);
     await context.close();
   }, 60_000);
+});
+
+describe('updates', () => {
+  it('offers a new version with "Update available — Reload" and reloads exactly once into it', async () => {
+    const { page, context } = await browser.open('/about');
+    await controlled(page);
+    await page.getByTestId('app-version').filter({ hasText: 'v1' }).waitFor();
+    await buildPwaInto(inject('distDir'), {
+      ...process.env,
+      VITE_FIREBASE_PROJECT_ID: 'demo-taza-haat',
+      VITE_FIREBASE_AUTH_EMULATOR_HOST: inject('authEmulatorHost'),
+      VITE_E2E: '1',
+      VITE_APP_VERSION: 'v2',
+    });
+    let loads = 0;
+    page.on('load', () => (loads += 1));
+    type Hooks = { tazaHaatE2E?: { checkForUpdate: () => Promise<unknown> } };
+    await page.evaluate(() => (window as unknown as Hooks).tazaHaatE2E?.checkForUpdate());
+    await page.getByRole('alert').filter({ hasText: 'Update available' }).waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Reload' }).click();
+    await page.getByTestId('app-version').filter({ hasText: 'v2' }).waitFor({ timeout: 30_000 });
+    await page.waitForTimeout(1500);
+    expect(loads).toBe(1);
+    await context.close();
+  }, 120_000);
 });

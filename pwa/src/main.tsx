@@ -22,4 +22,4 @@ startAuth();
 registerServiceWorker((path) => void queryClient.invalidateQueries({ queryKey: [path === '/api/reviews' ? 'reviews' : 'products'] }));
 // Once queued orders or reviews reach the server, the lists that show them are refetched.
 startOutboxRunner(() => void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'orders' || q.queryKey[0] === 'reviews' }));
-if (import.meta.env.VITE_E2E === '1') void import('./features/auth/e2e-hooks');
+if (import.meta.env.VITE_E2E === '1') void import('./app/e2e-hooks');

@@ -25,7 +25,8 @@ export type Stack = {
   stop: () => Promise<void>;
 };
 
-async function buildInto(outDir: string, baseEnv: NodeJS.ProcessEnv): Promise<void> {
+/** Builds the PWA (pictures, then Vite) into `outDir` with `baseEnv`, as production. */
+export async function buildPwaInto(outDir: string, baseEnv: NodeJS.ProcessEnv): Promise<void> {
   // A production build whatever runs us: vitest sets NODE_ENV=test, which would make Vite build
   // React's development mode and leave import.meta.env.PROD false (no service worker).
   const env = { ...baseEnv, NODE_ENV: 'production' };
@@ -67,7 +68,7 @@ export async function startStack(options: { env?: Record<string, string> } = {})
       HOST: '127.0.0.1',
       DIST_DIR: distDir,
     };
-    await buildInto(distDir, env);
+    await buildPwaInto(distDir, { ...env, VITE_APP_VERSION: 'v1' });
     children.push(await startAuthEmulator({ projectId: TEST_PROJECT_ID, ports: { auth, hub, logging }, dir }));
     const server = startChild('server', process.execPath, ['--import', 'tsx', 'edge-api/src/node.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
     children.push(server);

@@ -56,6 +56,7 @@ export function Footer() {
           </label>
         </form>
       </div>
+      <p className="pb-4 text-center text-xs opacity-80" data-testid="app-version">Taza Haat {import.meta.env.VITE_APP_VERSION ?? 'dev'}</p>
     </footer>
   );
 }

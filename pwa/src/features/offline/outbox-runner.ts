@@ -11,6 +11,8 @@ let onSent: () => void = () => undefined;
 
 /** Sends what is due now (one run at a time in this tab; Web Locks serialise across tabs). */
 export function sendNow(): Promise<number> {
+  // Offline there is nothing to try, and a token refresh would hang until the network returns.
+  if (!navigator.onLine) return Promise.resolve(0);
   running ??= sendOutbox(currentIdToken)
     .then((sent) => {
       if (sent > 0) onSent();

@@ -2,8 +2,9 @@
  * The shop's IndexedDB (Dexie), shared by the page and the service worker. What is stored where:
  * - `cart`: the cart, the source of truth (mirrored to localStorage.cartItems by the cart store);
  * - `outbox`: orders and reviews waiting to be sent, oldest first (outbox.ts, sender.ts);
- * - `meta`: small values the service worker needs, such as the last Firebase ID token.
- * The catalogue itself is cached by the service worker (StaleWhileRevalidate on /api/products).
+ * - `meta`: small values the service worker needs, such as the last Firebase ID token;
+ * - `products`, `reviews`: the catalogue as last fetched, which screens read with live queries
+ *   so they render from IndexedDB at once, online or not (catalogue-mirror.ts).
  */
 import Dexie, { type Table } from 'dexie';
 
@@ -41,7 +42,12 @@ export type OutboxItem = {
   result?: unknown;
 };
 
+/** A mirrored catalogue row: the API's JSON plus its place in the list. */
+export type Mirrored<T> = T & { position: number };
+
 class ShopDb extends Dexie {
+  products!: Table<Mirrored<{ _id: string }>, string>;
+  reviews!: Table<Mirrored<{ _id: string }>, string>;
   cart!: Table<StoredCartItem, string>;
   outbox!: Table<OutboxItem, number>;
   meta!: Table<{ key: string; value: string }, string>;
@@ -49,6 +55,7 @@ class ShopDb extends Dexie {
   constructor() {
     super('taza-haat');
     this.version(1).stores({ cart: '&_id, position', outbox: '++seq, &key, status, userEmail', meta: '&key' });
+    this.version(2).stores({ products: '&_id, position', reviews: '&_id, position' });
   }
 }
 
