@@ -126,6 +126,7 @@ describe('cart (spec §4)', () => {
 
   it('shows "99+" on the badge above 99 items', async () => {
     const { page, context } = await browser.open('/');
+    await page.waitForLoadState('networkidle');
     const products = (await (await fetch(browser.url('/api/products'))).json()) as { _id: string }[];
     await page.evaluate((items) => localStorage.setItem('cartItems', JSON.stringify(items)), products.slice(0, 2).map((p, i) => ({ ...p, cartQuantity: i === 0 ? 60 : 40 })));
     await page.reload();

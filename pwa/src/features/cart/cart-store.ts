@@ -52,7 +52,9 @@ liveQuery(() => db.cart.orderBy('position').toArray()).subscribe({
         return;
       }
     }
-    cart = fromStored(rows);
+    const next = fromStored(rows);
+    if (JSON.stringify(next) === JSON.stringify(cart)) return; // nothing new: no write, no render
+    cart = next;
     writeMirror(cart);
     emit();
   },

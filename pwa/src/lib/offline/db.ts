@@ -60,3 +60,21 @@ class ShopDb extends Dexie {
 }
 
 export const db = new ShopDb();
+
+let reopened = false;
+// The browser can close a database under us (storage pressure, an upgrade in another tab):
+// reopen it once rather than leaving the cart and outbox unusable until a reload.
+db.on('close', () => {
+  if (reopened) return;
+  reopened = true;
+  void db.open().catch(() => undefined);
+});
+
+/**
+ * Resolves true when IndexedDB works here, false when it cannot open (some private modes): the
+ * shop then works online only, with the cart in localStorage.
+ */
+export const offlineStorageAvailable: Promise<boolean> = db.open().then(
+  () => true,
+  () => false,
+);

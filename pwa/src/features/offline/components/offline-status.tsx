@@ -1,17 +1,27 @@
+import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
+import { offlineStorageAvailable } from '../../../lib/offline/db';
 import { useOnline } from '../../../lib/use-online';
 import { applyUpdate, useUpdateAvailable } from '../service-worker';
 
 /**
- * The offline banner (shown as soon as the browser reports no connection) and the update
- * prompt, which is never shown on /checkout so a payment is not interrupted.
+ * The offline banner (shown as soon as the browser reports no connection), a notice when
+ * IndexedDB is unavailable, and the update prompt — never shown on /checkout, so a payment is
+ * not interrupted.
  */
 export function OfflineStatus() {
   const online = useOnline();
   const updateAvailable = useUpdateAvailable();
   const { pathname } = useLocation();
+  const [storage, setStorage] = useState(true);
+  useEffect(() => void offlineStorageAvailable.then(setStorage), []);
   return (
     <>
+      {!storage && (
+        <div role="status" className="bg-base-300 px-4 py-2 text-center text-sm">
+          This browser blocks offline storage, so offline features are off: the shop works while you are online.
+        </div>
+      )}
       {!online && (
         <div role="status" className="bg-warning px-4 py-2 text-center text-sm text-warning-content" data-testid="offline-banner">
           You are offline. Keep browsing and filling your cart — orders are sent when you are back online.
