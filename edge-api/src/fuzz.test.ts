@@ -15,6 +15,7 @@ import { toReview } from './routes/reviews';
 import { createTestApp, customerA, type Role, type TestApp } from './testing/test-app';
 
 const RUNS = 2000;
+const SEED = 20261121;
 let t: TestApp;
 let productIds: string[] = [];
 let orderIds: string[] = [];
@@ -45,7 +46,20 @@ const productBody = fc.record(
   },
   { requiredKeys: [] },
 );
-const orderBody = () => fc.record(
+/** Orders that must be accepted: checks that stored orders are priced right need some. */
+const validOrderBody = () =>
+  fc.record({
+    customerName: fc.string({ minLength: 1, maxLength: 80 }).filter((name) => name.trim().length > 0),
+    email: fc.constant(customerA.email),
+    phone: fc.stringMatching(/^[0-9]{6,20}$/),
+    address: fc.string({ minLength: 1, maxLength: 200 }).filter((address) => address.trim().length > 0),
+    orderedProduct: fc.uniqueArray(fc.record({ _id: fc.constantFrom(...productIds), cartQuantity: fc.integer({ min: 1, max: 100 }) }), {
+      minLength: 1,
+      maxLength: 5,
+      selector: (line) => line._id,
+    }),
+  });
+const nearValidOrderBody = () => fc.record(
   {
     customerName: maybe(text),
     email: maybe(fc.oneof({ weight: 4, arbitrary: fc.constant(customerA.email) }, fc.emailAddress(), text)),
@@ -77,7 +91,7 @@ const pick = (ids: string[]) => ids[Math.floor(Math.random() * ids.length)] ?? '
 const routes: Route[] = [
   { name: 'POST /api/products', role: 'admin', method: 'POST', path: () => '/api/products', body: () => productBody },
   { name: 'PUT /api/products/update/:id', role: 'admin', method: 'PUT', path: () => `/api/products/update/${pick(productIds)}`, body: () => productBody },
-  { name: 'POST /api/orders', role: 'customerA', method: 'POST', path: () => '/api/orders', body: orderBody, idempotent: true },
+  { name: 'POST /api/orders', role: 'customerA', method: 'POST', path: () => '/api/orders', body: () => fc.oneof(validOrderBody(), nearValidOrderBody()), idempotent: true },
   { name: 'PUT /api/orders/update/:id', role: 'admin', method: 'PUT', path: () => `/api/orders/update/${pick(orderIds)}`, body: () => fc.oneof(fc.record({ orderStatus: maybe(fc.constantFrom('Approved', 'Pending')) }), garbage) },
   { name: 'POST /api/reviews', role: 'customerA', method: 'POST', path: () => '/api/reviews', body: () => reviewBody, idempotent: true },
   { name: 'PUT /api/users', role: 'customerA', method: 'PUT', path: () => '/api/users', body: () => userBody },
@@ -97,7 +111,8 @@ describe('fuzzing every write route', () => {
         // 501 is the checkout placeholder's honest answer, not a failure.
         if (res.status >= 500 && res.status !== 501) throw new Error(`${res.status} for ${JSON.stringify(body)}: ${await res.text()}`);
       }),
-      { numRuns: RUNS },
+      // A fixed seed keeps CI reproducible; change it to explore new inputs locally.
+      { numRuns: RUNS, seed: SEED },
     );
     expect(runs).toBeGreaterThanOrEqual(RUNS);
   }, 120_000);
@@ -109,7 +124,8 @@ describe('fuzzing every write route', () => {
       productInputSchema.parse({ name: p.name, price: p.price, image: p.image, category: p.category, season: p.season });
     }
     const orders = (await t.db.execute('SELECT * FROM orders')).rows.map(toOrder);
-    expect(orders.length).toBeGreaterThan(1);
+    // Near-valid bodies must have produced real orders, or this check would prove nothing.
+    expect(orders.length).toBeGreaterThan(20);
     for (const o of orders) {
       orderSchema.parse(o);
       expect(o.orderStatus === 'Pending' || o.orderStatus === 'Approved').toBe(true);

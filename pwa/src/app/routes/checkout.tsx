@@ -18,6 +18,9 @@ async function submitOrder(input: OrderInput, key: string, email: string): Promi
   requestPersistentStorage();
   try {
     await enqueue('order', input, email, { key, clearCart: true });
+    // IndexedDB's cart is already empty; empty the localStorage mirror now too, so a reload
+    // before the live query catches up cannot bring the ordered items back.
+    cartActions.clearAfterOrder();
   } catch {
     const order = await placeOrder(input, key);
     cartActions.clearAfterOrder();

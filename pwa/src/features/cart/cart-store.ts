@@ -46,9 +46,14 @@ liveQuery(() => db.cart.orderBy('position').toArray()).subscribe({
     if (pendingWrites > 0) return;
     if (!imported) {
       imported = true;
-      // First run with IndexedDB: bring in the cart an older version kept in localStorage.
-      if (rows.length === 0 && cart.length > 0) {
-        void db.cart.bulkPut(toStored(cart));
+      // localStorage is written synchronously on every change (by any tab), IndexedDB a moment
+      // later: at start the mirror is never older. If they differ — a reload right after a
+      // change, or an older app version's cart — the mirror's cart is written to IndexedDB.
+      if (JSON.stringify(fromStored(rows)) !== JSON.stringify(cart)) {
+        void db.transaction('rw', db.cart, async () => {
+          await db.cart.clear();
+          await db.cart.bulkPut(toStored(cart));
+        });
         return;
       }
     }
