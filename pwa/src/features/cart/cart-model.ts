@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { productSchema, type Product } from '../../../../edge-api/src/contract/product';
 import { MAX_LINE_QUANTITY } from '../../../../edge-api/src/contract/order';
+import { priceCart } from '../../../../edge-api/src/contract/pricing';
 
 export type CartItem = Product & { cartQuantity: number };
 export type Cart = readonly CartItem[];
@@ -64,8 +65,8 @@ export const clearCart = (): CartChange => ({ cart: [], message: 'Cart Cleared',
 export function cartTotals(cart: Cart): { cartTotalQuantity: number; cartTotalAmount: number } {
   return {
     cartTotalQuantity: cart.reduce((sum, item) => sum + item.cartQuantity, 0),
-    // In poisha, so 0.1 + 0.2 does not print as 0.30000000000000004.
-    cartTotalAmount: cart.reduce((sum, item) => sum + Math.round(item.price * 100) * item.cartQuantity, 0) / 100,
+    // The shop's one pricing rule (in poisha, so 0.1 + 0.2 is 0.3), as the checkout and server use.
+    cartTotalAmount: priceCart(cart).cartTotal,
   };
 }
 

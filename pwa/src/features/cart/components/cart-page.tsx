@@ -39,7 +39,7 @@ export function CartPage({ shopPath, checkoutPath }: { shopPath: string; checkou
               </button>
             </div>
             <p className="w-24 text-right font-semibold" data-testid="cart-line-total">
-              {formatTk(Math.round(item.price * 100 * item.cartQuantity) / 100)} Tk
+              {formatTk(cartTotals([item]).cartTotalAmount)} Tk
             </p>
             <button type="button" className="btn btn-ghost btn-square min-h-11 min-w-11 text-error" onClick={() => cartActions.remove(item._id)} aria-label={`Remove ${item.name}`}>
               ✕
