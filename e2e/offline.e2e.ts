@@ -8,6 +8,7 @@ import { chromiumArgs } from '../scripts/lib/chromium';
 import { buildPwaInto } from '../scripts/lib/stack';
 import { idTokenFor, logIn, newAccount } from './support/accounts';
 import { useBrowser } from './support/browser';
+import { hooksReady, type E2EWindow } from './support/hooks';
 
 const browser = useBrowser();
 
@@ -150,6 +151,47 @@ describe('offline', () => {
     await context.close();
   }, 90_000);
 
+  it('makes one order when two tabs, Background Sync and repeated runs all send after reconnecting', async () => {
+    const { account, page, context } = await shopperPage('Two Tabs Shopper');
+    const other = await context.newPage();
+    await other.goto(browser.url('/dashboard/my-orders'));
+    await placeOrderOffline(page, context);
+    await other.getByTestId('unsent-order').filter({ hasText: 'Waiting to send' }).waitFor();
+    await context.setOffline(false);
+    // On top of each tab's `online` trigger and Background Sync: two runs at once, then three in a row.
+    const run = (tab: Page) => tab.evaluate(() => (window as unknown as E2EWindow).tazaHaatE2E?.sendNow());
+    await Promise.all([hooksReady(page), hooksReady(other)]);
+    await Promise.all([run(page), run(other)]);
+    for (let i = 0; i < 3; i += 1) await run(i % 2 ? other : page);
+    await expect.poll(async () => (await ordersOnServer(account.email, account.password)).length, { timeout: 30_000 }).toBe(1);
+    await Promise.all([page, other].map((tab) => expect.poll(() => tab.getByTestId('unsent-order').count(), { timeout: 30_000 }).toBe(0)));
+    expect(await ordersOnServer(account.email, account.password)).toHaveLength(1);
+    await context.close();
+  }, 90_000);
+
+  it('sends a queued order with a new ID token when the one it waited with has expired', async () => {
+    const { account, page, context } = await shopperPage('Expired Token Shopper');
+    // The server refuses every token issued before the connection returns, as it would once they expired.
+    let expiredUpTo = Infinity;
+    const accepted: string[] = [];
+    await context.route('**/api/orders', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      const auth = route.request().headers()['authorization'] ?? '';
+      const { iat } = JSON.parse(Buffer.from(auth.split('.')[1] ?? '', 'base64url').toString()) as { iat: number };
+      if (iat <= expiredUpTo) return route.fulfill({ status: 401, contentType: 'application/json', body: '{"error":{"code":"unauthenticated","message":"Token expired"}}' });
+      accepted.push(auth);
+      return route.continue();
+    });
+    await placeOrderOffline(page, context);
+    expiredUpTo = Math.floor(Date.now() / 1000);
+    await new Promise((resolve) => setTimeout(resolve, (expiredUpTo + 1) * 1000 - Date.now() + 50)); // the next token is newer
+    await context.setOffline(false);
+    await page.getByTestId('my-order').first().waitFor({ timeout: 45_000 });
+    expect(accepted).toHaveLength(1);
+    expect(await ordersOnServer(account.email, account.password)).toHaveLength(1);
+    await context.close();
+  }, 90_000);
+
   it('marks an order the server refuses (400) as not sent, with the reason, never dropping it', async () => {
     const { page, context } = await shopperPage('Refused Shopper');
     await context.route('**/api/orders', async (route) => {
@@ -186,6 +228,34 @@ describe('offline', () => {
   }, 60_000);
 });
 
+describe('without IndexedDB (private modes that block it)', () => {
+  it('says offline features are off and still sells online: cart, order and review', async () => {
+    const account = await newAccount('Private Shopper');
+    const { page, context } = await browser.open('/about');
+    await context.addInitScript(() => Object.defineProperty(window, 'indexedDB', { value: undefined }));
+    await page.goto(browser.url('/login'));
+    await logIn(page, account);
+    await page.goto(browser.url('/Shop'));
+    await page.getByText('offline features are off').waitFor();
+    await page.getByRole('button', { name: 'Add to cart: Potato (Alu)' }).click();
+    await page.reload();
+    await page.goto(browser.url('/checkout'));
+    await page.getByLabel('Phone').fill('01711000000');
+    await page.getByLabel('Delivery address').fill('Dhanmondi 27, Dhaka');
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await page.waitForURL(browser.url('/dashboard/my-orders'));
+    await page.getByTestId('my-order').first().waitFor();
+    expect(await ordersOnServer(account.email, account.password)).toHaveLength(1);
+    await page.goto(browser.url('/dashboard/add-review'));
+    await page.getByLabel('Your review').fill('Ordered from a private window, no trouble.');
+    await page.getByRole('button', { name: 'Submit Review' }).click();
+    await expect
+      .poll(async () => ((await (await fetch(browser.url('/api/reviews'))).json()) as Array<{ review: string }>).filter((r) => r.review === 'Ordered from a private window, no trouble.').length)
+      .toBe(1);
+    await context.close();
+  }, 60_000);
+});
+
 describe('updates', () => {
   it('offers a new version with "Update available — Reload" and reloads exactly once into it', async () => {
     const { page, context } = await browser.open('/about');
@@ -200,8 +270,8 @@ describe('updates', () => {
     });
     let loads = 0;
     page.on('load', () => (loads += 1));
-    type Hooks = { tazaHaatE2E?: { checkForUpdate: () => Promise<unknown> } };
-    await page.evaluate(() => (window as unknown as Hooks).tazaHaatE2E?.checkForUpdate());
+    await hooksReady(page);
+    await page.evaluate(() => (window as unknown as E2EWindow).tazaHaatE2E?.checkForUpdate());
     await page.getByRole('alert').filter({ hasText: 'Update available' }).waitFor({ timeout: 30_000 });
     await page.getByRole('button', { name: 'Reload' }).click();
     await page.getByTestId('app-version').filter({ hasText: 'v2' }).waitFor({ timeout: 30_000 });

@@ -19,7 +19,12 @@ createRoot(root).render(
   </StrictMode>,
 );
 startAuth();
-registerServiceWorker((path) => void queryClient.invalidateQueries({ queryKey: [path === '/api/reviews' ? 'reviews' : 'products'] }));
-// Once queued orders or reviews reach the server, the lists that show them are refetched.
-startOutboxRunner(() => void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'orders' || q.queryKey[0] === 'reviews' }));
+// Once queued orders or reviews reach the server (from this page or the worker's Background
+// Sync), the lists that show them are refetched.
+const refetchSent = () => void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'orders' || q.queryKey[0] === 'reviews' });
+registerServiceWorker({
+  onCatalogueUpdated: (path) => void queryClient.invalidateQueries({ queryKey: [path === '/api/reviews' ? 'reviews' : 'products'] }),
+  onOutboxSent: refetchSent,
+});
+startOutboxRunner(refetchSent);
 if (import.meta.env.VITE_E2E === '1') void import('./app/e2e-hooks');

@@ -10,7 +10,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
-import { OUTBOX_SYNC_TAG, sendOutbox } from './lib/offline/sender';
+import { OUTBOX_SENT_MESSAGE, OUTBOX_SYNC_TAG, sendOutbox } from './lib/offline/sender';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -52,8 +52,13 @@ self.addEventListener('message', (event) => {
 });
 
 // Background Sync (where the browser has it): the same sender the page runs, so queued orders and
-// reviews leave even after the app was closed. It uses the last ID token the page stored.
+// reviews leave even after the app was closed. It uses the last ID token the page stored, and
+// tells open pages when it sent something so My Orders shows the new order.
+async function syncOutbox(): Promise<void> {
+  if ((await sendOutbox()) === 0) return;
+  for (const client of await self.clients.matchAll({ type: 'window' })) client.postMessage({ type: OUTBOX_SENT_MESSAGE });
+}
 self.addEventListener('sync', (event) => {
   const syncEvent = event as Event & { tag: string; waitUntil: (p: Promise<unknown>) => void };
-  if (syncEvent.tag === OUTBOX_SYNC_TAG) syncEvent.waitUntil(sendOutbox());
+  if (syncEvent.tag === OUTBOX_SYNC_TAG) syncEvent.waitUntil(syncOutbox());
 });

@@ -5,7 +5,8 @@
 import { hc } from 'hono/client';
 import type { AppType } from '../../../edge-api/src/app';
 
-type TokenProvider = () => Promise<string | undefined>;
+/** Returns the signed-in user's ID token; `forceRefresh` asks Firebase for a new one even if unexpired. */
+export type TokenProvider = (forceRefresh?: boolean) => Promise<string | undefined>;
 let tokenProvider: TokenProvider = async () => undefined;
 
 /**
@@ -16,8 +17,11 @@ export function setTokenProvider(provider: TokenProvider): void {
   tokenProvider = provider;
 }
 
-/** A fresh ID token of the signed-in user, or undefined when signed out. */
-export const currentIdToken = (): Promise<string | undefined> => tokenProvider();
+/**
+ * A fresh ID token of the signed-in user, or undefined when signed out; `forceRefresh` gets a new
+ * one from Firebase (after the server answered 401 to the last one).
+ */
+export const currentIdToken: TokenProvider = (forceRefresh) => tokenProvider(forceRefresh);
 
 /** The current bearer header, or none when signed out. */
 export async function authHeaders(): Promise<Record<string, string>> {

@@ -18,6 +18,7 @@ import { OrderStatus } from '../../features/orders/components/order-products';
 import { sendNow, requestBackgroundSync } from '../../features/offline/outbox-runner';
 import { useUnsent } from '../../features/offline/use-outbox';
 import { enqueue, outboxItem } from '../../lib/offline/outbox';
+import { postReview } from '../../features/reviews/api/post-review';
 import { ReviewForm } from '../../features/reviews/components/review-form';
 import { Spinner } from '../../components/spinner';
 import { formatTk } from '../../lib/format';
@@ -93,7 +94,15 @@ export function AddReviewRoute() {
   const { user } = useAuth();
   const waiting = useUnsent(user.email).filter((item) => item.kind === 'review');
   const submit = async (review: { review: string; rating: number }) => {
-    const { key } = await enqueue('review', review, user.email ?? '');
+    let key: string;
+    try {
+      ({ key } = await enqueue('review', review, user.email ?? ''));
+    } catch {
+      // No IndexedDB (some private modes): no outbox, so the review is sent directly.
+      await postReview(review, crypto.randomUUID());
+      await client.invalidateQueries({ queryKey: ['reviews'] });
+      return 'sent' as const;
+    }
     await sendNow();
     const item = await outboxItem(key);
     if (item?.status === 'failed') throw new Error(item.note);

@@ -93,9 +93,9 @@ export function loadAuth(): Promise<{ sdk: Sdk; auth: Auth }> {
         await applyUser(user);
       })();
     });
-    setTokenProvider(async () => {
+    setTokenProvider(async (forceRefresh) => {
       try {
-        return await auth.currentUser?.getIdToken();
+        return await auth.currentUser?.getIdToken(forceRefresh);
       } catch (error) {
         // A disabled account or a revoked session signs the user out (spec §8).
         if (SIGN_OUT_CODES.has(errorCode(error) ?? '')) await sdk.signOut(auth);

@@ -5,6 +5,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import { Workbox } from 'workbox-window';
+import { OUTBOX_SENT_MESSAGE } from '../../lib/offline/sender';
 
 let workbox: Workbox | undefined;
 let waiting = false;
@@ -16,12 +17,14 @@ const UPDATE_CHECK_MS = 30 * 60 * 1000;
 /**
  * Registers /sw.js (production builds only: the dev server has no service worker).
  * `onCatalogueUpdated(path)` runs when the worker found newer catalogue JSON than it served
- * (workbox-broadcast-update), e.g. "/api/products" right after an admin's change.
+ * (workbox-broadcast-update), e.g. "/api/products" right after an admin's change;
+ * `onOutboxSent()` when its Background Sync run sent queued orders or reviews.
  */
-export function registerServiceWorker(onCatalogueUpdated: (path: string) => void): void {
+export function registerServiceWorker(handlers: { onCatalogueUpdated: (path: string) => void; onOutboxSent: () => void }): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   navigator.serviceWorker.addEventListener('message', (event: MessageEvent<{ type?: string; payload?: { updatedURL?: string } }>) => {
-    if (event.data?.type === 'CACHE_UPDATED' && event.data.payload?.updatedURL) onCatalogueUpdated(new URL(event.data.payload.updatedURL).pathname);
+    if (event.data?.type === 'CACHE_UPDATED' && event.data.payload?.updatedURL) handlers.onCatalogueUpdated(new URL(event.data.payload.updatedURL).pathname);
+    if (event.data?.type === OUTBOX_SENT_MESSAGE) handlers.onOutboxSent();
   });
   workbox = new Workbox('/sw.js', { type: 'module' });
   workbox.addEventListener('waiting', () => {

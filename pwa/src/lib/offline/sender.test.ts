@@ -103,6 +103,15 @@ describe('outbox', () => {
     expect(await sendOutbox(token, server.fetchFn)).toBe(1);
   });
 
+  it('retries once with a force-refreshed token when the waiting token has expired (401)', async () => {
+    const a = await enqueue('order', {}, asha);
+    const server = api([401]);
+    const refreshing = async (forceRefresh?: boolean) => (forceRefresh ? `${tokenFor(asha)}.new` : tokenFor(asha));
+    expect(await sendOutbox(refreshing, server.fetchFn)).toBe(1);
+    expect(server.seen.map((s) => s.auth)).toEqual([`Bearer ${tokenFor(asha)}`, `Bearer ${tokenFor(asha)}.new`]);
+    expect(await outboxItem(a.key)).toMatchObject({ status: 'sent' });
+  });
+
   it("marks an item failed on another 4xx, with the server's reason", async () => {
     const a = await enqueue('order', {}, asha);
     await sendOutbox(token, api([400]).fetchFn);

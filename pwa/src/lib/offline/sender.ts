@@ -3,13 +3,16 @@
  * worker. One sender at a time across tabs and the worker (Web Locks); items go in order, oldest
  * first, each with its own Idempotency-Key and a fresh ID token taken at send time:
  * - 2xx → sent; network error, 409 (still in flight), 429 or 5xx → kept, retried with backoff;
- * - 401 → kept, the shopper is asked to sign in; other 4xx → failed, with the server's reason;
+ * - 401 → one retry with a force-refreshed token (it may have expired while the item waited); if
+ *   that fails too, kept and the shopper is asked to sign in; other 4xx → failed, with the reason;
  * - older than 7 days → not sent (prices may have changed): failed, the shopper can re-order.
  * Workbox's own replay drops a request on any HTTP answer; this never drops one silently.
  */
 import { db, type OutboxItem } from './db';
 
 export const OUTBOX_SYNC_TAG = 'taza-haat-outbox';
+/** What the service worker posts to open pages after its run sent something (they refetch). */
+export const OUTBOX_SENT_MESSAGE = 'OUTBOX_SENT';
 export const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 const LOCK = 'taza-haat-outbox';
 const BACKOFF_MS = [2_000, 5_000, 15_000, 60_000, 300_000];
@@ -53,14 +56,15 @@ async function errorMessage(res: Response): Promise<string> {
 }
 
 /**
- * Sends every waiting item that is due. `getToken` returns a fresh Firebase ID token (the page
- * passes the SDK's; the service worker falls back to the stored one).
+ * Sends every waiting item that is due. `getToken(forceRefresh?)` returns a fresh Firebase ID
+ * token (the page passes the SDK's; the service worker falls back to the stored one).
  * @returns the number of items sent by this run.
  */
-export async function sendOutbox(getToken: () => Promise<string | undefined> = storedToken, fetchFn: typeof fetch = fetch, now: () => number = Date.now): Promise<number> {
+export async function sendOutbox(getToken: (forceRefresh?: boolean) => Promise<string | undefined> = storedToken, fetchFn: typeof fetch = fetch, now: () => number = Date.now): Promise<number> {
   let sent = 0;
   await withLock(async () => {
-    const token = await getToken();
+    let token = await getToken();
+    let refreshed = false;
     const email = token ? emailOf(token) : undefined;
     // Only the signed-in user's items: FIFO per user, and never one user's order with another's token.
     const waiting = (await db.outbox.where('status').equals('waiting').sortBy('seq')).filter((item) => !email || item.userEmail === email);
@@ -77,13 +81,24 @@ export async function sendOutbox(getToken: () => Promise<string | undefined> = s
       }
       const retry = (note: string) =>
         db.outbox.update(id, { attempts: item.attempts + 1, nextAttemptAt: now() + (BACKOFF_MS[Math.min(item.attempts, BACKOFF_MS.length - 1)] ?? 0), note });
-      let res: Response;
-      try {
-        res = await fetchFn(ENDPOINT[item.kind], {
+      const post = (bearer: string) =>
+        fetchFn(ENDPOINT[item.kind], {
           method: 'POST',
-          headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}`, 'Idempotency-Key': item.key },
+          headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${bearer}`, 'Idempotency-Key': item.key },
           body: JSON.stringify(item.payload),
         });
+      let res: Response;
+      try {
+        res = await post(token);
+        // The token may have expired while the item waited: one retry with a new one per run.
+        if (res.status === 401 && !refreshed) {
+          refreshed = true;
+          const fresh = await getToken(true);
+          if (fresh && fresh !== token) {
+            token = fresh;
+            res = await post(token);
+          }
+        }
       } catch {
         await retry('Waiting for a connection');
         break;
