@@ -36,8 +36,11 @@ export async function buildPwaInto(outDir: string, baseEnv: NodeJS.ProcessEnv): 
   if ((await vite.exited) !== 0) throw new Error('the PWA build failed');
 }
 
-/** Starts the stack; on any failure stops what it started and rethrows. */
-export async function startStack(options: { env?: Record<string, string> } = {}): Promise<Stack> {
+/**
+ * Starts the stack; on any failure stops what it started and rethrows. `env` is added to (and
+ * wins over) the stack's own; `e2eHooks: false` builds the app as shipped, without test hooks.
+ */
+export async function startStack(options: { env?: Record<string, string>; e2eHooks?: boolean } = {}): Promise<Stack> {
   const dir = mkdtempSync(join(tmpdir(), 'taza-haat-stack-'));
   const children: Child[] = [];
   const stop = async () => {
@@ -55,18 +58,18 @@ export async function startStack(options: { env?: Record<string, string> } = {})
     await seedIfEmpty(db);
     db.close();
 
-    const env = {
+    const env: NodeJS.ProcessEnv = {
       ...process.env,
-      ...options.env,
       DATABASE_URL: databaseUrl,
       FIREBASE_PROJECT_ID: TEST_PROJECT_ID,
       FIREBASE_AUTH_EMULATOR_HOST: authEmulatorHost,
       VITE_FIREBASE_PROJECT_ID: TEST_PROJECT_ID,
       VITE_FIREBASE_AUTH_EMULATOR_HOST: authEmulatorHost,
-      VITE_E2E: '1',
       PORT: String(port),
       HOST: '127.0.0.1',
       DIST_DIR: distDir,
+      ...(options.e2eHooks === false ? {} : { VITE_E2E: '1' }),
+      ...options.env,
     };
     await buildPwaInto(distDir, { ...env, VITE_APP_VERSION: 'v1' });
     children.push(await startAuthEmulator({ projectId: TEST_PROJECT_ID, ports: { auth, hub, logging }, dir }));

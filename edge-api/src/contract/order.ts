@@ -3,13 +3,13 @@
  * only; prices, totals and status are the server's — and the stored order as the API returns it.
  */
 import { z } from 'zod';
+import { MAX_LINE_QUANTITY } from './catalogue';
 import { email, recordId, requiredText } from './fields';
 
 export const orderStatuses = ['Pending', 'Approved'] as const;
 export const paymentMethods = ['cod', 'card'] as const;
 export const paymentStatuses = ['unpaid', 'paid'] as const;
 
-export const MAX_LINE_QUANTITY = 100;
 export const MAX_ORDER_LINES = 100;
 
 /** One ordered line: a product id and whole kilograms (1–100). Other fields are ignored. */

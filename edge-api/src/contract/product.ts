@@ -1,18 +1,12 @@
 /**
- * Product contract shared by the API and the PWA: the wire shape of spec §3 (`_id`, `name`,
- * `price` in Tk per kg, `image`, `category`) plus our optional `season` (DESIGN.md §6), and the
- * admin's add/update payloads (spec §5; DESIGN.md §3: update sends the edited fields).
+ * Product payloads: the admin's add/update bodies (spec §5; DESIGN.md §3: update sends the
+ * edited fields) and the `:id` route parameter. The product as returned is in catalogue.ts.
  */
 import { z } from 'zod';
+import { categories, seasons, type Product } from './catalogue';
 import { recordId, requiredText } from './fields';
 
-export const categories = ['vegetable', 'fruit'] as const;
-export const seasons = ['summer', 'winter', 'spring'] as const;
-
-export type Category = (typeof categories)[number];
-export type Season = (typeof seasons)[number];
-
-/** A product as the API returns it. */
+/** A product as the API returns it (the type is in catalogue.ts, which the first load imports). */
 export const productSchema = z.object({
   _id: z.string(),
   name: z.string(),
@@ -20,9 +14,7 @@ export const productSchema = z.object({
   image: z.string(),
   category: z.enum(categories),
   season: z.enum(seasons).nullable(),
-});
-
-export type Product = z.infer<typeof productSchema>;
+}) satisfies z.ZodType<Product>;
 
 /** Price in Tk per kg: a positive number, or text such as "12.5" (the spec's form sends text). */
 export const priceField = z

@@ -3,7 +3,7 @@
  * in Tk per kg (late 2026). `emoji` names the Fluent Emoji 3D picture (MIT, @lobehub/fluent-emoji-3d)
  * that scripts/copy-product-images.ts copies to `/products/<slug>.webp`.
  */
-import type { Category, Season } from '../contract/product';
+import type { Category, Season } from '../contract/catalogue';
 
 export type SeedProduct = {
   slug: string;

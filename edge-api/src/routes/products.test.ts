@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productSchema, type Product } from '../contract/product';
+import type { Product } from '../contract/catalogue';
+import { productSchema } from '../contract/product';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 let t: TestApp;

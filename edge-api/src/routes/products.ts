@@ -4,7 +4,8 @@
  */
 import type { Row } from '@libsql/client';
 import { requireAdmin } from '../auth/middleware';
-import { productInputSchema, productUpdateSchema, recordIdParam, type Product } from '../contract/product';
+import type { Product } from '../contract/catalogue';
+import { productInputSchema, productUpdateSchema, recordIdParam } from '../contract/product';
 import { factory } from '../env';
 import { ApiError } from '../errors';
 import { cacheableJson } from '../etag';

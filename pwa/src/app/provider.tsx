@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Toaster } from 'sonner';
+import { Toasts } from '../lib/toast';
 import { queryClient } from './query-client';
 
 /** App-wide providers: TanStack Query and the toaster (auth and the offline layer come later). */
@@ -8,7 +8,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Toaster richColors closeButton />
+      <Toasts />
     </QueryClientProvider>
   );
 }

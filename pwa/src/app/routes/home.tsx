@@ -1,9 +1,10 @@
+import { lazy } from 'react';
 import { Link } from 'react-router-dom';
+import { WhenNearView } from '../../components/when-near-view';
 import { paths } from '../../config/paths';
 import { AddToCartButton } from '../../features/cart/components/add-to-cart-button';
 import { useProducts } from '../../features/catalogue/api/get-products';
 import { ProductGrid } from '../../features/catalogue/components/product-grid';
-import { ContactForm } from '../../features/contact/components/contact-form';
 import { BannerSlider } from '../../features/home/components/banner-slider';
 import { CategorySidebar } from '../../features/home/components/category-sidebar';
 import { FlashSale } from '../../features/home/components/flash-sale';
@@ -13,6 +14,8 @@ import { VegetableTypes } from '../../features/home/components/vegetable-types';
 import { Testimonials } from '../../features/reviews/components/testimonials';
 
 const NEW_ARRIVALS = 8;
+// The contact form sits at the bottom: its code (react-hook-form, zod) loads as it comes near.
+const ContactForm = lazy(() => import('../../features/contact/components/contact-form').then((m) => ({ default: m.ContactForm })));
 
 /** `/` and `/home`: every section of spec §1, top to bottom. */
 export default function HomeRoute() {
@@ -39,7 +42,9 @@ export default function HomeRoute() {
         <ProductGrid products={products.slice(0, NEW_ARRIVALS)} renderAction={(product) => <AddToCartButton product={product} />} />
       </section>
       <Testimonials />
-      <ContactForm />
+      <WhenNearView minHeight="40rem">
+        <ContactForm />
+      </WhenNearView>
     </>
   );
 }

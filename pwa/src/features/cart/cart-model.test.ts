@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Product } from '../../../../edge-api/src/contract/product';
+import type { Product } from '../../../../edge-api/src/contract/catalogue';
 import { addToCart, badgeLabel, cartTotals, clearCart, decreaseInCart, parseCart, removeFromCart, type Cart } from './cart-model';
 
 const carrot: Product = { _id: 'c1', name: 'Carrot (Gajor)', price: 60, image: '/products/carrot.webp', category: 'vegetable', season: 'winter' };
@@ -59,5 +59,14 @@ describe('localStorage.cartItems format', () => {
     expect(parseCart(null)).toEqual([]);
     expect(parseCart('{not json')).toEqual([]);
     expect(parseCart(JSON.stringify([{ ...carrot, cartQuantity: -2 }]))).toEqual([]);
+    expect(parseCart(JSON.stringify([{ ...carrot, cartQuantity: 1.5 }]))).toEqual([]);
+    expect(parseCart(JSON.stringify([{ ...carrot, cartQuantity: 101 }]))).toEqual([]);
+    expect(parseCart(JSON.stringify([{ ...carrot, price: '60', cartQuantity: 1 }]))).toEqual([]);
+    expect(parseCart(JSON.stringify([{ ...carrot, category: 'meat', cartQuantity: 1 }]))).toEqual([]);
+    expect(parseCart(JSON.stringify({ ...carrot, cartQuantity: 1 }))).toEqual([]);
+  });
+
+  it('keeps only the fields of a line item', () => {
+    expect(parseCart(JSON.stringify([{ ...carrot, cartQuantity: 2, note: 'extra' }]))).toEqual([{ ...carrot, cartQuantity: 2 }]);
   });
 });

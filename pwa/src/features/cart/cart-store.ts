@@ -7,7 +7,7 @@
  */
 import { liveQuery } from 'dexie';
 import { useSyncExternalStore } from 'react';
-import type { Product } from '../../../../edge-api/src/contract/product';
+import type { Product } from '../../../../edge-api/src/contract/catalogue';
 import { db, type StoredCartItem } from '../../lib/offline/db';
 import { requestPersistentStorage } from '../../lib/offline/persist';
 import { notify } from '../../lib/toast';

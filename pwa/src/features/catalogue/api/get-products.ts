@@ -3,7 +3,7 @@
  * screens read the mirror, so the shop shows at once, online or offline.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Product } from '../../../../../edge-api/src/contract/product';
+import type { Product } from '../../../../../edge-api/src/contract/catalogue';
 import { api, readJson } from '../../../lib/api-client';
 import { mirror, useMirrored } from '../../../lib/offline/catalogue-mirror';
 

@@ -1,6 +1,6 @@
 import Autoplay from 'embla-carousel-autoplay';
 import useEmblaCarousel from 'embla-carousel-react';
-import type { Product } from '../../../../../edge-api/src/contract/product';
+import type { Product } from '../../../../../edge-api/src/contract/catalogue';
 import { formatTk } from '../../../lib/format';
 
 /** The home page's vegetable carousel: autoplay every 2000 ms (spec §9). */

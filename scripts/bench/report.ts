@@ -1,0 +1,44 @@
+/**
+ * Benchmark figures and the report: each figure has a value, the budget it is held to (if any)
+ * and whether it passed; the run writes them as bench/results.md (a table) and results.json.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export type Figure = {
+  /** What was measured, e.g. "First-load JS of /Shop (gzip)". */
+  name: string;
+  /** The measured value, formatted with its unit. */
+  value: string;
+  /** The budget in words, e.g. "≤ 2.5× baseline (150.2 KiB)"; "report" when there is none. */
+  budget: string;
+  /** null for report-only figures. */
+  pass: boolean | null;
+  /** Raw numbers behind the value, for results.json. */
+  data?: Record<string, unknown>;
+};
+
+export const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+export const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 0)} ms`;
+export const pct = (ratio: number) => `${(ratio * 100).toFixed(1)}%`;
+
+/** The median of `values` (the mean of the middle two for an even count). */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
+
+/** The figures as a Markdown table. */
+export function toMarkdown(figures: readonly Figure[], context: string): string {
+  const rows = figures.map((f) => `| ${f.name} | ${f.value} | ${f.budget} | ${f.pass === null ? '—' : f.pass ? 'pass' : '**FAIL**'} |`);
+  return [`# Benchmark results`, '', context, '', '| Figure | Value | Budget | Result |', '| --- | --- | --- | --- |', ...rows, ''].join('\n');
+}
+
+/** Writes bench/results.md and bench/results.json under `root`. */
+export function writeResults(root: string, figures: readonly Figure[], context: string): void {
+  const dir = join(root, 'bench');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'results.md'), toMarkdown(figures, context));
+  writeFileSync(join(dir, 'results.json'), `${JSON.stringify({ context, figures }, null, 2)}\n`);
+}
