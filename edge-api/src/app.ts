@@ -11,6 +11,7 @@ import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
 import { createJwksSource, FIREBASE_JWKS_URL } from './auth/jwks';
 import { createTokenVerifier, type TokenVerifier } from './auth/verify-token';
+import { CatalogueCache } from './catalogue/catalogue';
 import type { AppConfig } from './config';
 import { factory, type AppEnv } from './env';
 import { createStripe } from './payments/stripe';
@@ -50,8 +51,10 @@ function buildApi(deps: AppDeps) {
   const clientIp = deps.clientIp ?? (() => 'unknown');
   const limitUserWrites = userWriteLimit(deps.config.rateLimits.userWritesPerMinute);
   const stripe = deps.stripe ?? (deps.config.stripeSecretKey ? createStripe(deps.config.stripeSecretKey) : undefined);
+  const catalogue = new CatalogueCache(deps.db);
   const inject = factory.createMiddleware(async (c, next) => {
     c.set('db', deps.db);
+    c.set('catalogue', catalogue);
     c.set('config', deps.config);
     c.set('verifyToken', verifyToken);
     c.set('clientIp', clientIp);

@@ -4,6 +4,7 @@ import type Stripe from 'stripe';
 import type { Context, MiddlewareHandler } from 'hono';
 import { createFactory } from 'hono/factory';
 import type { AuthUser, TokenVerifier } from './auth/verify-token';
+import type { CatalogueCache } from './catalogue/catalogue';
 import type { AppConfig } from './config';
 
 /** The signed-in user of a request, with the admin flag resolved (DESIGN.md §3). */
@@ -12,6 +13,8 @@ export type RequestUser = AuthUser & { isAdmin: boolean };
 export type AppEnv = {
   Variables: {
     db: Client;
+    /** The catalogue's JSON bytes per version (catalogue/catalogue.ts), one per app instance. */
+    catalogue: CatalogueCache;
     config: AppConfig;
     verifyToken: TokenVerifier;
     clientIp: (c: Context) => string;

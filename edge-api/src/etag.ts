@@ -26,17 +26,20 @@ export function matchesEtag(ifNoneMatch: string | undefined, etag: string): bool
 }
 
 /**
- * Answers `body` as JSON with an ETag, or 304 when the client already has these bytes. Typed
- * like `c.json(body)` so the RPC client knows the shape.
+ * Answers JSON `text` (already serialised) with `etag`, or 304 when the client already has
+ * these bytes. Typed as `T` so the RPC client knows the shape.
  */
-export async function cacheableJson<T>(c: Context, body: T): Promise<Response & TypedResponse<JSONParsed<T>, 200, 'json'>> {
+export function cacheableText<T>(c: Context, text: string, etag: string): Response & TypedResponse<JSONParsed<T>, 200, 'json'> {
   type Typed = Response & TypedResponse<JSONParsed<T>, 200, 'json'>;
-  const text = JSON.stringify(body);
-  const etag = await strongEtag(text);
   c.header('ETag', etag);
   c.header('Cache-Control', CATALOGUE_CACHE_CONTROL);
   if (matchesEtag(c.req.header('If-None-Match'), etag)) return c.body(null, 304) as unknown as Typed;
   c.header('Content-Type', 'application/json; charset=UTF-8');
-  // The bytes were serialised once above (for the ETag); the cast restores the JSON type for hc.
   return c.body(text, 200) as unknown as Typed;
+}
+
+/** Answers `body` as JSON with a strong ETag over its bytes, or 304 (see cacheableText). */
+export async function cacheableJson<T>(c: Context, body: T): Promise<Response & TypedResponse<JSONParsed<T>, 200, 'json'>> {
+  const text = JSON.stringify(body);
+  return cacheableText<T>(c, text, await strongEtag(text));
 }

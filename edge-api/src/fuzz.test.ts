@@ -10,7 +10,7 @@ import { priceCart } from './contract/pricing';
 import { productInputSchema, productSchema } from './contract/product';
 import { reviewSchema } from './contract/review';
 import { toOrder } from './routes/orders';
-import { toProduct } from './routes/products';
+import { toProduct } from './catalogue/catalogue';
 import { toReview } from './routes/reviews';
 import { createTestApp, customerA, type Role, type TestApp } from './testing/test-app';
 

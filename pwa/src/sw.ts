@@ -36,7 +36,12 @@ registerRoute(
 // offline) while a fresh copy is fetched; the API's ETag makes that revalidation a cheap 304.
 // When the fresh copy differs (its ETag changed), open pages are told, and refetch it.
 registerRoute(
-  ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && (url.pathname === '/api/products' || url.pathname === '/api/reviews'),
+  ({ url, request }) =>
+    request.method === 'GET' &&
+    url.origin === self.location.origin &&
+    (url.pathname === '/api/products' || url.pathname === '/api/reviews') &&
+    // A catalogue delta (`?since=`) is only worth having fresh: it goes to the network.
+    !url.searchParams.has('since'),
   new StaleWhileRevalidate({
     cacheName: 'catalogue',
     plugins: [new CacheableResponsePlugin({ statuses: [200] }), new BroadcastUpdatePlugin({ headersToCheck: ['etag'] })],

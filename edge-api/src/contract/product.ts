@@ -55,5 +55,10 @@ export const productUpdateSchema = productInputSchema
   .partial()
   .refine((value) => Object.values(value).some((field) => field !== undefined), { error: 'Send at least one field to change' });
 
+/** `GET /products?since=N`: only what changed after catalogue version N (DESIGN.md §5). */
+export const catalogueQuery = z.object({
+  since: z.coerce.number({ error: 'Enter a catalogue version' }).int({ error: 'Enter a catalogue version' }).min(0, { error: 'Enter a catalogue version' }).optional(),
+});
+
 /** `:id` of a product or order route. */
 export const recordIdParam = z.object({ id: recordId });

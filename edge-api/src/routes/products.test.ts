@@ -85,3 +85,37 @@ describe('catalogue order', () => {
     expect((await list()).slice(-5).map((p) => p.name)).toEqual(names);
   });
 });
+
+describe('catalogue delta (?since=)', () => {
+  type Delta = { version: number; changed: Product[]; deleted: string[] };
+  const version = async () => Number((await t.call('GET', '/api/products')).headers.get('Catalogue-Version'));
+  const since = async (v: number) => (await (await t.call('GET', `/api/products?since=${v}`)).json()) as Delta;
+
+  it('sends only what changed after a version: edits, additions and deletions', async () => {
+    const start = await version();
+    expect(await since(start)).toEqual({ version: start, changed: [], deleted: [] });
+    const [first, second] = await list();
+    await t.call('PUT', `/api/products/update/${first?._id}`, { role: 'admin', body: { price: 99 } });
+    const added = productSchema.parse(await (await add({ ...okra, name: 'Okra Delta' })).json());
+    await t.call('DELETE', `/api/products/${second?._id}`, { role: 'admin' });
+    const delta = await since(start);
+    expect(delta.version).toBe(start + 3);
+    expect(delta.changed).toEqual([{ ...first, price: 99 }, added]);
+    expect(delta.deleted).toEqual([second?._id]);
+    expect(await version()).toBe(start + 3);
+  });
+
+  it('sees writes made outside the API (any process) through the database triggers', async () => {
+    const start = await version();
+    await t.db.execute({ sql: "UPDATE products SET price = 42 WHERE name = 'Okra Delta'" });
+    const delta = await since(start);
+    expect(delta.changed.map((p) => [p.name, p.price])).toEqual([['Okra Delta', 42]]);
+  });
+
+  it.each([['abc'], ['-1'], ['1.5'], ['999999999']])('rejects since=%s with a field message', async (value) => {
+    const res = await t.call('GET', `/api/products?since=${value}`);
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { error: { details: { fields: Record<string, string[]> } } };
+    expect(body.error.details.fields.since?.[0]).toEqual(expect.any(String));
+  });
+});

@@ -4,34 +4,33 @@
  */
 import type { Row } from '@libsql/client';
 import { requireAdmin } from '../auth/middleware';
+import { catalogueDelta, PRODUCT_COLUMNS as COLUMNS, toProduct } from '../catalogue/catalogue';
 import type { Product } from '../contract/catalogue';
-import { productInputSchema, productUpdateSchema, recordIdParam } from '../contract/product';
+import { catalogueQuery, productInputSchema, productUpdateSchema, recordIdParam } from '../contract/product';
 import { factory } from '../env';
 import { ApiError } from '../errors';
-import { cacheableJson } from '../etag';
+import { cacheableText } from '../etag';
 import { validate } from '../validation';
 
-const COLUMNS = 'id, name, price, image, category, season';
-
-/** Maps a `products` row to the wire shape of spec §3. */
-export function toProduct(row: Row): Product {
-  return {
-    _id: String(row.id),
-    name: String(row.name),
-    price: Number(row.price),
-    image: String(row.image),
-    category: row.category === 'fruit' ? 'fruit' : 'vegetable',
-    season: row.season === null ? null : (String(row.season) as Product['season']),
-  };
-}
+/** The response header with the catalogue version of a full read: the client's next `since`. */
+export const CATALOGUE_VERSION_HEADER = 'Catalogue-Version';
 
 const notFound = (id: string) => new ApiError(404, 'not_found', `No product with id ${id}.`);
 
 export const products = factory
   .createApp()
-  .get('/', async (c) => {
-    const { rows } = await c.var.db.execute(`SELECT ${COLUMNS} FROM products ORDER BY created_at, id`);
-    return cacheableJson(c, rows.map(toProduct));
+  .get('/', validate('query', catalogueQuery), async (c) => {
+    const { since } = c.req.valid('query');
+    if (since !== undefined) {
+      // A delta (DESIGN.md §5): what changed after the client's version, never cached.
+      const delta = await catalogueDelta(c.var.db, since);
+      if (since > delta.version) throw new ApiError(400, 'validation_failed', 'This catalogue version does not exist here; fetch the whole catalogue.', { fields: { since: ['Newer than the catalogue'] } });
+      c.header('Cache-Control', 'no-store');
+      return c.json(delta);
+    }
+    const snapshot = await c.var.catalogue.current();
+    c.header(CATALOGUE_VERSION_HEADER, String(snapshot.version));
+    return cacheableText<Product[]>(c, snapshot.body, snapshot.etag);
   })
   .post('/', requireAdmin, validate('json', productInputSchema), async (c) => {
     const input = c.req.valid('json');
@@ -43,6 +42,7 @@ export const products = factory
             VALUES (?, ?, ?, ?, ?, ?, max(?, coalesce((SELECT max(created_at) FROM products), 0) + 1), ?) RETURNING ${COLUMNS}`,
       args: [crypto.randomUUID(), input.name, input.price, input.image, input.category, input.season ?? null, now, now],
     });
+    c.var.catalogue.invalidate();
     return c.json(toProduct(rows[0] as Row), 201);
   })
   .put('/update/:id', requireAdmin, validate('param', recordIdParam), validate('json', productUpdateSchema), async (c) => {
@@ -55,11 +55,13 @@ export const products = factory
       args: [edit.name ?? null, edit.price ?? null, edit.image ?? null, edit.category ?? null, edit.season !== undefined, edit.season ?? null, Date.now(), id],
     });
     if (!rows[0]) throw notFound(id);
+    c.var.catalogue.invalidate();
     return c.json({ modifiedCount: 1, product: toProduct(rows[0]) });
   })
   .delete('/:id', requireAdmin, validate('param', recordIdParam), async (c) => {
     const { id } = c.req.valid('param');
     const { rowsAffected } = await c.var.db.execute({ sql: 'DELETE FROM products WHERE id = ?', args: [id] });
     if (rowsAffected === 0) throw notFound(id);
+    c.var.catalogue.invalidate();
     return c.json({ deletedCount: rowsAffected });
   });

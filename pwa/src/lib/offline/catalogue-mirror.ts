@@ -9,14 +9,35 @@ import { db } from './db';
 
 type Table = 'products' | 'reviews';
 
-/** Replaces the mirrored `table` with `rows` (in their order); storage errors are ignored. */
-export async function mirror<T extends { _id: string }>(table: Table, rows: readonly T[]): Promise<void> {
+const versionKey = (table: Table) => `${table}Version`;
+
+/**
+ * Replaces the mirrored `table` with `rows` (in their order) and, when given, records the
+ * server's catalogue `version` they are at, in the same transaction; storage errors are ignored.
+ */
+export async function mirror<T extends { _id: string }>(table: Table, rows: readonly T[], version?: number): Promise<void> {
   await db
-    .transaction('rw', db[table], async () => {
+    .transaction('rw', db[table], db.meta, async () => {
       await db[table].clear();
       await db[table].bulkPut(rows.map((row, position) => ({ ...row, position })));
+      if (version === undefined) await db.meta.delete(versionKey(table));
+      else await db.meta.put({ key: versionKey(table), value: String(version) });
     })
     .catch(() => undefined);
+}
+
+/** The mirrored rows of `table` and the version recorded with them, or undefined if there is none. */
+export async function readMirror<T>(table: Table): Promise<{ rows: T[]; version: number } | undefined> {
+  try {
+    return await db.transaction('r', db[table], db.meta, async () => {
+      const version = Number((await db.meta.get(versionKey(table)))?.value);
+      if (!Number.isInteger(version)) return undefined;
+      const rows = await db[table].orderBy('position').toArray();
+      return { rows: rows.map(({ position: _position, ...row }) => row as unknown as T), version };
+    });
+  } catch {
+    return undefined; // no IndexedDB here
+  }
 }
 
 /** The mirrored rows of `table` in order, or undefined until IndexedDB has answered (or has none). */

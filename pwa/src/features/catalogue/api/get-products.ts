@@ -1,16 +1,37 @@
 /**
  * The catalogue: `GET /api/products` (spec §7) through TanStack Query, mirrored into IndexedDB;
- * screens read the mirror, so the shop shows at once, online or offline.
+ * screens read the mirror, so the shop shows at once, online or offline. Once the mirror holds
+ * a catalogue version, a refresh asks only for what changed since (`?since=`, DESIGN.md §5):
+ * a few hundred bytes instead of the whole list.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Product } from '../../../../../edge-api/src/contract/catalogue';
 import { api, readJson } from '../../../lib/api-client';
-import { mirror, useMirrored } from '../../../lib/offline/catalogue-mirror';
+import { mirror, readMirror, useMirrored } from '../../../lib/offline/catalogue-mirror';
+import { applyCatalogueDelta, type CatalogueDelta } from '../catalogue-delta';
 
-/** Fetches every product, in the shop's order, and refreshes the IndexedDB mirror. */
+/** Fetches every product, in the shop's order, and mirrors it with its catalogue version. */
+async function fetchCatalogue(): Promise<Product[]> {
+  const res = await api.products.$get({ query: {} });
+  const version = Number(res.headers.get('Catalogue-Version'));
+  const products = await readJson<Product[]>(res);
+  await mirror('products', products, Number.isInteger(version) ? version : undefined);
+  return products;
+}
+
+/**
+ * The current catalogue: the mirror brought up to date by a delta when it has a version, else
+ * a full fetch (also when the server no longer knows that version).
+ * @throws ApiError or TypeError (network) — the screens then keep showing the mirror.
+ */
 export async function getProducts(): Promise<Product[]> {
-  const products = await readJson<Product[]>(await api.products.$get());
-  await mirror('products', products);
+  const mirrored = await readMirror<Product>('products');
+  if (!mirrored) return fetchCatalogue();
+  const res = await api.products.$get({ query: { since: String(mirrored.version) } });
+  if (res.status === 400) return fetchCatalogue();
+  const delta = await readJson<CatalogueDelta>(res);
+  const products = applyCatalogueDelta(mirrored.rows, delta);
+  if (delta.version !== mirrored.version) await mirror('products', products, delta.version);
   return products;
 }
 

@@ -1,0 +1,94 @@
+/**
+ * The catalogue read side (DESIGN.md §5, bench/README.md §4 and §6): the product rows as the
+ * wire shape, the whole catalogue as ready-made JSON bytes cached per catalogue version, and
+ * the delta since a version. Versions come from migration 0002's triggers, so any write to
+ * `products` — through this API or not — moves them.
+ */
+import type { Client, Row } from '@libsql/client';
+import type { Product } from '../contract/catalogue';
+
+export const PRODUCT_COLUMNS = 'id, name, price, image, category, season';
+const VERSION_SQL = 'SELECT version FROM catalogue_state WHERE id = 1';
+
+/** Maps a `products` row to the wire shape of spec §3. */
+export function toProduct(row: Row): Product {
+  return {
+    _id: String(row.id),
+    name: String(row.name),
+    price: Number(row.price),
+    image: String(row.image),
+    category: row.category === 'fruit' ? 'fruit' : 'vegetable',
+    season: row.season === null ? null : (String(row.season) as Product['season']),
+  };
+}
+
+/** The whole catalogue at one version: its JSON text (the `GET /api/products` body) and ETag. */
+export type CatalogueSnapshot = { version: number; body: string; etag: string };
+
+/** What changed after a version: products added or edited (shop order) and ids deleted. */
+export type CatalogueDelta = { version: number; changed: Product[]; deleted: string[] };
+
+/**
+ * Keeps the catalogue's JSON bytes for its current version, so a read costs no query and no
+ * serialisation. The version is re-read at most every `ttlMs` (default 1000 ms) — the most a
+ * change made by another process or Worker isolate can take to show; `invalidate()` after a
+ * write through this instance makes it show at once.
+ */
+export class CatalogueCache {
+  private snapshot: CatalogueSnapshot | undefined;
+  private checkedAt = Number.NEGATIVE_INFINITY;
+  private loading: Promise<CatalogueSnapshot> | undefined;
+
+  constructor(
+    private readonly db: Client,
+    private readonly ttlMs = 1000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Forgets the checked version: the next read asks the database. */
+  invalidate(): void {
+    this.checkedAt = Number.NEGATIVE_INFINITY;
+  }
+
+  /** The current snapshot (concurrent callers share one database round trip). */
+  current(): Promise<CatalogueSnapshot> {
+    if (this.snapshot && this.now() - this.checkedAt < this.ttlMs) return Promise.resolve(this.snapshot);
+    this.loading ??= this.load().finally(() => {
+      this.loading = undefined;
+    });
+    return this.loading;
+  }
+
+  private async load(): Promise<CatalogueSnapshot> {
+    const checkedAt = this.now();
+    const version = Number((await this.db.execute(VERSION_SQL)).rows[0]?.version ?? 0);
+    if (this.snapshot?.version !== version) {
+      // The rows and their version from one read transaction, so the label matches the bytes.
+      const [versionRows, productRows] = await this.db.batch([VERSION_SQL, `SELECT ${PRODUCT_COLUMNS} FROM products ORDER BY created_at, id`], 'read');
+      const read = Number(versionRows?.rows[0]?.version ?? 0);
+      this.snapshot = { version: read, body: JSON.stringify((productRows?.rows ?? []).map(toProduct)), etag: `"catalogue-${read}"` };
+    }
+    this.checkedAt = checkedAt;
+    return this.snapshot;
+  }
+}
+
+/**
+ * The products added or changed after `since`, in shop order, and the ids deleted after it,
+ * with the version they bring the client to (one read transaction).
+ */
+export async function catalogueDelta(db: Client, since: number): Promise<CatalogueDelta> {
+  const [versionRows, changedRows, deletedRows] = await db.batch(
+    [
+      VERSION_SQL,
+      { sql: `SELECT ${PRODUCT_COLUMNS} FROM products WHERE version > ? ORDER BY created_at, id`, args: [since] },
+      { sql: 'SELECT id FROM product_tombstones WHERE version > ? ORDER BY version', args: [since] },
+    ],
+    'read',
+  );
+  return {
+    version: Number(versionRows?.rows[0]?.version ?? 0),
+    changed: (changedRows?.rows ?? []).map(toProduct),
+    deleted: (deletedRows?.rows ?? []).map((row) => String(row.id)),
+  };
+}
