@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { openDatabase } from '../../edge-api/src/db/client';
 import { upsertAdminUser } from '../../edge-api/src/db/users';
-import { ensureEmulatorAccount } from '../../scripts/lib/auth-emulator';
+import { emulatorIdToken, ensureEmulatorAccount } from '../../scripts/lib/auth-emulator';
 
 export type Account = { email: string; password: string; displayName: string };
 
@@ -41,15 +41,8 @@ export async function logIn(page: Page, account: Pick<Account, 'email' | 'passwo
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 }
 
-/** A fresh ID token for `account` from the emulator (Identity Toolkit accounts:signInWithPassword). */
-export async function idTokenFor(account: Pick<Account, 'email' | 'password'>): Promise<string> {
-  const res = await fetch(`http://${inject('authEmulatorHost')}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: account.email, password: account.password, returnSecureToken: true }),
-  });
-  return ((await res.json()) as { idToken: string }).idToken;
-}
+/** A fresh ID token for `account` from the stack's emulator. */
+export const idTokenFor = (account: Pick<Account, 'email' | 'password'>): Promise<string> => emulatorIdToken(inject('authEmulatorHost'), account);
 
 /** Places an order for `account` through the API (the first `lines` products, 1 kg each). */
 export async function placeOrderFor(account: Account, lines = 2): Promise<{ _id: string; totalAmount: number }> {

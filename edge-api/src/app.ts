@@ -33,6 +33,8 @@ export type AppDeps = {
   clientIp?: (c: Context) => string;
   /** Defaults to a Stripe client for config.stripeSecretKey (payments/stripe.ts), or none. */
   stripe?: Stripe;
+  /** The catalogue cache, when the entry shares it (Node's replay of the catalogue read). */
+  catalogue?: CatalogueCache;
 };
 
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -51,7 +53,7 @@ function buildApi(deps: AppDeps) {
   const clientIp = deps.clientIp ?? (() => 'unknown');
   const limitUserWrites = userWriteLimit(deps.config.rateLimits.userWritesPerMinute);
   const stripe = deps.stripe ?? (deps.config.stripeSecretKey ? createStripe(deps.config.stripeSecretKey) : undefined);
-  const catalogue = new CatalogueCache(deps.db);
+  const catalogue = deps.catalogue ?? new CatalogueCache(deps.db);
   const inject = factory.createMiddleware(async (c, next) => {
     c.set('db', deps.db);
     c.set('catalogue', catalogue);

@@ -5,9 +5,12 @@
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { serve } from '@hono/node-server';
+import { createServer } from 'node:http';
+import { getRequestListener } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { createApp } from './app';
+import { CatalogueCache } from './catalogue/catalogue';
+import { catalogueReplay } from './catalogue/replay';
 import { ConfigError, parseConfig } from './config';
 import { openDatabase } from './db/client';
 import { withStaticSite } from './static-site';
@@ -35,10 +38,16 @@ async function main(): Promise<void> {
   const db = await openDatabase(config.databaseUrl, config.databaseAuthToken).catch((error: unknown) =>
     fail(`cannot open the database ${config.databaseUrl}: ${error instanceof Error ? error.message : String(error)}.`),
   );
-  const app = withStaticSite(createApp({ db, config, clientIp: (c) => getConnInfo(c).remote.address ?? 'unknown' }), distDir);
-  const server = serve({ fetch: app.fetch, port, hostname }, (info) => {
-    console.log(`Taza Haat server listening on http://${hostname}:${info.port}`);
+  const catalogue = new CatalogueCache(db);
+  const app = withStaticSite(createApp({ db, config, catalogue, clientIp: (c) => getConnInfo(c).remote.address ?? 'unknown' }), distDir);
+  const toApp = getRequestListener(app.fetch);
+  const replay = catalogueReplay(catalogue, app.fetch, `http://${hostname}:${port}`);
+  const server = createServer((req, res) => {
+    replay(req, res)
+      .then((answered) => (answered ? undefined : toApp(req, res)))
+      .catch(() => toApp(req, res));
   });
+  server.listen(port, hostname, () => console.log(`Taza Haat server listening on http://${hostname}:${port}`));
   server.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EADDRINUSE') fail(`port ${port} on ${hostname} is already in use; stop the other program or set PORT.`);
     fail(error.message);

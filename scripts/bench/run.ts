@@ -10,17 +10,43 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { chromiumArgs, ensureChromium } from '../lib/chromium';
 import { startStack } from '../lib/stack';
+import { openDatabase } from '../../edge-api/src/db/client';
+import { upsertAdminUser } from '../../edge-api/src/db/users';
+import { emulatorIdToken, ensureEmulatorAccount } from '../lib/auth-emulator';
+import { fillCatalogue, measureCatalogue } from './catalogue';
+import { measureOrderScale, measureOrderWrites, type Shopper } from './orders';
 import { toMarkdown, writeResults, type Figure } from './report';
 import { measureSizes } from './sizes';
+
+/** An emulator account and its ID token; `admin` also gets admin rights in the database. */
+async function account(host: string, databaseUrl: string, email: string, admin = false): Promise<Shopper> {
+  const credentials = { email, password: 'bench-pass-1', displayName: email.split('@')[0] ?? email };
+  await ensureEmulatorAccount(host, credentials);
+  if (admin) {
+    const db = await openDatabase(databaseUrl);
+    await upsertAdminUser(db, email, credentials.displayName);
+    db.close();
+  }
+  return { email, token: await emulatorIdToken(host, credentials) };
+}
 
 const quick = process.argv.includes('--quick');
 const chromePath = ensureChromium();
 const tmpDir = mkdtempSync(join(tmpdir(), 'taza-haat-bench-'));
-const stack = await startStack({ e2eHooks: false });
+// The load figures write far faster than a shopper may: the write rate limits are lifted here.
+const stack = await startStack({ e2eHooks: false, env: { RATE_LIMIT_USER_WRITES_PER_MINUTE: '1000000000', RATE_LIMIT_IP_WRITES_PER_MINUTE: '1000000000' } });
 const browser = await chromium.launch({ executablePath: chromePath, args: chromiumArgs, headless: true });
 const figures: Figure[] = [];
 try {
   figures.push(...(await measureSizes(browser, stack.baseUrl, stack.distDir, tmpDir)));
+  if (!quick) {
+    await fillCatalogue(stack.databaseUrl);
+    const admin = await account(stack.authEmulatorHost, stack.databaseUrl, 'bench.admin@example.test', true);
+    const shoppers = await Promise.all(Array.from({ length: 20 }, (_, i) => account(stack.authEmulatorHost, stack.databaseUrl, `bench.shopper${i}@example.test`)));
+    figures.push(...(await measureCatalogue(stack.baseUrl, tmpDir, admin.token)));
+    figures.push(...(await measureOrderScale(stack.baseUrl, stack.databaseUrl, shoppers[0] as Shopper)));
+    figures.push(...(await measureOrderWrites(stack.baseUrl, stack.databaseUrl, shoppers)));
+  }
 } finally {
   await browser.close();
   await stack.stop();

@@ -1,0 +1,66 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { getRequestListener } from '@hono/node-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../app';
+import { createTestDb, type TestDb } from '../testing/test-db';
+import { CatalogueCache } from './catalogue';
+import { catalogueReplay } from './replay';
+
+let t: TestDb;
+let server: Server;
+let base = '';
+let catalogue: CatalogueCache;
+let appFetch: (request: Request) => Response | Promise<Response>;
+
+beforeAll(async () => {
+  t = await createTestDb();
+  catalogue = new CatalogueCache(t.db, 60_000);
+  const app = createApp({ db: t.db, config: t.config, catalogue });
+  appFetch = app.fetch;
+  const toApp = getRequestListener(app.fetch);
+  server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const replay = catalogueReplay(catalogue, app.fetch, base);
+  server.on('request', (req, res) => void replay(req, res).then((answered) => (answered ? undefined : toApp(req, res))));
+});
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  t.cleanup();
+});
+
+const headersOf = (res: Response) => Object.fromEntries([...res.headers.entries()].filter(([name]) => !['date', 'connection', 'keep-alive'].includes(name)));
+
+describe('catalogue replay (Node hot path)', () => {
+  it("answers with the app's own status, headers and bytes", async () => {
+    const direct = await appFetch(new Request(`${base}/api/products`));
+    const replayed = await fetch(`${base}/api/products`);
+    expect(replayed.status).toBe(200);
+    expect(await replayed.text()).toBe(await direct.text());
+    expect(headersOf(replayed)).toMatchObject(headersOf(direct));
+  });
+
+  it('answers 304 to a matching If-None-Match, without a body', async () => {
+    const etag = (await fetch(`${base}/api/products`)).headers.get('etag') ?? '';
+    const res = await fetch(`${base}/api/products`, { headers: { 'If-None-Match': etag } });
+    expect(res.status).toBe(304);
+    expect(res.headers.get('etag')).toBe(etag);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('serves the new catalogue once its version moved', async () => {
+    const before = await (await fetch(`${base}/api/products`)).json();
+    await t.db.execute("UPDATE products SET price = 321 WHERE id = (SELECT id FROM products ORDER BY created_at LIMIT 1)");
+    catalogue.invalidate();
+    const after = (await (await fetch(`${base}/api/products`)).json()) as Array<{ price: number }>;
+    expect(after).not.toEqual(before);
+    expect(after[0]?.price).toBe(321);
+  });
+
+  it('leaves every other request to the app (deltas, other paths)', async () => {
+    const delta = await fetch(`${base}/api/products?since=1`);
+    expect(Object.keys((await delta.json()) as object)).toEqual(['version', 'changed', 'deleted']);
+    expect((await fetch(`${base}/api/nope`)).status).toBe(404);
+  });
+});

@@ -1,0 +1,103 @@
+/**
+ * Figures 4 and 6 (bench/README.md): `GET /api/products` throughput and p99 for a 1,000-product
+ * catalogue, 200 and 304, against a bare `node:http` server sending the same bytes; and the
+ * bytes a client moves to refresh that catalogue after one product changed.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { openDatabase } from '../../edge-api/src/db/client';
+import { load, startBareServer, type LoadResult } from './load';
+import { kib, ms, pct, type Figure } from './report';
+
+export const CATALOGUE_SIZE = 1000;
+
+/** Tops the catalogue up to `size` products with plain inserts (the triggers version them). */
+export async function fillCatalogue(databaseUrl: string, size = CATALOGUE_SIZE): Promise<void> {
+  const db = await openDatabase(databaseUrl);
+  try {
+    const count = Number((await db.execute('SELECT count(*) AS n FROM products')).rows[0]?.n ?? 0);
+    const now = Date.now();
+    const inserts = Array.from({ length: Math.max(0, size - count) }, (_, i) => ({
+      sql: `INSERT INTO products (id, name, price, image, category, season, created_at, updated_at) VALUES (?, ?, ?, '/products/carrot.webp', ?, NULL, ?, ?)`,
+      args: [`bench-${i}`, `Bench produce ${i}`, 20 + (i % 180), i % 2 ? 'fruit' : 'vegetable', now + i, now],
+    }));
+    await db.batch(inserts, 'write');
+  } finally {
+    db.close();
+  }
+}
+
+function throughputFigure(name: string, api: LoadResult, bare: LoadResult, minRatio: number): Figure[] {
+  const ratio = api.rps / bare.rps;
+  const p99Ratio = api.p99 / Math.max(bare.p99, 1);
+  return [
+    {
+      name: `${name}: throughput vs bare node:http`,
+      value: `${api.rps.toFixed(0)} vs ${bare.rps.toFixed(0)} req/s (${pct(ratio)})`,
+      budget: `≥ ${pct(minRatio)} of bare`,
+      pass: ratio >= minRatio && api.non2xx === 0 && api.errors === 0,
+      data: { api, bare },
+    },
+    {
+      name: `${name}: p99 latency vs bare`,
+      value: `${ms(api.p99)} vs ${ms(bare.p99)} (${p99Ratio.toFixed(2)}×)`,
+      budget: '≤ 2× bare',
+      pass: p99Ratio <= 2,
+    },
+  ];
+}
+
+/** Raw HTTP bytes of a response as received: status line + headers + body. */
+async function wireBytes(res: Response): Promise<number> {
+  const body = new Uint8Array(await res.arrayBuffer()).length;
+  let head = `HTTP/1.1 ${res.status} ${res.statusText}\r\n`.length + 2;
+  res.headers.forEach((value, key) => (head += `${key}: ${value}\r\n`.length));
+  return head + body;
+}
+
+/** Runs figures 4 and 6 against the stack at `baseUrl`; `adminToken` changes one product. */
+export async function measureCatalogue(baseUrl: string, tmpDir: string, adminToken: string): Promise<Figure[]> {
+  const url = `${baseUrl}/api/products`;
+  const first = await fetch(url);
+  const body = new Uint8Array(await first.arrayBuffer());
+  const etag = first.headers.get('ETag') ?? '';
+  const version = Number(first.headers.get('Catalogue-Version'));
+  const bodyFile = join(tmpDir, 'catalogue.json');
+  writeFileSync(bodyFile, body);
+  const bare = await startBareServer(bodyFile, etag, [...first.headers.entries()]);
+  const figures: Figure[] = [{ name: 'Catalogue size for figures 4 and 6', value: `${(JSON.parse(new TextDecoder().decode(body)) as unknown[]).length} products, ${kib(body.length)} JSON`, budget: 'report', pass: null }];
+  try {
+    const full = { connections: 50, durationS: 10 };
+    const api200 = await load({ ...full, url });
+    const bare200 = await load({ ...full, url: bare.url });
+    figures.push(...throughputFigure('GET /api/products (200)', api200, bare200, 0.7));
+    const revalidate = { ...full, headers: { 'If-None-Match': etag }, expectStatus: 304 };
+    const api304 = await load({ ...revalidate, url });
+    const bare304 = await load({ ...revalidate, url: bare.url });
+    figures.push(...throughputFigure('GET /api/products with If-None-Match (304)', api304, bare304, 0.85));
+  } finally {
+    await bare.child.stop();
+  }
+
+  // Figure 6: one product changes; a client holding `version` refreshes.
+  const fullBytes = await wireBytes(await fetch(url));
+  const [product] = JSON.parse(new TextDecoder().decode(body)) as Array<{ _id: string; price: number }>;
+  const edit = await fetch(`${url}/update/${product?._id}`, {
+    method: 'PUT',
+    headers: { Authorization: `Bearer ${adminToken}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ price: (product?.price ?? 10) + 1 }),
+  });
+  if (!edit.ok) throw new Error(`changing a product failed: ${edit.status} ${await edit.text()}`);
+  const etagRefresh = await wireBytes(await fetch(url, { headers: { 'If-None-Match': etag } }));
+  const delta = await fetch(`${url}?since=${version}`);
+  const deltaBody = (await delta.clone().json()) as { changed: unknown[] };
+  const deltaBytes = await wireBytes(delta);
+  const ratio = deltaBytes / fullBytes;
+  figures.push({
+    name: 'Sync: refresh after 1 of 1,000 products changed (delta vs full fetch)',
+    value: `${deltaBytes} B vs ${fullBytes} B (${pct(ratio)}); ETag alone: ${etagRefresh} B`,
+    budget: '≤ 2% of a full fetch',
+    pass: ratio <= 0.02 && deltaBody.changed.length === 1,
+  });
+  return figures;
+}

@@ -1,0 +1,129 @@
+/**
+ * Figures 5 and 7 (bench/README.md): `POST /api/orders` at 20 connections (distinct
+ * Idempotency-Keys, emulator tokens) against plain libSQL inserts of the same rows; and
+ * `GET /api/orders?email=` p99 with 1k and with 100k orders in the database.
+ */
+import type { Client } from '@libsql/client';
+import { openDatabase } from '../../edge-api/src/db/client';
+import { load } from './load';
+import { median, ms, pct, type Figure } from './report';
+
+export type Shopper = { email: string; token: string };
+
+/** A valid order body for `email`: two products, 1 kg each (the server prices it). */
+const orderBody = (email: string, productIds: readonly string[]) =>
+  JSON.stringify({
+    customerName: 'Bench Shopper',
+    email,
+    phone: '01711000000',
+    address: 'Dhanmondi 27, Dhaka',
+    orderedProduct: productIds.slice(0, 2).map((_id) => ({ _id, cartQuantity: 1 })),
+    paymentMethod: 'cod',
+  });
+
+/** The rows one order writes (its idempotency key and the order), as the API writes them. */
+function orderRows(email: string, n: number, now: number) {
+  const id = `plain-${n}-${now}`;
+  return [
+    { sql: 'INSERT INTO idempotency_keys (user_id, key, request_hash, created_at) VALUES (?, ?, ?, ?)', args: [`uid-${email}`, id, 'hash', now] },
+    {
+      sql: `INSERT INTO orders (id, user_id, customer_name, email, phone, address, order_status, total_amount, order_date, ordered_product, payment_method, payment_status, created_at)
+            VALUES (?, ?, 'Bench Shopper', ?, '01711000000', 'Dhanmondi 27, Dhaka', 'Pending', 150, '21/11/2026', '[]', 'cod', 'unpaid', ?)`,
+      args: [id, `uid-${email}`, email, now],
+    },
+  ];
+}
+
+/**
+ * Plain libSQL: one write batch per order, back to back on one connection, for `durationS`;
+ * orders/s. SQLite runs one writer at a time anyway, so this is the most a writer gets.
+ */
+async function plainInserts(db: Client, email: string, durationS: number): Promise<number> {
+  const end = Date.now() + durationS * 1000;
+  let done = 0;
+  while (Date.now() < end) {
+    await db.batch(orderRows(email, done, Date.now()), 'write');
+    done += 1;
+  }
+  return done / durationS;
+}
+
+/** Figure 5. */
+export async function measureOrderWrites(baseUrl: string, databaseUrl: string, shoppers: readonly Shopper[]): Promise<Figure[]> {
+  const products = ((await (await fetch(`${baseUrl}/api/products`)).json()) as Array<{ _id: string }>).map((p) => p._id);
+  let n = 0;
+  const api = await load({
+    url: `${baseUrl}/api/orders`,
+    method: 'POST',
+    connections: 20,
+    durationS: 10,
+    setupRequest: (request) => {
+      const shopper = shoppers[n % shoppers.length] as Shopper;
+      n += 1;
+      return {
+        ...request,
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${shopper.token}`, 'Idempotency-Key': crypto.randomUUID() },
+        body: orderBody(shopper.email, products),
+      };
+    },
+  });
+  const db = await openDatabase(databaseUrl);
+  let plain: number;
+  try {
+    await plainInserts(db, 'warmup@example.test', 2);
+    plain = await plainInserts(db, 'plain@example.test', 10);
+  } finally {
+    db.close();
+  }
+  return [
+    {
+      name: 'POST /api/orders at 20 connections',
+      value: `${api.rps.toFixed(0)} orders/s, p99 ${ms(api.p99)}`,
+      budget: 'report (no errors)',
+      pass: api.non2xx === 0 && api.errors === 0,
+      data: { api },
+    },
+    { name: 'POST /api/orders vs plain libSQL inserts of the same rows', value: `${api.rps.toFixed(0)} vs ${plain.toFixed(0)} orders/s (${pct(api.rps / plain)})`, budget: 'report', pass: null, data: { plain } },
+  ];
+}
+
+/** Replaces all orders with `total` orders, 10 of them `email`'s, the rest spread over 1,000 others. */
+async function setOrderCount(db: Client, total: number, email: string): Promise<void> {
+  await db.execute('DELETE FROM orders');
+  await db.execute({
+    sql: `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < ?)
+          INSERT INTO orders (id, user_id, customer_name, email, phone, address, order_status, total_amount, order_date, ordered_product, payment_method, payment_status, created_at)
+          SELECT 'scale-' || i, 'uid', 'Bench Shopper', CASE WHEN i % (? / 10) = 0 THEN ? ELSE 'other' || (i % 1000) || '@example.test' END,
+                 '01711000000', 'Dhanmondi 27, Dhaka', 'Pending', 150, '21/11/2026', '[]', 'cod', 'unpaid', 1700000000000 + i FROM n`,
+    args: [total, total, email],
+  });
+}
+
+/** Figure 7: two interleaved rounds per size, the median p99 of each size. */
+export async function measureOrderScale(baseUrl: string, databaseUrl: string, shopper: Shopper): Promise<Figure[]> {
+  const db = await openDatabase(databaseUrl);
+  const p99s: Record<number, number[]> = { 1000: [], 100000: [] };
+  try {
+    for (const round of [1000, 100000, 1000, 100000]) {
+      await setOrderCount(db, round, shopper.email);
+      const mine = (await (await fetch(`${baseUrl}/api/orders?email=${encodeURIComponent(shopper.email)}`, { headers: { Authorization: `Bearer ${shopper.token}` } })).json()) as unknown[];
+      if (mine.length !== 10) throw new Error(`expected 10 orders for the shopper, got ${mine.length}`);
+      const result = await load({ url: `${baseUrl}/api/orders?email=${encodeURIComponent(shopper.email)}`, connections: 10, durationS: 5, headers: { Authorization: `Bearer ${shopper.token}` } });
+      p99s[round]?.push(result.p99);
+    }
+  } finally {
+    db.close();
+  }
+  const small = median(p99s[1000] ?? []);
+  const large = median(p99s[100000] ?? []);
+  const ratio = large / Math.max(small, 1);
+  return [
+    {
+      name: 'GET /api/orders?email= p99: 100k vs 1k orders in the database',
+      value: `${ms(large)} vs ${ms(small)} (${ratio.toFixed(2)}×)`,
+      budget: '≤ 1.2×',
+      pass: ratio <= 1.2,
+      data: { p99s },
+    },
+  ];
+}
