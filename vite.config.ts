@@ -1,13 +1,16 @@
 /**
  * Vite build of the PWA (root pwa/, static files from public/, output dist/) with the service
- * worker built from pwa/src/sw.ts by vite-plugin-pwa (injectManifest) and the web app manifest.
+ * worker built from pwa/src/sw.ts by vite-plugin-pwa (injectManifest), the web app manifest, and
+ * precompressed (.br, .gz) copies of the text assets.
  * In dev, /api is proxied to the Node server (`npm run dev`).
  */
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { manifest } from './pwa/manifest';
+import { routePreload } from './pwa/route-preload';
 
 export default defineConfig({
   root: 'pwa',
@@ -33,6 +36,11 @@ export default defineConfig({
       },
       manifest,
     }),
+    // The landing pages' route chunks start downloading with the app, not after it.
+    routePreload({ '/': 'routes/home.tsx', '/home': 'routes/home.tsx', '/shop': 'routes/shop.tsx' }),
+    // Brotli and gzip copies of every text asset, served by the Node entry (static-site.ts)
+    // to browsers that accept them; Cloudflare compresses on its own.
+    compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|mjs|css|html|svg|webmanifest|json)$/, threshold: 1024 }),
   ],
   build: {
     outDir: '../dist',

@@ -1,5 +1,6 @@
 /**
- * Serves the built PWA (`dist/`) next to the API on Node: hashed assets cached for a year,
+ * Serves the built PWA (`dist/`) next to the API on Node: brotli or gzip copies made at build
+ * time where the browser accepts them, hashed assets cached for a year,
  * the shell files (index.html, sw.js, manifest) revalidated on every load so a deploy is seen
  * at once, and an SPA fallback so client routes (and the PWA's own 404 page) load index.html.
  */
@@ -32,7 +33,8 @@ export function withStaticSite(app: Hono<AppEnv>, distDir: string): Hono<AppEnv>
     if (c.res.status === 200 && !c.res.headers.has('Cache-Control'))
       c.res.headers.set('Cache-Control', cacheControlFor(c.req.path === '/' ? '/index.html' : c.req.path));
   });
-  app.use('*', serveStatic({ root: distDir }));
+  // Precompressed .br/.gz copies from the build, when the browser accepts them.
+  app.use('*', serveStatic({ root: distDir, precompressed: true }));
   app.get('*', async (c) => {
     if (/\.[a-z0-9]+$/i.test(c.req.path)) return c.text('Not found', 404);
     const html = await readFile(join(distDir, 'index.html'), 'utf8');

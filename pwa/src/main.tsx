@@ -22,9 +22,14 @@ startAuth();
 // Once queued orders or reviews reach the server (from this page or the worker's Background
 // Sync), the lists that show them are refetched.
 const refetchSent = () => void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'orders' || q.queryKey[0] === 'reviews' });
-registerServiceWorker({
-  onCatalogueUpdated: (path) => void queryClient.invalidateQueries({ queryKey: [path === '/api/reviews' ? 'reviews' : 'products'] }),
-  onOutboxSent: refetchSent,
-});
+// After the page has loaded: the worker's install downloads the precache, which should not
+// compete with the first paint on a slow phone.
+const startServiceWorker = () =>
+  registerServiceWorker({
+    onCatalogueUpdated: (path) => void queryClient.invalidateQueries({ queryKey: [path === '/api/reviews' ? 'reviews' : 'products'] }),
+    onOutboxSent: refetchSent,
+  });
+if (document.readyState === 'complete') startServiceWorker();
+else window.addEventListener('load', startServiceWorker, { once: true });
 startOutboxRunner(refetchSent);
 if (import.meta.env.VITE_E2E === '1') void import('./app/e2e-hooks');

@@ -9,7 +9,8 @@ export function SiteLayout() {
     <div className="flex min-h-screen flex-col">
       <OfflineStatus />
       <Header />
-      <main className="flex-1">
+      {/* At least a screen tall, so the footer starts below the fold and never jumps as a page loads (CLS). */}
+      <main className="min-h-screen flex-1">
         <Outlet />
       </main>
       <Footer />

@@ -11,11 +11,25 @@ type Table = 'products' | 'reviews';
 
 const versionKey = (table: Table) => `${table}Version`;
 
+/** Runs `task` when the main thread is idle (at most 2 s later), so a page's first render goes first. */
+function whenIdle(task: () => Promise<void>): Promise<void> {
+  return new Promise((resolve) => {
+    const run = () => void task().then(resolve);
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 2000 });
+    else setTimeout(run, 0);
+  });
+}
+
 /**
  * Replaces the mirrored `table` with `rows` (in their order) and, when given, records the
- * server's catalogue `version` they are at, in the same transaction; storage errors are ignored.
+ * server's catalogue `version` they are at, in the same transaction, once the page is idle
+ * (the fetched rows are already on screen); storage errors are ignored.
  */
-export async function mirror<T extends { _id: string }>(table: Table, rows: readonly T[], version?: number): Promise<void> {
+export function mirror<T extends { _id: string }>(table: Table, rows: readonly T[], version?: number): Promise<void> {
+  return whenIdle(() => write(table, rows, version));
+}
+
+async function write<T extends { _id: string }>(table: Table, rows: readonly T[], version?: number): Promise<void> {
   await db
     .transaction('rw', db[table], db.meta, async () => {
       await db[table].clear();

@@ -15,7 +15,7 @@ async function fetchCatalogue(): Promise<Product[]> {
   const res = await api.products.$get({ query: {} });
   const version = Number(res.headers.get('Catalogue-Version'));
   const products = await readJson<Product[]>(res);
-  await mirror('products', products, Number.isInteger(version) ? version : undefined);
+  void mirror('products', products, Number.isInteger(version) ? version : undefined);
   return products;
 }
 
@@ -31,7 +31,7 @@ export async function getProducts(): Promise<Product[]> {
   if (res.status === 400) return fetchCatalogue();
   const delta = await readJson<CatalogueDelta>(res);
   const products = applyCatalogueDelta(mirrored.rows, delta);
-  if (delta.version !== mirrored.version) await mirror('products', products, delta.version);
+  if (delta.version !== mirrored.version) void mirror('products', products, delta.version);
   return products;
 }
 

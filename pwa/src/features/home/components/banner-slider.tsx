@@ -1,6 +1,5 @@
-import Autoplay from 'embla-carousel-autoplay';
-import useEmblaCarousel from 'embla-carousel-react';
 import { Link } from 'react-router-dom';
+import { useCarousel } from '../use-carousel';
 
 const slides = [
   { title: 'Fresh from the haat, to your door', text: 'Vegetables and fruit from Dhaka markets, priced per kg in Tk.', image: '/products/carrot.webp', cta: '/shop', tone: 'bg-primary text-primary-content' },
@@ -10,7 +9,7 @@ const slides = [
 
 /** The home page's banner slider: 3 slides, autoplay every 2000 ms (spec §9). */
 export function BannerSlider() {
-  const [viewport] = useEmblaCarousel({ loop: true }, [Autoplay({ delay: 2000, stopOnInteraction: false })]);
+  const viewport = useCarousel();
   return (
     <section aria-roledescription="carousel" aria-label="Highlights" className="overflow-hidden rounded-box" ref={viewport}>
       <div className="flex">

@@ -1,11 +1,10 @@
-import Autoplay from 'embla-carousel-autoplay';
-import useEmblaCarousel from 'embla-carousel-react';
 import type { Product } from '../../../../../edge-api/src/contract/catalogue';
 import { formatTk } from '../../../lib/format';
+import { useCarousel } from '../use-carousel';
 
 /** The home page's vegetable carousel: autoplay every 2000 ms (spec §9). */
 export function VegetableCarousel({ products }: { products: readonly Product[] }) {
-  const [viewport] = useEmblaCarousel({ loop: true, align: 'start' }, [Autoplay({ delay: 2000, stopOnInteraction: false })]);
+  const viewport = useCarousel({ align: 'start' });
   if (products.length === 0) return null;
   return (
     <section className="mx-auto my-12 max-w-6xl px-4" aria-labelledby="veg-carousel-heading">

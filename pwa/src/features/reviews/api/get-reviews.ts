@@ -7,7 +7,7 @@ import { mirror, useMirrored } from '../../../lib/offline/catalogue-mirror';
 /** Fetches every review, oldest first, and refreshes the IndexedDB mirror. */
 export async function getReviews(): Promise<Review[]> {
   const reviews = await readJson<Review[]>(await api.reviews.$get());
-  await mirror('reviews', reviews);
+  void mirror('reviews', reviews);
   return reviews;
 }
 
