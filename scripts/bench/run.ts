@@ -16,6 +16,8 @@ import { emulatorIdToken, ensureEmulatorAccount } from '../lib/auth-emulator';
 import { fillCatalogue, measureCatalogue } from './catalogue';
 import { measureOrderScale, measureOrderWrites, type Shopper } from './orders';
 import { toMarkdown, writeResults, type Figure } from './report';
+import { measureLighthouse } from './lighthouse';
+import { measureOfflineStart } from './offline-start';
 import { measureSizes } from './sizes';
 
 /** An emulator account and its ID token; `admin` also gets admin rights in the database. */
@@ -40,6 +42,8 @@ const figures: Figure[] = [];
 try {
   figures.push(...(await measureSizes(browser, stack.baseUrl, stack.distDir, tmpDir)));
   if (!quick) {
+    figures.push(...(await measureLighthouse(chromePath, stack.baseUrl)));
+    figures.push(...(await measureOfflineStart(browser, stack.baseUrl)));
     await fillCatalogue(stack.databaseUrl);
     const admin = await account(stack.authEmulatorHost, stack.databaseUrl, 'bench.admin@example.test', true);
     const shoppers = await Promise.all(Array.from({ length: 20 }, (_, i) => account(stack.authEmulatorHost, stack.databaseUrl, `bench.shopper${i}@example.test`)));

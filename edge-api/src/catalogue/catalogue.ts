@@ -50,9 +50,15 @@ export class CatalogueCache {
     this.checkedAt = Number.NEGATIVE_INFINITY;
   }
 
+  /** The snapshot when it was checked less than `ttlMs` ago, without waiting; else undefined. */
+  fresh(): CatalogueSnapshot | undefined {
+    return this.snapshot && this.now() - this.checkedAt < this.ttlMs ? this.snapshot : undefined;
+  }
+
   /** The current snapshot (concurrent callers share one database round trip). */
   current(): Promise<CatalogueSnapshot> {
-    if (this.snapshot && this.now() - this.checkedAt < this.ttlMs) return Promise.resolve(this.snapshot);
+    const fresh = this.fresh();
+    if (fresh) return Promise.resolve(fresh);
     this.loading ??= this.load().finally(() => {
       this.loading = undefined;
     });

@@ -8,7 +8,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CatalogueCache } from './catalogue';
 
-type Recorded = { version: number; etag: string; headers: Array<[string, string]>; body: Buffer };
+type Recorded = { version: number; etag: string; ok: Array<[string, string]>; notModified: Array<[string, string]>; body: Buffer };
 
 const BODY_HEADERS = new Set(['content-type', 'content-length']);
 
@@ -24,11 +24,33 @@ export function catalogueReplay(catalogue: CatalogueCache, fetchApp: (request: R
     const res = await fetchApp(new Request(`${origin}/api/products`));
     const body = Buffer.from(await res.arrayBuffer());
     const headers = [...res.headers.entries()].filter(([name]) => name !== 'content-length');
-    return { version, etag: res.headers.get('etag') ?? '', headers, body };
+    return {
+      version,
+      etag: res.headers.get('etag') ?? '',
+      ok: [...headers, ['content-length', String(body.length)]],
+      notModified: headers.filter(([name]) => !BODY_HEADERS.has(name)),
+      body,
+    };
+  };
+
+  const send = (req: IncomingMessage, res: ServerResponse, answer: Recorded) => {
+    if (req.headers['if-none-match'] === answer.etag) {
+      res.writeHead(304, answer.notModified);
+      res.end();
+    } else {
+      res.writeHead(200, answer.ok);
+      res.end(answer.body);
+    }
   };
 
   return async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
     if (req.method !== 'GET' || req.url !== '/api/products' || req.headers.origin !== undefined) return false;
+    // The common case answers without waiting on anything: a checked version already recorded.
+    const fresh = catalogue.fresh();
+    if (fresh && recorded?.version === fresh.version) {
+      send(req, res, recorded);
+      return true;
+    }
     const { version } = await catalogue.current();
     if (recorded?.version !== version) {
       recording ??= record(version).finally(() => {
@@ -36,14 +58,7 @@ export function catalogueReplay(catalogue: CatalogueCache, fetchApp: (request: R
       });
       recorded = await recording;
     }
-    const answer = recorded;
-    if (req.headers['if-none-match'] === answer.etag) {
-      res.writeHead(304, answer.headers.filter(([name]) => !BODY_HEADERS.has(name)));
-      res.end();
-    } else {
-      res.writeHead(200, [...answer.headers, ['content-length', String(answer.body.length)]]);
-      res.end(answer.body);
-    }
+    send(req, res, recorded);
     return true;
   };
 }
