@@ -1,16 +1,29 @@
-import { Suspense, type ReactNode } from 'react';
-import { useInView } from 'react-intersection-observer';
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 
 /**
  * Renders `children` (typically a `lazy` component) only once this spot comes within `margin`
- * of the viewport, so below-the-fold sections do not weigh on a page's first load
- * (bench/README.md). `minHeight` (CSS length) reserves the space meanwhile, so nothing jumps.
+ * of the viewport (IntersectionObserver), so below-the-fold sections do not weigh on a page's
+ * first load (bench/README.md). `minHeight` (CSS length) reserves the space meanwhile, so
+ * nothing jumps. Without IntersectionObserver the children render at once.
  */
 export function WhenNearView({ children, minHeight, margin = '600px' }: { children: ReactNode; minHeight: string; margin?: string }) {
-  const { ref, inView } = useInView({ rootMargin: margin, triggerOnce: true });
+  const ref = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const element = ref.current;
+    if (near || !element) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) {
+        setNear(true);
+        observer.disconnect();
+      }
+    }, { rootMargin: margin });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near, margin]);
   return (
     <div ref={ref} style={{ minHeight }}>
-      {inView && <Suspense fallback={null}>{children}</Suspense>}
+      {near && <Suspense fallback={null}>{children}</Suspense>}
     </div>
   );
 }

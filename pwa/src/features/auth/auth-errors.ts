@@ -2,6 +2,8 @@
  * Clear sentences for the Firebase Auth error codes of spec §8 (Firebase docs, "Admin
  * Authentication API Errors" / "AuthErrorCodes"); unknown codes keep the provider's message.
  */
+import { errorCode } from './auth-error-code';
+
 const messages: Record<string, string> = {
   'auth/email-already-in-use': 'An account with this e-mail already exists. Log in instead.',
   'auth/wrong-password': 'Wrong e-mail or password.',
@@ -29,13 +31,6 @@ const messages: Record<string, string> = {
   'auth/invalid-api-key': 'Sign-in is not set up correctly (invalid API key).',
   'auth/web-storage-unsupported': 'Your browser blocks the storage sign-in needs. Turn off private mode and try again.',
 };
-
-/** Codes after which the user is signed out (spec §8). */
-export const SIGN_OUT_CODES = new Set(['auth/user-disabled', 'auth/user-token-expired']);
-
-/** The Firebase error code of `error`, if it has one. */
-export const errorCode = (error: unknown): string | undefined =>
-  typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
 
 /** A sentence for the user about a failed sign-in, registration or sign-out. */
 export function authErrorMessage(error: unknown): string {

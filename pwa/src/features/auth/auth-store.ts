@@ -12,7 +12,7 @@ import type { Auth, User } from 'firebase/auth';
 import type * as FirebaseSdk from './firebase';
 import { setTokenProvider } from '../../lib/api-client';
 import { storeIdTokenForSync } from '../../lib/offline/outbox';
-import { authErrorMessage, errorCode, SIGN_OUT_CODES } from './auth-errors';
+import { errorCode, SIGN_OUT_CODES } from './auth-error-code';
 import { signInWithProvider, type ProviderName } from './providers';
 
 export type SessionUser = { uid: string; email: string; displayName: string; photoURL: string };
@@ -131,6 +131,8 @@ async function run(action: (ctx: { sdk: Sdk; auth: Auth }) => Promise<void>): Pr
     setState({ loading: false, error: '' });
     return true;
   } catch (error) {
+    // The messages load only when something failed: most visits never need them.
+    const { authErrorMessage } = await import('./auth-errors');
     setState({ loading: false, error: authErrorMessage(error) });
     return false;
   }
