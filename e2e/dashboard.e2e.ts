@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { logIn, newAccount, placeOrderFor, type Account } from './support/accounts';
-import { useBrowser } from './support/browser';
+import { scrollThrough, useBrowser } from './support/browser';
 
 const browser = useBrowser();
 
@@ -164,6 +164,8 @@ describe('admins and reviews', () => {
     await toast.waitFor();
     expect([await toast.getAttribute('data-x-position'), await toast.getAttribute('data-y-position')]).toEqual(['left', 'bottom']);
     await page.goto(browser.url('/'));
+    await page.getByRole('heading', { name: 'Fresh from the haat, to your door' }).waitFor();
+    await scrollThrough(page);
     const card = page.getByTestId('testimonial').filter({ hasText: 'Good mangoes, a little late.' });
     await card.waitFor();
     expect(await card.getByRole('img', { name: 'Rated 3.5 out of 5' }).count()).toBe(1);

@@ -31,3 +31,13 @@ export function useBrowser(): BrowserHandle {
     },
   };
 }
+
+/** Scrolls down the whole page in steps, as a shopper would, so sections rendered near the view appear. */
+export async function scrollThrough(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += 400) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  });
+}

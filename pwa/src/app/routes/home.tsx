@@ -32,16 +32,25 @@ export default function HomeRoute() {
       </div>
       <SeasonalCategories />
       <FlashSale />
-      <VegetableCarousel products={products.filter((p) => p.category === 'vegetable')} />
-      <VegetableTypes />
-      <section className="mx-auto my-12 max-w-6xl px-4" aria-labelledby="new-arrivals-heading">
-        <div className="mb-6 flex items-baseline justify-between">
-          <h2 id="new-arrivals-heading" className="text-2xl font-bold">New Arrivals</h2>
-          <Link to={paths.shop} className="link link-primary">See all products</Link>
-        </div>
-        <ProductGrid products={products.slice(0, NEW_ARRIVALS)} renderAction={(product) => <AddToCartButton product={product} />} />
-      </section>
-      <Testimonials />
+      {/* Below the fold on every screen: rendered as they come near, so the first paint has less to do. */}
+      <WhenNearView minHeight="24rem">
+        <VegetableCarousel products={products.filter((p) => p.category === 'vegetable')} />
+      </WhenNearView>
+      <WhenNearView minHeight="28rem">
+        <VegetableTypes />
+      </WhenNearView>
+      <WhenNearView minHeight="40rem">
+        <section className="mx-auto my-12 max-w-6xl px-4" aria-labelledby="new-arrivals-heading">
+          <div className="mb-6 flex items-baseline justify-between">
+            <h2 id="new-arrivals-heading" className="text-2xl font-bold">New Arrivals</h2>
+            <Link to={paths.shop} className="link link-primary">See all products</Link>
+          </div>
+          <ProductGrid products={products.slice(0, NEW_ARRIVALS)} renderAction={(product) => <AddToCartButton product={product} />} />
+        </section>
+      </WhenNearView>
+      <WhenNearView minHeight="20rem">
+        <Testimonials />
+      </WhenNearView>
       <WhenNearView minHeight="40rem">
         <ContactForm />
       </WhenNearView>
