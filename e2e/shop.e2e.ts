@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { idTokenFor, newAccount } from './support/accounts';
 import { useBrowser } from './support/browser';
 
 const browser = useBrowser();
@@ -51,6 +52,57 @@ describe('the about page', () => {
     await page.getByRole('heading', { name: 'About page' }).waitFor();
     expect(await page.getByText('Fluent Emoji 3D').count()).toBe(1);
     expect(await page.locator('main').textContent()).toContain('MIT');
+    await context.close();
+  });
+});
+
+describe('catalogue refresh', () => {
+  it('brings the shop up to date with a small delta (?since=): an edited price, then a deletion', async () => {
+    const admin = await newAccount('Delta Admin', { admin: true });
+    const auth = { Authorization: `Bearer ${await idTokenFor(admin)}`, 'Content-Type': 'application/json' };
+    const created = await fetch(browser.url('/api/products'), {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ name: 'Delta Okra', price: 40, image: '/products/carrot.webp', category: 'vegetable' }),
+    });
+    const okra = (await created.json()) as { _id: string };
+    const { page, context } = await browser.open('/Shop');
+    const card = page.getByTestId('product-card').filter({ hasText: 'Delta Okra' });
+    await card.filter({ hasText: '40 Tk' }).waitFor();
+    // The mirror records the catalogue version once the page is idle. Only look once the app has
+    // created its database (opening it first would create an empty one), and close each look.
+    await page.waitForFunction(async () => {
+      if (!(await indexedDB.databases()).some((info) => info.name === 'taza-haat')) return false;
+      return new Promise<boolean>((resolve) => {
+        const open = indexedDB.open('taza-haat');
+        open.onerror = () => resolve(false);
+        open.onsuccess = () => {
+          const idb = open.result;
+          if (!idb.objectStoreNames.contains('meta')) {
+            idb.close();
+            resolve(false);
+            return;
+          }
+          const get = idb.transaction('meta').objectStore('meta').get('productsVersion');
+          get.onsuccess = () => {
+            idb.close();
+            resolve(get.result !== undefined);
+          };
+        };
+      });
+    });
+    const deltas: string[] = [];
+    context.on('request', (request) => {
+      if (request.url().includes('/api/products?since=')) deltas.push(request.url());
+    });
+    await fetch(browser.url(`/api/products/update/${okra._id}`), { method: 'PUT', headers: auth, body: JSON.stringify({ price: 55 }) });
+    await page.reload();
+    await card.filter({ hasText: '55 Tk' }).waitFor();
+    await fetch(browser.url(`/api/products/${okra._id}`), { method: 'DELETE', headers: auth });
+    await page.reload();
+    await page.getByTestId('product-card').first().waitFor();
+    await expect.poll(() => card.count()).toBe(0);
+    expect(deltas).toHaveLength(2);
     await context.close();
   });
 });
