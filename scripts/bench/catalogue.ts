@@ -5,6 +5,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { CATALOGUE_VERSION_HEADER } from '../../edge-api/src/contract/catalogue';
 import { openDatabase } from '../../edge-api/src/db/client';
 import { load, startBareServer, type LoadResult } from './load';
 import { kib, ms, pct, type Figure } from './report';
@@ -61,10 +62,10 @@ export async function measureCatalogue(baseUrl: string, tmpDir: string, adminTok
   const first = await fetch(url);
   const body = new Uint8Array(await first.arrayBuffer());
   const etag = first.headers.get('ETag') ?? '';
-  const version = Number(first.headers.get('Catalogue-Version'));
+  const version = Number(first.headers.get(CATALOGUE_VERSION_HEADER));
   const bodyFile = join(tmpDir, 'catalogue.json');
   writeFileSync(bodyFile, body);
-  const bare = await startBareServer(bodyFile, etag, [...first.headers.entries()]);
+  const bare = await startBareServer(bodyFile, [...first.headers.entries()]);
   const figures: Figure[] = [{ name: 'Catalogue size for figures 4 and 6', value: `${(JSON.parse(new TextDecoder().decode(body)) as unknown[]).length} products, ${kib(body.length)} JSON`, budget: 'report', pass: null }];
   try {
     const full = { connections: 50, durationS: 10 };

@@ -28,7 +28,6 @@ async function once(options: LoadOptions, durationS: number): Promise<LoadResult
     method: options.method ?? 'GET',
     headers: options.headers,
     requests: options.setupRequest ? [{ setupRequest: options.setupRequest as never }] : undefined,
-    expectBody: undefined,
   });
   const expected = options.expectStatus ? (result.statusCodeStats?.[String(options.expectStatus) as '200']?.count ?? 0) : 0;
   return {
@@ -48,12 +47,12 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
 
 /**
  * Starts scripts/bench/bare-server.ts in its own process (like the API server) answering every
- * GET with `bodyFile`'s bytes and the API's `headers`, or 304 when If-None-Match matches `etag`.
+ * GET with `bodyFile`'s bytes and the API's `headers`, or 304 when If-None-Match matches their ETag.
  */
-export async function startBareServer(bodyFile: string, etag: string, headers: Array<[string, string]>): Promise<{ url: string; child: Child }> {
+export async function startBareServer(bodyFile: string, headers: Array<[string, string]>): Promise<{ url: string; child: Child }> {
   const port = await freePort();
   const child = startChild('bare server', process.execPath, ['--import', 'tsx', 'scripts/bench/bare-server.ts'], {
-    env: { ...process.env, PORT: String(port), BODY_FILE: bodyFile, ETAG: etag, HEADERS: JSON.stringify(headers) },
+    env: { ...process.env, PORT: String(port), BODY_FILE: bodyFile, HEADERS: JSON.stringify(headers) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}/api/products`;

@@ -15,5 +15,8 @@ export type Season = (typeof seasons)[number];
 /** Most kilograms of one product in a cart or an order. */
 export const MAX_LINE_QUANTITY = 100;
 
+/** The response header of a full `GET /products` with its catalogue version: the client's next `?since=`. */
+export const CATALOGUE_VERSION_HEADER = 'Catalogue-Version';
+
 /** A product as the API returns it. */
 export type Product = { _id: string; name: string; price: number; image: string; category: Category; season: Season | null };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Product } from '../contract/catalogue';
+import { CATALOGUE_VERSION_HEADER, type Product } from '../contract/catalogue';
 import { productSchema } from '../contract/product';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
@@ -88,7 +88,7 @@ describe('catalogue order', () => {
 
 describe('catalogue delta (?since=)', () => {
   type Delta = { version: number; changed: Product[]; deleted: string[] };
-  const version = async () => Number((await t.call('GET', '/api/products')).headers.get('Catalogue-Version'));
+  const version = async () => Number((await t.call('GET', '/api/products')).headers.get(CATALOGUE_VERSION_HEADER));
   const since = async (v: number) => (await (await t.call('GET', `/api/products?since=${v}`)).json()) as Delta;
 
   it('sends only what changed after a version: edits, additions and deletions', async () => {

@@ -5,15 +5,12 @@
 import type { Row } from '@libsql/client';
 import { requireAdmin } from '../auth/middleware';
 import { catalogueDelta, PRODUCT_COLUMNS as COLUMNS, toProduct } from '../catalogue/catalogue';
-import type { Product } from '../contract/catalogue';
+import { CATALOGUE_VERSION_HEADER, type Product } from '../contract/catalogue';
 import { catalogueQuery, productInputSchema, productUpdateSchema, recordIdParam } from '../contract/product';
 import { factory } from '../env';
 import { ApiError } from '../errors';
 import { cacheableText } from '../etag';
 import { validate } from '../validation';
-
-/** The response header with the catalogue version of a full read: the client's next `since`. */
-export const CATALOGUE_VERSION_HEADER = 'Catalogue-Version';
 
 const notFound = (id: string) => new ApiError(404, 'not_found', `No product with id ${id}.`);
 

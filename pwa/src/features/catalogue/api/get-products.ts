@@ -5,7 +5,7 @@
  * a few hundred bytes instead of the whole list.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Product } from '../../../../../edge-api/src/contract/catalogue';
+import { CATALOGUE_VERSION_HEADER, type Product } from '../../../../../edge-api/src/contract/catalogue';
 import { api, readJson } from '../../../lib/api-client';
 import { mirror, readMirror, useMirrored } from '../../../lib/offline/catalogue-mirror';
 import { applyCatalogueDelta, type CatalogueDelta } from '../catalogue-delta';
@@ -13,7 +13,7 @@ import { applyCatalogueDelta, type CatalogueDelta } from '../catalogue-delta';
 /** Fetches every product, in the shop's order, and mirrors it with its catalogue version. */
 async function fetchCatalogue(): Promise<Product[]> {
   const res = await api.products.$get({ query: {} });
-  const version = Number(res.headers.get('Catalogue-Version'));
+  const version = Number(res.headers.get(CATALOGUE_VERSION_HEADER));
   const products = await readJson<Product[]>(res);
   void mirror('products', products, Number.isInteger(version) ? version : undefined);
   return products;
