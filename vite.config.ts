@@ -4,6 +4,7 @@
  * precompressed (.br, .gz) copies of the text assets.
  * In dev, /api is proxied to the Node server (`npm run dev`).
  */
+import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -12,7 +13,14 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { manifest } from './pwa/manifest';
 import { routePreload } from './pwa/route-preload';
 
-export default defineConfig({
+/**
+ * react-router 7 exports only its development build (remix-run/react-router#12532, #14102):
+ * production builds alias its entries to the identical build with the dev warnings off, which
+ * otherwise format warning messages on every render.
+ */
+const reactRouterProduction = (entry: string) => fileURLToPath(new URL(`./node_modules/react-router/dist/production/${entry}`, import.meta.url));
+
+export default defineConfig(({ mode }) => ({
   root: 'pwa',
   publicDir: '../public',
   envDir: '..',
@@ -42,6 +50,15 @@ export default defineConfig({
     // to browsers that accept them; Cloudflare compresses on its own.
     compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|mjs|css|html|svg|webmanifest|json)$/, threshold: 1024 }),
   ],
+  resolve: {
+    alias:
+      mode === 'production'
+        ? [
+            { find: /^react-router$/, replacement: reactRouterProduction('index.mjs') },
+            { find: /^react-router\/dom$/, replacement: reactRouterProduction('dom-export.mjs') },
+          ]
+        : [],
+  },
   build: {
     outDir: '../dist',
     emptyOutDir: true,
@@ -51,4 +68,4 @@ export default defineConfig({
     host: '127.0.0.1',
     proxy: { '/api': `http://127.0.0.1:${process.env.PORT ?? 8787}` },
   },
-});
+}));

@@ -25,7 +25,7 @@ const refetchSent = () => void queryClient.invalidateQueries({ predicate: (q) =>
 // After the page has loaded: the worker's install downloads the precache, which should not
 // compete with the first paint on a slow phone.
 const startServiceWorker = () =>
-  registerServiceWorker({
+  void registerServiceWorker({
     onCatalogueUpdated: (path) => void queryClient.invalidateQueries({ queryKey: [path === '/api/reviews' ? 'reviews' : 'products'] }),
     onOutboxSent: refetchSent,
   });

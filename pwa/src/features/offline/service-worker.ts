@@ -4,7 +4,7 @@
  * While the app is open it checks for a new version every 30 minutes.
  */
 import { useSyncExternalStore } from 'react';
-import { Workbox } from 'workbox-window';
+import type { Workbox } from 'workbox-window';
 import { OUTBOX_SENT_MESSAGE } from '../../lib/offline/sender';
 
 let workbox: Workbox | undefined;
@@ -19,13 +19,15 @@ const UPDATE_CHECK_MS = 30 * 60 * 1000;
  * `onCatalogueUpdated(path)` runs when the worker found newer catalogue JSON than it served
  * (workbox-broadcast-update), e.g. "/api/products" right after an admin's change;
  * `onOutboxSent()` when its Background Sync run sent queued orders or reviews.
+ * workbox-window is downloaded here, after the page's load: nothing on screen needs it earlier.
  */
-export function registerServiceWorker(handlers: { onCatalogueUpdated: (path: string) => void; onOutboxSent: () => void }): void {
+export async function registerServiceWorker(handlers: { onCatalogueUpdated: (path: string) => void; onOutboxSent: () => void }): Promise<void> {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   navigator.serviceWorker.addEventListener('message', (event: MessageEvent<{ type?: string; payload?: { updatedURL?: string } }>) => {
     if (event.data?.type === 'CACHE_UPDATED' && event.data.payload?.updatedURL) handlers.onCatalogueUpdated(new URL(event.data.payload.updatedURL).pathname);
     if (event.data?.type === OUTBOX_SENT_MESSAGE) handlers.onOutboxSent();
   });
+  const { Workbox } = await import('workbox-window');
   workbox = new Workbox('/sw.js', { type: 'module' });
   workbox.addEventListener('waiting', () => {
     waiting = true;

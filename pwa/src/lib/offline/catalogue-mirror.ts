@@ -5,20 +5,12 @@
  * every tab when a fresh copy arrives. Without IndexedDB the fetched list is used directly.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
+import { whenIdle } from '../idle';
 import { db } from './db';
 
 type Table = 'products' | 'reviews';
 
 const versionKey = (table: Table) => `${table}Version`;
-
-/** Runs `task` when the main thread is idle (at most 2 s later), so a page's first render goes first. */
-function whenIdle(task: () => Promise<void>): Promise<void> {
-  return new Promise((resolve) => {
-    const run = () => void task().then(resolve);
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 2000 });
-    else setTimeout(run, 0);
-  });
-}
 
 /**
  * Replaces the mirrored `table` with `rows` (in their order) and, when given, records the
@@ -26,7 +18,7 @@ function whenIdle(task: () => Promise<void>): Promise<void> {
  * (the fetched rows are already on screen); storage errors are ignored.
  */
 export function mirror<T extends { _id: string }>(table: Table, rows: readonly T[], version?: number): Promise<void> {
-  return whenIdle(() => write(table, rows, version));
+  return new Promise((resolve) => whenIdle(() => void write(table, rows, version).then(resolve)));
 }
 
 async function write<T extends { _id: string }>(table: Table, rows: readonly T[], version?: number): Promise<void> {

@@ -1,5 +1,7 @@
 import { Link } from 'react-router-dom';
-import { useCarousel } from '../use-carousel';
+import { useCarousel } from '../../../lib/use-carousel';
+
+const CAROUSEL = { loop: true };
 
 const slides = [
   { title: 'Fresh from the haat, to your door', text: 'Vegetables and fruit from Dhaka markets, priced per kg in Tk.', image: '/products/carrot.webp', cta: '/shop', tone: 'bg-primary text-primary-content' },
@@ -9,7 +11,7 @@ const slides = [
 
 /** The home page's banner slider: 3 slides, autoplay every 2000 ms (spec §9). */
 export function BannerSlider() {
-  const viewport = useCarousel();
+  const [viewport] = useCarousel(CAROUSEL, 2000);
   return (
     <section aria-roledescription="carousel" aria-label="Highlights" className="overflow-hidden rounded-box" ref={viewport}>
       <div className="flex">

@@ -1,10 +1,12 @@
 import type { Product } from '../../../../../edge-api/src/contract/catalogue';
 import { formatTk } from '../../../lib/format';
-import { useCarousel } from '../use-carousel';
+import { useCarousel } from '../../../lib/use-carousel';
+
+const CAROUSEL = { loop: true, align: 'start' } as const;
 
 /** The home page's vegetable carousel: autoplay every 2000 ms (spec §9). */
 export function VegetableCarousel({ products }: { products: readonly Product[] }) {
-  const viewport = useCarousel({ align: 'start' });
+  const [viewport] = useCarousel(CAROUSEL, 2000);
   if (products.length === 0) return null;
   return (
     <section className="mx-auto my-12 max-w-6xl px-4" aria-labelledby="veg-carousel-heading">

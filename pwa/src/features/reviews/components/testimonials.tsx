@@ -1,6 +1,8 @@
-import useEmblaCarousel from 'embla-carousel-react';
+import { useCarousel } from '../../../lib/use-carousel';
 import { useReviews } from '../api/get-reviews';
 import { StarRating } from './star-rating';
+
+const CAROUSEL = { align: 'start' } as const;
 
 function DefaultAvatar() {
   return (
@@ -17,7 +19,7 @@ function DefaultAvatar() {
  */
 export function Testimonials() {
   const { data: reviews } = useReviews();
-  const [viewport, embla] = useEmblaCarousel({ align: 'start' });
+  const [viewport, embla] = useCarousel(CAROUSEL);
   if (!reviews || reviews.length === 0) return null;
   return (
     <section className="mx-auto my-12 max-w-6xl px-4" aria-labelledby="testimonials-heading">
