@@ -69,28 +69,9 @@ describe('catalogue refresh', () => {
     const { page, context } = await browser.open('/Shop');
     const card = page.getByTestId('product-card').filter({ hasText: 'Delta Okra' });
     await card.filter({ hasText: '40 Tk' }).waitFor();
-    // The mirror records the catalogue version once the page is idle. Only look once the app has
-    // created its database (opening it first would create an empty one), and close each look.
-    await page.waitForFunction(async () => {
-      if (!(await indexedDB.databases()).some((info) => info.name === 'taza-haat')) return false;
-      return new Promise<boolean>((resolve) => {
-        const open = indexedDB.open('taza-haat');
-        open.onerror = () => resolve(false);
-        open.onsuccess = () => {
-          const idb = open.result;
-          if (!idb.objectStoreNames.contains('meta')) {
-            idb.close();
-            resolve(false);
-            return;
-          }
-          const get = idb.transaction('meta').objectStore('meta').get('productsVersion');
-          get.onsuccess = () => {
-            idb.close();
-            resolve(get.result !== undefined);
-          };
-        };
-      });
-    });
+    // The mirror is written once the page has settled; the app notes it in localStorage after
+    // IndexedDB has committed the rows and their catalogue version.
+    await page.waitForFunction(() => localStorage.getItem('productsMirrored') !== null);
     const deltas: string[] = [];
     context.on('request', (request) => {
       if (request.url().includes('/api/products?since=')) deltas.push(request.url());

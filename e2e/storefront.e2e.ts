@@ -126,6 +126,30 @@ describe('cart (spec §4)', () => {
     await context.close();
   });
 
+  it('keeps a change another tab made before this tab opened IndexedDB (Dexie loads after the first screen)', async () => {
+    // No service worker: it would serve the Dexie chunk from its cache, past the hold below.
+    const { page, context } = await browser.open('/Shop', undefined, { serviceWorkers: 'block' });
+    let later: Page | undefined;
+    let release = () => undefined as void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    // The later tab cannot load Dexie until the first tab's change is made.
+    await context.route('**/assets/db-*.js', async (route) => {
+      if (route.request().frame().page() === later) await released;
+      await route.continue();
+    });
+    later = await context.newPage();
+    await later.goto(browser.url('/cart'));
+    await later.getByRole('heading', { name: 'YOUR CART IS EMPTY GO BACK TO SHOPPING' }).waitFor();
+    await page.getByRole('button', { name: 'Add to cart: Garlic (Roshun)' }).click();
+    await toast(page, 'Garlic (Roshun) added to cart');
+    release();
+    // Without reading localStorage again, the later tab wrote its empty cart over both.
+    await later.getByRole('heading', { name: 'Your Cart : 1' }).waitFor();
+    await page.reload();
+    await page.getByTestId('cart-badge').filter({ hasText: '1' }).waitFor();
+    await context.close();
+  });
+
   it('shows "99+" on the badge above 99 items', async () => {
     const { page, context } = await browser.open('/');
     await page.waitForLoadState('networkidle');

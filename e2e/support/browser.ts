@@ -1,11 +1,11 @@
 /** Chromium (system binary, playwright-core) for one test file, with pages on the stack's URL. */
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { chromiumArgs } from '../../scripts/lib/chromium';
 
 export type BrowserHandle = {
-  /** A new page in a fresh context (own storage), at `path` of the stack, viewport `width`×`height`. */
-  open: (path: string, viewport?: { width: number; height: number }) => Promise<{ page: Page; context: BrowserContext }>;
+  /** A new page in a fresh context (own storage, `options` added), at `path` of the stack, viewport `width`×`height`. */
+  open: (path: string, viewport?: { width: number; height: number }, options?: BrowserContextOptions) => Promise<{ page: Page; context: BrowserContext }>;
   url: (path: string) => string;
 };
 
@@ -22,9 +22,9 @@ export function useBrowser(): BrowserHandle {
   const url = (path: string) => new URL(path, baseUrl).toString();
   return {
     url,
-    open: async (path, viewport = { width: 1280, height: 800 }) => {
+    open: async (path, viewport = { width: 1280, height: 800 }, options = {}) => {
       if (!browser) throw new Error('useBrowser(): the browser is not running yet');
-      const context = await browser.newContext({ viewport });
+      const context = await browser.newContext({ ...options, viewport });
       const page = await context.newPage();
       await page.goto(url(path));
       return { page, context };

@@ -10,7 +10,8 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
-import { OUTBOX_SENT_MESSAGE, OUTBOX_SYNC_TAG, sendOutbox } from './lib/offline/sender';
+import { OUTBOX_SENT_MESSAGE, OUTBOX_SYNC_TAG } from './lib/offline/outbox-sync';
+import { sendOutbox } from './lib/offline/sender';
 
 declare const self: ServiceWorkerGlobalScope;
 

@@ -11,7 +11,6 @@ import { useSyncExternalStore } from 'react';
 import type { Auth, User } from 'firebase/auth';
 import type * as FirebaseSdk from './firebase';
 import { setTokenProvider } from '../../lib/api-client';
-import { storeIdTokenForSync } from '../../lib/offline/outbox';
 import { errorCode, SIGN_OUT_CODES } from './auth-error-code';
 import { signInWithProvider, type ProviderName } from './providers';
 
@@ -41,7 +40,7 @@ let adminLookup: { email: string; done: Promise<void> } | undefined;
 
 function storeToken(token: string | undefined): void {
   // The service worker's Background Sync has no Firebase SDK: it sends with this copy.
-  void storeIdTokenForSync(token).catch(() => undefined);
+  void import('../../lib/offline/outbox').then((outbox) => outbox.storeIdTokenForSync(token)).catch(() => undefined);
   try {
     if (token) localStorage.setItem(ID_TOKEN_KEY, token);
     else localStorage.removeItem(ID_TOKEN_KEY);

@@ -4,11 +4,14 @@
  * once from that mirror and, if IndexedDB is empty, is imported from it. Other tabs follow
  * through Dexie's live queries. Actions apply cart-model.ts and show the spec's toast. When
  * IndexedDB cannot open (some private modes) the cart still works from localStorage alone.
+ * IndexedDB is attached once the page has settled (or at the first change): the first render needs
+ * only the mirror, and Dexie stays off the first paint (live-query.ts).
  */
-import { liveQuery } from 'dexie';
 import { useSyncExternalStore } from 'react';
 import type { Product } from '../../../../edge-api/src/contract/catalogue';
-import { db, type StoredCartItem } from '../../lib/offline/db';
+import type { StoredCartItem } from '../../lib/offline/db';
+import { whenSettled } from '../../lib/idle';
+import { loadDb } from '../../lib/offline/live-query';
 import { requestPersistentStorage } from '../../lib/offline/persist';
 import { notify } from '../../lib/toast';
 import { addToCart, clearCart, decreaseInCart, parseCart, removeFromCart, type Cart, type CartChange, type CartItem } from './cart-model';
@@ -41,37 +44,50 @@ const fromStored = (rows: StoredCartItem[]): CartItem[] => rows.map(({ position:
 let imported = false;
 // While this tab's own writes are in flight its snapshot is newer than what IndexedDB reports.
 let pendingWrites = 0;
-liveQuery(() => db.cart.orderBy('position').toArray()).subscribe({
-  next: (rows) => {
-    if (pendingWrites > 0) return;
-    if (!imported) {
-      imported = true;
-      // localStorage is written synchronously on every change (by any tab), IndexedDB a moment
-      // later: at start the mirror is never older. If they differ — a reload right after a
-      // change, or an older app version's cart — the mirror's cart is written to IndexedDB.
-      if (JSON.stringify(fromStored(rows)) !== JSON.stringify(cart)) {
-        void db.transaction('rw', db.cart, async () => {
-          await db.cart.clear();
-          await db.cart.bulkPut(toStored(cart));
-        });
-        return;
-      }
-    }
-    const next = fromStored(rows);
-    if (JSON.stringify(next) === JSON.stringify(cart)) return; // nothing new: no write, no render
-    cart = next;
-    writeMirror(cart);
-    emit();
-  },
-  error: () => {
+
+/** Follows the IndexedDB cart (this tab's and other tabs' changes) from now on. */
+async function followIndexedDb(): Promise<void> {
+  const followStorageEvents = () =>
     // IndexedDB unavailable: keep following the localStorage mirror between tabs instead.
     window.addEventListener('storage', (event) => {
       if (event.key !== CART_STORAGE_KEY && event.key !== null) return;
       cart = readMirror();
       emit();
     });
-  },
-});
+  const { db, liveQuery } = await loadDb().catch(() => ({ db: undefined, liveQuery: undefined }));
+  if (!db || !liveQuery) return followStorageEvents();
+  liveQuery(() => db.cart.orderBy('position').toArray()).subscribe({
+    next: (rows) => {
+      if (pendingWrites > 0) return;
+      if (!imported) {
+        imported = true;
+        // localStorage is written synchronously on every change (by any tab), IndexedDB a moment
+        // later: the mirror is never older. It is read again (another tab may have changed the
+        // cart since this one started); if IndexedDB differs — a reload right after a change, or
+        // an older app version's cart — the mirror's cart is written to IndexedDB.
+        const latest = readMirror();
+        if (JSON.stringify(latest) !== JSON.stringify(cart)) {
+          cart = latest;
+          emit();
+        }
+        if (JSON.stringify(fromStored(rows)) !== JSON.stringify(cart)) {
+          void db.transaction('rw', db.cart, async () => {
+            await db.cart.clear();
+            await db.cart.bulkPut(toStored(cart));
+          });
+          return;
+        }
+      }
+      const next = fromStored(rows);
+      if (JSON.stringify(next) === JSON.stringify(cart)) return; // nothing new: no write, no render
+      cart = next;
+      writeMirror(cart);
+      emit();
+    },
+    error: followStorageEvents,
+  });
+}
+whenSettled(() => void followIndexedDb());
 
 function apply(change: CartChange | undefined, announce = true): void {
   if (!change) return;
@@ -79,11 +95,13 @@ function apply(change: CartChange | undefined, announce = true): void {
   writeMirror(cart);
   emit();
   pendingWrites += 1;
-  void db
-    .transaction('rw', db.cart, async () => {
-      await db.cart.clear();
-      await db.cart.bulkPut(toStored(change.cart));
-    })
+  void loadDb()
+    .then(({ db }) =>
+      db.transaction('rw', db.cart, async () => {
+        await db.cart.clear();
+        await db.cart.bulkPut(toStored(change.cart));
+      }),
+    )
     .catch(() => undefined)
     .finally(() => {
       pendingWrites -= 1;

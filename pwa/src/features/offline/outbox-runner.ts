@@ -2,9 +2,11 @@
  * Runs the outbox sender from the page: at start, when the connection returns (`online`), when
  * the app is shown again (`visibilitychange`), and right after something is queued; it also
  * registers Background Sync, where the browser has it, so the service worker sends too.
+ * The sender (and Dexie with it) is loaded for the first run, which waits until the page has settled.
  */
 import { currentIdToken } from '../../lib/api-client';
-import { OUTBOX_SYNC_TAG, sendOutbox } from '../../lib/offline/sender';
+import { whenSettled } from '../../lib/idle';
+import { OUTBOX_SYNC_TAG } from '../../lib/offline/outbox-sync';
 
 let running: Promise<number> | undefined;
 let onSent: () => void = () => undefined;
@@ -13,7 +15,8 @@ let onSent: () => void = () => undefined;
 export function sendNow(): Promise<number> {
   // Offline there is nothing to try, and a token refresh would hang until the network returns.
   if (!navigator.onLine) return Promise.resolve(0);
-  running ??= sendOutbox(currentIdToken)
+  running ??= import('../../lib/offline/sender')
+    .then(({ sendOutbox }) => sendOutbox(currentIdToken))
     .then((sent) => {
       if (sent > 0) onSent();
       return sent;
@@ -35,7 +38,7 @@ export async function requestBackgroundSync(): Promise<void> {
 /** Starts the triggers once, at app start; `whenSent` runs after a run that sent something. */
 export function startOutboxRunner(whenSent: () => void): void {
   onSent = whenSent;
-  void sendNow();
+  whenSettled(() => void sendNow());
   window.addEventListener('online', () => void sendNow());
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') void sendNow();

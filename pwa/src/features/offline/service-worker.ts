@@ -5,7 +5,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import type { Workbox } from 'workbox-window';
-import { OUTBOX_SENT_MESSAGE } from '../../lib/offline/sender';
+import { OUTBOX_SENT_MESSAGE } from '../../lib/offline/outbox-sync';
 
 let workbox: Workbox | undefined;
 let waiting = false;

@@ -1,10 +1,10 @@
 /** The signed-in user's queued orders and reviews, live from IndexedDB. */
-import { useLiveQuery } from 'dexie-react-hooks';
-import { db, type OutboxItem } from '../../lib/offline/db';
+import type { OutboxItem } from '../../lib/offline/db';
+import { useLiveQuery } from '../../lib/offline/live-query';
 
 /** Items of `email` not yet sent (waiting or failed), oldest first; [] when signed out. */
 export function useUnsent(email: string | undefined): OutboxItem[] {
   return (
-    useLiveQuery(async () => (email ? (await db.outbox.where('userEmail').equals(email.toLowerCase()).sortBy('seq')).filter((item) => item.status !== 'sent') : []), [email]) ?? []
+    useLiveQuery(email ? async (db) => (await db.outbox.where('userEmail').equals(email.toLowerCase()).sortBy('seq')).filter((item) => item.status !== 'sent') : undefined, [email]) ?? []
   );
 }

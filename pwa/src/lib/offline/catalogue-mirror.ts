@@ -3,38 +3,57 @@
  * `mirror` replaces the table's rows; `useMirrored` reads them with a live query, so a screen
  * renders from IndexedDB at once — before any network answer, and offline — and updates in
  * every tab when a fresh copy arrives. Without IndexedDB the fetched list is used directly.
+ *
+ * localStorage remembers which tables have a mirror, so that a first visit (none yet) fetches
+ * at once instead of first downloading Dexie and opening IndexedDB to find it empty. The rows
+ * and their version are only ever read from IndexedDB.
  */
-import { useLiveQuery } from 'dexie-react-hooks';
-import { whenIdle } from '../idle';
-import { db } from './db';
+import { whenSettled } from '../idle';
+import { loadDb, useLiveQuery } from './live-query';
 
 type Table = 'products' | 'reviews';
 
 const versionKey = (table: Table) => `${table}Version`;
+const mirroredKey = (table: Table) => `${table}Mirrored`;
+
+/** True when this browser has written a mirror of `table` (false when storage is blocked). */
+function hasMirror(table: Table): boolean {
+  try {
+    return localStorage.getItem(mirroredKey(table)) !== null;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * Replaces the mirrored `table` with `rows` (in their order) and, when given, records the
- * server's catalogue `version` they are at, in the same transaction, once the page is idle
+ * server's catalogue `version` they are at, in the same transaction, once the page has settled
  * (the fetched rows are already on screen); storage errors are ignored.
  */
 export function mirror<T extends { _id: string }>(table: Table, rows: readonly T[], version?: number): Promise<void> {
-  return new Promise((resolve) => whenIdle(() => void write(table, rows, version).then(resolve)));
+  return new Promise((resolve) => whenSettled(() => void write(table, rows, version).then(resolve)));
 }
 
 async function write<T extends { _id: string }>(table: Table, rows: readonly T[], version?: number): Promise<void> {
-  await db
-    .transaction('rw', db[table], db.meta, async () => {
+  try {
+    const { db } = await loadDb();
+    await db.transaction('rw', db[table], db.meta, async () => {
       await db[table].clear();
       await db[table].bulkPut(rows.map((row, position) => ({ ...row, position })));
       if (version === undefined) await db.meta.delete(versionKey(table));
       else await db.meta.put({ key: versionKey(table), value: String(version) });
-    })
-    .catch(() => undefined);
+    });
+    localStorage.setItem(mirroredKey(table), '1');
+  } catch {
+    // No IndexedDB (or localStorage) here: the screens use the fetched list.
+  }
 }
 
 /** The mirrored rows of `table` and the version recorded with them, or undefined if there is none. */
 export async function readMirror<T>(table: Table): Promise<{ rows: T[]; version: number } | undefined> {
+  if (!hasMirror(table)) return undefined;
   try {
+    const { db } = await loadDb();
     return await db.transaction('r', db[table], db.meta, async () => {
       const version = Number((await db.meta.get(versionKey(table)))?.value);
       if (!Number.isInteger(version)) return undefined;
@@ -48,7 +67,8 @@ export async function readMirror<T>(table: Table): Promise<{ rows: T[]; version:
 
 /** The mirrored rows of `table` in order, or undefined until IndexedDB has answered (or has none). */
 export function useMirrored<T>(table: Table): T[] | undefined {
-  const rows = useLiveQuery(() => db[table].orderBy('position').toArray().catch(() => []), [table]);
+  const mirrored = hasMirror(table);
+  const rows = useLiveQuery(mirrored ? (db) => db[table].orderBy('position').toArray() : undefined, [table, mirrored]);
   if (!rows || rows.length === 0) return undefined;
   return rows.map(({ position: _position, ...row }) => row as unknown as T);
 }

@@ -8,6 +8,9 @@
  */
 import Dexie, { type Table } from 'dexie';
 
+// The page reaches this module through live-query.ts's loadDb(), which needs liveQuery too.
+export { liveQuery } from 'dexie';
+
 /** A cart line as stored: the product, its kg, and its place in the cart. */
 export type StoredCartItem = {
   _id: string;
@@ -45,7 +48,7 @@ export type OutboxItem = {
 /** A mirrored catalogue row: the API's JSON plus its place in the list. */
 export type Mirrored<T> = T & { position: number };
 
-class ShopDb extends Dexie {
+export class ShopDb extends Dexie {
   products!: Table<Mirrored<{ _id: string }>, string>;
   reviews!: Table<Mirrored<{ _id: string }>, string>;
   cart!: Table<StoredCartItem, string>;

@@ -9,10 +9,6 @@
  * Workbox's own replay drops a request on any HTTP answer; this never drops one silently.
  */
 import { db, type OutboxItem } from './db';
-
-export const OUTBOX_SYNC_TAG = 'taza-haat-outbox';
-/** What the service worker posts to open pages after its run sent something (they refetch). */
-export const OUTBOX_SENT_MESSAGE = 'OUTBOX_SENT';
 export const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 const LOCK = 'taza-haat-outbox';
 const BACKOFF_MS = [2_000, 5_000, 15_000, 60_000, 300_000];

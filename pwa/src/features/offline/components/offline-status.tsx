@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { offlineStorageAvailable } from '../../../lib/offline/db';
+import { whenSettled } from '../../../lib/idle';
+import { loadDb } from '../../../lib/offline/live-query';
 import { useOnline } from '../../../lib/use-online';
 import { applyUpdate, useUpdateAvailable } from '../service-worker';
 
@@ -14,7 +15,16 @@ export function OfflineStatus() {
   const updateAvailable = useUpdateAvailable();
   const { pathname } = useLocation();
   const [storage, setStorage] = useState(true);
-  useEffect(() => void offlineStorageAvailable.then(setStorage), []);
+  useEffect(
+    () =>
+      whenSettled(() => {
+        loadDb().then(
+          (m) => m.offlineStorageAvailable.then(setStorage),
+          () => setStorage(false),
+        );
+      }),
+    [],
+  );
   return (
     <>
       {!storage && (
