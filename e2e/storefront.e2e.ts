@@ -129,7 +129,7 @@ describe('cart (spec §4)', () => {
   it('keeps a change another tab made before this tab opened IndexedDB (Dexie loads after the first screen)', async () => {
     // No service worker: it would serve the Dexie chunk from its cache, past the hold below.
     const { page, context } = await browser.open('/Shop', undefined, { serviceWorkers: 'block' });
-    let later: Page | undefined;
+    const later = await context.newPage();
     let release = () => undefined as void;
     const released = new Promise<void>((resolve) => (release = resolve));
     // The later tab cannot load Dexie until the first tab's change is made.
@@ -137,7 +137,6 @@ describe('cart (spec §4)', () => {
       if (route.request().frame().page() === later) await released;
       await route.continue();
     });
-    later = await context.newPage();
     await later.goto(browser.url('/cart'));
     await later.getByRole('heading', { name: 'YOUR CART IS EMPTY GO BACK TO SHOPPING' }).waitFor();
     await page.getByRole('button', { name: 'Add to cart: Garlic (Roshun)' }).click();
