@@ -7,8 +7,10 @@ import { router } from './app/router';
 import { startAuth } from './features/auth/auth-store';
 import { startOutboxRunner } from './features/offline/outbox-runner';
 import { registerServiceWorker } from './features/offline/service-worker';
+import { preloadMirror } from './lib/offline/catalogue-mirror';
 import './index.css';
 
+preloadMirror();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 createRoot(root).render(
