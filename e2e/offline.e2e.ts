@@ -83,7 +83,7 @@ describe('offline', () => {
     await page.goto(browser.url('/Shop'));
     const cards = page.getByTestId('product-card');
     await cards.first().waitFor();
-    expect(await cards.count()).toBeGreaterThanOrEqual(36);
+    await expect.poll(() => cards.count()).toBeGreaterThanOrEqual(36); // cards after the first six follow in a deferred render
     await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('[data-testid="product-card"] img')].slice(0, 6).every((img) => img.complete && img.naturalWidth > 0));
     // The catalogue is mirrored in IndexedDB, which the shop reads first.
     const mirrored = await page.evaluate(

@@ -7,6 +7,7 @@ import { router } from './app/router';
 import { startAuth } from './features/auth/auth-store';
 import { startOutboxRunner } from './features/offline/outbox-runner';
 import { registerServiceWorker } from './features/offline/service-worker';
+import { whenSettled } from './lib/idle';
 import { preloadMirror } from './lib/offline/catalogue-mirror';
 import './index.css';
 
@@ -24,14 +25,14 @@ startAuth();
 // Once queued orders or reviews reach the server (from this page or the worker's Background
 // Sync), the lists that show them are refetched.
 const refetchSent = () => void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'orders' || q.queryKey[0] === 'reviews' });
-// After the page has loaded: the worker's install downloads the precache, which should not
-// compete with the first paint on a slow phone.
-const startServiceWorker = () =>
-  void registerServiceWorker({
-    onCatalogueUpdated: (path) => void queryClient.invalidateQueries({ queryKey: [path === '/api/reviews' ? 'reviews' : 'products'] }),
-    onOutboxSent: refetchSent,
-  });
-if (document.readyState === 'complete') startServiceWorker();
-else window.addEventListener('load', startServiceWorker, { once: true });
+// Once the page has settled: the worker's install downloads the whole precache, which should
+// not compete with the first screen's code, data and pictures on a slow phone.
+whenSettled(
+  () =>
+    void registerServiceWorker({
+      onCatalogueUpdated: (path) => void queryClient.invalidateQueries({ queryKey: [path === '/api/reviews' ? 'reviews' : 'products'] }),
+      onOutboxSent: refetchSent,
+    }),
+);
 startOutboxRunner(refetchSent);
 if (import.meta.env.VITE_E2E === '1') void import('./app/e2e-hooks');

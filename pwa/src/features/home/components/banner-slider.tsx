@@ -25,7 +25,8 @@ export function BannerSlider() {
                   Shop now
                 </Link>
               </div>
-              <img src={slide.image} alt="" width={160} height={160} className="hidden h-40 w-40 drop-shadow-xl sm:block" fetchPriority={index === 0 ? 'high' : 'low'} />
+              {/* Lazy: hidden on phones, where an eager picture would still be downloaded. */}
+              <img src={slide.image} alt="" width={160} height={160} className="hidden h-40 w-40 drop-shadow-xl sm:block" loading="lazy" />
             </div>
           </div>
         ))}
