@@ -25,12 +25,18 @@ function hasMirror(table: Table): boolean {
   }
 }
 
+type MirrorRead = Promise<{ rows: unknown[]; version: number } | undefined>;
+
+/** The read started by preloadMirror, handed to the first readMirror of its table. */
+const earlyReads = new Map<Table, MirrorRead>();
+
 /**
- * For a returning shopper, starts loading Dexie and opening IndexedDB at once, alongside the
- * route's code, since the first screen renders from the mirror. A first visit loads neither.
+ * For a returning shopper, starts reading the mirrored products at once — loading Dexie and
+ * opening IndexedDB alongside the route's code — since the first screen renders from them. A
+ * first visit reads (and loads) nothing.
  */
 export function preloadMirror(): void {
-  if (hasMirror('products') || hasMirror('reviews')) loadDb().catch(() => undefined);
+  if (hasMirror('products')) earlyReads.set('products', read('products'));
 }
 
 /**
@@ -58,7 +64,13 @@ async function write<T extends { _id: string }>(table: Table, rows: readonly T[]
 }
 
 /** The mirrored rows of `table` and the version recorded with them, or undefined if there is none. */
-export async function readMirror<T>(table: Table): Promise<{ rows: T[]; version: number } | undefined> {
+export function readMirror<T>(table: Table): Promise<{ rows: T[]; version: number } | undefined> {
+  const early = earlyReads.get(table);
+  earlyReads.delete(table);
+  return (early ?? read(table)) as Promise<{ rows: T[]; version: number } | undefined>;
+}
+
+async function read(table: Table): MirrorRead {
   if (!hasMirror(table)) return undefined;
   try {
     const { db } = await loadDb();
@@ -66,7 +78,7 @@ export async function readMirror<T>(table: Table): Promise<{ rows: T[]; version:
       const version = Number((await db.meta.get(versionKey(table)))?.value);
       if (!Number.isInteger(version)) return undefined;
       const rows = await db[table].orderBy('position').toArray();
-      return { rows: rows.map(({ position: _position, ...row }) => row as unknown as T), version };
+      return { rows: rows.map(({ position: _position, ...row }) => row), version };
     });
   } catch {
     return undefined; // no IndexedDB here

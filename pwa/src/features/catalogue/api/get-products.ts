@@ -21,12 +21,14 @@ async function fetchCatalogue(): Promise<Product[]> {
 
 /**
  * The current catalogue: the mirror brought up to date by a delta when it has a version, else
- * a full fetch (also when the server no longer knows that version).
+ * a full fetch (also when the server no longer knows that version); offline, the mirror as is.
  * @throws ApiError or TypeError (network) — the screens then keep showing the mirror.
  */
 export async function getProducts(): Promise<Product[]> {
   const mirrored = await readMirror<Product>('products');
   if (!mirrored) return fetchCatalogue();
+  // Offline the mirror is the catalogue: no request that can only fail (refetched on reconnect).
+  if (!navigator.onLine) return mirrored.rows;
   const res = await api.products.$get({ query: { since: String(mirrored.version) } });
   if (res.status === 400) return fetchCatalogue();
   const delta = await readJson<CatalogueDelta>(res);
@@ -35,7 +37,12 @@ export async function getProducts(): Promise<Product[]> {
   return products;
 }
 
-export const productsQueryOptions = () => queryOptions({ queryKey: ['products'], queryFn: getProducts, staleTime: 60_000 });
+/**
+ * `offlineFirst`: the query runs offline too — from the mirror, or from the service worker's
+ * cached copy on a first offline visit; every reconnect asks for a delta.
+ */
+export const productsQueryOptions = () =>
+  queryOptions({ queryKey: ['products'], queryFn: getProducts, staleTime: 60_000, networkMode: 'offlineFirst', refetchOnReconnect: 'always' });
 
 /** The products (mirror first, else the fetch), with loading and error state. */
 export function useProducts(): { data: Product[] | undefined; isPending: boolean; isError: boolean } {
