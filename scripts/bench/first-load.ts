@@ -25,9 +25,11 @@ export function compressedSizes(path: string): { raw: number; gzip: number; brot
 /**
  * Loads `url` in a fresh context (empty cache, no service worker yet) and sums the JS files it
  * requested, read from `distDir` by their URL path. `ready` is awaited before the quiet period
- * (e.g. the first product card), so data-driven lazy chunks are included.
+ * (e.g. the first product card), so data-driven lazy chunks are included. With `settled`, so is
+ * what the app defers until its page has settled: it registers its service worker last, so the
+ * worker being ready marks that point (without it, whether Dexie counted was a race).
  */
-export async function firstLoadJs(browser: Browser, url: string, distDir: string, ready?: string): Promise<FirstLoad> {
+export async function firstLoadJs(browser: Browser, url: string, distDir: string, ready?: string, settled = false): Promise<FirstLoad> {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -38,6 +40,7 @@ export async function firstLoadJs(browser: Browser, url: string, distDir: string
   await cdp.send('Network.enable');
   await page.goto(url, { waitUntil: 'networkidle' });
   if (ready) await page.locator(ready).first().waitFor();
+  if (settled) await page.evaluate(async () => void (await navigator.serviceWorker.ready));
   await page.waitForLoadState('networkidle');
   await context.close();
   const files = [...scripts].sort();

@@ -30,7 +30,7 @@ export async function measureSizes(browser: Browser, baseUrl: string, distDir: s
   const leaks: string[] = [];
   // What each page shows first: the home page's banner heading, the shop's product cards.
   for (const [path, ready] of [['/', 'main h1'], ['/Shop', '[data-testid="product-card"]']] as const) {
-    const load = await firstLoadJs(browser, new URL(path, baseUrl).toString(), distDir, ready);
+    const load = await firstLoadJs(browser, new URL(path, baseUrl).toString(), distDir, ready, true);
     leaks.push(...load.files.filter((file) => NOT_ON_FIRST_LOAD.test(file)));
     figures.push({
       name: `First-load JS of ${path} (gzip / brotli)`,

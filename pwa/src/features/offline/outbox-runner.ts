@@ -15,8 +15,10 @@ let onSent: () => void = () => undefined;
 export function sendNow(): Promise<number> {
   // Offline there is nothing to try, and a token refresh would hang until the network returns.
   if (!navigator.onLine) return Promise.resolve(0);
-  running ??= import('../../lib/offline/sender')
-    .then(({ sendOutbox }) => sendOutbox(currentIdToken))
+  // Signed out (or the session not restored yet) nothing may be sent: queued items are sent
+  // with their owner's token. Then neither the sender nor Dexie is loaded.
+  running ??= currentIdToken()
+    .then(async (token) => (token ? (await import('../../lib/offline/sender')).sendOutbox(currentIdToken) : 0))
     .then((sent) => {
       if (sent > 0) onSent();
       return sent;
