@@ -12,6 +12,7 @@ import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { manifest } from './pwa/manifest';
 import { routePreload } from './pwa/route-preload';
+import { ID_TOKEN_KEY, mirroredKey } from './pwa/src/lib/storage-keys';
 
 /**
  * react-router 7 exports only its development build (remix-run/react-router#12532, #14102):
@@ -44,8 +45,12 @@ export default defineConfig(({ mode }) => ({
       },
       manifest,
     }),
-    // The landing pages' route chunks start downloading with the app, not after it.
-    routePreload({ '/': 'routes/home.tsx', '/home': 'routes/home.tsx', '/shop': 'routes/shop.tsx' }),
+    // The landing pages' route chunks start downloading with the app, not after it; on a first
+    // visit the shop's catalogue JSON too (its first product picture is the page's LCP).
+    routePreload(
+      { '/': 'routes/home.tsx', '/home': 'routes/home.tsx', '/shop': 'routes/shop.tsx' },
+      { '/shop': { url: '/api/products', unlessStored: [mirroredKey('products'), ID_TOKEN_KEY] } },
+    ),
     // Brotli and gzip copies of every text asset, served by the Node entry (static-site.ts)
     // to browsers that accept them; Cloudflare compresses on its own.
     compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|mjs|css|html|svg|webmanifest|json)$/, threshold: 1024 }),

@@ -57,6 +57,24 @@ describe('the about page', () => {
 });
 
 describe('catalogue refresh', () => {
+  it('asks for the catalogue once on a first visit (preloaded by index.html), and only for a delta once mirrored', async () => {
+    const { page, context } = await browser.open('/Shop');
+    const asked: string[] = [];
+    context.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/products' && !request.serviceWorker()) asked.push(url.search);
+    });
+    // The preload starts while the page's scripts load: before this listener existed.
+    expect(await page.evaluate(() => performance.getEntriesByType('resource').filter((entry) => new URL(entry.name).pathname === '/api/products').length)).toBe(1);
+    await page.getByTestId('product-card').first().waitFor();
+    await page.waitForFunction(() => localStorage.getItem('productsMirrored') !== null);
+    expect(asked).toEqual([]);
+    await page.reload();
+    await page.getByTestId('product-card').first().waitFor();
+    await expect.poll(() => asked).toEqual([expect.stringMatching(/^\?since=\d+$/)]);
+    await context.close();
+  });
+
   it('brings the shop up to date with a small delta (?since=): an edited price, then a deletion', async () => {
     const admin = await newAccount('Delta Admin', { admin: true });
     const auth = { Authorization: `Bearer ${await idTokenFor(admin)}`, 'Content-Type': 'application/json' };

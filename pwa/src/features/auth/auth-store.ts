@@ -11,13 +11,13 @@ import { useSyncExternalStore } from 'react';
 import type { Auth, User } from 'firebase/auth';
 import type * as FirebaseSdk from './firebase';
 import { setTokenProvider } from '../../lib/api-client';
+import { ID_TOKEN_KEY } from '../../lib/storage-keys';
 import { errorCode, SIGN_OUT_CODES } from './auth-error-code';
 import { signInWithProvider, type ProviderName } from './providers';
 
 export type SessionUser = { uid: string; email: string; displayName: string; photoURL: string };
 export type AuthState = { user: Partial<SessionUser>; loading: boolean; error: string; admin: boolean };
 
-export const ID_TOKEN_KEY = 'idToken';
 type Sdk = typeof FirebaseSdk;
 
 const hasStoredSession = () => {

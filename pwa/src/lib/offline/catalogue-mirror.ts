@@ -9,12 +9,12 @@
  * and their version are only ever read from IndexedDB.
  */
 import { whenSettled } from '../idle';
+import { mirroredKey } from '../storage-keys';
 import { loadDb, useLiveQuery } from './live-query';
 
 type Table = 'products' | 'reviews';
 
 const versionKey = (table: Table) => `${table}Version`;
-const mirroredKey = (table: Table) => `${table}Mirrored`;
 
 /** True when this browser has written a mirror of `table` (false when storage is blocked). */
 function hasMirror(table: Table): boolean {
