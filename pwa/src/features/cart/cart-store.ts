@@ -4,8 +4,8 @@
  * once from that mirror and, if IndexedDB is empty, is imported from it. Other tabs follow
  * through Dexie's live queries. Actions apply cart-model.ts and show the spec's toast. When
  * IndexedDB cannot open (some private modes) the cart still works from localStorage alone.
- * IndexedDB is attached once the page has settled (or at the first change): the first render needs
- * only the mirror, and Dexie stays off the first paint (live-query.ts).
+ * IndexedDB is followed from when the page has settled (a change before then is written at
+ * once): the first render needs only the mirror, and Dexie stays off the first paint.
  */
 import { useSyncExternalStore } from 'react';
 import type { Product } from '../../../../edge-api/src/contract/catalogue';

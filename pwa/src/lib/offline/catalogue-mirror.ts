@@ -5,8 +5,9 @@
  * every tab when a fresh copy arrives. Without IndexedDB the fetched list is used directly.
  *
  * localStorage remembers which tables have a mirror, so that a first visit (none yet) fetches
- * at once instead of first downloading Dexie and opening IndexedDB to find it empty. The rows
- * and their version are only ever read from IndexedDB.
+ * at once instead of first downloading Dexie and opening IndexedDB to find it empty (index.html
+ * preloads the catalogue then, pwa/route-preload.ts). The rows and their version are only ever
+ * read from IndexedDB.
  */
 import { whenSettled } from '../idle';
 import { mirroredKey } from '../storage-keys';
