@@ -40,6 +40,25 @@ const emit = () => listeners.forEach((listener) => listener());
 
 const toStored = (items: Cart): StoredCartItem[] => items.map((item, position) => ({ ...item, position }));
 const fromStored = (rows: StoredCartItem[]): CartItem[] => rows.map(({ position: _position, ...item }) => item);
+const sameCart = (a: Cart, b: Cart) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Replaces the IndexedDB cart with `items`, loading Dexie first if needed. */
+const storeInIndexedDb = (items: Cart) =>
+  loadDb().then(({ db }) =>
+    db.transaction('rw', db.cart, async () => {
+      await db.cart.clear();
+      await db.cart.bulkPut(toStored(items));
+    }),
+  );
+
+/** Without IndexedDB, other tabs are followed through the localStorage mirror instead. */
+function followStorageEvents(): void {
+  window.addEventListener('storage', (event) => {
+    if (event.key !== CART_STORAGE_KEY && event.key !== null) return;
+    cart = readMirror();
+    emit();
+  });
+}
 
 let imported = false;
 // While this tab's own writes are in flight its snapshot is newer than what IndexedDB reports.
@@ -47,15 +66,9 @@ let pendingWrites = 0;
 
 /** Follows the IndexedDB cart (this tab's and other tabs' changes) from now on. */
 async function followIndexedDb(): Promise<void> {
-  const followStorageEvents = () =>
-    // IndexedDB unavailable: keep following the localStorage mirror between tabs instead.
-    window.addEventListener('storage', (event) => {
-      if (event.key !== CART_STORAGE_KEY && event.key !== null) return;
-      cart = readMirror();
-      emit();
-    });
-  const { db, liveQuery } = await loadDb().catch(() => ({ db: undefined, liveQuery: undefined }));
-  if (!db || !liveQuery) return followStorageEvents();
+  const dexie = await loadDb().catch(() => undefined);
+  if (!dexie) return followStorageEvents();
+  const { db, liveQuery } = dexie;
   liveQuery(() => db.cart.orderBy('position').toArray()).subscribe({
     next: (rows) => {
       if (pendingWrites > 0) return;
@@ -66,20 +79,17 @@ async function followIndexedDb(): Promise<void> {
         // cart since this one started); if IndexedDB differs — a reload right after a change, or
         // an older app version's cart — the mirror's cart is written to IndexedDB.
         const latest = readMirror();
-        if (JSON.stringify(latest) !== JSON.stringify(cart)) {
+        if (!sameCart(latest, cart)) {
           cart = latest;
           emit();
         }
-        if (JSON.stringify(fromStored(rows)) !== JSON.stringify(cart)) {
-          void db.transaction('rw', db.cart, async () => {
-            await db.cart.clear();
-            await db.cart.bulkPut(toStored(cart));
-          });
+        if (!sameCart(fromStored(rows), cart)) {
+          void storeInIndexedDb(cart).catch(() => undefined);
           return;
         }
       }
       const next = fromStored(rows);
-      if (JSON.stringify(next) === JSON.stringify(cart)) return; // nothing new: no write, no render
+      if (sameCart(next, cart)) return; // nothing new: no write, no render
       cart = next;
       writeMirror(cart);
       emit();
@@ -95,13 +105,7 @@ function apply(change: CartChange | undefined, announce = true): void {
   writeMirror(cart);
   emit();
   pendingWrites += 1;
-  void loadDb()
-    .then(({ db }) =>
-      db.transaction('rw', db.cart, async () => {
-        await db.cart.clear();
-        await db.cart.bulkPut(toStored(change.cart));
-      }),
-    )
+  void storeInIndexedDb(change.cart)
     .catch(() => undefined)
     .finally(() => {
       pendingWrites -= 1;

@@ -37,10 +37,7 @@ export async function getProducts(): Promise<Product[]> {
   return products;
 }
 
-/**
- * `offlineFirst`: the query runs offline too — from the mirror, or from the service worker's
- * cached copy on a first offline visit; every reconnect asks for a delta.
- */
+/** `offlineFirst`: the query runs offline too, answering from the mirror; every reconnect asks for a delta. */
 export const productsQueryOptions = () =>
   queryOptions({ queryKey: ['products'], queryFn: getProducts, staleTime: 60_000, networkMode: 'offlineFirst', refetchOnReconnect: 'always' });
 
