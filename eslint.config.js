@@ -65,6 +65,10 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/edge-api/**'], message: 'Import the shared contract as @contract/… (and the API type as @edge-api/app).' }] },
+      ],
     },
   },
 );

@@ -12,6 +12,7 @@ import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { manifest } from './pwa/manifest';
 import { routePreload } from './pwa/route-preload';
+import { contractAlias } from './pwa/contract-alias';
 import { ID_TOKEN_KEY, mirroredKey } from './pwa/src/lib/storage-keys';
 
 /**
@@ -56,13 +57,15 @@ export default defineConfig(({ mode }) => ({
     compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|mjs|css|html|svg|webmanifest|json)$/, threshold: 1024 }),
   ],
   resolve: {
-    alias:
-      mode === 'production'
+    alias: [
+      contractAlias,
+      ...(mode === 'production'
         ? [
             { find: /^react-router$/, replacement: reactRouterProduction('index.mjs') },
             { find: /^react-router\/dom$/, replacement: reactRouterProduction('dom-export.mjs') },
           ]
-        : [],
+        : []),
+    ],
   },
   build: {
     outDir: '../dist',

@@ -3,7 +3,7 @@
  * breaks the build instead of the shop (DESIGN.md §1).
  */
 import { hc } from 'hono/client';
-import type { AppType } from '../../../edge-api/src/app';
+import type { AppType } from '@edge-api/app';
 
 /** Returns the signed-in user's ID token; `forceRefresh` asks Firebase for a new one even if unexpired. */
 export type TokenProvider = (forceRefresh?: boolean) => Promise<string | undefined>;

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router-dom';
-import type { OrderInput, Order } from '../../../../edge-api/src/contract/order';
+import type { OrderInput, Order } from '@contract/order';
 import { paths } from '../../config/paths';
 import { useAuth } from '../../features/auth/auth-store';
 import { cartActions, useCart } from '../../features/cart/cart-store';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Product } from '../../../../edge-api/src/contract/catalogue';
+import type { Product } from '@contract/catalogue';
 import { addToCart, badgeLabel, cartTotals, clearCart, decreaseInCart, parseCart, removeFromCart, type Cart } from './cart-model';
 
 const carrot: Product = { _id: 'c1', name: 'Carrot (Gajor)', price: 60, image: '/products/carrot.webp', category: 'vegetable', season: 'winter' };

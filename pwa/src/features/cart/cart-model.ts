@@ -3,8 +3,8 @@
  * product plus `cartQuantity` (whole kg, at least 1). Every change returns the new cart and the
  * toast text the spec gives for it. Persisted as JSON under `localStorage.cartItems`.
  */
-import { categories, MAX_LINE_QUANTITY, seasons, type Product } from '../../../../edge-api/src/contract/catalogue';
-import { priceCart } from '../../../../edge-api/src/contract/pricing';
+import { categories, MAX_LINE_QUANTITY, seasons, type Product } from '@contract/catalogue';
+import { priceCart } from '@contract/pricing';
 
 export type CartItem = Product & { cartQuantity: number };
 export type Cart = readonly CartItem[];

@@ -8,7 +8,7 @@
  * once): the first render needs only the mirror, and Dexie stays off the first paint.
  */
 import { useSyncExternalStore } from 'react';
-import type { Product } from '../../../../edge-api/src/contract/catalogue';
+import type { Product } from '@contract/catalogue';
 import type { StoredCartItem } from '../../lib/offline/db';
 import { whenSettled } from '../../lib/idle';
 import { loadDb } from '../../lib/offline/live-query';

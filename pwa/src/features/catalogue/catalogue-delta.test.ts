@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Product } from '../../../../edge-api/src/contract/catalogue';
+import type { Product } from '@contract/catalogue';
 import { applyCatalogueDelta } from './catalogue-delta';
 
 const product = (id: string, price = 50): Product => ({ _id: id, name: `P ${id}`, price, image: `/products/${id}.webp`, category: 'vegetable', season: null });

@@ -4,7 +4,7 @@
  * the server sends changes in shop order, and a new product always sorts last (created_at
  * only grows), so the result is the order a full fetch would give.
  */
-import type { Product } from '../../../../edge-api/src/contract/catalogue';
+import type { Product } from '@contract/catalogue';
 
 export type CatalogueDelta = { version: number; changed: Product[]; deleted: string[] };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Product } from '../../../../edge-api/src/contract/catalogue';
+import type { Product } from '@contract/catalogue';
 import { filterProducts, readFilters } from './catalogue-filters';
 
 const p = (name: string, category: Product['category'], season: Product['season']): Product => ({ _id: name, name, price: 10, image: '/x', category, season });

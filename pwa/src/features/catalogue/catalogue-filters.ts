@@ -2,7 +2,7 @@
  * The shop's search and filters, read from and written to the URL (`?q=`, `?category=`,
  * `?season=`) so a filtered shop survives a reload and can be shared.
  */
-import { categories, seasons, type Category, type Product, type Season } from '../../../../edge-api/src/contract/catalogue';
+import { categories, seasons, type Category, type Product, type Season } from '@contract/catalogue';
 
 export type CatalogueFilters = { q: string; category: Category | undefined; season: Season | undefined };
 

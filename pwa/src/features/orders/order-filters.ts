@@ -1,5 +1,5 @@
 /** The admin's order list filters: by status, and by customer name or e-mail (any case). */
-import type { Order } from '../../../../edge-api/src/contract/order';
+import type { Order } from '@contract/order';
 
 export type OrderFilter = { status: 'all' | Order['orderStatus']; search: string };
 

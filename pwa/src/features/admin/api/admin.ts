@@ -3,8 +3,8 @@
  * admin rights. The server refuses non-admins; these never go through the offline outbox.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Product } from '../../../../../edge-api/src/contract/catalogue';
-import type { ProductInput } from '../../../../../edge-api/src/contract/product';
+import type { Product } from '@contract/catalogue';
+import type { ProductInput } from '@contract/product';
 import { api, readJson } from '../../../lib/api-client';
 
 const PRODUCTS = ['products'] as const;

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { Product } from '../../../../../edge-api/src/contract/catalogue';
+import type { Product } from '@contract/catalogue';
 import { formatTk } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
 import { useOnline } from '../../../lib/use-online';

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { productInputSchema } from '../../../../../edge-api/src/contract/product';
+import { productInputSchema } from '@contract/product';
 
 type FormInput = z.input<typeof productInputSchema>;
 type FormOutput = z.output<typeof productInputSchema>;

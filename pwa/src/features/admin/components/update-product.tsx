@@ -1,4 +1,4 @@
-import type { Product } from '../../../../../edge-api/src/contract/catalogue';
+import type { Product } from '@contract/catalogue';
 import { notify } from '../../../lib/toast';
 import { useOnline } from '../../../lib/use-online';
 import { useUpdateProduct } from '../api/admin';

@@ -1,4 +1,4 @@
-import type { Product } from '../../../../../edge-api/src/contract/catalogue';
+import type { Product } from '@contract/catalogue';
 import { cartActions } from '../cart-store';
 
 /** Adds 1 kg of `product` to the cart. */

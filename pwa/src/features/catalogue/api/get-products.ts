@@ -5,7 +5,7 @@
  * a few hundred bytes instead of the whole list.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { CATALOGUE_VERSION_HEADER, type Product } from '../../../../../edge-api/src/contract/catalogue';
+import { CATALOGUE_VERSION_HEADER, type Product } from '@contract/catalogue';
 import { api, readJson } from '../../../lib/api-client';
 import { mirror, readMirror, useMirrored } from '../../../lib/offline/catalogue-mirror';
 import { applyCatalogueDelta, type CatalogueDelta } from '../catalogue-delta';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Product } from '../../../../../edge-api/src/contract/catalogue';
+import type { Product } from '@contract/catalogue';
 import { formatTk } from '../../../lib/format';
 
 type ProductCardProps = { product: Product; eager?: boolean; action?: ReactNode };

@@ -1,5 +1,5 @@
 import { useDeferredValue, type ReactNode } from 'react';
-import type { Product } from '../../../../../edge-api/src/contract/catalogue';
+import type { Product } from '@contract/catalogue';
 import { ProductCard } from './product-card';
 
 /** The first row or two of pictures load eagerly: they are the page's largest paint. */

@@ -2,7 +2,7 @@
  * The checkout's calls (spec §7): placing an order with an Idempotency-Key, and starting a card
  * payment for it. `placeOrder` is the one place an order is sent; the offline outbox wraps it.
  */
-import type { Order, OrderInput } from '../../../../../edge-api/src/contract/order';
+import type { Order, OrderInput } from '@contract/order';
 import { api, readJson } from '../../../lib/api-client';
 
 /** `POST /api/orders`; the same key on a retry returns the same order instead of a second one. */

@@ -3,7 +3,7 @@ import { useCallback, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import type { z } from 'zod';
-import { orderInputSchema, type Order, type OrderInput } from '../../../../../edge-api/src/contract/order';
+import { orderInputSchema, type Order, type OrderInput } from '@contract/order';
 import { notify } from '../../../lib/toast';
 import { useOnline } from '../../../lib/use-online';
 import { startCardPayment } from '../api/checkout-api';

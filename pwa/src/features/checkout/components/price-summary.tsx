@@ -1,4 +1,4 @@
-import { priceCart, type PricedLine } from '../../../../../edge-api/src/contract/pricing';
+import { priceCart, type PricedLine } from '@contract/pricing';
 import { formatTk } from '../../../lib/format';
 
 /** Cart total, shipping, tax 5% and subtotal — the server's own pricing function (spec §9). */

@@ -1,4 +1,4 @@
-import type { Product } from '../../../../../edge-api/src/contract/catalogue';
+import type { Product } from '@contract/catalogue';
 import { formatTk } from '../../../lib/format';
 import { useCarousel } from '../../../lib/use-carousel';
 

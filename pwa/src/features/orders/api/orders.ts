@@ -3,7 +3,7 @@
  * (admin) and delete/cancel. Mutations refresh every cached order list.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Order } from '../../../../../edge-api/src/contract/order';
+import type { Order } from '@contract/order';
 import { api, readJson } from '../../../lib/api-client';
 
 export const orderKeys = {

@@ -1,4 +1,4 @@
-import type { Order } from '../../../../../edge-api/src/contract/order';
+import type { Order } from '@contract/order';
 
 /** The ordered products of one order: small picture, name and kg. */
 export function OrderProducts({ order }: { order: Order }) {

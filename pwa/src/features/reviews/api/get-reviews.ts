@@ -1,6 +1,6 @@
 /** The reviews: `GET /api/reviews` (spec §7) through TanStack Query, mirrored into IndexedDB. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Review } from '../../../../../edge-api/src/contract/review';
+import type { Review } from '@contract/review';
 import { api, readJson } from '../../../lib/api-client';
 import { mirror, useMirrored } from '../../../lib/offline/catalogue-mirror';
 
