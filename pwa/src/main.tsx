@@ -5,7 +5,7 @@ import { AppProvider } from './app/provider';
 import { queryClient } from './app/query-client';
 import { router } from './app/router';
 import { startAuth } from './features/auth/auth-store';
-import { startOutboxRunner } from './features/offline/outbox-runner';
+import { startOutboxRunner } from './lib/offline/outbox/runner';
 import { registerServiceWorker } from './features/offline/service-worker';
 import { whenSettled } from './lib/idle';
 import { preloadMirror } from './lib/offline/catalogue-mirror';

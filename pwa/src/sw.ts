@@ -10,8 +10,9 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
-import { OUTBOX_SENT_MESSAGE, OUTBOX_SYNC_TAG } from './lib/offline/outbox-sync';
-import { sendOutbox } from './lib/offline/sender';
+import { OUTBOX_SENT_MESSAGE, OUTBOX_SYNC_TAG, SKIP_WAITING_MESSAGE } from './lib/storage-keys';
+import type { OutboxSentMessage } from './lib/offline/outbox/protocol';
+import { sendOutbox } from './lib/offline/outbox/sender';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -54,7 +55,7 @@ registerRoute(
 registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/^\/api\//] }));
 
 self.addEventListener('message', (event) => {
-  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+  if ((event.data as { type?: string } | null)?.type === SKIP_WAITING_MESSAGE) void self.skipWaiting();
 });
 
 // Background Sync (where the browser has it): the same sender the page runs, so queued orders and
@@ -62,7 +63,7 @@ self.addEventListener('message', (event) => {
 // tells open pages when it sent something so My Orders shows the new order.
 async function syncOutbox(): Promise<void> {
   if ((await sendOutbox()) === 0) return;
-  for (const client of await self.clients.matchAll({ type: 'window' })) client.postMessage({ type: OUTBOX_SENT_MESSAGE });
+  for (const client of await self.clients.matchAll({ type: 'window' })) client.postMessage({ type: OUTBOX_SENT_MESSAGE } satisfies OutboxSentMessage);
 }
 self.addEventListener('sync', (event) => {
   const syncEvent = event as Event & { tag: string; waitUntil: (p: Promise<unknown>) => void };

@@ -4,7 +4,7 @@
  * outbox sender (to race it on purpose).
  */
 import { authActions } from '../features/auth/auth-store';
-import { sendNow } from '../features/offline/outbox-runner';
+import { sendNow } from '../lib/offline/outbox/runner';
 import { checkForUpdate } from '../features/offline/service-worker';
 
 declare global {

@@ -1,10 +1,47 @@
 /**
- * localStorage keys that are also read outside the module that writes them — by the inline
- * preload script index.html gets at build time (pwa/route-preload.ts), before any app code runs.
+ * Every name this app keeps in the browser, in one place: localStorage keys, the IndexedDB
+ * database and its `meta` keys, the Web Lock, the Background Sync tag and the messages the
+ * service worker posts. Nothing here imports anything: the service worker and the inline preload
+ * script index.html gets at build time (pwa/route-preload.ts, through vite.config.ts) read it too.
  */
 
-/** The signed-in user's last ID token (auth-store.ts); present while a session is stored. */
+// localStorage
+
+/** The signed-in user's last ID token (spec §4); present while a session is stored. */
 export const ID_TOKEN_KEY = 'idToken';
+
+/** The cart mirror: a JSON array of `{...product, cartQuantity}` (spec §3, cart-store.ts). */
+export const CART_STORAGE_KEY = 'cartItems';
 
 /** Present once `table` is mirrored in IndexedDB (catalogue-mirror.ts). */
 export const mirroredKey = (table: 'products' | 'reviews') => `${table}Mirrored`;
+
+// IndexedDB (offline/db.ts)
+
+/** The shop's IndexedDB database. */
+export const DB_NAME = 'taza-haat';
+
+/** `meta` row: the last ID token, for the service worker's Background Sync (it has no Firebase SDK). */
+export const ID_TOKEN_META = 'idToken';
+
+/** `meta` row: the catalogue version the mirrored `table` is at (its next `?since=`). */
+export const catalogueVersionMeta = (table: 'products' | 'reviews') => `${table}Version`;
+
+// Outbox coordination (offline/outbox/)
+
+/** The Web Lock held while the outbox is sent, so tabs and the service worker never send at once. */
+export const OUTBOX_LOCK = 'taza-haat-outbox-sender';
+
+/** The Background Sync tag the page registers and the service worker answers. */
+export const OUTBOX_SYNC_TAG = 'taza-haat-outbox';
+
+// Messages from the service worker to open pages
+
+/** Posted after a Background Sync run sent something (pages refetch the lists that show it). */
+export const OUTBOX_SENT_MESSAGE = 'OUTBOX_SENT';
+
+/** Posted by workbox-broadcast-update when the catalogue JSON it served has changed. */
+export const CACHE_UPDATED_MESSAGE = 'CACHE_UPDATED';
+
+/** Sent by the page to let a waiting service worker take over (workbox-window's messageSkipWaiting). */
+export const SKIP_WAITING_MESSAGE = 'SKIP_WAITING';

@@ -2,6 +2,7 @@
  * The dashboard's child screens (spec §2): each composes features for one route. Admin-only
  * routes are guarded in the router; add/update product check the flag themselves (spec §6).
  */
+import type { ReviewInput } from '@contract/review';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { paths } from '../../config/paths';
@@ -13,12 +14,10 @@ import { useAuth } from '../../features/auth/auth-store';
 import { useProducts } from '../../features/catalogue/api/get-products';
 import { useOrders } from '../../features/orders/api/orders';
 import { ManageOrders } from '../../features/orders/components/manage-orders';
-import { MyOrders, type UnsentOrder } from '../../features/orders/components/my-orders';
+import { MyOrders } from '../../features/orders/components/my-orders';
 import { OrderStatus } from '../../features/orders/components/order-products';
-import { sendNow, requestBackgroundSync } from '../../features/offline/outbox-runner';
-import { useUnsent } from '../../features/offline/use-outbox';
-import { enqueue, outboxItem } from '../../lib/offline/outbox';
-import { postReview } from '../../features/reviews/api/post-review';
+import { submit } from '../../lib/offline/outbox/submit';
+import { useUnsent } from '../../lib/offline/outbox/use-unsent';
 import { ReviewForm } from '../../features/reviews/components/review-form';
 import { Spinner } from '../../components/spinner';
 import { formatTk } from '../../lib/format';
@@ -83,9 +82,7 @@ export function UpdateProductRoute() {
 
 export function MyOrdersRoute() {
   const { user } = useAuth();
-  const unsent = useUnsent(user.email)
-    .filter((item) => item.kind === 'order')
-    .map((item) => ({ ...item, lines: (item.payload as { orderedProduct: UnsentOrder['lines'] }).orderedProduct }));
+  const unsent = useUnsent(user.email).flatMap((item) => (item.kind === 'order' ? [{ ...item, lines: item.payload.orderedProduct }] : []));
   return user.email ? <MyOrders email={user.email} unsent={unsent} /> : null;
 }
 
@@ -93,29 +90,14 @@ export function AddReviewRoute() {
   const client = useQueryClient();
   const { user } = useAuth();
   const waiting = useUnsent(user.email).filter((item) => item.kind === 'review');
-  const submit = async (review: { review: string; rating: number }) => {
-    let key: string;
-    try {
-      ({ key } = await enqueue('review', review, user.email ?? ''));
-    } catch {
-      // No IndexedDB (some private modes): no outbox, so the review is sent directly.
-      await postReview(review, crypto.randomUUID());
-      await client.invalidateQueries({ queryKey: ['reviews'] });
-      return 'sent' as const;
-    }
-    await sendNow();
-    const item = await outboxItem(key);
-    if (item?.status === 'failed') throw new Error(item.note);
-    if (item?.status === 'sent') {
-      await client.invalidateQueries({ queryKey: ['reviews'] });
-      return 'sent' as const;
-    }
-    void requestBackgroundSync();
-    return 'queued' as const;
+  const submitReview = async (review: ReviewInput) => {
+    const outcome = await submit('review', review, { userEmail: user.email ?? '' });
+    if (outcome.status === 'sent') await client.invalidateQueries({ queryKey: ['reviews'] });
+    return outcome.status;
   };
   return (
     <>
-      <ReviewForm submit={submit} />
+      <ReviewForm submit={submitReview} />
       {waiting.map((item) => (
         <p key={item.key} className="alert alert-warning mx-auto mt-4 max-w-lg" data-testid="unsent-review">
           {item.status === 'failed' ? `Not sent: ${item.note ?? ''}` : `Waiting to send${item.note ? ` — ${item.note}` : ''}`}

@@ -40,7 +40,7 @@ let adminLookup: { email: string; done: Promise<void> } | undefined;
 
 function storeToken(token: string | undefined): void {
   // The service worker's Background Sync has no Firebase SDK: it sends with this copy.
-  void import('../../lib/offline/outbox').then((outbox) => outbox.storeIdTokenForSync(token)).catch(() => undefined);
+  void import('../../lib/offline/outbox/store').then((outbox) => outbox.storeIdTokenForSync(token)).catch(() => undefined);
   try {
     if (token) localStorage.setItem(ID_TOKEN_KEY, token);
     else localStorage.removeItem(ID_TOKEN_KEY);

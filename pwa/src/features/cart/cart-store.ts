@@ -13,10 +13,9 @@ import type { StoredCartItem } from '../../lib/offline/db';
 import { whenSettled } from '../../lib/idle';
 import { loadDb } from '../../lib/offline/live-query';
 import { requestPersistentStorage } from '../../lib/offline/persist';
+import { CART_STORAGE_KEY } from '../../lib/storage-keys';
 import { notify } from '../../lib/toast';
 import { addToCart, clearCart, decreaseInCart, parseCart, removeFromCart, type Cart, type CartChange, type CartItem } from './cart-model';
-
-export const CART_STORAGE_KEY = 'cartItems';
 
 function readMirror(): Cart {
   try {

@@ -5,7 +5,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import type { Workbox } from 'workbox-window';
-import { OUTBOX_SENT_MESSAGE } from '../../lib/offline/outbox-sync';
+import { CACHE_UPDATED_MESSAGE, OUTBOX_SENT_MESSAGE } from '../../lib/storage-keys';
 
 let workbox: Workbox | undefined;
 let waiting = false;
@@ -24,7 +24,7 @@ const UPDATE_CHECK_MS = 30 * 60 * 1000;
 export async function registerServiceWorker(handlers: { onCatalogueUpdated: (path: string) => void; onOutboxSent: () => void }): Promise<void> {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   navigator.serviceWorker.addEventListener('message', (event: MessageEvent<{ type?: string; payload?: { updatedURL?: string } }>) => {
-    if (event.data?.type === 'CACHE_UPDATED' && event.data.payload?.updatedURL) handlers.onCatalogueUpdated(new URL(event.data.payload.updatedURL).pathname);
+    if (event.data?.type === CACHE_UPDATED_MESSAGE && event.data.payload?.updatedURL) handlers.onCatalogueUpdated(new URL(event.data.payload.updatedURL).pathname);
     if (event.data?.type === OUTBOX_SENT_MESSAGE) handlers.onOutboxSent();
   });
   const { Workbox } = await import('workbox-window');

@@ -10,12 +10,10 @@
  * read from IndexedDB.
  */
 import { whenSettled } from '../idle';
-import { mirroredKey } from '../storage-keys';
+import { catalogueVersionMeta, mirroredKey } from '../storage-keys';
 import { loadDb, useLiveQuery } from './live-query';
 
 type Table = 'products' | 'reviews';
-
-const versionKey = (table: Table) => `${table}Version`;
 
 /** True when this browser has written a mirror of `table` (false when storage is blocked). */
 function hasMirror(table: Table): boolean {
@@ -55,8 +53,8 @@ async function write<T extends { _id: string }>(table: Table, rows: readonly T[]
     await db.transaction('rw', db[table], db.meta, async () => {
       await db[table].clear();
       await db[table].bulkPut(rows.map((row, position) => ({ ...row, position })));
-      if (version === undefined) await db.meta.delete(versionKey(table));
-      else await db.meta.put({ key: versionKey(table), value: String(version) });
+      if (version === undefined) await db.meta.delete(catalogueVersionMeta(table));
+      else await db.meta.put({ key: catalogueVersionMeta(table), value: String(version) });
     });
     localStorage.setItem(mirroredKey(table), '1');
   } catch {
@@ -76,7 +74,7 @@ async function read(table: Table): MirrorRead {
   try {
     const { db } = await loadDb();
     return await db.transaction('r', db[table], db.meta, async () => {
-      const version = Number((await db.meta.get(versionKey(table)))?.value);
+      const version = Number((await db.meta.get(catalogueVersionMeta(table)))?.value);
       if (!Number.isInteger(version)) return undefined;
       const rows = await db[table].orderBy('position').toArray();
       return { rows: rows.map(({ position: _position, ...row }) => row), version };

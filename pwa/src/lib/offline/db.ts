@@ -1,12 +1,14 @@
 /**
  * The shop's IndexedDB (Dexie), shared by the page and the service worker. What is stored where:
  * - `cart`: the cart, the source of truth (mirrored to localStorage.cartItems by the cart store);
- * - `outbox`: orders and reviews waiting to be sent, oldest first (outbox.ts, sender.ts);
+ * - `outbox`: orders and reviews waiting to be sent, oldest first (outbox/);
  * - `meta`: small values the service worker needs, such as the last Firebase ID token;
  * - `products`, `reviews`: the catalogue as last fetched, which screens read with live queries
  *   so they render from IndexedDB at once, online or not (catalogue-mirror.ts).
  */
 import Dexie, { type Table } from 'dexie';
+import { DB_NAME } from '../storage-keys';
+import type { OutboxItem } from './outbox/protocol';
 
 // The page reaches this module through live-query.ts's loadDb(), which needs liveQuery too.
 export { liveQuery } from 'dexie';
@@ -23,28 +25,6 @@ export type StoredCartItem = {
   position: number;
 };
 
-export type OutboxKind = 'order' | 'review';
-export type OutboxStatus = 'waiting' | 'sent' | 'failed';
-
-/** One queued write. `key` is its Idempotency-Key, made once when the shopper pressed the button. */
-export type OutboxItem = {
-  seq?: number;
-  key: string;
-  kind: OutboxKind;
-  /** The signed-in user's e-mail: items are sent, and shown, only for that user. */
-  userEmail: string;
-  payload: unknown;
-  createdAt: number;
-  attempts: number;
-  /** Not before this time (ms) — the retry backoff. */
-  nextAttemptAt: number;
-  status: OutboxStatus;
-  /** Why it is not sent yet, or why it failed, in words for the shopper. */
-  note?: string;
-  /** The server's answer once sent (the created order or review). */
-  result?: unknown;
-};
-
 /** A mirrored catalogue row: the API's JSON plus its place in the list. */
 export type Mirrored<T> = T & { position: number };
 
@@ -56,7 +36,7 @@ export class ShopDb extends Dexie {
   meta!: Table<{ key: string; value: string }, string>;
 
   constructor() {
-    super('taza-haat');
+    super(DB_NAME);
     this.version(1).stores({ cart: '&_id, position', outbox: '++seq, &key, status, userEmail', meta: '&key' });
     this.version(2).stores({ products: '&_id, position', reviews: '&_id, position' });
   }

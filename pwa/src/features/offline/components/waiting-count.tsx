@@ -1,4 +1,4 @@
-import { useUnsent } from '../use-outbox';
+import { useUnsent } from '../../../lib/offline/outbox/use-unsent';
 
 /** The number of the user's orders and reviews waiting to be sent, in the header. */
 export function WaitingCount({ email }: { email: string | undefined }) {

@@ -1,4 +1,5 @@
 import { Spinner } from '../../../components/spinner';
+import type { OutboxStatus } from '../../../lib/offline/outbox/protocol';
 import { formatTk } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
 import { useDeleteOrder, useOrders } from '../api/orders';
@@ -7,7 +8,7 @@ import { OrderProducts, OrderStatus } from './order-products';
 /** An order still in the outbox: not on the server yet. */
 export type UnsentOrder = {
   key: string;
-  status: 'waiting' | 'sent' | 'failed';
+  status: OutboxStatus;
   note?: string | undefined;
   createdAt: number;
   lines: ReadonlyArray<{ name?: string; cartQuantity: number }>;

@@ -4,9 +4,10 @@
  */
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { db } from './db';
-import { enqueue, outboxItem } from './outbox';
-import { MAX_AGE_MS, SIGN_IN_NOTE, sendOutbox } from './sender';
+import { db } from '../db';
+import { enqueue, outboxItem } from './store';
+import { SIGN_IN_NOTE } from './protocol';
+import { MAX_AGE_MS, sendOutbox } from './sender';
 
 const tokenFor = (email: string) => `x.${Buffer.from(JSON.stringify({ email })).toString('base64url')}.y`;
 const asha = 'asha@example.test';

@@ -8,19 +8,17 @@
  * - older than 7 days → not sent (prices may have changed): failed, the shopper can re-order.
  * Workbox's own replay drops a request on any HTTP answer; this never drops one silently.
  */
-import { db, type OutboxItem } from './db';
+import { apiErrorMessage } from '../../api-error';
+import { OUTBOX_LOCK } from '../../storage-keys';
+import { db } from '../db';
+import { SIGN_IN_NOTE } from './protocol';
+import { postOutboxItem } from './request';
+import { storedIdToken } from './store';
+
+/** How long an item may wait before it is not sent any more (ms): prices may have changed. */
 export const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
-const LOCK = 'taza-haat-outbox';
+/** The waits (ms) after the 1st, 2nd, … failed attempt; the last one repeats. */
 const BACKOFF_MS = [2_000, 5_000, 15_000, 60_000, 300_000];
-const ENDPOINT: Record<OutboxItem['kind'], string> = { order: '/api/orders', review: '/api/reviews' };
-
-export const ID_TOKEN_META = 'idToken';
-export const SIGN_IN_NOTE = 'Sign in to send your order';
-
-/** The last ID token the page stored (for the service worker, which has no Firebase SDK). */
-async function storedToken(): Promise<string | undefined> {
-  return (await db.meta.get(ID_TOKEN_META))?.value;
-}
 
 /** The e-mail inside an ID token (our own, already trusted here; the server verifies it). */
 function emailOf(token: string): string | undefined {
@@ -40,15 +38,10 @@ let localQueue: Promise<void> = Promise.resolve();
  * browser has no Web Locks — at least within this page, by chaining runs one after another.
  */
 async function withLock(run: () => Promise<void>): Promise<void> {
-  if (typeof navigator !== 'undefined' && 'locks' in navigator) return navigator.locks.request(LOCK, run);
+  if (typeof navigator !== 'undefined' && 'locks' in navigator) return navigator.locks.request(OUTBOX_LOCK, run);
   const turn = localQueue.then(run);
   localQueue = turn.catch(() => undefined);
   return turn;
-}
-
-async function errorMessage(res: Response): Promise<string> {
-  const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
-  return body?.error?.message ?? `The server answered ${res.status}.`;
 }
 
 /**
@@ -56,7 +49,7 @@ async function errorMessage(res: Response): Promise<string> {
  * token (the page passes the SDK's; the service worker falls back to the stored one).
  * @returns the number of items sent by this run.
  */
-export async function sendOutbox(getToken: (forceRefresh?: boolean) => Promise<string | undefined> = storedToken, fetchFn: typeof fetch = fetch, now: () => number = Date.now): Promise<number> {
+export async function sendOutbox(getToken: (forceRefresh?: boolean) => Promise<string | undefined> = storedIdToken, fetchFn: typeof fetch = fetch, now: () => number = Date.now): Promise<number> {
   let sent = 0;
   await withLock(async () => {
     let token = await getToken();
@@ -77,12 +70,7 @@ export async function sendOutbox(getToken: (forceRefresh?: boolean) => Promise<s
       }
       const retry = (note: string) =>
         db.outbox.update(id, { attempts: item.attempts + 1, nextAttemptAt: now() + (BACKOFF_MS[Math.min(item.attempts, BACKOFF_MS.length - 1)] ?? 0), note });
-      const post = (bearer: string) =>
-        fetchFn(ENDPOINT[item.kind], {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${bearer}`, 'Idempotency-Key': item.key },
-          body: JSON.stringify(item.payload),
-        });
+      const post = (bearer: string) => postOutboxItem(item, bearer, fetchFn);
       let res: Response;
       try {
         res = await post(token);
@@ -109,7 +97,7 @@ export async function sendOutbox(getToken: (forceRefresh?: boolean) => Promise<s
         await retry('The shop is busy; trying again soon');
         break;
       } else {
-        await db.outbox.update(id, { status: 'failed', note: await errorMessage(res) });
+        await db.outbox.update(id, { status: 'failed', note: await apiErrorMessage(res, `The server answered ${res.status}.`) });
       }
     }
   });

@@ -1,6 +1,6 @@
 /** The signed-in user's queued orders and reviews, live from IndexedDB. */
-import type { OutboxItem } from '../../lib/offline/db';
-import { useLiveQuery } from '../../lib/offline/live-query';
+import { useLiveQuery } from '../live-query';
+import type { OutboxItem } from './protocol';
 
 /** Items of `email` not yet sent (waiting or failed), oldest first; [] when signed out. */
 export function useUnsent(email: string | undefined): OutboxItem[] {

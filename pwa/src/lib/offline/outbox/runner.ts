@@ -4,9 +4,9 @@
  * registers Background Sync, where the browser has it, so the service worker sends too.
  * The sender (and Dexie with it) is loaded for the first run, which waits until the page has settled.
  */
-import { currentIdToken } from '../../lib/api-client';
-import { whenSettled } from '../../lib/idle';
-import { OUTBOX_SYNC_TAG } from '../../lib/offline/outbox-sync';
+import { currentIdToken } from '../../api-client';
+import { whenSettled } from '../../idle';
+import { OUTBOX_SYNC_TAG } from '../../storage-keys';
 
 let running: Promise<number> | undefined;
 let onSent: () => void = () => undefined;
@@ -18,7 +18,7 @@ export function sendNow(): Promise<number> {
   // Signed out (or the session not restored yet) nothing may be sent: queued items are sent
   // with their owner's token. Then neither the sender nor Dexie is loaded.
   running ??= currentIdToken()
-    .then(async (token) => (token ? (await import('../../lib/offline/sender')).sendOutbox(currentIdToken) : 0))
+    .then(async (token) => (token ? (await import('./sender')).sendOutbox(currentIdToken) : 0))
     .then((sent) => {
       if (sent > 0) onSent();
       return sent;

@@ -1,0 +1,37 @@
+/**
+ * The outbox's rows in IndexedDB (db.ts). Queuing an order writes its row and empties the cart
+ * in one IndexedDB transaction, with no network call inside it: either both happen or neither.
+ * Sending is sender.ts's job; screens go through submit.ts.
+ */
+import { ID_TOKEN_META } from '../../storage-keys';
+import { db } from '../db';
+import type { OutboxItem, OutboxKind, OutboxPayload } from './protocol';
+
+/**
+ * Adds a write of `kind` for `userEmail` under Idempotency-Key `key`; `clearCart` also empties
+ * the cart in the same transaction.
+ * @returns the stored item. @throws Dexie's error when IndexedDB is unavailable or `key` is taken.
+ */
+export async function enqueue<K extends OutboxKind>(kind: K, payload: OutboxPayload<K>, userEmail: string, options: { key?: string; clearCart?: boolean } = {}): Promise<OutboxItem> {
+  const now = Date.now();
+  const item = { key: options.key ?? crypto.randomUUID(), kind, userEmail: userEmail.toLowerCase(), payload, createdAt: now, attempts: 0, nextAttemptAt: now, status: 'waiting' } as OutboxItem;
+  await db.transaction('rw', db.outbox, db.cart, async () => {
+    item.seq = await db.outbox.add(item);
+    if (options.clearCart) await db.cart.clear();
+  });
+  return item;
+}
+
+/** The item with Idempotency-Key `key`, as it is now (undefined when there is none). */
+export const outboxItem = (key: string) => db.outbox.where('key').equals(key).first();
+
+/** Stores the ID token for the service worker's Background Sync runs (removed on sign-out). */
+export async function storeIdTokenForSync(token: string | undefined): Promise<void> {
+  if (token) await db.meta.put({ key: ID_TOKEN_META, value: token });
+  else await db.meta.delete(ID_TOKEN_META);
+}
+
+/** The last ID token the page stored (for the service worker, which has no Firebase SDK). */
+export async function storedIdToken(): Promise<string | undefined> {
+  return (await db.meta.get(ID_TOKEN_META))?.value;
+}

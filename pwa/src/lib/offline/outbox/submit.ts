@@ -1,0 +1,63 @@
+/**
+ * The outbox's one call for screens (DESIGN.md §5 "Outbox"): an order or a review is written to
+ * the outbox first, sent at once when online, handed to Background Sync when it could not be,
+ * and sent directly when this browser has no IndexedDB (some private modes), as an online-only
+ * shop would. Checkout and Add Review each make one `submit` call.
+ */
+import { ApiRequestError, currentIdToken } from '../../api-client';
+import { apiErrorMessage } from '../../api-error';
+import { requestPersistentStorage } from '../persist';
+import { SIGN_IN_NOTE, type OutboxKind, type OutboxPayload, type OutboxResult } from './protocol';
+import { postOutboxItem } from './request';
+import { requestBackgroundSync, sendNow } from './runner';
+import { enqueue, outboxItem } from './store';
+
+/** `sent`: the server has it (its answer in `result`); `queued`: it waits in the outbox. */
+export type SubmitOutcome<K extends OutboxKind> = { status: 'sent'; result: OutboxResult<K> } | { status: 'queued' };
+
+export type SubmitOptions = {
+  /** The signed-in user's e-mail: the item is sent, and shown, only for them. */
+  userEmail: string;
+  /** The Idempotency-Key, when the screen made one already (a retried checkout keeps its key). */
+  key?: string;
+  /**
+   * For an order: the cart is emptied in the same IndexedDB transaction that queues it, then
+   * this is called to empty the page's copy (the cart store and its localStorage mirror), so a
+   * reload before the live query catches up cannot bring the ordered items back.
+   */
+  clearCart?: () => void;
+};
+
+/**
+ * Queues `payload` as a `kind` write and tries to send it now.
+ * @returns `sent` with the server's answer, or `queued` (offline, or the server was busy).
+ * @throws Error with the server's reason when it refused the write (a 4xx: it is not retried),
+ * or ApiRequestError when the direct send without IndexedDB failed.
+ */
+export async function submit<K extends OutboxKind>(kind: K, payload: OutboxPayload<K>, options: SubmitOptions): Promise<SubmitOutcome<K>> {
+  requestPersistentStorage();
+  const key = options.key ?? crypto.randomUUID();
+  try {
+    await enqueue(kind, payload, options.userEmail, { key, clearCart: options.clearCart !== undefined });
+  } catch {
+    const result = await sendDirectly(kind, payload, key);
+    options.clearCart?.();
+    return { status: 'sent', result };
+  }
+  options.clearCart?.();
+  await sendNow();
+  const item = await outboxItem(key);
+  if (item?.status === 'sent') return { status: 'sent', result: item.result as OutboxResult<K> };
+  if (item?.status === 'failed') throw new Error(item.note ?? 'It was refused.');
+  void requestBackgroundSync();
+  return { status: 'queued' };
+}
+
+/** Without an outbox: one request now, with the same key (a retry of the screen stays one write). */
+async function sendDirectly<K extends OutboxKind>(kind: K, payload: OutboxPayload<K>, key: string): Promise<OutboxResult<K>> {
+  const token = await currentIdToken();
+  if (!token) throw new ApiRequestError(401, SIGN_IN_NOTE);
+  const res = await postOutboxItem({ kind, key, payload }, token);
+  if (!res.ok) throw new ApiRequestError(res.status, await apiErrorMessage(res));
+  return (await res.json()) as OutboxResult<K>;
+}
