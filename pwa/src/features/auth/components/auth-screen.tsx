@@ -1,27 +1,35 @@
-import { useEffect, type FormEventHandler, type ReactNode } from 'react';
+import { useEffect } from 'react';
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { Link } from 'react-router-dom';
+import { FormField } from '../../../components/form-field';
 import { authActions, loadAuth, useAuth } from '../auth-store';
 import { ErrorAlert } from './error-alert';
 import { ProviderButtons } from './provider-buttons';
 
-type AuthScreenProps = {
+/** One input of an auth form: its key in the form, label, input type and autocomplete token. */
+export type AuthInput<T extends FieldValues> = readonly [name: Path<T>, label: string, type: string, autoComplete: string];
+
+type AuthScreenProps<T extends FieldValues> = {
+  /** The heading, and the submit button's label. */
   title: string;
-  submitLabel: string;
-  onSubmit: FormEventHandler<HTMLFormElement>;
-  submitting: boolean;
+  /** The screen's react-hook-form form (with its zod resolver); `onValid` gets its checked values. */
+  form: UseFormReturn<T>;
+  inputs: readonly AuthInput<T>[];
+  onValid: (values: T) => Promise<void>;
   onSignedIn: () => void;
   /** The link to the other screen, e.g. "New to Taza Haat?" → "Create an account". */
   switchTo: { question: string; label: string; path: string };
-  children: ReactNode;
 };
 
 /**
- * The frame the login and register screens share (spec §2): the dismissible error alert, the
- * form, the Google/GitHub options and the link to the other screen. Loads the Firebase SDK while
- * the user types, and clears an old error on arrival.
+ * The screen the login and register forms share (spec §2): the dismissible error alert, one
+ * labelled input per entry of `inputs` with its inline error, the submit button, the
+ * Google/GitHub options and the link to the other screen. Loads the Firebase SDK while the user
+ * types, and clears an old error on arrival.
  */
-export function AuthScreen({ title, submitLabel, onSubmit, submitting, onSignedIn, switchTo, children }: AuthScreenProps) {
+export function AuthScreen<T extends FieldValues>({ title, form, inputs, onValid, onSignedIn, switchTo }: AuthScreenProps<T>) {
   const { error, loading } = useAuth();
+  const { register, handleSubmit, getFieldState, formState } = form;
   useEffect(() => {
     void loadAuth();
     authActions.dismissError();
@@ -29,11 +37,15 @@ export function AuthScreen({ title, submitLabel, onSubmit, submitting, onSignedI
   return (
     <section className="mx-auto max-w-md px-4 py-12">
       <h1 className="text-3xl font-bold">{title}</h1>
-      <form className="mt-6 grid gap-4" onSubmit={onSubmit} noValidate>
+      <form className="mt-6 grid gap-4" onSubmit={(event) => void handleSubmit(onValid)(event)} noValidate>
         <ErrorAlert message={error} onDismiss={authActions.dismissError} />
-        {children}
-        <button type="submit" className="btn btn-primary min-h-11" disabled={loading && submitting}>
-          {submitLabel}
+        {inputs.map(([name, label, type, autoComplete]) => (
+          <FormField key={name} label={label} error={getFieldState(name, formState).error?.message}>
+            {(field) => <input {...field} type={type} autoComplete={autoComplete} className="input input-bordered min-h-11 w-full" {...register(name)} />}
+          </FormField>
+        ))}
+        <button type="submit" className="btn btn-primary min-h-11" disabled={loading && formState.isSubmitting}>
+          {title}
         </button>
       </form>
       <div className="divider">or</div>
@@ -45,16 +57,5 @@ export function AuthScreen({ title, submitLabel, onSubmit, submitting, onSignedI
         </Link>
       </p>
     </section>
-  );
-}
-
-/** A labelled input with its inline error. */
-export function AuthField({ label, error, children }: { label: string; error: string | undefined; children: ReactNode }) {
-  return (
-    <label className="block">
-      <span className="mb-1 block text-sm font-medium">{label}</span>
-      {children}
-      {error && <span className="mt-1 block text-sm text-error">{error}</span>}
-    </label>
   );
 }
