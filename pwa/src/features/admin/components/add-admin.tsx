@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { FormField } from '../../../components/form-field';
 import { notify } from '../../../lib/toast';
 import { useOnline } from '../../../lib/use-online';
 import { useGrantAdmin } from '../api/admin';
@@ -26,10 +27,9 @@ export function AddAdmin() {
       <h1 className="mb-6 text-2xl font-bold">Add Admin</h1>
       <OfflineNote online={online} />
       <form className="grid gap-4" onSubmit={onSubmit}>
-        <label className="block">
-          <span className="mb-1 block text-sm font-medium">E-mail of the new admin</span>
-          <input type="email" required className="input input-bordered min-h-11 w-full" value={email} onChange={(e) => setEmail(e.target.value)} />
-        </label>
+        <FormField label="E-mail of the new admin">
+          {(field) => <input {...field} type="email" required className="input input-bordered min-h-11 w-full" value={email} onChange={(e) => setEmail(e.target.value)} />}
+        </FormField>
         <button type="submit" className="btn btn-primary min-h-11" disabled={!online || grant.isPending}>Make admin</button>
       </form>
     </section>
