@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import type { z } from 'zod';
 import { orderInputSchema, type Order, type OrderInput } from '@contract/order';
+import { FormField } from '../../../components/form-field';
 import { notify } from '../../../lib/toast';
 import { useOnline } from '../../../lib/use-online';
 import { startCardPayment } from '../api/checkout-api';
@@ -95,30 +96,23 @@ export function CheckoutPage({ cart, user, shopPath, submitOrder, onOrdered, onP
     }
   };
   const input = 'input input-bordered min-h-11 w-full';
-  const fieldError = (message: string | undefined) => message && <span className="mt-1 block text-sm text-error">{message}</span>;
+  const { errors } = formState;
   return (
     <section className="mx-auto grid max-w-5xl gap-8 px-4 py-10 md:grid-cols-[1fr_20rem]">
       <form className="grid content-start gap-4" onSubmit={(event) => void handleSubmit(onSubmit)(event)} noValidate>
         <h1 className="text-2xl font-bold">Checkout</h1>
-        <label className="block">
-          <span className="mb-1 block text-sm font-medium">Name</span>
-          <input className={input} readOnly={Boolean(user.displayName)} aria-invalid={formState.errors.customerName ? true : undefined} {...register('customerName')} />
-          {fieldError(formState.errors.customerName?.message)}
-        </label>
-        <label className="block">
-          <span className="mb-1 block text-sm font-medium">E-mail</span>
-          <input className={input} value={user.email} readOnly />
-        </label>
-        <label className="block">
-          <span className="mb-1 block text-sm font-medium">Phone</span>
-          <input type="tel" autoComplete="tel" className={input} aria-invalid={formState.errors.phone ? true : undefined} {...register('phone')} />
-          {fieldError(formState.errors.phone?.message)}
-        </label>
-        <label className="block">
-          <span className="mb-1 block text-sm font-medium">Delivery address</span>
-          <textarea rows={3} autoComplete="street-address" className="textarea textarea-bordered w-full" aria-invalid={formState.errors.address ? true : undefined} {...register('address')} />
-          {fieldError(formState.errors.address?.message)}
-        </label>
+        <FormField label="Name" error={errors.customerName?.message}>
+          {(field) => <input {...field} className={input} readOnly={Boolean(user.displayName)} {...register('customerName')} />}
+        </FormField>
+        <FormField label="E-mail">
+          {(field) => <input {...field} className={input} value={user.email} readOnly />}
+        </FormField>
+        <FormField label="Phone" error={errors.phone?.message}>
+          {(field) => <input {...field} type="tel" autoComplete="tel" className={input} {...register('phone')} />}
+        </FormField>
+        <FormField label="Delivery address" error={errors.address?.message}>
+          {(field) => <textarea {...field} rows={3} autoComplete="street-address" className="textarea textarea-bordered w-full" {...register('address')} />}
+        </FormField>
         <fieldset className="grid gap-2">
           <legend className="mb-1 text-sm font-medium">Payment</legend>
           <label className="flex min-h-11 items-center gap-3">

@@ -1,24 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
-import { useForm, type FieldErrors, type UseFormRegisterReturn } from 'react-hook-form';
+import { useState } from 'react';
+import { useForm, type FieldErrors } from 'react-hook-form';
+import { FormField } from '../../../components/form-field';
 import { contactSchema, type ContactMessage } from '../contact-schema';
 
-function Field(props: { label: string; error: string | undefined; registration: UseFormRegisterReturn; type?: string; multiline?: boolean }) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  const common = { id, 'aria-invalid': props.error ? true : undefined, 'aria-describedby': props.error ? errorId : undefined, ...props.registration };
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium">{props.label}</label>
-      {props.multiline ? (
-        <textarea rows={5} className={`textarea textarea-bordered w-full ${props.error ? 'textarea-error' : ''}`} {...common} />
-      ) : (
-        <input type={props.type ?? 'text'} className={`input input-bordered min-h-11 w-full ${props.error ? 'input-error' : ''}`} {...common} />
-      )}
-      {props.error && <p id={errorId} className="mt-1 text-sm text-error">{props.error}</p>}
-    </div>
-  );
-}
+const inputs = [
+  ['firstName', 'First name', 'text'],
+  ['lastName', 'Last name', 'text'],
+  ['email', 'E-mail', 'email'],
+  ['phone', 'Phone', 'tel'],
+] as const;
 
 /**
  * The contact form (spec §5) with an inline message per invalid field (react-hook-form + zod).
@@ -40,13 +31,14 @@ export function ContactForm({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
       <p className="mt-2 text-base-content/80">Questions about an order or a product? Write to us.</p>
       {sentBy && <p className="alert alert-success mt-4" role="status">Thank you, {sentBy}! We read every message.</p>}
       <form className="mt-6 grid gap-4 sm:grid-cols-2" onSubmit={handleSubmit(onSubmit)} noValidate>
-        <Field label="First name" error={errors.firstName?.message} registration={register('firstName')} />
-        <Field label="Last name" error={errors.lastName?.message} registration={register('lastName')} />
-        <Field label="E-mail" type="email" error={errors.email?.message} registration={register('email')} />
-        <Field label="Phone" type="tel" error={errors.phone?.message} registration={register('phone')} />
-        <div className="sm:col-span-2">
-          <Field label="Message" multiline error={errors.message?.message} registration={register('message')} />
-        </div>
+        {inputs.map(([name, label, type]) => (
+          <FormField key={name} label={label} error={errors[name]?.message}>
+            {(field) => <input {...field} type={type} className={`input input-bordered min-h-11 w-full ${errors[name] ? 'input-error' : ''}`} {...register(name)} />}
+          </FormField>
+        ))}
+        <FormField label="Message" className="sm:col-span-2" error={errors.message?.message}>
+          {(field) => <textarea {...field} rows={5} className={`textarea textarea-bordered w-full ${errors.message ? 'textarea-error' : ''}`} {...register('message')} />}
+        </FormField>
         <button type="submit" className="btn btn-primary min-h-11 sm:col-span-2 sm:justify-self-start">Send message</button>
       </form>
     </section>
