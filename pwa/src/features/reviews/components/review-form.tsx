@@ -1,41 +1,46 @@
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
+import { reviewInputSchema } from '@contract/review';
+import { FormField } from '../../../components/form-field';
 import { notify } from '../../../lib/toast';
 
 const HALF_STEPS = Array.from({ length: 10 }, (_, i) => (i + 1) / 2);
 
+type FormInput = z.input<typeof reviewInputSchema>;
+type FormOutput = z.output<typeof reviewInputSchema>;
+
+/** The contract says 'Required' for an empty review; this form asks in its own words. */
+const EMPTY_REVIEW = 'Write a few words about your order';
+
 /**
  * Add Review (spec §2): 'Please make a review', a half-star rating (daisyUI rating), a 5-row
- * text area (required) and 'Submit Review'. `submit` sends it (POST /api/reviews with an
- * Idempotency-Key, through the outbox); success toasts 'Successfully Reviewed' bottom-left.
+ * text area and 'Submit Review', checked with the contract's review schema (react-hook-form +
+ * zod; an empty review reads 'Write a few words about your order'). `submit` sends it (POST
+ * /api/reviews with an Idempotency-Key, through the outbox); success toasts 'Successfully
+ * Reviewed' bottom-left and clears the text.
  */
 export function ReviewForm({ submit }: { submit: (review: { review: string; rating: number }) => Promise<'sent' | 'queued'> }) {
-  const [rating, setRating] = useState(5);
-  const [text, setText] = useState('');
-  const [error, setError] = useState('');
-  const [sending, setSending] = useState(false);
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!text.trim()) {
-      setError('Write a few words about your order');
-      return;
-    }
-    setSending(true);
+  const { register, control, handleSubmit, setValue, resetField, formState } = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(reviewInputSchema),
+    defaultValues: { review: '', rating: 5 },
+  });
+  const rating = useWatch({ control, name: 'rating' });
+  const reviewError = formState.errors.review;
+  const onValid = async (values: FormOutput) => {
     try {
-      const outcome = await submit({ review: text.trim(), rating });
+      const outcome = await submit({ review: values.review, rating: values.rating });
       if (outcome === 'sent') notify('review', 'success', 'Successfully Reviewed');
       else notify('review', 'info', 'Review saved: it will be sent when you are back online.');
-      setText('');
-      setError('');
+      resetField('review');
     } catch (e) {
       notify('review', 'error', e instanceof Error ? e.message : 'The review could not be sent');
-    } finally {
-      setSending(false);
     }
   };
   return (
     <section className="mx-auto max-w-lg">
       <h1 className="mb-6 text-2xl font-bold">Please make a review</h1>
-      <form className="grid gap-4" onSubmit={(e) => void onSubmit(e)} noValidate>
+      <form className="grid gap-4" onSubmit={(event) => void handleSubmit(onValid)(event)} noValidate>
         <fieldset>
           <legend className="mb-2 text-sm font-medium">Your rating: {rating} of 5</legend>
           <div className="rating rating-half rating-lg">
@@ -47,17 +52,15 @@ export function ReviewForm({ submit }: { submit: (review: { review: string; rati
                 className={`mask mask-star-2 bg-secondary ${i % 2 === 0 ? 'mask-half-1' : 'mask-half-2'}`}
                 aria-label={`${value} stars`}
                 checked={rating === value}
-                onChange={() => setRating(value)}
+                onChange={() => setValue('rating', value)}
               />
             ))}
           </div>
         </fieldset>
-        <label className="block">
-          <span className="mb-1 block text-sm font-medium">Your review</span>
-          <textarea rows={5} required className={`textarea textarea-bordered w-full ${error ? 'textarea-error' : ''}`} value={text} onChange={(e) => setText(e.target.value)} aria-invalid={error ? true : undefined} />
-          {error && <span className="mt-1 block text-sm text-error">{error}</span>}
-        </label>
-        <button type="submit" className="btn btn-primary min-h-11 justify-self-start" disabled={sending}>Submit Review</button>
+        <FormField label="Your review" error={reviewError?.type === 'too_small' ? EMPTY_REVIEW : reviewError?.message}>
+          {(field) => <textarea {...field} rows={5} required className={`textarea textarea-bordered w-full ${reviewError ? 'textarea-error' : ''}`} {...register('review')} />}
+        </FormField>
+        <button type="submit" className="btn btn-primary min-h-11 justify-self-start" disabled={formState.isSubmitting}>Submit Review</button>
       </form>
     </section>
   );
