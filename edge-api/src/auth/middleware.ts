@@ -3,17 +3,14 @@
  * and resolves the admin flag (users.admin, or an e-mail in ADMIN_EMAILS); `requireAdmin` also
  * needs that flag. Failures are 401 (no or bad token) and 403 (not an admin).
  */
-import type { Client } from '@libsql/client';
+import { isAdminEmail } from '../db/users';
 import { factory } from '../env';
 import { ApiError } from '../errors';
 
-/** True when `email` is an admin: listed in ADMIN_EMAILS or marked in `users`. */
-export async function isAdminEmail(db: Client, adminEmails: readonly string[], email: string): Promise<boolean> {
-  if (adminEmails.includes(email)) return true;
-  const { rows } = await db.execute({ sql: 'SELECT admin FROM users WHERE email = ?', args: [email] });
-  return Number(rows[0]?.admin ?? 0) === 1;
-}
-
+/**
+ * Sets `c.var.user` (uid, e-mail, name, picture and `isAdmin`) from the bearer token, then applies
+ * the per-user write limit. @throws ApiError 401 without a token or with an invalid or expired one.
+ */
 export const requireUser = factory.createMiddleware(async (c, next) => {
   const match = /^Bearer\s+(\S+)$/i.exec(c.req.header('Authorization') ?? '');
   if (!match?.[1]) throw new ApiError(401, 'unauthenticated', 'Sign in to continue (no bearer token).');
@@ -24,6 +21,7 @@ export const requireUser = factory.createMiddleware(async (c, next) => {
   return c.var.userWriteLimit(c, next);
 });
 
+/** {@link requireUser}, then only admins pass. @throws ApiError 401 as requireUser; 403 when not an admin. */
 export const requireAdmin = factory.createMiddleware(async (c, next) => {
   return requireUser(c, async () => {
     if (!c.var.user.isAdmin) throw new ApiError(403, 'forbidden', 'Only admins may do this.');
