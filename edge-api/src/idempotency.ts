@@ -9,6 +9,7 @@
 import type { InStatement } from '@libsql/client';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { claimKey, deleteKeysCreatedBefore, readKey, releaseKey, saveAnswerStatement, takeOverClaim } from './db/idempotency-keys';
 import type { AppEnv } from './env';
 import { ApiError, errorBody, errorResponse } from './errors';
 
@@ -47,48 +48,25 @@ export async function idempotentWrite(
   const now = Date.now();
   if (now - lastSweep > SWEEP_EVERY_MS) {
     lastSweep = now;
-    await db.execute({ sql: 'DELETE FROM idempotency_keys WHERE created_at < ?', args: [now - KEY_RETENTION_MS] });
+    await deleteKeysCreatedBefore(db, now - KEY_RETENTION_MS);
   }
   const hash = await sha256Hex(`${c.req.method} ${c.req.path}\n${JSON.stringify(body)}`);
 
-  const claim = await db.execute({
-    sql: `INSERT INTO idempotency_keys (user_id, key, request_hash, created_at) VALUES (?, ?, ?, ?)
-          ON CONFLICT (user_id, key) DO NOTHING`,
-    args: [userId, key, hash, now],
-  });
-  if (claim.rowsAffected === 0) {
-    const { rows } = await db.execute({
-      sql: 'SELECT request_hash, status_code, response_body, created_at FROM idempotency_keys WHERE user_id = ? AND key = ?',
-      args: [userId, key],
-    });
-    const existing = rows[0];
+  if (!(await claimKey(db, userId, key, hash, now))) {
+    const existing = await readKey(db, userId, key);
     if (!existing) return errorResponse(c, 409, 'idempotency_conflict', 'This request is being processed; try again in a moment.');
-    if (existing.request_hash !== hash)
+    if (existing.requestHash !== hash)
       return errorResponse(c, 422, 'idempotency_key_reused', 'This Idempotency-Key was already used with a different request body.');
-    if (existing.status_code !== null) {
+    if (existing.statusCode !== null) {
       c.header('Idempotent-Replayed', 'true');
-      return c.json(JSON.parse(String(existing.response_body)), Number(existing.status_code) as ContentfulStatusCode);
+      return c.json(JSON.parse(String(existing.responseBody)), existing.statusCode as ContentfulStatusCode);
     }
-    const createdAt = Number(existing.created_at);
-    const takenOver =
-      createdAt < now - STALE_CLAIM_MS &&
-      (
-        await db.execute({
-          sql: 'UPDATE idempotency_keys SET created_at = ? WHERE user_id = ? AND key = ? AND status_code IS NULL AND created_at = ?',
-          args: [now, userId, key, createdAt],
-        })
-      ).rowsAffected === 1;
+    const takenOver = existing.createdAt < now - STALE_CLAIM_MS && (await takeOverClaim(db, userId, key, existing.createdAt, now));
     if (!takenOver) {
       c.header('Retry-After', '1');
       return errorResponse(c, 409, 'idempotency_in_progress', 'This request is still being processed; try again in a moment.');
     }
   }
-
-  const saveAnswer = (status: number, answer: unknown): InStatement => ({
-    sql: 'UPDATE idempotency_keys SET status_code = ?, response_body = ? WHERE user_id = ? AND key = ?',
-    args: [status, JSON.stringify(answer), userId, key],
-  });
-  const release = () => db.execute({ sql: 'DELETE FROM idempotency_keys WHERE user_id = ? AND key = ? AND status_code IS NULL', args: [userId, key] });
 
   let result: WriteResult;
   try {
@@ -96,16 +74,16 @@ export async function idempotentWrite(
   } catch (error) {
     if (error instanceof ApiError && error.status < 500) {
       const answer = errorBody(error.code, error.message, error.details);
-      await db.execute(saveAnswer(error.status, answer));
+      await db.execute(saveAnswerStatement(userId, key, error.status, answer));
       return c.json(answer, error.status as ContentfulStatusCode);
     }
-    await release();
+    await releaseKey(db, userId, key);
     throw error;
   }
   try {
-    await db.batch([...result.statements, saveAnswer(result.status, result.body)], 'write');
+    await db.batch([...result.statements, saveAnswerStatement(userId, key, result.status, result.body)], 'write');
   } catch (error) {
-    await release();
+    await releaseKey(db, userId, key);
     throw error;
   }
   return c.json(result.body, result.status);
