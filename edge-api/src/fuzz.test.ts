@@ -9,9 +9,9 @@ import { orderSchema } from './contract/order';
 import { priceCart } from './contract/pricing';
 import { productInputSchema, productSchema } from './contract/product';
 import { reviewSchema } from './contract/review';
-import { toOrder } from './routes/orders';
-import { toProduct } from './catalogue/catalogue';
-import { toReview } from './routes/reviews';
+import { toOrder } from './db/orders';
+import { toProduct } from './db/products';
+import { toReview } from './db/reviews';
 import { createTestApp, customerA, type Role, type TestApp } from './testing/test-app';
 
 const RUNS = 2000;

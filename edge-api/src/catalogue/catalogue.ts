@@ -1,26 +1,13 @@
 /**
- * The catalogue read side (DESIGN.md §5, bench/README.md §4 and §6): the product rows as the
- * wire shape, the whole catalogue as ready-made JSON bytes cached per catalogue version, and
- * the delta since a version. Versions come from migration 0002's triggers, so any write to
- * `products` — through this API or not — moves them.
+ * The catalogue read side (DESIGN.md §5, bench/README.md §4 and §6): the whole catalogue as
+ * ready-made JSON bytes cached per catalogue version, and the delta since a version (their SQL
+ * is in db/products.ts and db/catalogue-versions.ts). Versions come from migration 0002's
+ * triggers, so any write to `products` — through this API or not — moves them.
  */
-import type { Client, Row } from '@libsql/client';
+import type { Client } from '@libsql/client';
 import type { Product } from '../contract/catalogue';
-
-export const PRODUCT_COLUMNS = 'id, name, price, image, category, season';
-const VERSION_SQL = 'SELECT version FROM catalogue_state WHERE id = 1';
-
-/** Maps a `products` row to the wire shape of spec §3. */
-export function toProduct(row: Row): Product {
-  return {
-    _id: String(row.id),
-    name: String(row.name),
-    price: Number(row.price),
-    image: String(row.image),
-    category: row.category === 'fruit' ? 'fruit' : 'vegetable',
-    season: row.season === null ? null : (String(row.season) as Product['season']),
-  };
-}
+import { CATALOGUE_VERSION_SQL, catalogueVersionOf, deletedIdsOf, deletedProductsSinceStatement, readCatalogueVersion } from '../db/catalogue-versions';
+import { LIST_PRODUCTS_SQL, productsChangedSinceStatement, toProduct } from '../db/products';
 
 /** The whole catalogue at one version: its JSON text (the `GET /api/products` body) and ETag. */
 export type CatalogueSnapshot = { version: number; body: string; etag: string };
@@ -67,11 +54,11 @@ export class CatalogueCache {
 
   private async load(): Promise<CatalogueSnapshot> {
     const checkedAt = this.now();
-    const version = Number((await this.db.execute(VERSION_SQL)).rows[0]?.version ?? 0);
+    const version = await readCatalogueVersion(this.db);
     if (this.snapshot?.version !== version) {
       // The rows and their version from one read transaction, so the label matches the bytes.
-      const [versionRows, productRows] = await this.db.batch([VERSION_SQL, `SELECT ${PRODUCT_COLUMNS} FROM products ORDER BY created_at, id`], 'read');
-      const read = Number(versionRows?.rows[0]?.version ?? 0);
+      const [versionRows, productRows] = await this.db.batch([CATALOGUE_VERSION_SQL, LIST_PRODUCTS_SQL], 'read');
+      const read = catalogueVersionOf(versionRows);
       this.snapshot = { version: read, body: JSON.stringify((productRows?.rows ?? []).map(toProduct)), etag: `"catalogue-${read}"` };
     }
     this.checkedAt = checkedAt;
@@ -86,15 +73,15 @@ export class CatalogueCache {
 export async function catalogueDelta(db: Client, since: number): Promise<CatalogueDelta> {
   const [versionRows, changedRows, deletedRows] = await db.batch(
     [
-      VERSION_SQL,
-      { sql: `SELECT ${PRODUCT_COLUMNS} FROM products WHERE version > ? ORDER BY created_at, id`, args: [since] },
-      { sql: 'SELECT id FROM product_tombstones WHERE version > ? ORDER BY version', args: [since] },
+      CATALOGUE_VERSION_SQL,
+      productsChangedSinceStatement(since),
+      deletedProductsSinceStatement(since),
     ],
     'read',
   );
   return {
-    version: Number(versionRows?.rows[0]?.version ?? 0),
+    version: catalogueVersionOf(versionRows),
     changed: (changedRows?.rows ?? []).map(toProduct),
-    deleted: (deletedRows?.rows ?? []).map((row) => String(row.id)),
+    deleted: deletedIdsOf(deletedRows),
   };
 }

@@ -6,11 +6,11 @@
 import { z } from 'zod';
 import { requireUser } from '../auth/middleware';
 import { recordId } from '../contract/fields';
+import { chooseCardPayment, findOrder, markOrderPaid } from '../db/orders';
 import { factory } from '../env';
 import { ApiError, errorResponse } from '../errors';
 import { createOrderCheckout, paidOrderFromWebhook } from '../payments/stripe';
 import { validate } from '../validation';
-import { findOrder } from './orders';
 
 const notConfigured = 'Card payment is not configured; choose cash on delivery.';
 
@@ -28,7 +28,7 @@ export const checkout = factory.createApp().post('/', requireUser, validate('jso
     console.error(`Stripe checkout for order ${orderId} failed:`, error instanceof Error ? error.message : error);
     throw new ApiError(502, 'payment_provider_error', 'The card payment could not be started. Try again, or pay cash on delivery.');
   }
-  await c.var.db.execute({ sql: "UPDATE orders SET payment_method = 'card' WHERE id = ? AND payment_status = 'unpaid'", args: [orderId] });
+  await chooseCardPayment(c.var.db, orderId);
   return c.json(session);
 });
 
@@ -44,7 +44,7 @@ export const stripeWebhook = factory.createApp().post('/webhook', async (c) => {
   } catch {
     throw new ApiError(400, 'invalid_signature', 'The webhook signature is not valid.');
   }
-  // The WHERE makes a replayed event change nothing.
-  if (orderId) await c.var.db.execute({ sql: "UPDATE orders SET payment_status = 'paid', payment_method = 'card' WHERE id = ? AND payment_status = 'unpaid'", args: [orderId] });
+  // A replayed event changes nothing (markOrderPaid leaves a paid order as it is).
+  if (orderId) await markOrderPaid(c.var.db, orderId);
   return c.json({ received: true });
 });

@@ -3,45 +3,19 @@
  * current prices of the ordered product ids, stores a line-item snapshot, computes `totalAmount`
  * with the shared pricing rule and sets `orderStatus: 'Pending'`; client totals are never read.
  */
-import type { Client, Row } from '@libsql/client';
 import { z } from 'zod';
 import { requireAdmin, requireUser } from '../auth/middleware';
+import type { Product } from '../contract/catalogue';
 import { orderInputSchema, orderStatusUpdateSchema, type Order } from '../contract/order';
 import { priceCart } from '../contract/pricing';
 import { recordIdParam } from '../contract/product';
 import { email } from '../contract/fields';
+import { approveOrder, deleteOrder, findOrder, insertOrderStatement, listOrders } from '../db/orders';
+import { findProducts } from '../db/products';
 import { factory } from '../env';
 import { ApiError } from '../errors';
 import { idempotentWrite } from '../idempotency';
 import { validate } from '../validation';
-
-const COLUMNS = `id, customer_name, email, phone, address, order_status, total_amount, order_date,
-  ordered_product, payment_method, payment_status, created_at`;
-
-/** Maps an `orders` row to the spec's order shape. */
-export function toOrder(row: Row): Order {
-  return {
-    _id: String(row.id),
-    customerName: String(row.customer_name),
-    email: String(row.email),
-    phone: String(row.phone),
-    address: String(row.address),
-    orderStatus: row.order_status === 'Approved' ? 'Approved' : 'Pending',
-    totalAmount: Number(row.total_amount),
-    orderDate: String(row.order_date),
-    orderedProduct: JSON.parse(String(row.ordered_product)) as Order['orderedProduct'],
-    paymentMethod: row.payment_method === 'card' ? 'card' : 'cod',
-    paymentStatus: row.payment_status === 'paid' ? 'paid' : 'unpaid',
-    createdAt: new Date(Number(row.created_at)).toISOString(),
-  };
-}
-
-/** Loads one order or throws 404. */
-export async function findOrder(db: Client, id: string): Promise<Order> {
-  const { rows } = await db.execute({ sql: `SELECT ${COLUMNS} FROM orders WHERE id = ?`, args: [id] });
-  if (!rows[0]) throw new ApiError(404, 'not_found', `No order with id ${id}.`);
-  return toOrder(rows[0]);
-}
 
 const listQuery = z.object({ email: email.optional() });
 
@@ -53,12 +27,7 @@ export const orders = factory
     if (forEmail === undefined && !user.isAdmin) throw new ApiError(403, 'forbidden', 'Only admins may list every order; add ?email= for your own.');
     if (forEmail !== undefined && forEmail !== user.email && !user.isAdmin)
       throw new ApiError(403, 'forbidden', 'You can only see your own orders.');
-    const { rows } = await c.var.db.execute(
-      forEmail === undefined
-        ? `SELECT ${COLUMNS} FROM orders ORDER BY created_at DESC`
-        : { sql: `SELECT ${COLUMNS} FROM orders WHERE email = ? ORDER BY created_at DESC`, args: [forEmail] },
-    );
-    return c.json(rows.map(toOrder));
+    return c.json(await listOrders(c.var.db, { email: forEmail }));
   })
   .post('/', requireUser, validate('json', orderInputSchema), async (c) => {
     const input = c.req.valid('json');
@@ -66,11 +35,7 @@ export const orders = factory
     if (input.email !== user.email) throw new ApiError(403, 'forbidden', 'Orders can only be placed with your own e-mail.', { fields: { email: ['Must be the e-mail you signed in with'] } });
     return idempotentWrite(c, user.uid, input, async () => {
       const ids = input.orderedProduct.map((line) => line._id);
-      const { rows } = await c.var.db.execute({
-        sql: `SELECT id, name, price, image FROM products WHERE id IN (${ids.map(() => '?').join(', ')})`,
-        args: ids,
-      });
-      const byId = new Map(rows.map((row) => [String(row.id), row]));
+      const byId = await findProducts(c.var.db, ids);
       const unknownIds = ids.filter((id) => !byId.has(id));
       if (unknownIds.length > 0) {
         const fields = Object.fromEntries(
@@ -79,8 +44,8 @@ export const orders = factory
         throw new ApiError(400, 'unknown_product', `Unknown product: ${unknownIds.join(', ')}`, { fields });
       }
       const lines = input.orderedProduct.map((line) => {
-        const row = byId.get(line._id) as Row;
-        return { _id: line._id, name: String(row.name), price: Number(row.price), image: String(row.image), cartQuantity: line.cartQuantity };
+        const product = byId.get(line._id) as Product;
+        return { _id: line._id, name: product.name, price: product.price, image: product.image, cartQuantity: line.cartQuantity };
       });
       const now = Date.now();
       const order: Order = {
@@ -100,26 +65,14 @@ export const orders = factory
       return {
         status: 201,
         body: order,
-        statements: [
-          {
-            sql: `INSERT INTO orders (id, user_id, customer_name, email, phone, address, order_status, total_amount, order_date,
-                    ordered_product, payment_method, payment_status, created_at)
-                  VALUES (?, ?, ?, ?, ?, ?, 'Pending', ?, ?, ?, ?, 'unpaid', ?)`,
-            args: [order._id, user.uid, order.customerName, order.email, order.phone, order.address, order.totalAmount, order.orderDate,
-              JSON.stringify(lines), order.paymentMethod, now],
-          },
-        ],
+        statements: [insertOrderStatement(order, user.uid)],
       };
     });
   })
   .put('/update/:id', requireAdmin, validate('param', recordIdParam), validate('json', orderStatusUpdateSchema), async (c) => {
     const { id } = c.req.valid('param');
     await findOrder(c.var.db, id);
-    const { rowsAffected } = await c.var.db.execute({
-      sql: "UPDATE orders SET order_status = 'Approved' WHERE id = ? AND order_status <> 'Approved'",
-      args: [id],
-    });
-    return c.json({ modifiedCount: rowsAffected });
+    return c.json({ modifiedCount: await approveOrder(c.var.db, id) });
   })
   .delete('/:id', requireUser, validate('param', recordIdParam), async (c) => {
     const { id } = c.req.valid('param');
@@ -130,9 +83,5 @@ export const orders = factory
       if (order.email !== user.email) throw new ApiError(404, 'not_found', `No order with id ${id}.`);
       if (order.orderStatus !== 'Pending') throw new ApiError(409, 'not_pending', 'Only Pending orders can be cancelled; this one is already Approved.');
     }
-    const { rowsAffected } = await c.var.db.execute({
-      sql: user.isAdmin ? 'DELETE FROM orders WHERE id = ?' : "DELETE FROM orders WHERE id = ? AND order_status = 'Pending'",
-      args: [id],
-    });
-    return c.json({ deletedCount: rowsAffected });
+    return c.json({ deletedCount: await deleteOrder(c.var.db, id, { onlyIfPending: !user.isAdmin }) });
   });

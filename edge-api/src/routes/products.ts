@@ -2,11 +2,11 @@
  * `/api/products` (spec §7, DESIGN.md §3): anyone reads the catalogue (ETag, 304); admins add,
  * update (the edited fields — the old app sent no body) and delete.
  */
-import type { Row } from '@libsql/client';
 import { requireAdmin } from '../auth/middleware';
-import { catalogueDelta, PRODUCT_COLUMNS as COLUMNS, toProduct } from '../catalogue/catalogue';
+import { catalogueDelta } from '../catalogue/catalogue';
 import { CATALOGUE_VERSION_HEADER, type Product } from '../contract/catalogue';
 import { catalogueQuery, productInputSchema, productUpdateSchema, recordIdParam } from '../contract/product';
+import { deleteProduct, insertProduct, updateProduct } from '../db/products';
 import { factory } from '../env';
 import { ApiError } from '../errors';
 import { cacheableText } from '../etag';
@@ -31,33 +31,21 @@ export const products = factory
   })
   .post('/', requireAdmin, validate('json', productInputSchema), async (c) => {
     const input = c.req.valid('json');
-    const now = Date.now();
-    const { rows } = await c.var.db.execute({
-      // created_at is kept strictly increasing, so a new product is always appended to the shop's
-      // order, even when two are added in the same millisecond.
-      sql: `INSERT INTO products (id, name, price, image, category, season, created_at, updated_at)
-            VALUES (?, ?, ?, ?, ?, ?, max(?, coalesce((SELECT max(created_at) FROM products), 0) + 1), ?) RETURNING ${COLUMNS}`,
-      args: [crypto.randomUUID(), input.name, input.price, input.image, input.category, input.season ?? null, now, now],
-    });
+    const product = await insertProduct(c.var.db, input);
     c.var.catalogue.invalidate();
-    return c.json(toProduct(rows[0] as Row), 201);
+    return c.json(product, 201);
   })
   .put('/update/:id', requireAdmin, validate('param', recordIdParam), validate('json', productUpdateSchema), async (c) => {
     const { id } = c.req.valid('param');
     const edit = c.req.valid('json');
-    const { rows } = await c.var.db.execute({
-      sql: `UPDATE products SET name = coalesce(?, name), price = coalesce(?, price), image = coalesce(?, image),
-              category = coalesce(?, category), season = CASE WHEN ? THEN ? ELSE season END, updated_at = ?
-            WHERE id = ? RETURNING ${COLUMNS}`,
-      args: [edit.name ?? null, edit.price ?? null, edit.image ?? null, edit.category ?? null, edit.season !== undefined, edit.season ?? null, Date.now(), id],
-    });
-    if (!rows[0]) throw notFound(id);
+    const product = await updateProduct(c.var.db, id, edit);
+    if (!product) throw notFound(id);
     c.var.catalogue.invalidate();
-    return c.json({ modifiedCount: 1, product: toProduct(rows[0]) });
+    return c.json({ modifiedCount: 1, product });
   })
   .delete('/:id', requireAdmin, validate('param', recordIdParam), async (c) => {
     const { id } = c.req.valid('param');
-    const { rowsAffected } = await c.var.db.execute({ sql: 'DELETE FROM products WHERE id = ?', args: [id] });
+    const rowsAffected = await deleteProduct(c.var.db, id);
     if (rowsAffected === 0) throw notFound(id);
     c.var.catalogue.invalidate();
     return c.json({ deletedCount: rowsAffected });

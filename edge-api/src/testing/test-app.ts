@@ -3,6 +3,7 @@
  * customers A and B, and an admin (marked in `users`, as `npm start` does).
  */
 import { createApp } from '../app';
+import { listProducts } from '../db/products';
 import { upsertAdminUser } from '../db/users';
 import { createTestDb, type TestDb } from './test-db';
 import { emulatorToken, type TokenClaims } from './tokens';
@@ -21,6 +22,7 @@ export type TestApp = TestDb & {
   call: (method: string, path: string, opts?: { role?: Role; body?: unknown; headers?: Record<string, string> }) => Promise<Response>;
 };
 
+/** The API on a fresh test database (createTestDb) with `env` added to the test config; the admin is marked in `users`. */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const t = await createTestDb({
     env: {
@@ -48,12 +50,12 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
 
 /** A valid `POST /orders` body for `user` with the first `lines` products at `quantity` kg. */
 export async function orderBody(t: TestDb, user: TokenClaims, lines = 2, quantity = 1) {
-  const { rows } = await t.db.execute({ sql: 'SELECT id FROM products ORDER BY created_at LIMIT ?', args: [lines] });
+  const products = (await listProducts(t.db)).slice(0, lines);
   return {
     customerName: user.name ?? 'Customer',
     email: user.email,
     phone: '+880 1711-000000',
     address: 'House 1, Road 2, Dhanmondi, Dhaka',
-    orderedProduct: rows.map((row) => ({ _id: String(row.id), cartQuantity: quantity })),
+    orderedProduct: products.map((product) => ({ _id: product._id, cartQuantity: quantity })),
   };
 }
