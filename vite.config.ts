@@ -13,6 +13,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { manifest } from './pwa/manifest';
 import { routePreload } from './pwa/route-preload';
 import { contractAlias } from './pwa/contract-alias';
+import { paths } from './pwa/src/config/paths';
 import { ID_TOKEN_KEY, mirroredKey } from './pwa/src/lib/storage-keys';
 
 /**
@@ -49,8 +50,8 @@ export default defineConfig(({ mode }) => ({
     // The landing pages' route chunks start downloading with the app, not after it; on a first
     // visit the shop's catalogue JSON too (its first product picture is the page's LCP).
     routePreload(
-      { '/': 'routes/home.tsx', '/home': 'routes/home.tsx', '/shop': 'routes/shop.tsx' },
-      { '/shop': { url: '/api/products', unlessStored: [mirroredKey('products'), ID_TOKEN_KEY] } },
+      { [paths.home]: 'routes/home.tsx', [paths.homeAlias]: 'routes/home.tsx', [paths.shop]: 'routes/shop.tsx' },
+      { [paths.shop]: { url: '/api/products', unlessStored: [mirroredKey('products'), ID_TOKEN_KEY] } },
     ),
     // Brotli and gzip copies of every text asset, served by the Node entry (static-site.ts)
     // to browsers that accept them; Cloudflare compresses on its own.

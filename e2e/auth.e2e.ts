@@ -119,7 +119,7 @@ describe('accounts against the Auth emulator', () => {
     await page.getByRole('button', { name: 'Continue With Google' }).waitFor();
     const email = `${provider}.${Date.now()}@example.test`;
     const idToken = JSON.stringify({ sub: `${provider}-${Date.now()}`, email, email_verified: true, name: `${provider} user` });
-    const ok = await page.evaluate(([p, t]) => (window as unknown as E2EWindow).tazaHaatE2E?.signInWithIdToken(p as string, t as string), [provider, idToken]);
+    const ok = await page.evaluate(([p, t]) => (window as unknown as E2EWindow).tazaHaatE2E?.signInWithIdToken(p as typeof provider, t as string), [provider, idToken]);
     expect(ok).toBe(true);
     await page.getByRole('button', { name: `Account menu for ${provider} user` }).waitFor();
     const token = await page.evaluate(() => localStorage.getItem('idToken'));

@@ -20,3 +20,35 @@ export const CATALOGUE_VERSION_HEADER = 'Catalogue-Version';
 
 /** A product as the API returns it. */
 export type Product = { _id: string; name: string; price: number; image: string; category: Category; season: Season | null };
+
+/** `GET /products?since=N`: what changed after catalogue version N (DESIGN.md §5), in shop order. */
+export type CatalogueDelta = { version: number; changed: Product[]; deleted: string[] };
+
+/** A cart line item: the product and whole kilograms (spec §4), as the cart stores it. */
+export type CartLine = Product & { cartQuantity: number };
+
+const isOneOf = (values: readonly unknown[], value: unknown) => values.includes(value);
+
+/**
+ * True when `value` is a cart line item. The same rules as `cartLineSchema` (product.ts) without
+ * zod, which would add ~14 KiB gzip to the shop's first load; cart-line.test.ts checks that the
+ * two agree on generated inputs. Extra fields are allowed (and dropped by the caller).
+ */
+export function isCartLine(value: unknown): value is CartLine {
+  if (typeof value !== 'object' || value === null) return false;
+  const line = value as Record<string, unknown>;
+  const { price, cartQuantity } = line;
+  return (
+    typeof line._id === 'string' &&
+    typeof line.name === 'string' &&
+    typeof line.image === 'string' &&
+    typeof price === 'number' &&
+    Number.isFinite(price) &&
+    price > 0 &&
+    isOneOf(categories, line.category) &&
+    (line.season === null || isOneOf(seasons, line.season)) &&
+    Number.isInteger(cartQuantity) &&
+    (cartQuantity as number) >= 1 &&
+    (cartQuantity as number) <= MAX_LINE_QUANTITY
+  );
+}

@@ -1,5 +1,6 @@
 /** Field rules shared by several contract schemas. */
 import { z } from 'zod';
+import { MAX_LINE_QUANTITY } from './catalogue';
 
 /** A trimmed, required text of at most `max` characters, with a message naming the limit. */
 export const requiredText = (max: number) =>
@@ -14,3 +15,10 @@ export const email = z.string({ error: 'Required' }).trim().toLowerCase().pipe(z
 
 /** An id as the API hands them out (UUID-like text, bounded). */
 export const recordId = z.string({ error: 'Required' }).trim().min(1, { error: 'Required' }).max(64, { error: 'Unknown id' });
+
+/** Kilograms of one product in a cart or an order: a whole number from 1 to 100 (spec §4). */
+export const cartQuantityField = z
+  .number({ error: 'Enter a whole number of kg' })
+  .int({ error: 'Enter a whole number of kg' })
+  .min(1, { error: 'At least 1 kg' })
+  .max(MAX_LINE_QUANTITY, { error: `At most ${MAX_LINE_QUANTITY} kg` });

@@ -3,8 +3,7 @@
  * only; prices, totals and status are the server's — and the stored order as the API returns it.
  */
 import { z } from 'zod';
-import { MAX_LINE_QUANTITY } from './catalogue';
-import { email, recordId, requiredText } from './fields';
+import { cartQuantityField, email, recordId, requiredText } from './fields';
 
 export const orderStatuses = ['Pending', 'Approved'] as const;
 export const paymentMethods = ['cod', 'card'] as const;
@@ -15,11 +14,7 @@ export const MAX_ORDER_LINES = 100;
 /** One ordered line: a product id and whole kilograms (1–100). Other fields are ignored. */
 export const orderLineInputSchema = z.object({
   _id: recordId,
-  cartQuantity: z
-    .number({ error: 'Enter a whole number of kg' })
-    .int({ error: 'Enter a whole number of kg' })
-    .min(1, { error: 'At least 1 kg' })
-    .max(MAX_LINE_QUANTITY, { error: `At most ${MAX_LINE_QUANTITY} kg` }),
+  cartQuantity: cartQuantityField,
 });
 
 /** Phone: 6–20 characters of digits, +, - and spaces. */

@@ -3,8 +3,8 @@
  * edited fields) and the `:id` route parameter. The product as returned is in catalogue.ts.
  */
 import { z } from 'zod';
-import { categories, seasons, type Product } from './catalogue';
-import { recordId, requiredText } from './fields';
+import { categories, seasons, type CartLine, type Product } from './catalogue';
+import { cartQuantityField, recordId, requiredText } from './fields';
 
 /** A product as the API returns it (the type is in catalogue.ts, which the first load imports). */
 export const productSchema = z.object({
@@ -15,6 +15,9 @@ export const productSchema = z.object({
   category: z.enum(categories),
   season: z.enum(seasons).nullable(),
 }) satisfies z.ZodType<Product>;
+
+/** A cart line item (spec §4); `isCartLine` in catalogue.ts is its zod-free twin for the first load. */
+export const cartLineSchema = productSchema.extend({ cartQuantity: cartQuantityField }) satisfies z.ZodType<CartLine>;
 
 /** Price in Tk per kg: a positive number, or text such as "12.5" (the spec's form sends text). */
 export const priceField = z

@@ -3,17 +3,20 @@
  * an immediate service-worker update check (the app checks every 30 minutes), a run of the
  * outbox sender (to race it on purpose).
  */
-import { authActions } from '../features/auth/auth-store';
+import { authActions } from '../features/auth/auth-actions';
 import { sendNow } from '../lib/offline/outbox/runner';
 import { checkForUpdate } from '../features/offline/service-worker';
 
+/** The hooks on `window.tazaHaatE2E`; the e2e suite drives them through this type too. */
+export type E2EHooks = {
+  signInWithIdToken: typeof authActions.signInWithIdToken;
+  checkForUpdate: typeof checkForUpdate;
+  sendNow: typeof sendNow;
+};
+
 declare global {
   interface Window {
-    tazaHaatE2E?: {
-      signInWithIdToken: typeof authActions.signInWithIdToken;
-      checkForUpdate: typeof checkForUpdate;
-      sendNow: typeof sendNow;
-    };
+    tazaHaatE2E?: E2EHooks;
   }
 }
 

@@ -1,9 +1,11 @@
 /**
- * Every route of spec §2 (paths are case-insensitive, so `/Shop` and `/shop` are one route).
- * Pages are lazy chunks; the shop and home load first, the rest on demand.
+ * Every route of spec §2, with the paths of config/paths.ts (matched case-insensitively, so
+ * `/Shop` and `/shop` are one route). Pages are lazy chunks; the shop and home load first, the
+ * rest on demand.
  */
 import type { ComponentType } from 'react';
 import { createBrowserRouter } from 'react-router-dom';
+import { paths } from '../config/paths';
 import { SiteLayout } from './layout/site-layout';
 import { RequireAuth } from './guards';
 import type * as DashboardPages from './routes/dashboard-pages';
@@ -20,32 +22,32 @@ export const router = createBrowserRouter([
   {
     Component: SiteLayout,
     children: [
-      { path: '/', lazy: page(() => import('./routes/home')) },
-      { path: '/home', lazy: page(() => import('./routes/home')) },
-      { path: '/shop', lazy: page(() => import('./routes/shop')) },
-      { path: '/about', lazy: page(() => import('./routes/about')) },
-      { path: '/contact', lazy: page(() => import('./routes/contact')) },
-      { path: '/cart', lazy: page(() => import('./routes/cart')) },
-      { path: '/login', lazy: page(() => import('./routes/login')) },
-      { path: '/register', lazy: page(() => import('./routes/register')) },
-      { path: '/profile', lazy: page(() => import('./routes/profile')) },
+      { path: paths.home, lazy: page(() => import('./routes/home')) },
+      { path: paths.homeAlias, lazy: page(() => import('./routes/home')) },
+      { path: paths.shop, lazy: page(() => import('./routes/shop')) },
+      { path: paths.about, lazy: page(() => import('./routes/about')) },
+      { path: paths.contact, lazy: page(() => import('./routes/contact')) },
+      { path: paths.cart, lazy: page(() => import('./routes/cart')) },
+      { path: paths.login, lazy: page(() => import('./routes/login')) },
+      { path: paths.register, lazy: page(() => import('./routes/register')) },
+      { path: paths.profile, lazy: page(() => import('./routes/profile')) },
       {
-        path: '/checkout',
+        path: paths.checkout,
         Component: RequireAuth,
         children: [{ index: true, lazy: page(() => import('./routes/checkout')) }],
       },
       {
-        path: '/dashboard',
+        path: paths.dashboard.root,
         lazy: page(() => import('./routes/dashboard-layout')),
         children: [
           { index: true, lazy: dashboardPage('DashboardHomeRoute') },
-          { path: 'manage-orders', Component: AdminOnly, children: [{ index: true, lazy: dashboardPage('ManageOrdersRoute') }] },
-          { path: 'add-product', lazy: dashboardPage('AddProductRoute') },
-          { path: 'manage-products', Component: AdminOnly, children: [{ index: true, lazy: dashboardPage('ManageProductsRoute') }] },
-          { path: 'manage-products/update-product/:id', lazy: dashboardPage('UpdateProductRoute') },
-          { path: 'my-orders', lazy: dashboardPage('MyOrdersRoute') },
-          { path: 'add-review', lazy: dashboardPage('AddReviewRoute') },
-          { path: 'add-admin', Component: AdminOnly, children: [{ index: true, lazy: dashboardPage('AddAdminRoute') }] },
+          { path: paths.dashboard.manageOrders, Component: AdminOnly, children: [{ index: true, lazy: dashboardPage('ManageOrdersRoute') }] },
+          { path: paths.dashboard.addProduct, lazy: dashboardPage('AddProductRoute') },
+          { path: paths.dashboard.manageProducts, Component: AdminOnly, children: [{ index: true, lazy: dashboardPage('ManageProductsRoute') }] },
+          { path: paths.dashboard.updateProduct.path, lazy: dashboardPage('UpdateProductRoute') },
+          { path: paths.dashboard.myOrders, lazy: dashboardPage('MyOrdersRoute') },
+          { path: paths.dashboard.addReview, lazy: dashboardPage('AddReviewRoute') },
+          { path: paths.dashboard.addAdmin, Component: AdminOnly, children: [{ index: true, lazy: dashboardPage('AddAdminRoute') }] },
         ],
       },
       { path: '*', lazy: page(() => import('./routes/not-found')) },

@@ -1,8 +1,15 @@
-/** Every in-app link, in one place (spec §2's route table; dashboard children are relative). */
+/**
+ * Every route of the app (spec §2's route table), in one place: the router declares its routes
+ * with these paths and every link, redirect and guard uses them. A path with parameters has a
+ * `path` pattern for the router and a `getHref(...)` for links. Dashboard pages are nested under
+ * `/dashboard` in the router with these absolute paths.
+ */
 export const paths = {
   home: '/',
   homeAlias: '/home',
-  shop: '/Shop',
+  // The spec's route is /Shop and its links say /shop: the router matches paths case-insensitively,
+  // so this one constant serves both.
+  shop: '/shop',
   about: '/about',
   contact: '/contact',
   cart: '/cart',
@@ -15,7 +22,10 @@ export const paths = {
     manageOrders: '/dashboard/manage-orders',
     addProduct: '/dashboard/add-product',
     manageProducts: '/dashboard/manage-products',
-    updateProduct: (id: string) => `/dashboard/manage-products/update-product/${encodeURIComponent(id)}`,
+    updateProduct: {
+      path: '/dashboard/manage-products/update-product/:id',
+      getHref: (id: string) => `/dashboard/manage-products/update-product/${encodeURIComponent(id)}`,
+    },
     myOrders: '/dashboard/my-orders',
     addReview: '/dashboard/add-review',
     addAdmin: '/dashboard/add-admin',

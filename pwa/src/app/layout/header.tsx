@@ -8,7 +8,7 @@ import { WaitingCount } from '../../features/offline/components/waiting-count';
 
 const mainLinks = [
   { to: paths.homeAlias, label: 'Home' },
-  { to: '/shop', label: 'Shop' },
+  { to: paths.shop, label: 'Shop' },
   { to: paths.about, label: 'About' },
   { to: paths.contact, label: 'Contact' },
 ] as const;

@@ -21,6 +21,7 @@ import { useUnsent } from '../../lib/offline/outbox/use-unsent';
 import { ReviewForm } from '../../features/reviews/components/review-form';
 import { Spinner } from '../../components/spinner';
 import { formatTk } from '../../lib/format';
+import { reviewKeys } from '../../lib/query-keys';
 
 export function DashboardHomeRoute() {
   const { admin, user } = useAuth();
@@ -68,7 +69,7 @@ export function AddProductRoute() {
 export function ManageProductsRoute() {
   const { data: products, isPending } = useProducts();
   if (isPending) return <Spinner label="Loading products" />;
-  return <ManageProducts products={products ?? []} updatePath={paths.dashboard.updateProduct} />;
+  return <ManageProducts products={products ?? []} updatePath={paths.dashboard.updateProduct.getHref} />;
 }
 
 export function UpdateProductRoute() {
@@ -92,7 +93,7 @@ export function AddReviewRoute() {
   const waiting = useUnsent(user.email).filter((item) => item.kind === 'review');
   const submitReview = async (review: ReviewInput) => {
     const outcome = await submit('review', review, { userEmail: user.email ?? '' });
-    if (outcome.status === 'sent') await client.invalidateQueries({ queryKey: ['reviews'] });
+    if (outcome.status === 'sent') await client.invalidateQueries({ queryKey: reviewKeys.all });
     return outcome.status;
   };
   return (

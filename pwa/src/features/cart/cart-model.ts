@@ -3,40 +3,19 @@
  * product plus `cartQuantity` (whole kg, at least 1). Every change returns the new cart and the
  * toast text the spec gives for it. Persisted as JSON under `localStorage.cartItems`.
  */
-import { categories, MAX_LINE_QUANTITY, seasons, type Product } from '@contract/catalogue';
+import { isCartLine, MAX_LINE_QUANTITY, type CartLine, type Product } from '@contract/catalogue';
 import { priceCart } from '@contract/pricing';
 
-export type CartItem = Product & { cartQuantity: number };
+export type CartItem = CartLine;
 export type Cart = readonly CartItem[];
 export type CartChange = { cart: Cart; message: string; kind: 'info' | 'success' | 'error' };
-
-/**
- * True when `value` is a line item as this app stores it. A plain check rather than zod: the
- * format is our own, and zod would add ~14 KiB gzip to every page's first load (bench/README.md).
- */
-function isCartItem(value: unknown): value is CartItem {
-  if (typeof value !== 'object' || value === null) return false;
-  const item = value as Record<string, unknown>;
-  return (
-    typeof item._id === 'string' &&
-    typeof item.name === 'string' &&
-    typeof item.image === 'string' &&
-    typeof item.price === 'number' &&
-    item.price > 0 &&
-    (categories as readonly unknown[]).includes(item.category) &&
-    (item.season === null || (seasons as readonly unknown[]).includes(item.season)) &&
-    Number.isInteger(item.cartQuantity) &&
-    (item.cartQuantity as number) >= 1 &&
-    (item.cartQuantity as number) <= MAX_LINE_QUANTITY
-  );
-}
 
 /** Parses a stored cart (the `cartItems` JSON); anything malformed reads as an empty cart. */
 export function parseCart(json: string | null): CartItem[] {
   if (!json) return [];
   try {
     const parsed: unknown = JSON.parse(json);
-    if (!Array.isArray(parsed) || !parsed.every(isCartItem)) return [];
+    if (!Array.isArray(parsed) || !parsed.every(isCartLine)) return [];
     // Only the known fields: a stored line never carries extra data into an order.
     return parsed.map(({ _id, name, price, image, category, season, cartQuantity }) => ({ _id, name, price, image, category, season, cartQuantity }));
   } catch {

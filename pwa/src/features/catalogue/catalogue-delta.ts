@@ -4,9 +4,7 @@
  * the server sends changes in shop order, and a new product always sorts last (created_at
  * only grows), so the result is the order a full fetch would give.
  */
-import type { Product } from '@contract/catalogue';
-
-export type CatalogueDelta = { version: number; changed: Product[]; deleted: string[] };
+import type { CatalogueDelta, Product } from '@contract/catalogue';
 
 /** The list after `delta`; `products` is not modified. */
 export function applyCatalogueDelta(products: readonly Product[], delta: CatalogueDelta): Product[] {

@@ -1,5 +1,7 @@
 import { Link, useNavigate } from 'react-router-dom';
-import { authActions, useAuth } from '../auth-store';
+import { paths } from '../../../config/paths';
+import { authActions } from '../auth-actions';
+import { useAuth } from '../auth-store';
 import { Avatar } from './avatar';
 
 type AccountMenuProps = { profilePath: string; loginPath: string; registerPath: string; dashboardPath: string };
@@ -25,7 +27,7 @@ export function AccountMenu({ profilePath, loginPath, registerPath, dashboardPat
         <li><Link to={dashboardPath} className="min-h-11">Dashboard</Link></li>
         {signedIn && (
           <li>
-            <button type="button" className="min-h-11 text-error" onClick={() => void authActions.signOut().then((ok) => ok && navigate('/'))}>
+            <button type="button" className="min-h-11 text-error" onClick={() => void authActions.signOut().then((ok) => ok && navigate(paths.home))}>
               Log Out
             </button>
           </li>

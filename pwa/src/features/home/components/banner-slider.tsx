@@ -1,12 +1,13 @@
 import { Link } from 'react-router-dom';
+import { paths } from '../../../config/paths';
 import { useCarousel } from '../../../lib/use-carousel';
 
 const CAROUSEL = { loop: true };
 
 const slides = [
-  { title: 'Fresh from the haat, to your door', text: 'Vegetables and fruit from Dhaka markets, priced per kg in Tk.', image: '/products/carrot.webp', cta: '/shop', tone: 'bg-primary text-primary-content' },
-  { title: 'Winter greens are here', text: 'Spinach, peas, carrots and broccoli — picked this morning.', image: '/products/broccoli.webp', cta: '/shop?category=vegetable&season=winter', tone: 'bg-neutral text-neutral-content' },
-  { title: 'Fruit for every basket', text: 'Bananas, oranges, mangoes and more, by the kilo.', image: '/products/orange.webp', cta: '/shop?category=fruit', tone: 'bg-secondary text-secondary-content' },
+  { title: 'Fresh from the haat, to your door', text: 'Vegetables and fruit from Dhaka markets, priced per kg in Tk.', image: '/products/carrot.webp', cta: paths.shop, tone: 'bg-primary text-primary-content' },
+  { title: 'Winter greens are here', text: 'Spinach, peas, carrots and broccoli — picked this morning.', image: '/products/broccoli.webp', cta: `${paths.shop}?category=vegetable&season=winter`, tone: 'bg-neutral text-neutral-content' },
+  { title: 'Fruit for every basket', text: 'Bananas, oranges, mangoes and more, by the kilo.', image: '/products/orange.webp', cta: `${paths.shop}?category=fruit`, tone: 'bg-secondary text-secondary-content' },
 ];
 
 /** The home page's banner slider: 3 slides, autoplay every 2000 ms (spec §9). */

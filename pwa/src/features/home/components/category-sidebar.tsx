@@ -1,15 +1,16 @@
 import { Link } from 'react-router-dom';
+import { paths } from '../../../config/paths';
 
 /** Where each category of the home page's sidebar (spec §1) leads in the shop. */
 export const categoryLinks = [
-  { label: 'Grocery', to: '/shop' },
-  { label: 'Fruits', to: '/shop?category=fruit' },
+  { label: 'Grocery', to: paths.shop },
+  { label: 'Fruits', to: `${paths.shop}?category=fruit` },
   {
     label: 'Vegetables',
-    to: '/shop?category=vegetable',
+    to: `${paths.shop}?category=vegetable`,
     children: [
-      { label: 'Winter', to: '/shop?category=vegetable&season=winter' },
-      { label: 'Summer', to: '/shop?category=vegetable&season=summer' },
+      { label: 'Winter', to: `${paths.shop}?category=vegetable&season=winter` },
+      { label: 'Summer', to: `${paths.shop}?category=vegetable&season=summer` },
     ],
   },
 ] as const;

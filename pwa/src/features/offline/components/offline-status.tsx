@@ -4,6 +4,7 @@ import { whenSettled } from '../../../lib/idle';
 import { loadDb } from '../../../lib/offline/live-query';
 import { useOnline } from '../../../lib/use-online';
 import { applyUpdate, useUpdateAvailable } from '../service-worker';
+import { paths } from '../../../config/paths';
 
 /**
  * The offline banner (shown as soon as the browser reports no connection), a notice when
@@ -37,7 +38,7 @@ export function OfflineStatus() {
           You are offline. Keep browsing and filling your cart — orders are sent when you are back online.
         </div>
       )}
-      {updateAvailable && !pathname.toLowerCase().startsWith('/checkout') && (
+      {updateAvailable && !pathname.toLowerCase().startsWith(paths.checkout) && (
         <div role="alert" className="alert fixed bottom-4 right-4 z-50 w-auto shadow-lg">
           <span>Update available</span>
           <button type="button" className="btn btn-primary btn-sm min-h-11" onClick={applyUpdate}>

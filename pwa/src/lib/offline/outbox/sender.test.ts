@@ -3,6 +3,8 @@
  * stand-in for the API's HTTP answers: exactly-once, order, retries, 401, 4xx, expiry, races.
  */
 import 'fake-indexeddb/auto';
+import type { OrderInput } from '@contract/order';
+import type { ReviewInput } from '@contract/review';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../db';
 import { enqueue, outboxItem } from './store';
@@ -12,6 +14,9 @@ import { MAX_AGE_MS, sendOutbox } from './sender';
 const tokenFor = (email: string) => `x.${Buffer.from(JSON.stringify({ email })).toString('base64url')}.y`;
 const asha = 'asha@example.test';
 const token = async () => tokenFor(asha);
+/** A valid `POST /orders` body (the n-th), and a review: what screens queue. */
+const order = (n = 1): OrderInput => ({ customerName: 'Asha Rahman', email: asha, phone: '01711-000000', address: `House ${n}, Dhanmondi`, orderedProduct: [{ _id: `p${n}`, cartQuantity: n }] });
+const review = (n = 1): ReviewInput => ({ review: `Fresh, review ${n}`, rating: 5 });
 
 /** A stand-in API: answers each POST with the next status in `statuses` (then 201), recording keys. */
 function api(statuses: number[] = []) {
@@ -37,21 +42,21 @@ afterEach(() => db.close());
 describe('outbox', () => {
   it('writes the order and empties the cart in one transaction — or neither', async () => {
     await db.cart.put({ _id: 'p1', name: 'Potato', price: 30, image: '/x', category: 'vegetable', season: null, cartQuantity: 2, position: 0 });
-    await enqueue('order', { orderedProduct: [] }, asha, { clearCart: true });
+    await enqueue('order', order(), asha, { clearCart: true });
     expect(await db.cart.count()).toBe(0);
     expect(await db.outbox.count()).toBe(1);
 
     await db.cart.put({ _id: 'p1', name: 'Potato', price: 30, image: '/x', category: 'vegetable', season: null, cartQuantity: 2, position: 0 });
     const key = (await db.outbox.toArray())[0]?.key;
     // Same Idempotency-Key again: the unique index refuses the row, so the cart must stay.
-    await expect(enqueue('order', {}, asha, { key, clearCart: true })).rejects.toThrow();
+    await expect(enqueue('order', order(), asha, { key, clearCart: true })).rejects.toThrow();
     expect(await db.cart.count()).toBe(1);
     expect(await db.outbox.count()).toBe(1);
   });
 
   it('sends each item once, oldest first, with its own key and a bearer token', async () => {
-    const a = await enqueue('order', { n: 1 }, asha);
-    const b = await enqueue('review', { n: 2 }, asha);
+    const a = await enqueue('order', order(1), asha);
+    const b = await enqueue('review', review(2), asha);
     const server = api();
     expect(await sendOutbox(token, server.fetchFn)).toBe(2);
     expect(server.seen.map((s) => [s.url, s.key])).toEqual([['/api/orders', a.key], ['/api/reviews', b.key]]);
@@ -62,8 +67,8 @@ describe('outbox', () => {
   });
 
   it('runs three times in a row and twice at once without sending anything twice', async () => {
-    await enqueue('order', { n: 1 }, asha);
-    await enqueue('order', { n: 2 }, asha);
+    await enqueue('order', order(1), asha);
+    await enqueue('order', order(2), asha);
     const server = api();
     await Promise.all([sendOutbox(token, server.fetchFn), sendOutbox(token, server.fetchFn)]);
     await sendOutbox(token, server.fetchFn);
@@ -74,8 +79,8 @@ describe('outbox', () => {
   });
 
   it('keeps an item after a 500 or a network error and retries it later, in order', async () => {
-    const a = await enqueue('order', { n: 1 }, asha);
-    const b = await enqueue('order', { n: 2 }, asha);
+    const a = await enqueue('order', order(1), asha);
+    const b = await enqueue('order', order(2), asha);
     let now = Date.now();
     const server = api([500]);
     expect(await sendOutbox(token, server.fetchFn, () => now)).toBe(0);
@@ -86,7 +91,7 @@ describe('outbox', () => {
     expect(await sendOutbox(token, server.fetchFn, () => now)).toBe(2);
     expect(server.seen.map((s) => s.key)).toEqual([a.key, a.key, b.key]);
 
-    const c = await enqueue('order', { n: 3 }, asha);
+    const c = await enqueue('order', order(3), asha);
     const offline = (async () => {
       throw new TypeError('Failed to fetch');
     }) as unknown as typeof fetch;
@@ -95,7 +100,7 @@ describe('outbox', () => {
   });
 
   it('keeps an item on 401 and asks the shopper to sign in; sends it with a fresh token later', async () => {
-    const a = await enqueue('order', {}, asha);
+    const a = await enqueue('order', order(), asha);
     const server = api([401]);
     await sendOutbox(token, server.fetchFn);
     expect(await outboxItem(a.key)).toMatchObject({ status: 'waiting', note: SIGN_IN_NOTE });
@@ -105,7 +110,7 @@ describe('outbox', () => {
   });
 
   it('retries once with a force-refreshed token when the waiting token has expired (401)', async () => {
-    const a = await enqueue('order', {}, asha);
+    const a = await enqueue('order', order(), asha);
     const server = api([401]);
     const refreshing = async (forceRefresh?: boolean) => (forceRefresh ? `${tokenFor(asha)}.new` : tokenFor(asha));
     expect(await sendOutbox(refreshing, server.fetchFn)).toBe(1);
@@ -114,13 +119,13 @@ describe('outbox', () => {
   });
 
   it("marks an item failed on another 4xx, with the server's reason", async () => {
-    const a = await enqueue('order', {}, asha);
+    const a = await enqueue('order', order(), asha);
     await sendOutbox(token, api([400]).fetchFn);
     expect(await outboxItem(a.key)).toMatchObject({ status: 'failed', note: 'answer 400' });
   });
 
   it('does not send items older than 7 days, and tells the shopper why', async () => {
-    const a = await enqueue('order', {}, asha);
+    const a = await enqueue('order', order(), asha);
     const server = api();
     await sendOutbox(token, server.fetchFn, () => Date.now() + MAX_AGE_MS + 1000);
     expect(server.seen).toHaveLength(0);
@@ -128,7 +133,7 @@ describe('outbox', () => {
   });
 
   it("never sends one user's items with another user's token", async () => {
-    const a = await enqueue('order', {}, asha);
+    const a = await enqueue('order', order(), asha);
     const server = api();
     await sendOutbox(async () => tokenFor('babul@example.test'), server.fetchFn);
     expect(server.seen).toHaveLength(0);
