@@ -15,7 +15,7 @@ interface ImportMetaEnv {
   readonly VITE_STRIPE_PUBLISHABLE_KEY?: string;
   /** The release shown in the footer (set by the build; "dev" otherwise). */
   readonly VITE_APP_VERSION?: string;
-  /** "1" in the end-to-end build only: bundles test hooks (features/auth/e2e-hooks.ts). */
+  /** "1" in the end-to-end build only: bundles test hooks (app/e2e-hooks.ts). */
   readonly VITE_E2E?: string;
   /** host:port of the Firebase Auth emulator; set for `npm start` and tests. */
   readonly VITE_FIREBASE_AUTH_EMULATOR_HOST?: string;
