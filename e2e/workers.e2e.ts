@@ -7,9 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '../edge-api/src/db/client';
-import { applyMigrations } from '../edge-api/src/db/migrate';
-import { loadMigrations } from '../edge-api/src/db/migrations-fs';
-import { seedIfEmpty } from '../edge-api/src/db/seed';
+import { prepareDatabase } from '../edge-api/src/db/prepare';
 import { emulatorToken } from '../edge-api/src/testing/tokens';
 import { startChild, type Child } from '../scripts/lib/child';
 import { freePort, waitForHttp } from '../scripts/lib/ports';
@@ -28,8 +26,7 @@ beforeAll(async () => {
   const databaseUrl = `http://127.0.0.1:${sqldPort}`;
   await waitForHttp(`${databaseUrl}/health`, sqld.alive);
   const db = await openDatabase(databaseUrl);
-  await applyMigrations(db, await loadMigrations());
-  await seedIfEmpty(db);
+  await prepareDatabase(db);
   db.close();
 
   wrangler = startChild(

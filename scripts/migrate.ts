@@ -4,17 +4,14 @@
  */
 import { parseConfig } from '../edge-api/src/config';
 import { openDatabase } from '../edge-api/src/db/client';
-import { applyMigrations } from '../edge-api/src/db/migrate';
-import { loadMigrations } from '../edge-api/src/db/migrations-fs';
-import { seedIfEmpty } from '../edge-api/src/db/seed';
+import { prepareDatabase } from '../edge-api/src/db/prepare';
 import { loadDotEnv, runMain } from './lib/cli';
 
 runMain(async () => {
   loadDotEnv();
   const config = parseConfig(process.env);
   const db = await openDatabase(config.databaseUrl, config.databaseAuthToken);
-  const applied = await applyMigrations(db, await loadMigrations());
-  const seeded = await seedIfEmpty(db);
-  console.log(`${config.databaseUrl}: ${applied.length} migration(s) applied, ${seeded} product(s) seeded.`);
+  const { migrated, seeded } = await prepareDatabase(db);
+  console.log(`${config.databaseUrl}: ${migrated.length} migration(s) applied, ${seeded} product(s) seeded.`);
   db.close();
 });

@@ -7,9 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../../edge-api/src/db/client';
-import { applyMigrations } from '../../edge-api/src/db/migrate';
-import { loadMigrations } from '../../edge-api/src/db/migrations-fs';
-import { seedIfEmpty } from '../../edge-api/src/db/seed';
+import { prepareDatabase } from '../../edge-api/src/db/prepare';
 import { startAuthEmulator } from './auth-emulator';
 import { startChild, type Child } from './child';
 import { freePort, waitForHttp } from './ports';
@@ -54,8 +52,7 @@ export async function startStack(options: { env?: Record<string, string>; e2eHoo
     const distDir = join(dir, 'dist');
 
     const db = await openDatabase(databaseUrl);
-    await applyMigrations(db, await loadMigrations());
-    await seedIfEmpty(db);
+    await prepareDatabase(db);
     db.close();
 
     const env: NodeJS.ProcessEnv = {

@@ -5,9 +5,7 @@ import { join } from 'node:path';
 import type { Client } from '@libsql/client';
 import { parseConfig, type AppConfig } from '../config';
 import { openDatabase } from '../db/client';
-import { applyMigrations } from '../db/migrate';
-import { loadMigrations } from '../db/migrations-fs';
-import { seedIfEmpty } from '../db/seed';
+import { prepareDatabase } from '../db/prepare';
 
 export type TestDb = { db: Client; url: string; config: AppConfig; cleanup: () => void };
 
@@ -16,8 +14,7 @@ export async function createTestDb(options: { seed?: boolean; env?: Record<strin
   const dir = mkdtempSync(join(tmpdir(), 'taza-haat-test-'));
   const url = `file:${join(dir, 'shop.db')}`;
   const db = await openDatabase(url);
-  await applyMigrations(db, await loadMigrations());
-  if (options.seed !== false) await seedIfEmpty(db);
+  await prepareDatabase(db, { seed: options.seed !== false });
   const config = parseConfig({ DATABASE_URL: url, ...options.env });
   return {
     db,
