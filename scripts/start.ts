@@ -7,9 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import { parseConfig } from '../edge-api/src/config';
 import { openDatabase } from '../edge-api/src/db/client';
-import { applyMigrations } from '../edge-api/src/db/migrate';
-import { loadMigrations } from '../edge-api/src/db/migrations-fs';
-import { seedIfEmpty } from '../edge-api/src/db/seed';
+import { prepareDatabase } from '../edge-api/src/db/prepare';
 import { upsertAdminUser } from '../edge-api/src/db/users';
 import { ensureEmulatorAccount, startAuthEmulator } from './lib/auth-emulator';
 import { buildPwa, pwaBuildIsStale } from './lib/build';
@@ -41,9 +39,8 @@ runMain(async () => {
   }
 
   const db = await openDatabase(config.databaseUrl, config.databaseAuthToken);
-  const applied = await applyMigrations(db, await loadMigrations());
-  const seeded = await seedIfEmpty(db);
-  console.log(`Database ${config.databaseUrl}: ${applied.length} migration(s) applied, ${seeded} product(s) seeded.`);
+  const { migrated, seeded } = await prepareDatabase(db);
+  console.log(`Database ${config.databaseUrl}: ${migrated.length} migration(s) applied, ${seeded} product(s) seeded.`);
 
   const viteEnv = {
     ...process.env,
