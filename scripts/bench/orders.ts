@@ -3,8 +3,11 @@
  * Idempotency-Keys, emulator tokens) against plain libSQL inserts of the same rows; and
  * `GET /api/orders?email=` p99 with 1k and with 100k orders in the database.
  */
-import type { Client } from '@libsql/client';
+import type { Client, InStatement } from '@libsql/client';
+import type { Order } from '../../edge-api/src/contract/order';
 import { openDatabase } from '../../edge-api/src/db/client';
+import { claimKeyStatement } from '../../edge-api/src/db/idempotency-keys';
+import { insertOrderStatement } from '../../edge-api/src/db/orders';
 import { load } from './load';
 import { median, ms, pct, type Figure } from './report';
 
@@ -21,17 +24,25 @@ const orderBody = (email: string, productIds: readonly string[]) =>
     paymentMethod: 'cod',
   });
 
-/** The rows one order writes (its idempotency key and the order), as the API writes them. */
-function orderRows(email: string, n: number, now: number) {
+/** The rows one order writes (its idempotency key and the order), with the API's own statements. */
+function orderRows(email: string, n: number, now: number): InStatement[] {
   const id = `plain-${n}-${now}`;
-  return [
-    { sql: 'INSERT INTO idempotency_keys (user_id, key, request_hash, created_at) VALUES (?, ?, ?, ?)', args: [`uid-${email}`, id, 'hash', now] },
-    {
-      sql: `INSERT INTO orders (id, user_id, customer_name, email, phone, address, order_status, total_amount, order_date, ordered_product, payment_method, payment_status, created_at)
-            VALUES (?, ?, 'Bench Shopper', ?, '01711000000', 'Dhanmondi 27, Dhaka', 'Pending', 150, '21/11/2026', '[]', 'cod', 'unpaid', ?)`,
-      args: [id, `uid-${email}`, email, now],
-    },
-  ];
+  const userId = `uid-${email}`;
+  const order: Order = {
+    _id: id,
+    customerName: 'Bench Shopper',
+    email,
+    phone: '01711000000',
+    address: 'Dhanmondi 27, Dhaka',
+    orderStatus: 'Pending',
+    totalAmount: 150,
+    orderDate: '21/11/2026',
+    orderedProduct: [],
+    paymentMethod: 'cod',
+    paymentStatus: 'unpaid',
+    createdAt: new Date(now).toISOString(),
+  };
+  return [claimKeyStatement(userId, id, 'hash', now), insertOrderStatement(order, userId)];
 }
 
 /**
