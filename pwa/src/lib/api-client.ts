@@ -1,9 +1,11 @@
 /**
  * The typed API client: Hono RPC (`hc<AppType>`) over same-origin `/api`, so a changed route
- * breaks the build instead of the shop (DESIGN.md §1).
+ * breaks the build instead of the shop (DESIGN.md §1). `readResponse` gives each call's body the
+ * type its route declares in AppType; there is no other way to the API from the app.
  */
-import { hc } from 'hono/client';
+import { hc, parseResponse, type ClientResponse } from 'hono/client';
 import type { AppType } from '@edge-api/app';
+import { apiErrorMessage } from './api-error';
 
 /** Returns the signed-in user's ID token; `forceRefresh` asks Firebase for a new one even if unexpired. */
 export type TokenProvider = (forceRefresh?: boolean) => Promise<string | undefined>;
@@ -23,12 +25,20 @@ export function setTokenProvider(provider: TokenProvider): void {
  */
 export const currentIdToken: TokenProvider = (forceRefresh) => tokenProvider(forceRefresh);
 
-/** The current bearer header, or none when signed out. */
+/** Returns the current bearer header, or none when signed out. */
 export async function authHeaders(): Promise<Record<string, string>> {
   const token = await tokenProvider();
   return token ? { Authorization: `Bearer ${token}` } : {};
 }
 
+/**
+ * Returns the bearer header of one given ID token: for calls that must go out as a particular
+ * user (during sign-in, before the token provider follows that user). Passed as a call's own
+ * `headers`, it replaces the provider's.
+ */
+export const bearer = (idToken: string): Record<string, string> => ({ Authorization: `Bearer ${idToken}` });
+
+/** The RPC client; every request carries the signed-in user's bearer header (authHeaders). */
 export const api = hc<AppType>('/api', { headers: authHeaders });
 
 /** Thrown for a non-2xx answer; `message` is the API's error message when it sent one. */
@@ -43,11 +53,25 @@ export class ApiRequestError extends Error {
 }
 
 /**
- * Returns the JSON body of a 2xx `response` as `T` (the route's contract type).
- * @throws ApiRequestError with the API's `{error:{message}}` text, or the status line.
+ * Takes an RPC call's response (or its promise) and returns the body of its 2xx answer, typed
+ * from the route (Hono's `parseResponse`).
+ * @throws ApiRequestError for any other status, with the API's `{error:{message}}` text, else the status line.
  */
-export async function readJson<T>(response: Pick<Response, 'ok' | 'status' | 'statusText'> & { json(): Promise<unknown> }): Promise<T> {
-  if (response.ok) return (await response.json()) as T;
-  const body = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
-  throw new ApiRequestError(response.status, body?.error?.message ?? `${response.status} ${response.statusText}`);
+export async function readResponse<T extends ClientResponse<unknown>>(response: T | Promise<T>): ReturnType<typeof parseResponse<T>> {
+  const res = await response;
+  if (!res.ok) throw new ApiRequestError(res.status, await apiErrorMessage(res));
+  return parseResponse(res);
+}
+
+/**
+ * Takes the response of a route whose AppType carries no body type — it answers a plain
+ * `Response`: the idempotent writes (`POST /orders`, `POST /reviews`) and `POST /checkout` —
+ * and returns its 2xx JSON body as `T`, the contract type that route answers. Everywhere else
+ * use readResponse, whose type comes from the route.
+ * @throws ApiRequestError for any other status, as readResponse does.
+ */
+export async function readUntypedResponse<T>(response: ClientResponse<unknown> | Promise<ClientResponse<unknown>>): Promise<T> {
+  const res = await response;
+  if (!res.ok) throw new ApiRequestError(res.status, await apiErrorMessage(res));
+  return (await res.json()) as T;
 }

@@ -1,43 +1,46 @@
 /**
  * Admin writes through the API (spec §7, DESIGN.md §3): add, update and delete products, grant
  * admin rights. The server refuses non-admins; these never go through the offline outbox.
+ * Product changes refresh the catalogue query.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Product } from '@contract/catalogue';
 import type { ProductInput } from '@contract/product';
-import { api, readJson } from '../../../lib/api-client';
+import { api, readResponse } from '../../../lib/api-client';
+import { productKeys } from '../../../lib/query-keys';
 
-const PRODUCTS = ['products'] as const;
-
+/** `POST /api/products` → the new product; the mutation fails with ApiRequestError. */
 export function useAddProduct() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (input: ProductInput) => readJson<Product>(await api.products.$post({ json: input })),
-    onSuccess: () => client.invalidateQueries({ queryKey: PRODUCTS }),
+    mutationFn: (input: ProductInput) => readResponse(api.products.$post({ json: input })),
+    onSuccess: () => client.invalidateQueries({ queryKey: productKeys.all }),
   });
 }
 
+/** `PUT /api/products/update/:id` with the edited fields → `{modifiedCount, product}`; fails with ApiRequestError. */
 export function useUpdateProduct() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, edit }: { id: string; edit: Partial<ProductInput> }) =>
-      readJson<{ modifiedCount: number; product: Product }>(await api.products.update[':id'].$put({ param: { id }, json: edit })),
-    onSuccess: () => client.invalidateQueries({ queryKey: PRODUCTS }),
+    mutationFn: ({ id, edit }: { id: string; edit: Partial<ProductInput> }) => readResponse(api.products.update[':id'].$put({ param: { id }, json: edit })),
+    onSuccess: () => client.invalidateQueries({ queryKey: productKeys.all }),
   });
 }
 
-/** Deletes exactly the product `id` (the old app's filter-by-undefined defect is gone). */
+/**
+ * `DELETE /api/products/:id` → `{deletedCount}`: exactly the product `id` (the old app's
+ * filter-by-undefined defect is gone); fails with ApiRequestError.
+ */
 export function useDeleteProduct() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (id: string) => readJson<{ deletedCount: number }>(await api.products[':id'].$delete({ param: { id } })),
-    onSuccess: () => client.invalidateQueries({ queryKey: PRODUCTS }),
+    mutationFn: (id: string) => readResponse(api.products[':id'].$delete({ param: { id } })),
+    onSuccess: () => client.invalidateQueries({ queryKey: productKeys.all }),
   });
 }
 
-/** `PUT /api/users/admin` → `{modifiedCount}` (0: unknown user or already an admin). */
+/** `PUT /api/users/admin` → `{modifiedCount}` (0: unknown user or already an admin); fails with ApiRequestError. */
 export function useGrantAdmin() {
   return useMutation({
-    mutationFn: async (email: string) => readJson<{ modifiedCount: number }>(await api.users.admin.$put({ json: { email } })),
+    mutationFn: (email: string) => readResponse(api.users.admin.$put({ json: { email } })),
   });
 }

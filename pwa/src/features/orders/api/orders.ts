@@ -3,37 +3,39 @@
  * (admin) and delete/cancel. Mutations refresh every cached order list.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Order } from '@contract/order';
-import { api, readJson } from '../../../lib/api-client';
+import { api, readResponse } from '../../../lib/api-client';
+import { orderKeys } from '../../../lib/query-keys';
 
-export const orderKeys = {
-  all: ['orders'] as const,
-  list: (email: string | undefined) => ['orders', email ?? 'all'] as const,
-};
-
-/** Orders of `email`, or every order (admins) when `email` is undefined; newest first. */
+/**
+ * Returns the query options of `email`'s orders, or of every order (admins) when `email` is
+ * undefined; newest first. The query fails with ApiRequestError on a non-2xx answer.
+ */
 export const ordersQueryOptions = (email: string | undefined) =>
   queryOptions({
     queryKey: orderKeys.list(email),
-    queryFn: async (): Promise<Order[]> => readJson<Order[]>(await api.orders.$get({ query: email ? { email } : {} })),
+    queryFn: () => readResponse(api.orders.$get({ query: email ? { email } : {} })),
   });
 
+/** Returns the orders query (see ordersQueryOptions); `enabled: false` holds it back. */
 export const useOrders = (email: string | undefined, enabled = true) => useQuery({ ...ordersQueryOptions(email), enabled });
 
-/** `PUT /api/orders/update/:id` → `{modifiedCount}`. */
+/** `PUT /api/orders/update/:id` → `{modifiedCount}`; the mutation fails with ApiRequestError (e.g. 409). */
 export function useApproveOrder() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (id: string) => readJson<{ modifiedCount: number }>(await api.orders.update[':id'].$put({ param: { id }, json: { orderStatus: 'Approved' } })),
+    mutationFn: (id: string) => readResponse(api.orders.update[':id'].$put({ param: { id }, json: { orderStatus: 'Approved' } })),
     onSuccess: () => client.invalidateQueries({ queryKey: orderKeys.all }),
   });
 }
 
-/** `DELETE /api/orders/:id` → `{deletedCount}` (admins any order; customers their Pending ones). */
+/**
+ * `DELETE /api/orders/:id` → `{deletedCount}` (admins any order; customers their Pending ones);
+ * the mutation fails with ApiRequestError.
+ */
 export function useDeleteOrder() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (id: string) => readJson<{ deletedCount: number }>(await api.orders[':id'].$delete({ param: { id } })),
+    mutationFn: (id: string) => readResponse(api.orders[':id'].$delete({ param: { id } })),
     onSuccess: () => client.invalidateQueries({ queryKey: orderKeys.all }),
   });
 }

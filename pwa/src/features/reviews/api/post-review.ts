@@ -1,8 +1,12 @@
-/** `POST /api/reviews` (spec §7), sent directly: used only where the offline outbox cannot be (no IndexedDB). */
+/** `POST /api/reviews` (spec §7), sent directly; Add Review sends through the offline outbox (lib/offline/outbox), which replays the same request. */
 import type { Review, ReviewInput } from '@contract/review';
-import { api, readJson } from '../../../lib/api-client';
+import { api, readUntypedResponse } from '../../../lib/api-client';
 
-/** Posts `review` for the signed-in user; the same `idempotencyKey` on a retry makes no second review. Throws ApiError. */
+/**
+ * Posts `review` for the signed-in user; the same `idempotencyKey` on a retry makes no second
+ * review. Returns the stored review.
+ * @throws ApiRequestError (non-2xx) or TypeError (network).
+ */
 export async function postReview(review: ReviewInput, idempotencyKey: string): Promise<Review> {
-  return readJson<Review>(await api.reviews.$post({ json: review }, { headers: { 'Idempotency-Key': idempotencyKey } }));
+  return readUntypedResponse<Review>(api.reviews.$post({ json: review }, { headers: { 'Idempotency-Key': idempotencyKey } }));
 }
