@@ -4,11 +4,12 @@ import { RouterProvider } from 'react-router-dom';
 import { AppProvider } from './app/provider';
 import { queryClient } from './app/query-client';
 import { router } from './app/router';
-import { startAuth } from './features/auth/auth-store';
+import { startAuth } from './features/auth/auth-session';
 import { startOutboxRunner } from './lib/offline/outbox/runner';
 import { registerServiceWorker } from './features/offline/service-worker';
 import { whenSettled } from './lib/idle';
 import { preloadMirror } from './lib/offline/catalogue-mirror';
+import { orderKeys, productKeys, reviewKeys } from './lib/query-keys';
 import './index.css';
 
 preloadMirror();
@@ -24,13 +25,16 @@ createRoot(root).render(
 startAuth();
 // Once queued orders or reviews reach the server (from this page or the worker's Background
 // Sync), the lists that show them are refetched.
-const refetchSent = () => void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'orders' || q.queryKey[0] === 'reviews' });
+const refetchSent = () => {
+  void queryClient.invalidateQueries({ queryKey: orderKeys.all });
+  void queryClient.invalidateQueries({ queryKey: reviewKeys.all });
+};
 // Once the page has settled: the worker's install downloads the whole precache, which should
 // not compete with the first screen's code, data and pictures on a slow phone.
 whenSettled(
   () =>
     void registerServiceWorker({
-      onCatalogueUpdated: (path) => void queryClient.invalidateQueries({ queryKey: [path === '/api/reviews' ? 'reviews' : 'products'] }),
+      onCatalogueUpdated: (path) => void queryClient.invalidateQueries({ queryKey: path === '/api/reviews' ? reviewKeys.all : productKeys.all }),
       onOutboxSent: refetchSent,
     }),
 );

@@ -1,6 +1,7 @@
 import { NavLink, Outlet, useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths';
-import { authActions, useAuth } from '../../features/auth/auth-store';
+import { authActions } from '../../features/auth/auth-actions';
+import { useAuth } from '../../features/auth/auth-store';
 import { RequireAuth } from '../guards';
 
 const adminLinks = [

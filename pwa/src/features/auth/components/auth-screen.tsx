@@ -2,7 +2,9 @@ import { useEffect } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { FormField } from '../../../components/form-field';
-import { authActions, loadAuth, useAuth } from '../auth-store';
+import { authActions } from '../auth-actions';
+import { loadAuth } from '../auth-session';
+import { useAuth } from '../auth-store';
 import { ErrorAlert } from './error-alert';
 import { ProviderButtons } from './provider-buttons';
 

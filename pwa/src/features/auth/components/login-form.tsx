@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { authActions } from '../auth-store';
+import { authActions } from '../auth-actions';
 import { AuthScreen, type AuthInput } from './auth-screen';
 
 const loginSchema = z.object({

@@ -1,4 +1,5 @@
-import { authActions, useAuth } from '../auth-store';
+import { authActions } from '../auth-actions';
+import { useAuth } from '../auth-store';
 import { Avatar } from './avatar';
 
 /** `/profile`: display name, e-mail, photo (default avatar when none), sign out. */

@@ -1,4 +1,4 @@
-import { authActions } from '../auth-store';
+import { authActions } from '../auth-actions';
 
 /** "Continue With Google" and GitHub buttons (spec §2), popup sign-in. */
 export function ProviderButtons({ onSignedIn }: { onSignedIn: () => void }) {

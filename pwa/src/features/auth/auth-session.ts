@@ -1,0 +1,90 @@
+/**
+ * The session: loads the Firebase SDK once and follows the signed-in user into the auth state
+ * (auth-store.ts), their ID token into storage (id-token.ts) and the API client's token provider,
+ * and their admin flag from `GET /api/users/:email`, re-read whenever the signed-in e-mail
+ * changes (spec §6).
+ *
+ * The SDK is loaded only when needed: at start if a session is stored, else when a sign-in
+ * screen opens (DESIGN.md §5).
+ */
+import type { Auth, User } from 'firebase/auth';
+import type * as FirebaseSdk from './firebase';
+import { setTokenProvider } from '../../lib/api-client';
+import { getUser } from './api/get-user';
+import { errorCode, SIGN_OUT_CODES } from './auth-error-code';
+import { setState } from './auth-store';
+import { hasStoredSession, storeIdToken } from './id-token';
+
+export type Sdk = typeof FirebaseSdk;
+
+let loaded: Promise<{ sdk: Sdk; auth: Auth }> | undefined;
+let adminLookup: { email: string; done: Promise<void> } | undefined;
+
+/** Returns whether `user` (signed in as `email`) is an admin, asked with their own token; false when that cannot be read. */
+async function isAdmin(user: User, email: string): Promise<boolean> {
+  try {
+    return (await getUser(email, await user.getIdToken())).admin === true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Applies a signed-in `user` (or null) to the auth state; resolves once the admin flag is known.
+ * Never rejects.
+ */
+export function applyUser(user: User | null): Promise<void> {
+  if (!user?.email) {
+    adminLookup = undefined;
+    storeIdToken(undefined);
+    setState({ user: {}, admin: false, loading: false });
+    return Promise.resolve();
+  }
+  setState({ user: { uid: user.uid, email: user.email, displayName: user.displayName ?? '', photoURL: user.photoURL ?? '' } });
+  if (adminLookup?.email !== user.email) {
+    const email = user.email;
+    adminLookup = {
+      email,
+      done: isAdmin(user, email).then((admin) => {
+        if (adminLookup?.email === email) setState({ admin, loading: false });
+      }),
+    };
+  }
+  return adminLookup.done;
+}
+
+/**
+ * Loads the SDK once and starts following the signed-in user; returns the SDK and its Auth.
+ * @throws what the SDK's chunk import throws (e.g. offline on a first visit).
+ */
+export function loadAuth(): Promise<{ sdk: Sdk; auth: Auth }> {
+  loaded ??= import('./firebase').then((sdk) => {
+    const auth = sdk.createAuth();
+    sdk.onIdTokenChanged(auth, (user) => {
+      void (async () => {
+        try {
+          storeIdToken(user ? await user.getIdToken() : undefined);
+        } catch (error) {
+          if (SIGN_OUT_CODES.has(errorCode(error) ?? '')) await sdk.signOut(auth);
+        }
+        await applyUser(user);
+      })();
+    });
+    setTokenProvider(async (forceRefresh) => {
+      try {
+        return await auth.currentUser?.getIdToken(forceRefresh);
+      } catch (error) {
+        // A disabled account or a revoked session signs the user out (spec §8).
+        if (SIGN_OUT_CODES.has(errorCode(error) ?? '')) await sdk.signOut(auth);
+        return undefined;
+      }
+    });
+    return { sdk, auth };
+  });
+  return loaded;
+}
+
+/** Called once at start: restores a stored session quickly; otherwise the SDK waits until needed. */
+export function startAuth(): void {
+  if (hasStoredSession()) void loadAuth();
+}
