@@ -18,8 +18,11 @@ export type Figure = {
   data?: Record<string, unknown>;
 };
 
+/** `bytes` as KiB with one decimal, e.g. "12.3 KiB". */
 export const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+/** `value` milliseconds with its unit: two decimals below 10 ms, whole above. */
 export const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 0)} ms`;
+/** `ratio` (1 = 100%) as a percentage with one decimal. */
 export const pct = (ratio: number) => `${(ratio * 100).toFixed(1)}%`;
 
 /** The median of `values` (the mean of the middle two for an even count). */

@@ -14,6 +14,7 @@ import { validate } from '../validation';
 
 const notConfigured = 'Card payment is not configured; choose cash on delivery.';
 
+/** `POST /api/checkout` `{orderId}` → `{sessionId, clientSecret}`; 404 for another user's order, 409 when already paid, 501 without Stripe, 502 when Stripe fails. */
 export const checkout = factory.createApp().post('/', requireUser, validate('json', z.object({ orderId: recordId })), async (c) => {
   const stripe = c.var.stripe;
   if (!stripe) return errorResponse(c, 501, 'not_implemented', notConfigured);
@@ -32,6 +33,7 @@ export const checkout = factory.createApp().post('/', requireUser, validate('jso
   return c.json(session);
 });
 
+/** `POST /api/stripe/webhook`: marks the order paid; 400 for a missing or bad signature, 501 without Stripe. */
 export const stripeWebhook = factory.createApp().post('/webhook', async (c) => {
   const stripe = c.var.stripe;
   const secret = c.var.config.stripeWebhookSecret;

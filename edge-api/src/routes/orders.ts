@@ -19,6 +19,7 @@ import { validate } from '../validation';
 
 const listQuery = z.object({ email: email.optional() });
 
+/** The `/api/orders` routes: list, place (idempotent), approve, delete. */
 export const orders = factory
   .createApp()
   .get('/', requireUser, validate('query', listQuery), async (c) => {

@@ -14,6 +14,7 @@ import { validate } from '../validation';
 
 const notFound = (id: string) => new ApiError(404, 'not_found', `No product with id ${id}.`);
 
+/** The `/api/products` routes: the catalogue (or its delta), add, update, delete. */
 export const products = factory
   .createApp()
   .get('/', validate('query', catalogueQuery), async (c) => {

@@ -12,6 +12,7 @@ import { cacheableJson } from '../etag';
 import { idempotentWrite } from '../idempotency';
 import { validate } from '../validation';
 
+/** The `/api/reviews` routes: list, post (idempotent). */
 export const reviews = factory
   .createApp()
   .get('/', async (c) => {

@@ -20,6 +20,7 @@ const saveProfile = factory.createHandlers(requireUser, validate('json', userUps
   return c.json({ email: user.email, displayName: input.displayName, admin: user.isAdmin } satisfies User);
 });
 
+/** The `/api/users` routes: grant admin, save a profile (PUT or POST), read a profile. */
 export const users = factory
   .createApp()
   .put('/admin', requireAdmin, validate('json', adminGrantSchema), async (c) => {
