@@ -12,7 +12,8 @@ export type EmulatorPorts = { auth: number; hub: number; logging: number };
 /**
  * Writes a firebase.json for `ports` into `dir` and starts `firebase emulators:start --only auth`.
  * `importDir`, when given, is loaded at start and written back on a clean exit (accounts persist).
- * Resolves once the emulator answers; its output is kept quiet unless `verbose`.
+ * Resolves once the emulator answers; its output is kept quiet unless `verbose`. If it does not
+ * answer within 90 s, it is stopped and the promise rejects.
  */
 export async function startAuthEmulator(opts: {
   projectId: string;
@@ -46,7 +47,12 @@ export async function startAuthEmulator(opts: {
       FIREBASE_REALTIME_URL: 'http://localhost:9',
     },
   });
-  await waitForHttp(`http://127.0.0.1:${opts.ports.auth}/`, child.alive, 90_000);
+  try {
+    await waitForHttp(`http://127.0.0.1:${opts.ports.auth}/`, child.alive, 90_000);
+  } catch (error) {
+    await child.stop(); // not left running when it never answered
+    throw error;
+  }
   return child;
 }
 
