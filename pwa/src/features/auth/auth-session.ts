@@ -15,6 +15,7 @@ import { errorCode, SIGN_OUT_CODES } from './auth-error-code';
 import { setState } from './auth-store';
 import { hasStoredSession, storeIdToken } from './id-token';
 
+/** The lazily loaded Firebase module (firebase.ts). */
 export type Sdk = typeof FirebaseSdk;
 
 let loaded: Promise<{ sdk: Sdk; auth: Auth }> | undefined;

@@ -1,6 +1,7 @@
 /** `POST` / `PUT /api/users` (spec §7, DESIGN.md §3): the signed-in user saves their own profile. */
 import { api, bearer } from '../../../lib/api-client';
 
+/** What `/api/users` stores of a user: the e-mail they signed in with and their display name. */
 export type Profile = { email: string; displayName: string };
 
 /**
