@@ -4,21 +4,17 @@
  * the Node server (both bound to 127.0.0.1), makes sure the admin account exists, and prints
  * the URL and the admin's sign-in. Ctrl-C stops both children. Failures are one sentence, exit 1.
  */
-import { openDatabase } from '../edge-api/src/db/client';
-import { prepareDatabase } from '../edge-api/src/db/prepare';
 import { buildPwa, pwaBuildIsStale } from './lib/build';
 import { startChild } from './lib/child';
 import { runMain, UserFacingError } from './lib/cli';
-import { printRunning, pwaEnv, readLocalSettings, startEmulatorWithAdmin } from './lib/local-run';
+import { openPreparedDatabase, printRunning, pwaEnv, readLocalSettings, startEmulatorWithAdmin } from './lib/local-run';
 import { superviseChildren } from './lib/supervisor';
 
 runMain(async () => {
   const { config, ports, emulatorPorts } = await readLocalSettings('npm start', { shop: { env: 'PORT', fallback: 8787, label: 'the shop' } });
   const port = ports.shop;
 
-  const db = await openDatabase(config.databaseUrl, config.databaseAuthToken);
-  const { migrated, seeded } = await prepareDatabase(db);
-  console.log(`Database ${config.databaseUrl}: ${migrated.length} migration(s) applied, ${seeded} product(s) seeded.`);
+  const db = await openPreparedDatabase(config);
 
   if (pwaBuildIsStale()) {
     console.log('Building the PWA…');

@@ -1,12 +1,15 @@
 /**
  * What `npm start` and `npm run dev` share (DESIGN.md §2): settings and ports from env (`.env`
- * read) with the Auth emulator's defaults, the busy-port check, the emulator started with its
- * persisted accounts and the admin account, the PWA's Firebase env, and the "is running" banner.
+ * read) with the Auth emulator's defaults, the busy-port check, the database migrated and seeded
+ * with its one-line report, the emulator started with its persisted accounts and the admin
+ * account, the PWA's Firebase env, and the "is running" banner.
  */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Client } from '@libsql/client';
 import { parseConfig, type AppConfig } from '../../edge-api/src/config';
+import { openDatabase } from '../../edge-api/src/db/client';
+import { prepareDatabase } from '../../edge-api/src/db/prepare';
 import { upsertAdminUser } from '../../edge-api/src/db/users';
 import { ensureEmulatorAccount, startAuthEmulator, type EmulatorPorts } from './auth-emulator';
 import { loadDotEnv, UserFacingError } from './cli';
@@ -62,6 +65,17 @@ export async function readLocalSettings<K extends string>(command: string, own: 
     if (!(await isPortFree(p))) throw new UserFacingError(`Port ${p} (for ${name}) is already in use on 127.0.0.1: stop the program using it or choose another port in .env.`);
   }
   return { config, ports, emulatorPorts };
+}
+
+/**
+ * Opens the configured database, migrates it and seeds an empty catalogue (prepareDatabase), and
+ * prints "Database <url>: N migration(s) applied, M product(s) seeded."; returns it open.
+ */
+export async function openPreparedDatabase(config: AppConfig): Promise<Client> {
+  const db = await openDatabase(config.databaseUrl, config.databaseAuthToken);
+  const { migrated, seeded } = await prepareDatabase(db);
+  console.log(`Database ${config.databaseUrl}: ${migrated.length} migration(s) applied, ${seeded} product(s) seeded.`);
+  return db;
 }
 
 /** process.env plus the PWA's Firebase settings for the emulator, unless set: VITE_FIREBASE_PROJECT_ID and VITE_FIREBASE_AUTH_EMULATOR_HOST. */
