@@ -2,6 +2,8 @@
  * Node entry: `/api/*` and the built PWA from one process on 127.0.0.1 (DESIGN.md §2).
  * Env: the variables of config.ts plus PORT (default 8787), HOST (default 127.0.0.1) and
  * DIST_DIR (default `dist`). Exits 1 with one sentence on bad config or a busy port.
+ * Flag `--api-only` (`npm run dev`, whose Vite dev server serves the app and proxies `/api`
+ * here): serves `/api/*` alone, needs no dist/ and serves no static files; DIST_DIR is ignored.
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -32,14 +34,16 @@ async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? 8787);
   if (!Number.isInteger(port) || port < 1 || port > 65535) fail(`PORT must be a number from 1 to 65535, not "${process.env.PORT}".`);
   const hostname = process.env.HOST ?? '127.0.0.1';
+  const apiOnly = process.argv.slice(2).includes('--api-only');
   const distDir = resolve(process.env.DIST_DIR ?? 'dist');
-  if (!existsSync(resolve(distDir, 'index.html'))) fail(`no built PWA at ${distDir} (run "npm run build").`);
+  if (!apiOnly && !existsSync(resolve(distDir, 'index.html'))) fail(`no built PWA at ${distDir} (run "npm run build").`);
 
   const db = await openDatabase(config.databaseUrl, config.databaseAuthToken).catch((error: unknown) =>
     fail(`cannot open the database ${config.databaseUrl}: ${error instanceof Error ? error.message : String(error)}.`),
   );
   const catalogue = new CatalogueCache(db);
-  const app = withStaticSite(createApp({ db, config, catalogue, clientIp: (c) => getConnInfo(c).remote.address ?? 'unknown' }), distDir);
+  const api = createApp({ db, config, catalogue, clientIp: (c) => getConnInfo(c).remote.address ?? 'unknown' });
+  const app = apiOnly ? api : withStaticSite(api, distDir);
   const toApp = getRequestListener(app.fetch);
   const replay = catalogueReplay(catalogue, app.fetch, `http://${hostname}:${port}`);
   const server = createServer((req, res) => {
@@ -47,7 +51,9 @@ async function main(): Promise<void> {
       .then((answered) => (answered ? undefined : toApp(req, res)))
       .catch(() => toApp(req, res));
   });
-  server.listen(port, hostname, () => console.log(`Taza Haat server listening on http://${hostname}:${port}`));
+  server.listen(port, hostname, () =>
+    console.log(apiOnly ? `Taza Haat API listening on http://${hostname}:${port}/api (API only)` : `Taza Haat server listening on http://${hostname}:${port}`),
+  );
   server.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EADDRINUSE') fail(`port ${port} on ${hostname} is already in use; stop the other program or set PORT.`);
     fail(error.message);
