@@ -9,7 +9,7 @@ import type Stripe from 'stripe';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
-import { createJwksSource, FIREBASE_JWKS_URL } from './auth/jwks';
+import { createJwksSource } from './auth/jwks';
 import { createTokenVerifier, type TokenVerifier } from './auth/verify-token';
 import { CatalogueCache } from './catalogue/catalogue';
 import type { AppConfig } from './config';
@@ -39,11 +39,11 @@ export type AppDeps = {
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
-/** The verifier the config asks for: Google's JWKS, plus emulator tokens when the emulator is set. */
+/** The verifier the config asks for: its JWKS (Google's by default), plus emulator tokens when the emulator is set. */
 export function defaultTokenVerifier(config: AppConfig): TokenVerifier {
   return createTokenVerifier({
     projectId: config.firebaseProjectId,
-    keys: createJwksSource(FIREBASE_JWKS_URL),
+    keys: createJwksSource(config.firebaseJwksUrl),
     acceptEmulatorTokens: config.authEmulatorHost !== undefined,
   });
 }

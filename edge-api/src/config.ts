@@ -3,6 +3,7 @@
  * Workers `env` bindings) so both runtimes share one rule set. `.env.example` documents each.
  */
 import { z } from 'zod';
+import { FIREBASE_JWKS_URL } from './auth/jwks';
 
 const databaseUrl = z
   .string()
@@ -28,6 +29,8 @@ const configSchema = z.object({
   // host:port of the Firebase Auth emulator; when set (and the project is demo-*), unsigned
   // emulator ID tokens are accepted (DESIGN.md §3).
   FIREBASE_AUTH_EMULATOR_HOST: z.string().trim().min(1).optional(),
+  // The JWKS that signs ID tokens: Google's; tests point it at a local key server.
+  FIREBASE_JWKS_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default(FIREBASE_JWKS_URL),
   ADMIN_EMAILS: emailList,
   // The browser origin allowed by CORS; same-origin requests need none.
   CORS_ORIGIN: z.string().trim().min(1).optional(),
@@ -45,6 +48,7 @@ export type AppConfig = {
   databaseAuthToken: string | undefined;
   firebaseProjectId: string;
   authEmulatorHost: string | undefined;
+  firebaseJwksUrl: string;
   adminEmails: readonly string[];
   corsOrigin: string | undefined;
   rateLimits: { userWritesPerMinute: number; ipWritesPerMinute: number };
@@ -76,6 +80,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     databaseAuthToken: c.DATABASE_AUTH_TOKEN,
     firebaseProjectId: c.FIREBASE_PROJECT_ID,
     authEmulatorHost: c.FIREBASE_AUTH_EMULATOR_HOST,
+    firebaseJwksUrl: c.FIREBASE_JWKS_URL,
     adminEmails: c.ADMIN_EMAILS,
     corsOrigin: c.CORS_ORIGIN,
     rateLimits: { userWritesPerMinute: c.RATE_LIMIT_USER_WRITES_PER_MINUTE, ipWritesPerMinute: c.RATE_LIMIT_IP_WRITES_PER_MINUTE },

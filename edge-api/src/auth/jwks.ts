@@ -1,55 +1,63 @@
 /**
- * Google's public keys for Firebase ID tokens (the securetoken JWKS), fetched on demand and
- * cached for as long as the answer's `Cache-Control: max-age` allows (Firebase docs, "Verify ID
- * tokens using a third-party JWT library"). An unknown `kid` refetches, at most every 30 s.
+ * Google's public keys for Firebase ID tokens (the securetoken JWKS), through jose's
+ * `createRemoteJWKSet`: fetched on demand with a timeout, cached, and refetched for an unknown
+ * `kid` at most every 30 s. A key server that is down or stalled is reported as
+ * {@link KeyServerUnavailableError} — not the client's fault, so not an invalid token — and for
+ * a few seconds after a failure, requests that need the keys fail at once instead of each waiting
+ * out its own timeout.
  */
-import { createLocalJWKSet, type JSONWebKeySet, type JWTVerifyGetKey } from 'jose';
+import { createRemoteJWKSet, errors, type JWTVerifyGetKey } from 'jose';
 
+/** Where Google publishes the keys that sign Firebase ID tokens (the default FIREBASE_JWKS_URL). */
 export const FIREBASE_JWKS_URL = 'https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com';
 
-const DEFAULT_MAX_AGE_S = 3600;
-const REFETCH_COOLDOWN_MS = 30_000;
+// Google answers in well under a second; a fetch that takes longer is a stalled server, and
+// every signed-in request waits on it.
+const TIMEOUT_MS = 3_000;
+// A forged or stale `kid` must not make every request refetch.
+const COOLDOWN_MS = 30_000;
+// Google lists a new key days before signing with it, and an unknown `kid` refetches anyway.
+const CACHE_MAX_AGE_MS = 60 * 60_000;
+const FAILURE_BACKOFF_MS = 5_000;
 
-/** Reads `max-age` from a Cache-Control header (seconds), or undefined. */
-export function maxAgeSeconds(cacheControl: string | null): number | undefined {
-  const match = /(?:^|,)\s*max-age=(\d+)/i.exec(cacheControl ?? '');
-  return match ? Number(match[1]) : undefined;
+/** The key set could not be loaded (timeout, network error, bad answer): retry later, the token may be fine. */
+export class KeyServerUnavailableError extends Error {
+  override name = 'KeyServerUnavailableError';
+  constructor(
+    message: string,
+    /** Seconds until the key server is tried again (the answer's Retry-After). */
+    readonly retryAfterSeconds: number,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
 }
 
-export type KeySource = { getKey: (kid: string) => Promise<JWTVerifyGetKey> };
+/** A jose key resolver for `jwtVerify`. */
+export type KeySource = JWTVerifyGetKey;
 
 /**
- * A cached JWKS at `url`. `getKey(kid)` returns a jose key set containing `kid`.
- * @throws Error when the JWKS cannot be fetched or does not contain `kid`.
+ * The key set at `url`, for `jwtVerify`. Rejects with jose's JWKSNoMatchingKey for a `kid` the
+ * set does not have, and with {@link KeyServerUnavailableError} when the set cannot be loaded.
  */
-export function createJwksSource(url: string, fetchFn: typeof fetch = fetch, now: () => number = Date.now): KeySource {
-  let cache: { kids: Set<string>; keySet: JWTVerifyGetKey; expiresAt: number; fetchedAt: number } | undefined;
-  let inflight: Promise<void> | undefined;
-
-  const refresh = () =>
-    (inflight ??= (async () => {
-      try {
-        const res = await fetchFn(url);
-        if (!res.ok) throw new Error(`JWKS fetch answered ${res.status}`);
-        const jwks = (await res.json()) as JSONWebKeySet;
-        const maxAge = maxAgeSeconds(res.headers.get('cache-control')) ?? DEFAULT_MAX_AGE_S;
-        cache = {
-          kids: new Set(jwks.keys.map((key) => key.kid ?? '')),
-          keySet: createLocalJWKSet(jwks),
-          expiresAt: now() + maxAge * 1000,
-          fetchedAt: now(),
-        };
-      } finally {
-        inflight = undefined;
-      }
-    })());
-
-  return {
-    getKey: async (kid) => {
-      if (!cache || cache.expiresAt <= now()) await refresh();
-      else if (!cache.kids.has(kid) && now() - cache.fetchedAt > REFETCH_COOLDOWN_MS) await refresh();
-      if (!cache?.kids.has(kid)) throw new Error(`no public key with kid ${kid}`);
-      return cache.keySet;
-    },
+export function createJwksSource(url: string): KeySource {
+  const remote = createRemoteJWKSet(new URL(url), {
+    timeoutDuration: TIMEOUT_MS,
+    cooldownDuration: COOLDOWN_MS,
+    cacheMaxAge: CACHE_MAX_AGE_MS,
+  });
+  let failedAt = Number.NEGATIVE_INFINITY;
+  return async (header, token) => {
+    const sinceFailure = Date.now() - failedAt;
+    if (sinceFailure < FAILURE_BACKOFF_MS && !remote.fresh)
+      throw new KeyServerUnavailableError('the token key server failed moments ago', Math.ceil((FAILURE_BACKOFF_MS - sinceFailure) / 1000));
+    try {
+      return await remote(header, token);
+    } catch (error) {
+      if (error instanceof errors.JWKSNoMatchingKey) throw error;
+      failedAt = Date.now();
+      const reason = error instanceof errors.JWKSTimeout ? `no answer within ${TIMEOUT_MS} ms` : error instanceof Error ? error.message : String(error);
+      throw new KeyServerUnavailableError(`the token key set could not be loaded: ${reason}`, FAILURE_BACKOFF_MS / 1000, { cause: error });
+    }
   };
 }

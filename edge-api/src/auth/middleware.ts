@@ -1,20 +1,29 @@
 /**
  * Route guards (DESIGN.md §3): `requireUser` verifies `Authorization: Bearer <Firebase ID token>`
  * and resolves the admin flag (users.admin, or an e-mail in ADMIN_EMAILS); `requireAdmin` also
- * needs that flag. Failures are 401 (no or bad token) and 403 (not an admin).
+ * needs that flag. Failures are 401 (no or bad token), 403 (not an admin) and 503 with
+ * Retry-After (the token's signing keys cannot be loaded).
  */
 import { isAdminEmail } from '../db/users';
 import { factory } from '../env';
 import { ApiError } from '../errors';
+import { KeyServerUnavailableError } from './jwks';
 
 /**
  * Sets `c.var.user` (uid, e-mail, name, picture and `isAdmin`) from the bearer token, then applies
- * the per-user write limit. @throws ApiError 401 without a token or with an invalid or expired one.
+ * the per-user write limit. @throws ApiError 401 without a token or with an invalid or expired one;
+ * 503 when the key server cannot be reached.
  */
 export const requireUser = factory.createMiddleware(async (c, next) => {
   const match = /^Bearer\s+(\S+)$/i.exec(c.req.header('Authorization') ?? '');
   if (!match?.[1]) throw new ApiError(401, 'unauthenticated', 'Sign in to continue (no bearer token).');
-  const user = await c.var.verifyToken(match[1]).catch(() => {
+  const user = await c.var.verifyToken(match[1]).catch((error: unknown) => {
+    // Google's key server being down is not the client's fault: 503, so the client retries
+    // later and keeps its sign-in instead of being signed out.
+    if (error instanceof KeyServerUnavailableError) {
+      c.header('Retry-After', String(error.retryAfterSeconds));
+      throw new ApiError(503, 'auth_unavailable', 'Sign-in cannot be checked right now; try again in a moment.');
+    }
     throw new ApiError(401, 'invalid_token', 'Your sign-in has expired or is invalid; sign in again.');
   });
   c.set('user', { ...user, isAdmin: await isAdminEmail(c.var.db, c.var.config.adminEmails, user.email) });

@@ -1,13 +1,15 @@
 /**
  * Token verification against a locally generated RSA key served as a JWKS over loopback HTTP,
- * exactly as Google serves the securetoken keys (JSON body, Cache-Control max-age).
+ * exactly as Google serves the securetoken keys (JSON body, Cache-Control max-age); and what a
+ * signed-in request gets when that key server stalls or fails.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestApp, orderBody } from '../testing/test-app';
 import { emulatorToken, firebaseClaims } from '../testing/tokens';
-import { createJwksSource, maxAgeSeconds } from './jwks';
+import { createJwksSource, KeyServerUnavailableError } from './jwks';
 import { createTokenVerifier, InvalidTokenError } from './verify-token';
 
 const PROJECT = 'taza-haat-prod';
@@ -15,6 +17,8 @@ const user = { uid: 'uid-1', email: 'Rahim@Example.test', name: 'Rahim' };
 let server: Server;
 let jwksUrl: string;
 let jwksFetches = 0;
+// What the key server answers: the key set, or a failure status.
+let jwksStatus = 200;
 let signingKey: CryptoKey;
 let otherKey: CryptoKey;
 
@@ -25,6 +29,7 @@ beforeAll(async () => {
   const jwk: JWK = { ...(await exportJWK(pair.publicKey)), kid: 'key-1', alg: 'RS256', use: 'sig' };
   server = createServer((_req, res) => {
     jwksFetches += 1;
+    if (jwksStatus !== 200) return void res.writeHead(jwksStatus).end();
     res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'public, max-age=19845, must-revalidate, no-transform' });
     res.end(JSON.stringify({ keys: [jwk] }));
   });
@@ -88,22 +93,92 @@ describe('Firebase ID token verification', () => {
 });
 
 describe('JWKS cache', () => {
-  it('reads max-age from Cache-Control', () => {
-    expect(maxAgeSeconds('public, max-age=19845, must-revalidate')).toBe(19845);
-    expect(maxAgeSeconds('no-store')).toBeUndefined();
+  afterEach(() => {
+    vi.useRealTimers();
   });
 
-  it('fetches the keys once while they are fresh and again after max-age', async () => {
-    let now = Date.now();
-    const keys = createJwksSource(jwksUrl, fetch, () => now);
-    const verify = createTokenVerifier({ projectId: PROJECT, keys, acceptEmulatorTokens: false, now: () => now });
+  it('fetches the keys once while they are fresh and again after an hour', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const verify = verifier();
     const before = jwksFetches;
     const token = await sign(firebaseClaims(user, PROJECT), { kid: 'key-1' });
     await verify(token);
     await verify(token);
     expect(jwksFetches - before).toBe(1);
-    now += 19_846_000;
-    await verify(await sign({ ...firebaseClaims(user, PROJECT), iat: Math.floor(now / 1000), auth_time: Math.floor(now / 1000), exp: Math.floor(now / 1000) + 3600 }, { kid: 'key-1' }));
+    vi.setSystemTime(Date.now() + 3_601_000);
+    await verify(await sign(firebaseClaims(user, PROJECT), { kid: 'key-1' }));
     expect(jwksFetches - before).toBe(2);
+  });
+
+  it('refetches for an unknown kid at most every 30 s', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const verify = verifier();
+    const before = jwksFetches;
+    await verify(await sign(firebaseClaims(user, PROJECT), { kid: 'key-1' }));
+    vi.setSystemTime(Date.now() + 31_000);
+    const unknownKid = await sign(firebaseClaims(user, PROJECT), { kid: 'key-9' });
+    await expect(verify(unknownKid)).rejects.toThrow(InvalidTokenError);
+    await expect(verify(unknownKid)).rejects.toThrow(InvalidTokenError);
+    expect(jwksFetches - before).toBe(2);
+  });
+});
+
+describe('a key server that is down', () => {
+  let stalled: Server;
+  let stalledUrl: string;
+  beforeAll(async () => {
+    // Accepts the connection and never answers, as a hung key server does.
+    stalled = createServer(() => undefined);
+    await new Promise<void>((resolve) => stalled.listen(0, '127.0.0.1', resolve));
+    stalledUrl = `http://127.0.0.1:${(stalled.address() as AddressInfo).port}/jwks`;
+  });
+  afterAll(() => {
+    stalled.closeAllConnections();
+    return new Promise((resolve) => stalled.close(resolve));
+  });
+  afterEach(() => {
+    jwksStatus = 200;
+    vi.useRealTimers();
+  });
+
+  it('answers a signed-in request 503 with Retry-After within 5 s, then at once while it stays down', async () => {
+    const t = await createTestApp({ FIREBASE_PROJECT_ID: PROJECT, FIREBASE_JWKS_URL: stalledUrl });
+    try {
+      const token = await sign(firebaseClaims(user, PROJECT), { kid: 'key-1' });
+      const place = async () => {
+        const started = performance.now();
+        const res = await t.app.request('/api/orders', {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() },
+          body: JSON.stringify(await orderBody(t, user)),
+        });
+        return { res, ms: performance.now() - started };
+      };
+      const first = await place();
+      expect(first.ms).toBeLessThan(5_000);
+      expect(first.res.status).toBe(503);
+      expect(Number(first.res.headers.get('Retry-After'))).toBeGreaterThan(0);
+      expect(await first.res.json()).toEqual({ error: { code: 'auth_unavailable', message: expect.any(String) } });
+      const second = await place();
+      expect(second.res.status).toBe(503);
+      expect(second.ms).toBeLessThan(500);
+    } finally {
+      t.cleanup();
+    }
+  });
+
+  it('reports an error answer as unavailable, not as a bad token, and recovers once the keys load', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const verify = verifier();
+    const token = await sign(firebaseClaims(user, PROJECT), { kid: 'key-1' });
+    jwksStatus = 500;
+    await expect(verify(token)).rejects.toThrow(KeyServerUnavailableError);
+    jwksStatus = 200;
+    // Within the back-off the server is not asked again.
+    const before = jwksFetches;
+    await expect(verify(token)).rejects.toThrow(KeyServerUnavailableError);
+    expect(jwksFetches).toBe(before);
+    vi.setSystemTime(Date.now() + 5_000);
+    await expect(verify(token)).resolves.toMatchObject({ uid: 'uid-1' });
   });
 });

@@ -4,10 +4,11 @@
  * Google's securetoken JWKS; `aud` = project id; `iss` = https://securetoken.google.com/<project>;
  * `exp`, `iat` and `auth_time` checked with 30 s of clock skew; `sub` non-empty, ≤ 128 chars;
  * an `email` claim. Unsigned (`alg: none`) emulator tokens pass only in emulator mode for a
- * `demo-` project (DESIGN.md §3).
+ * `demo-` project (DESIGN.md §3). A key server that cannot be reached is not a bad token: it
+ * rejects with jwks.ts's KeyServerUnavailableError, which the auth middleware answers 503.
  */
 import { decodeProtectedHeader, jwtVerify, UnsecuredJWT, type JWTPayload } from 'jose';
-import type { KeySource } from './jwks';
+import { KeyServerUnavailableError, type KeySource } from './jwks';
 
 /** The signed-in user a verified token names. `email` is lower-cased. */
 export type AuthUser = { uid: string; email: string; name: string | undefined; picture: string | undefined };
@@ -17,6 +18,7 @@ export class InvalidTokenError extends Error {
   override name = 'InvalidTokenError';
 }
 
+/** Resolves a token's user; rejects with InvalidTokenError (401) or KeyServerUnavailableError (503). */
 export type TokenVerifier = (token: string) => Promise<AuthUser>;
 
 const CLOCK_SKEW_S = 30;
@@ -38,7 +40,8 @@ function userFrom(payload: JWTPayload, nowS: number): AuthUser {
 /**
  * Builds the verifier for `projectId`. `acceptEmulatorTokens` is honoured only for `demo-`
  * projects, whatever the caller asks.
- * @returns a function resolving to the token's {@link AuthUser}, rejecting with InvalidTokenError.
+ * @returns a function resolving to the token's {@link AuthUser}, rejecting with InvalidTokenError,
+ * or KeyServerUnavailableError when the keys to check a signed token cannot be loaded.
  */
 export function createTokenVerifier(opts: {
   projectId: string;
@@ -66,11 +69,10 @@ export function createTokenVerifier(opts: {
       }
       if (header.alg !== 'RS256') throw new InvalidTokenError(`algorithm ${String(header.alg)} not allowed`);
       if (!header.kid) throw new InvalidTokenError('no kid');
-      const keySet = await opts.keys.getKey(header.kid);
-      const { payload } = await jwtVerify(token, keySet, { ...claims, algorithms: ['RS256'], currentDate: new Date(now()) });
+      const { payload } = await jwtVerify(token, opts.keys, { ...claims, algorithms: ['RS256'], currentDate: new Date(now()) });
       return userFrom(payload, nowS);
     } catch (error) {
-      if (error instanceof InvalidTokenError) throw error;
+      if (error instanceof InvalidTokenError || error instanceof KeyServerUnavailableError) throw error;
       throw new InvalidTokenError(error instanceof Error ? error.message : 'invalid token');
     }
   };
