@@ -7,11 +7,13 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, loadEnv } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { manifest } from './pwa/manifest';
 import { routePreload } from './pwa/route-preload';
+import { securityHeadersPlugin } from './pwa/security-headers';
+import { compressServiceWorker } from './pwa/compress-service-worker';
 import { contractAlias } from './pwa/contract-alias';
 import { paths } from './pwa/src/config/paths';
 import { ID_TOKEN_KEY, mirroredKey } from './pwa/src/lib/storage-keys';
@@ -23,58 +25,70 @@ import { ID_TOKEN_KEY, mirroredKey } from './pwa/src/lib/storage-keys';
  */
 const reactRouterProduction = (entry: string) => fileURLToPath(new URL(`./node_modules/react-router/dist/production/${entry}`, import.meta.url));
 
-export default defineConfig(({ mode }) => ({
-  root: 'pwa',
-  publicDir: '../public',
-  envDir: '..',
-  // VITE_* as usual, plus the flash-sale window of DESIGN.md §2 (FLASH_SALE_START/END).
-  envPrefix: ['VITE_', 'FLASH_SALE_'],
-  plugins: [
-    react(),
-    tailwindcss(),
-    VitePWA({
-      strategies: 'injectManifest',
-      srcDir: 'src',
-      filename: 'sw.ts',
-      // Registered by pwa/src/features/offline (workbox-window), which owns the update prompt.
-      injectRegister: false,
-      injectManifest: {
-        // The app shell and every route chunk a shopper may open offline, plus the seed pictures.
-        globPatterns: ['**/*.{js,css,html,svg,png,webp}'],
-        // Not needed offline: the manifest's screenshots, and Stripe's loader (card payment is
-        // online-only by nature).
-        globIgnores: ['screenshots/**', '**/stripe*.js'],
-      },
-      manifest,
-    }),
-    // The landing pages' route chunks start downloading with the app, not after it; on a first
-    // visit the shop's catalogue JSON too (its first product picture is the page's LCP).
-    routePreload(
-      { [paths.home]: 'routes/home.tsx', [paths.homeAlias]: 'routes/home.tsx', [paths.shop]: 'routes/shop.tsx' },
-      { [paths.shop]: { url: '/api/products', unlessStored: [mirroredKey('products'), ID_TOKEN_KEY] } },
-    ),
-    // Brotli and gzip copies of every text asset, served by the Node entry (static-site.ts)
-    // to browsers that accept them; Cloudflare compresses on its own.
-    compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|mjs|css|html|svg|webmanifest|json)$/, threshold: 1024 }),
-  ],
-  resolve: {
-    alias: [
-      contractAlias,
-      ...(mode === 'production'
-        ? [
-            { find: /^react-router$/, replacement: reactRouterProduction('index.mjs') },
-            { find: /^react-router\/dom$/, replacement: reactRouterProduction('dom-export.mjs') },
-          ]
-        : []),
+export default defineConfig(({ mode }) => {
+  // .env and the environment, as the app's import.meta.env sees them.
+  const env = { ...loadEnv(mode, process.cwd(), 'VITE_'), ...process.env };
+  return {
+    root: 'pwa',
+    publicDir: '../public',
+    envDir: '..',
+    // VITE_* as usual, plus the flash-sale window of DESIGN.md §2 (FLASH_SALE_START/END).
+    envPrefix: ['VITE_', 'FLASH_SALE_'],
+    plugins: [
+      react(),
+      tailwindcss(),
+      VitePWA({
+        strategies: 'injectManifest',
+        srcDir: 'src',
+        filename: 'sw.ts',
+        // Registered by pwa/src/features/offline (workbox-window), which owns the update prompt.
+        injectRegister: false,
+        injectManifest: {
+          // The app shell and every route chunk a shopper may open offline, plus the seed pictures.
+          globPatterns: ['**/*.{js,css,html,svg,png,webp}'],
+          // Not needed offline: the manifest's screenshots, and Stripe's loader (card payment is
+          // online-only by nature).
+          globIgnores: ['screenshots/**', '**/stripe*.js'],
+        },
+        manifest,
+      }),
+      // The landing pages' route chunks start downloading with the app, not after it; on a first
+      // visit the shop's catalogue JSON too (its first product picture is the page's LCP).
+      routePreload(
+        { [paths.home]: 'routes/home.tsx', [paths.homeAlias]: 'routes/home.tsx', [paths.shop]: 'routes/shop.tsx' },
+        { [paths.shop]: { url: '/api/products', unlessStored: [mirroredKey('products'), ID_TOKEN_KEY] } },
+      ),
+      // Brotli and gzip copies of every text asset, served by the Node entry (static-site.ts)
+      // to browsers that accept them; Cloudflare compresses on its own.
+      compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|mjs|css|html|svg|webmanifest|json)$/, threshold: 1024 }),
+      compressServiceWorker(),
+      // dist/_headers: the CSP (with the inline preload script's hash) and the other security headers.
+      securityHeadersPlugin({
+        authEmulatorHost: env.VITE_FIREBASE_AUTH_EMULATOR_HOST,
+        authDomain: env.VITE_FIREBASE_AUTH_DOMAIN || `${env.VITE_FIREBASE_PROJECT_ID || 'demo-taza-haat'}.firebaseapp.com`,
+      }),
     ],
-  },
-  build: {
-    outDir: '../dist',
-    emptyOutDir: true,
-    sourcemap: true,
-  },
-  server: {
-    host: '127.0.0.1',
-    proxy: { '/api': `http://127.0.0.1:${process.env.PORT ?? 8787}` },
-  },
-}));
+    resolve: {
+      alias: [
+        contractAlias,
+        // zod without eval under the page's CSP (pwa/src/lib/zod-without-eval.ts).
+        { find: /^zod$/, replacement: fileURLToPath(new URL('./pwa/src/lib/zod-without-eval.ts', import.meta.url)) },
+        ...(mode === 'production'
+          ? [
+              { find: /^react-router$/, replacement: reactRouterProduction('index.mjs') },
+              { find: /^react-router\/dom$/, replacement: reactRouterProduction('dom-export.mjs') },
+            ]
+          : []),
+      ],
+    },
+    build: {
+      outDir: '../dist',
+      emptyOutDir: true,
+      sourcemap: true,
+    },
+    server: {
+      host: '127.0.0.1',
+      proxy: { '/api': `http://127.0.0.1:${process.env.PORT ?? 8787}` },
+    },
+  };
+});

@@ -1,6 +1,10 @@
-/** Chromium (system binary, playwright-core) for one test file, with pages on the stack's URL. */
+/**
+ * Chromium (system binary, playwright-core) for one test file, with pages on the stack's URL.
+ * Every page reports Content-Security-Policy violations, and a test with any fails: the app
+ * must run clean under the CSP it is served with (pwa/security-headers.ts).
+ */
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { chromiumArgs } from '../../scripts/lib/chromium';
 
 export type BrowserHandle = {
@@ -19,12 +23,24 @@ export function useBrowser(): BrowserHandle {
   afterAll(async () => {
     await browser?.close();
   });
+  const violations: string[] = [];
+  afterEach(() => {
+    const seen = violations.splice(0);
+    expect(seen, 'Content-Security-Policy violations').toEqual([]);
+  });
   const url = (path: string) => new URL(path, baseUrl).toString();
   return {
     url,
     open: async (path, viewport = { width: 1280, height: 800 }, options = {}) => {
       if (!browser) throw new Error('useBrowser(): the browser is not running yet');
       const context = await browser.newContext({ ...options, viewport });
+      await context.exposeBinding('reportCspViolation', (_source, violation: string) => void violations.push(violation));
+      await context.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          const report = (window as unknown as { reportCspViolation: (violation: string) => void }).reportCspViolation;
+          report(`${event.violatedDirective} blocked ${event.blockedURI || 'inline'} on ${location.pathname} (${event.sourceFile}:${event.lineNumber})`);
+        });
+      });
       const page = await context.newPage();
       await page.goto(url(path));
       return { page, context };

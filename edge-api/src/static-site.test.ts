@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from './app';
 import { withStaticSite } from './static-site';
@@ -19,6 +20,8 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
   writeFileSync(join(dist, 'products', 'carrot.webp'), 'RIFF');
   writeFileSync(join(dist, 'sw.js'), 'self');
+  writeFileSync(join(dist, 'sw.js.br'), brotliCompressSync('self'));
+  writeFileSync(join(dist, '_headers'), "/*\n  Content-Security-Policy: default-src 'self'; frame-ancestors 'none'\n  X-Content-Type-Options: nosniff\n/other\n  X-Other: no\n");
   app = withStaticSite(createApp({ db: t.db, config: t.config }), dist);
 });
 afterAll(() => {
@@ -55,6 +58,32 @@ describe('the built PWA on Node', () => {
     const res = await app.request('/products/carrot.webp');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toMatch(/max-age=86400/);
+  });
+
+  it.each(['/', '/Shop', '/sw.js', '/assets/index-abc123.js', '/products/carrot.webp'])('sends the build’s security headers with %s', async (path) => {
+    const res = await app.request(path);
+    expect(res.headers.get('content-security-policy')).toBe("default-src 'self'; frame-ancestors 'none'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('x-other')).toBeNull();
+  });
+
+  it('answers an unchanged sw.js with 304 (brotli copy and plain alike), a changed one with the file', async () => {
+    for (const encoding of ['br', 'identity']) {
+      const first = await app.request('/sw.js', { headers: { 'Accept-Encoding': encoding } });
+      expect(first.headers.get('content-encoding') ?? 'identity').toBe(encoding);
+      const tag = first.headers.get('etag');
+      expect(tag).toBeTruthy();
+      const again = await app.request('/sw.js', { headers: { 'Accept-Encoding': encoding, 'If-None-Match': tag ?? '' } });
+      expect(again.status).toBe(304);
+      expect(again.headers.get('content-security-policy')).toContain("default-src 'self'");
+      const stale = await app.request('/sw.js', { headers: { 'Accept-Encoding': encoding, 'If-None-Match': '"old"' } });
+      expect(stale.status).toBe(200);
+    }
+  });
+
+  it('answers an unchanged index.html of a client route with 304', async () => {
+    const tag = (await app.request('/dashboard/my-orders')).headers.get('etag') ?? '';
+    expect((await app.request('/dashboard/my-orders', { headers: { 'If-None-Match': tag } })).status).toBe(304);
   });
 
   it('keeps unknown API paths a JSON 404 behind the SPA fallback', async () => {

@@ -2,18 +2,24 @@
  * Serves the built PWA (`dist/`) next to the API on Node: brotli or gzip copies made at build
  * time where the browser accepts them, hashed assets cached for a year,
  * the shell files (index.html, sw.js, manifest) revalidated on every load so a deploy is seen
- * at once, and an SPA fallback so client routes (and the PWA's own 404 page) load index.html.
+ * at once — with an ETag, so an unchanged one is a 304 — and an SPA fallback so client routes
+ * (and the PWA's own 404 page) load index.html. Every file carries the security headers the
+ * build wrote to `dist/_headers` (pwa/security-headers.ts), as Workers static assets apply them.
  */
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
+import { etag } from 'hono/etag';
 import type { AppEnv } from './env';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 const SHORT = 'public, max-age=86400, stale-while-revalidate=604800';
 const SHELL_FILES = new Set(['/index.html', '/sw.js', '/manifest.webmanifest', '/registerSW.js']);
+
+const hasExtension = (path: string) => /\.[a-z0-9]+$/i.test(path);
 
 /** The Cache-Control header for a file of the built site at `path` (URL path, leading slash). */
 export function cacheControlFor(path: string): string {
@@ -23,20 +29,47 @@ export function cacheControlFor(path: string): string {
 }
 
 /**
+ * The headers of the `/*` rule of a Cloudflare `_headers` file (`/*` on one line, then indented
+ * `Name: value` lines): the only rule our build writes. Other rules are ignored.
+ */
+export function parseHeadersFile(text: string): Record<string, string> {
+  const headers: Record<string, string> = {};
+  let inRule = false;
+  for (const line of text.split('\n')) {
+    if (!/^\s/.test(line)) inRule = line.trim() === '/*';
+    else if (inRule && line.includes(':')) {
+      const at = line.indexOf(':');
+      headers[line.slice(0, at).trim()] = line.slice(at + 1).trim();
+    }
+  }
+  return headers;
+}
+
+/**
  * Adds static files from `distDir` and the SPA fallback to `app` (after its `/api` routes).
  * GET paths with a file extension that match no file answer 404; other GET paths get index.html.
  */
 export function withStaticSite(app: Hono<AppEnv>, distDir: string): Hono<AppEnv> {
+  const headersFile = join(distDir, '_headers');
+  const securityHeaders = existsSync(headersFile) ? parseHeadersFile(readFileSync(headersFile, 'utf8')) : {};
   // Set after the file is served: serveStatic has already built its Response by onFound time.
   app.use('*', async (c, next) => {
     await next();
+    if (c.req.path.startsWith('/api/')) return; // the API sets its own (app.ts)
+    for (const [name, value] of Object.entries(securityHeaders)) c.res.headers.set(name, value);
     if (c.res.status === 200 && !c.res.headers.has('Cache-Control'))
       c.res.headers.set('Cache-Control', cacheControlFor(c.req.path === '/' ? '/index.html' : c.req.path));
   });
+  // The shell files and client routes (index.html) are checked on every load, sw.js by every
+  // update check: an ETag over the bytes sent (each compressed copy has its own) makes an
+  // unchanged one a 304.
+  const shellEtag = etag();
+  const isShell = (path: string) => !path.startsWith('/api/') && (SHELL_FILES.has(path) || !hasExtension(path));
+  app.use('*', (c, next) => (isShell(c.req.path) ? shellEtag(c, next) : next()));
   // Precompressed .br/.gz copies from the build, when the browser accepts them.
   app.use('*', serveStatic({ root: distDir, precompressed: true }));
   app.get('*', async (c) => {
-    if (/\.[a-z0-9]+$/i.test(c.req.path)) return c.text('Not found', 404);
+    if (hasExtension(c.req.path)) return c.text('Not found', 404);
     const html = await readFile(join(distDir, 'index.html'), 'utf8');
     c.header('Cache-Control', REVALIDATE);
     return c.html(html);

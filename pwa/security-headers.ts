@@ -1,0 +1,105 @@
+/**
+ * The app's security headers (DESIGN.md §7), made at build time because the Content-Security-
+ * Policy names the SHA-256 of index.html's inline script (pwa/route-preload.ts), which changes
+ * with every build. The plugin writes them to `dist/_headers` in Cloudflare's format: Workers
+ * static assets apply it to every file it serves, and the Node entry reads the same file
+ * (edge-api/src/static-site.ts), so both runtimes send the same headers.
+ *
+ * The page keeps the Firebase ID token in localStorage (spec §4): the CSP is what keeps a
+ * script from anywhere else from reading it. No 'unsafe-inline' for scripts.
+ */
+import { createHash } from 'node:crypto';
+import type { Plugin } from 'vite';
+
+/** Build-time inputs that decide which outside origins the page talks to. */
+export type CspEnv = {
+  /** host:port of the Firebase Auth emulator the build talks to (local runs and tests only). */
+  authEmulatorHost?: string | undefined;
+  /** The Firebase auth domain whose iframe the sign-in popup uses (default `<project>.firebaseapp.com`). */
+  authDomain: string;
+};
+
+/** The Content-Security-Policy for the app's pages, allowing the inline scripts whose hashes are given. */
+export function contentSecurityPolicy(scriptHashes: readonly string[], env: CspEnv): string {
+  const directives: Record<string, string[]> = {
+    'default-src': ["'self'"],
+    'script-src': [
+      "'self'",
+      // index.html's inline preload script, by its hash (never 'unsafe-inline').
+      ...scriptHashes.map((hash) => `'sha256-${hash}'`),
+      // Stripe.js, loaded by the card payment (it must come from Stripe's origin).
+      'https://js.stripe.com',
+      // Google's API loader, which Firebase's Google/GitHub sign-in popup loads.
+      'https://apis.google.com',
+    ],
+    // sonner (toasts) and Stripe's elements add <style> elements at run time; styles cannot
+    // read the token, scripts are what the policy guards.
+    'style-src': ["'self'", "'unsafe-inline'"],
+    // Product pictures may be any https URL an admin enters; Google and GitHub avatars.
+    'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': [
+      "'self'",
+      // Firebase Auth: sign-in and token refresh.
+      'https://identitytoolkit.googleapis.com',
+      'https://securetoken.googleapis.com',
+      // Stripe's embedded Checkout.
+      'https://api.stripe.com',
+      'https://checkout.stripe.com',
+      // The Auth emulator, only in builds made for it (npm start, tests).
+      ...(env.authEmulatorHost ? [`http://${env.authEmulatorHost}`] : []),
+    ],
+    'frame-src': [
+      // Stripe's embedded Checkout and its 3-D Secure pages.
+      'https://js.stripe.com',
+      'https://checkout.stripe.com',
+      'https://hooks.stripe.com',
+      // Firebase's popup sign-in talks to the auth domain through a hidden iframe.
+      `https://${env.authDomain}`,
+    ],
+    'worker-src': ["'self'"],
+    'manifest-src': ["'self'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    // No site may frame the shop (clickjacking); X-Frame-Options says the same to old browsers.
+    'frame-ancestors': ["'none'"],
+  };
+  return Object.entries(directives)
+    .map(([name, values]) => `${name} ${values.join(' ')}`)
+    .join('; ');
+}
+
+/** Every header the app's files are served with. */
+export function securityHeaders(scriptHashes: readonly string[], env: CspEnv): Record<string, string> {
+  return {
+    'Content-Security-Policy': contentSecurityPolicy(scriptHashes, env),
+    'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
+    'X-Content-Type-Options': 'nosniff',
+    'X-Frame-Options': 'DENY',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    // Nothing here uses the camera, microphone, location or USB; payments only through Stripe.
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), usb=(), payment=(self "https://js.stripe.com" "https://checkout.stripe.com")',
+  };
+}
+
+/** The base64 SHA-256 of every inline `<script>` (one without `src`) in `html`, as CSP wants it. */
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((match) => createHash('sha256').update(match[1] ?? '').digest('base64'));
+}
+
+/** A Vite plugin that writes `dist/_headers` for index.html as built (see the module comment). */
+export function securityHeadersPlugin(env: CspEnv): Plugin {
+  return {
+    name: 'taza-haat:security-headers',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const index = bundle['index.html'];
+      if (index?.type !== 'asset') throw new Error('security-headers: the build has no index.html');
+      const headers = securityHeaders(inlineScriptHashes(String(index.source)), env);
+      const lines = Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`);
+      this.emitFile({ type: 'asset', fileName: '_headers', source: ['/*', ...lines, ''].join('\n') });
+    },
+  };
+}
