@@ -1,4 +1,10 @@
+import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Review } from './contract/review';
+import { insertReviewStatement } from './db/reviews';
+import type { AppEnv } from './env';
+import { ApiError, onError } from './errors';
+import { idempotentWrite, writeGuard } from './idempotency';
 import { createTestApp, customerA, customerB, orderBody, type TestApp } from './testing/test-app';
 
 let t: TestApp;
@@ -69,6 +75,34 @@ describe('Idempotency-Key on POST /api/orders', () => {
     expect(res.headers.get('Retry-After')).toBe('1');
   });
 
+  it('replaces an unanswered claim older than 60 s (left by a version that claimed before writing) at once', async () => {
+    const body = await orderBody(t, customerA);
+    const key = crypto.randomUUID();
+    const first = await post(body, key);
+    const order = (await first.json()) as { _id: string };
+    // Make the key look like a claim a crashed request left 61 s ago, with no order written.
+    await t.db.batch([
+      { sql: 'DELETE FROM orders WHERE id = ?', args: [order._id] },
+      { sql: 'UPDATE idempotency_keys SET status_code = NULL, response_body = NULL, created_at = ? WHERE key = ?', args: [Date.now() - 61_000, key] },
+    ]);
+    const before = await countOrders();
+    const retry = await post(body, key);
+    expect(retry.status).toBe(201);
+    expect(retry.headers.get('Idempotent-Replayed')).toBeNull();
+    expect((await countOrders()) - before).toBe(1);
+    const replay = await post(body, key);
+    expect(replay.headers.get('Idempotent-Replayed')).toBe('true');
+    expect(await replay.json()).toEqual(await retry.json());
+  });
+
+  it('answers a second concurrent request with the same key and another body 422', async () => {
+    const key = crypto.randomUUID();
+    const before = await countOrders();
+    const [a, b] = await Promise.all([post(await orderBody(t, customerA, 1), key), post(await orderBody(t, customerA, 2), key)]);
+    expect([a.status, b.status].sort()).toEqual([201, 422]);
+    expect((await countOrders()) - before).toBe(1);
+  });
+
   it('scopes keys to the user: the same key from two customers makes two orders', async () => {
     const key = crypto.randomUUID();
     const before = await countOrders();
@@ -98,5 +132,44 @@ describe('Idempotency-Key on POST /api/reviews', () => {
     const b = await t.call('POST', '/api/reviews', { role: 'customerA', body, headers: { 'Idempotency-Key': key } });
     expect([a.status, b.status]).toEqual([201, 201]);
     expect((await count()) - before).toBe(1);
+  });
+});
+
+describe('guards in an idempotent write', () => {
+  // A route that allows each user one review: the guard counts inside the write's own batch.
+  const oneReviewEach = new Hono<AppEnv>()
+    .use(async (c, next) => {
+      c.set('db', t.db);
+      await next();
+    })
+    .post('/api/one-review', async (c) => {
+      const body = (await c.req.json()) as { review: string };
+      return idempotentWrite(c, 'uid-guarded', body, async () => {
+        const review: Review = { _id: crypto.randomUUID(), name: 'Guarded', email: 'guarded@example.test', review: body.review, rating: 5, customerImage: null };
+        return {
+          status: 201,
+          body: review,
+          statements: [
+            insertReviewStatement(review, 'uid-guarded'),
+            writeGuard('(SELECT count(*) FROM reviews WHERE user_id = ?) <= 1', ['uid-guarded'], new ApiError(409, 'one_review_each', 'You have reviewed already.')),
+          ],
+        };
+      });
+    });
+  oneReviewEach.onError(onError);
+  const send = (key: string, review: string) =>
+    oneReviewEach.request('/api/one-review', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key }, body: JSON.stringify({ review }) });
+  const mine = async () => Number((await t.db.execute("SELECT count(*) AS n FROM reviews WHERE user_id = 'uid-guarded'")).rows[0]?.n);
+
+  it('commits when the guard holds; when it fails, keeps nothing of the write and stores its error as the answer', async () => {
+    expect((await send(crypto.randomUUID(), 'first')).status).toBe(201);
+    const key = crypto.randomUUID();
+    const refused = await send(key, 'second');
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({ error: { code: 'one_review_each' } });
+    expect(await mine()).toBe(1);
+    const replay = await send(key, 'second');
+    expect(replay.status).toBe(409);
+    expect(replay.headers.get('Idempotent-Replayed')).toBe('true');
   });
 });

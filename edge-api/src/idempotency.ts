@@ -1,25 +1,82 @@
 /**
  * Idempotent writes (DESIGN.md §3; the pattern of Stripe's Idempotency-Key): `POST /orders` and
- * `POST /reviews` need an `Idempotency-Key` header (a UUID). The key is scoped to the user; the
- * first answer (status + body) is stored in the same transaction as the write it made, and:
- * - a repeat with the same body gets that stored answer (header `Idempotent-Replayed: true`);
- * - the same key with another body → 422; a repeat while the first is still running → 409.
- * A claim left by a crashed request is taken over after 60 s. Keys are kept 31 days.
+ * `POST /reviews` need an `Idempotency-Key` header (a UUID). The key is scoped to the user, and:
+ * - a repeat with the same body gets the first answer (header `Idempotent-Replayed: true`),
+ *   4xx answers included;
+ * - the same key with another body → 422; a key whose first request is still running → 409
+ *   with Retry-After.
+ * Keys are kept 31 days.
+ *
+ * Crash-proof: the key's row, the write and the stored answer commit in ONE libSQL `batch`, so
+ * a crash or a database failure at any point leaves either nothing (the retry runs fresh at
+ * once) or the whole answer (the retry gets it). There is no "in progress" row to go stale. The
+ * flow: read the key (answered → replay or 422); run the handler, which reads what it needs and
+ * returns its answer and statements; commit `[key row with the answer, …statements]`. The key's
+ * INSERT is a plain one, so when a concurrent request with the same key committed first, the
+ * primary key fails this batch, nothing of it is kept, and the key is read again and replayed.
+ *
+ * Why a batch and not an interactive transaction (`client.transaction('write')`):
+ * - `file:` (Node): the client runs statements synchronously on a pool of connections; a batch
+ *   runs BEGIN…COMMIT without yielding, so it never overlaps another write. An open interactive
+ *   transaction holds its connection's write lock across awaits, and any other write of the
+ *   process meanwhile fails SQLITE_BUSY at once (pool connections have no busy timeout) — or,
+ *   with one, blocks the event loop the transaction needs to finish.
+ * - sqld/Turso over HTTP (Hrana), on Node and on Workers (`@libsql/client/web`): a batch is one
+ *   HTTP request (open stream, batch, close) that the server runs atomically. An interactive
+ *   transaction holds a stream and the database's write lock across round trips: every other
+ *   writer waits, and when the process dies (or a Worker is evicted) mid-transaction, they wait
+ *   for sqld's 5 s transaction timeout.
+ *
+ * Reading and deciding inside the transaction (e.g. counting a delivery slot's capacity): the
+ * handler's statements may be {@link WriteGuard}s from {@link writeGuard} — an SQL condition
+ * checked at that point of the batch with the batch's own view of the data (after the
+ * statements before it). When one is false the whole batch rolls back and its ApiError is the
+ * answer (stored like any 4xx). Statements can also compute from the current rows themselves
+ * (`INSERT … SELECT`).
  */
-import type { InStatement } from '@libsql/client';
+import { LibsqlBatchError, type InStatement, type InValue } from '@libsql/client';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { claimKey, deleteKeysCreatedBefore, readKey, releaseKey, saveAnswerStatement, takeOverClaim } from './db/idempotency-keys';
+import {
+  deleteKeysCreatedBefore,
+  deleteStaleClaimStatement,
+  guardStatement,
+  insertAnsweredKeyStatement,
+  readKey,
+  type IdempotencyKey,
+} from './db/idempotency-keys';
 import type { AppEnv } from './env';
 import { ApiError, errorBody, errorResponse } from './errors';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** An unanswered claim (left by an earlier version, which claimed before writing) older than this is free. */
 const STALE_CLAIM_MS = 60_000;
 export const KEY_RETENTION_MS = 31 * 24 * 60 * 60 * 1000;
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
-/** What a write handler returns: its answer and the statements that make the write. */
-export type WriteResult = { status: ContentfulStatusCode; body: unknown; statements: InStatement[] };
+/** A condition checked inside the write's batch; when it is not true the batch rolls back and `error` is the answer. */
+export type WriteGuard = { condition: { sql: string; args: InValue[] }; error: ApiError };
+
+/**
+ * What a write handler returns: its answer and, in order, the statements and guards that make
+ * the write; they commit in one batch with the key and the answer.
+ */
+export type WriteResult = { status: ContentfulStatusCode; body: unknown; statements: Array<InStatement | WriteGuard> };
+
+/**
+ * A guard for {@link WriteResult.statements}: `sql` is an SQL expression with positional `?`
+ * `args` (e.g. `(SELECT count(*) FROM orders WHERE slot = ?) <= ?`), evaluated where the guard
+ * stands in the batch. @returns the guard; when the expression is false or NULL the write is
+ * not made and `error` (status below 500) is answered and stored as the key's answer.
+ */
+export function writeGuard(sql: string, args: InValue[], error: ApiError): WriteGuard {
+  return { condition: { sql, args }, error };
+}
+
+const isGuard = (step: InStatement | WriteGuard): step is WriteGuard => typeof step === 'object' && 'condition' in step;
+
+/** One request's key: who, which key, its fingerprint, its time, and an earlier version's stale claim to replace. */
+type KeyRequest = { userId: string; key: string; hash: string; now: number; staleClaimAt?: number };
 
 let lastSweep = 0;
 
@@ -28,10 +85,57 @@ async function sha256Hex(text: string): Promise<string> {
   return [...digest].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
+/** The answer a key's row gives this request, or undefined when the row is a stale claim that may be replaced. */
+function answerFromRow(c: Context<AppEnv>, row: IdempotencyKey, k: KeyRequest): Response | undefined {
+  if (row.requestHash !== k.hash)
+    return errorResponse(c, 422, 'idempotency_key_reused', 'This Idempotency-Key was already used with a different request body.');
+  if (row.statusCode !== null) {
+    c.header('Idempotent-Replayed', 'true');
+    return c.json(JSON.parse(String(row.responseBody)), row.statusCode as ContentfulStatusCode);
+  }
+  if (row.createdAt >= k.now - STALE_CLAIM_MS) {
+    c.header('Retry-After', '1');
+    return errorResponse(c, 409, 'idempotency_in_progress', 'This request is still being processed; try again in a moment.');
+  }
+  return undefined;
+}
+
+/**
+ * Commits the key with the answer (`status`, `body`) and `steps` in one batch, and answers.
+ * When a guard fails, stores and answers its error instead; when the key was committed by a
+ * concurrent request, answers from its row. Other failures are rethrown (nothing was kept).
+ */
+async function commitAnswer(c: Context<AppEnv>, k: KeyRequest, status: ContentfulStatusCode, body: unknown, steps: WriteResult['statements']): Promise<Response> {
+  const db = c.var.db;
+  const batch: InStatement[] = k.staleClaimAt === undefined ? [] : [deleteStaleClaimStatement(k.userId, k.key, k.staleClaimAt)];
+  batch.push(insertAnsweredKeyStatement(k.userId, k.key, k.hash, status, body, k.now));
+  const guards = new Map<number, ApiError>();
+  for (const step of steps) {
+    if (isGuard(step)) guards.set(batch.length, step.error);
+    batch.push(isGuard(step) ? guardStatement(k.userId, k.key, step.condition) : step);
+  }
+  try {
+    await db.batch(batch, 'write');
+    return c.json(body, status);
+  } catch (error) {
+    const failedGuard = error instanceof LibsqlBatchError && error.code === 'SQLITE_CONSTRAINT' ? guards.get(error.statementIndex) : undefined;
+    if (failedGuard) return commitAnswer(c, k, failedGuard.status as ContentfulStatusCode, errorBody(failedGuard.code, failedGuard.message, failedGuard.details), []);
+    // A concurrent request with this key committed first — or this batch did, and only its answer was lost.
+    const row = await readKey(db, k.userId, k.key).catch(() => undefined);
+    const answer = row && answerFromRow(c, row, k);
+    if (answer) return answer;
+    throw error;
+  }
+}
+
 /**
  * Runs `write` at most once per (user, Idempotency-Key) and answers as described above.
- * `body` is the validated request body (the fingerprint compares it with later repeats).
- * ApiErrors below 500 thrown by `write` are stored as the answer; other errors free the key.
+ * `userId` scopes the key; `body` is the validated request body (its fingerprint is compared
+ * with later repeats). `write` may run in two concurrent requests with the same key: only one
+ * commits, so it must not have effects outside its returned statements.
+ * @returns the answer: `write`'s, a stored one (replay), or 400/409/422.
+ * @throws what `write` throws other than an ApiError below 500 (which is stored as the answer),
+ * and database errors; in both cases nothing was stored, and a retry runs afresh.
  */
 export async function idempotentWrite(
   c: Context<AppEnv>,
@@ -50,41 +154,22 @@ export async function idempotentWrite(
     lastSweep = now;
     await deleteKeysCreatedBefore(db, now - KEY_RETENTION_MS);
   }
-  const hash = await sha256Hex(`${c.req.method} ${c.req.path}\n${JSON.stringify(body)}`);
+  const k: KeyRequest = { userId, key, hash: await sha256Hex(`${c.req.method} ${c.req.path}\n${JSON.stringify(body)}`), now };
 
-  if (!(await claimKey(db, userId, key, hash, now))) {
-    const existing = await readKey(db, userId, key);
-    if (!existing) return errorResponse(c, 409, 'idempotency_conflict', 'This request is being processed; try again in a moment.');
-    if (existing.requestHash !== hash)
-      return errorResponse(c, 422, 'idempotency_key_reused', 'This Idempotency-Key was already used with a different request body.');
-    if (existing.statusCode !== null) {
-      c.header('Idempotent-Replayed', 'true');
-      return c.json(JSON.parse(String(existing.responseBody)), existing.statusCode as ContentfulStatusCode);
-    }
-    const takenOver = existing.createdAt < now - STALE_CLAIM_MS && (await takeOverClaim(db, userId, key, existing.createdAt, now));
-    if (!takenOver) {
-      c.header('Retry-After', '1');
-      return errorResponse(c, 409, 'idempotency_in_progress', 'This request is still being processed; try again in a moment.');
-    }
+  const existing = await readKey(db, userId, key);
+  if (existing) {
+    const answer = answerFromRow(c, existing, k);
+    if (answer) return answer;
+    k.staleClaimAt = existing.createdAt;
   }
 
   let result: WriteResult;
   try {
     result = await write();
   } catch (error) {
-    if (error instanceof ApiError && error.status < 500) {
-      const answer = errorBody(error.code, error.message, error.details);
-      await db.execute(saveAnswerStatement(userId, key, error.status, answer));
-      return c.json(answer, error.status as ContentfulStatusCode);
-    }
-    await releaseKey(db, userId, key);
+    if (error instanceof ApiError && error.status < 500)
+      return commitAnswer(c, k, error.status as ContentfulStatusCode, errorBody(error.code, error.message, error.details), []);
     throw error;
   }
-  try {
-    await db.batch([...result.statements, saveAnswerStatement(userId, key, result.status, result.body)], 'write');
-  } catch (error) {
-    await releaseKey(db, userId, key);
-    throw error;
-  }
-  return c.json(result.body, result.status);
+  return commitAnswer(c, k, result.status, result.body, result.statements);
 }

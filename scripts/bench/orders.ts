@@ -6,7 +6,7 @@
 import type { Client, InStatement } from '@libsql/client';
 import type { Order } from '../../edge-api/src/contract/order';
 import { openDatabase } from '../../edge-api/src/db/client';
-import { claimKeyStatement } from '../../edge-api/src/db/idempotency-keys';
+import { insertAnsweredKeyStatement } from '../../edge-api/src/db/idempotency-keys';
 import { insertOrderStatement } from '../../edge-api/src/db/orders';
 import { load } from './load';
 import { median, ms, pct, type Figure } from './report';
@@ -24,7 +24,7 @@ const orderBody = (email: string, productIds: readonly string[]) =>
     paymentMethod: 'cod',
   });
 
-/** The rows one order writes (its idempotency key and the order), with the API's own statements. */
+/** The rows one order writes (its idempotency key with the answer, and the order), with the API's own statements. */
 function orderRows(email: string, n: number, now: number): InStatement[] {
   const id = `plain-${n}-${now}`;
   const userId = `uid-${email}`;
@@ -42,7 +42,7 @@ function orderRows(email: string, n: number, now: number): InStatement[] {
     paymentStatus: 'unpaid',
     createdAt: new Date(now).toISOString(),
   };
-  return [claimKeyStatement(userId, id, 'hash', now), insertOrderStatement(order, userId)];
+  return [insertAnsweredKeyStatement(userId, id, 'hash', 201, order, now), insertOrderStatement(order, userId)];
 }
 
 /**

@@ -1,11 +1,16 @@
 /**
  * The `idempotency_keys` table (DESIGN.md §3, §4): one row per (user, Idempotency-Key), holding
- * the request's fingerprint and, once answered, the stored answer. Times are Unix epoch ms.
+ * the request's fingerprint and its stored answer. The API writes a key's row only together with
+ * its answer, in the write's own batch (idempotency.ts); rows with no answer are claims left by
+ * earlier versions, which claimed the key before the write. Times are Unix epoch ms.
  */
-import type { Client, InStatement, Row } from '@libsql/client';
+import type { Client, InStatement, InValue, Row } from '@libsql/client';
 
-/** A key's row: `statusCode`/`responseBody` are null while the first request is still running. */
+/** A key's row: `statusCode`/`responseBody` are null only in a claim an earlier version left unanswered. */
 export type IdempotencyKey = { requestHash: string; statusCode: number | null; responseBody: string | null; createdAt: number };
+
+/** A condition in SQL (an expression, positional `?` args only), evaluated inside a write batch. */
+export type SqlCondition = { sql: string; args: InValue[] };
 
 /** Maps an `idempotency_keys` row to {@link IdempotencyKey}. */
 export function toIdempotencyKey(row: Row): IdempotencyKey {
@@ -22,20 +27,6 @@ export async function deleteKeysCreatedBefore(db: Client, beforeMs: number): Pro
   await db.execute({ sql: 'DELETE FROM idempotency_keys WHERE created_at < ?', args: [beforeMs] });
 }
 
-/** The statement that claims (`userId`, `key`) for a request with fingerprint `requestHash`; does nothing when already claimed. */
-export function claimKeyStatement(userId: string, key: string, requestHash: string, nowMs: number): InStatement {
-  return {
-    sql: `INSERT INTO idempotency_keys (user_id, key, request_hash, created_at) VALUES (?, ?, ?, ?)
-          ON CONFLICT (user_id, key) DO NOTHING`,
-    args: [userId, key, requestHash, nowMs],
-  };
-}
-
-/** Claims (`userId`, `key`) at `nowMs`. @returns true when this call claimed it, false when it was claimed already. */
-export async function claimKey(db: Client, userId: string, key: string, requestHash: string, nowMs: number): Promise<boolean> {
-  return (await db.execute(claimKeyStatement(userId, key, requestHash, nowMs))).rowsAffected === 1;
-}
-
 /** Reads the row of (`userId`, `key`). @returns it, or undefined when there is none. */
 export async function readKey(db: Client, userId: string, key: string): Promise<IdempotencyKey | undefined> {
   const { rows } = await db.execute({
@@ -46,26 +37,38 @@ export async function readKey(db: Client, userId: string, key: string): Promise<
 }
 
 /**
- * Takes over an unanswered claim that still has the `createdAt` the caller read, restamping it
- * `nowMs`. @returns true when this call took it over (a concurrent taker or an answer wins otherwise).
+ * The statement that stores (`userId`, `key`) with its fingerprint `requestHash` and its answer
+ * (HTTP `status`, JSON-serialisable `body`), created at `nowMs`. A plain INSERT: when the key is
+ * already there it fails (SQLITE_CONSTRAINT, primary key), and so does the batch it is in.
  */
-export async function takeOverClaim(db: Client, userId: string, key: string, createdAt: number, nowMs: number): Promise<boolean> {
-  const { rowsAffected } = await db.execute({
-    sql: 'UPDATE idempotency_keys SET created_at = ? WHERE user_id = ? AND key = ? AND status_code IS NULL AND created_at = ?',
-    args: [nowMs, userId, key, createdAt],
-  });
-  return rowsAffected === 1;
-}
-
-/** The statement that stores the answer (HTTP `status`, JSON-serialisable `body`) of (`userId`, `key`). */
-export function saveAnswerStatement(userId: string, key: string, status: number, body: unknown): InStatement {
+export function insertAnsweredKeyStatement(userId: string, key: string, requestHash: string, status: number, body: unknown, nowMs: number): InStatement {
   return {
-    sql: 'UPDATE idempotency_keys SET status_code = ?, response_body = ? WHERE user_id = ? AND key = ?',
-    args: [status, JSON.stringify(body), userId, key],
+    sql: 'INSERT INTO idempotency_keys (user_id, key, request_hash, status_code, response_body, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+    args: [userId, key, requestHash, status, JSON.stringify(body), nowMs],
   };
 }
 
-/** Frees the claim of (`userId`, `key`) when it has no stored answer, so the key can be used again. */
-export async function releaseKey(db: Client, userId: string, key: string): Promise<void> {
-  await db.execute({ sql: 'DELETE FROM idempotency_keys WHERE user_id = ? AND key = ? AND status_code IS NULL', args: [userId, key] });
+/**
+ * The statement that deletes the unanswered claim of (`userId`, `key`) an earlier version left,
+ * if it still has the `createdAt` (epoch ms) the caller read; it does nothing otherwise.
+ */
+export function deleteStaleClaimStatement(userId: string, key: string, createdAt: number): InStatement {
+  return {
+    sql: 'DELETE FROM idempotency_keys WHERE user_id = ? AND key = ? AND status_code IS NULL AND created_at = ?',
+    args: [userId, key, createdAt],
+  };
+}
+
+/**
+ * The statement that makes a write batch fail when `condition` is not true (false or NULL) at
+ * that point of the batch: it then inserts (`userId`, `key`) a second time, which the batch has
+ * already inserted, so the primary key fails it (SQLITE_CONSTRAINT) and the batch rolls back.
+ * When the condition holds it inserts nothing. SQLite has no RAISE outside triggers; this is
+ * the one error a plain statement can be made to raise on a condition.
+ */
+export function guardStatement(userId: string, key: string, condition: SqlCondition): InStatement {
+  return {
+    sql: `INSERT INTO idempotency_keys (user_id, key, request_hash, created_at) SELECT ?, ?, 'guard', 0 WHERE NOT coalesce((${condition.sql}), 0)`,
+    args: [userId, key, ...condition.args],
+  };
 }
