@@ -1,19 +1,8 @@
 /**
- * The checkout's calls (spec §7): placing an order with an Idempotency-Key, and starting a card
- * payment for it. The checkout screen sends orders through the offline outbox (lib/offline/outbox),
- * which replays the same request; `placeOrder` is the direct call.
+ * The checkout's own call (spec §7): starting a card payment for a placed order. Orders
+ * themselves are sent through the offline outbox (lib/offline/outbox/submit.ts).
  */
-import type { Order, OrderInput } from '@contract/order';
 import { api, readUntypedResponse } from '../../../lib/api-client';
-
-/**
- * `POST /api/orders`: returns the stored order; the same key on a retry returns the same order
- * instead of a second one.
- * @throws ApiRequestError (non-2xx) or TypeError (network).
- */
-export async function placeOrder(input: OrderInput, idempotencyKey: string): Promise<Order> {
-  return readUntypedResponse<Order>(api.orders.$post({ json: input }, { headers: { 'Idempotency-Key': idempotencyKey } }));
-}
 
 /**
  * `POST /api/checkout`: returns the client secret of the embedded Stripe Checkout for `orderId`.
