@@ -64,10 +64,10 @@ export async function readResponse<T extends ClientResponse<unknown>>(response: 
 }
 
 /**
- * Takes the response of a route whose AppType carries no body type — it answers a plain
- * `Response`: the idempotent writes (`POST /orders`, `POST /reviews`) and `POST /checkout` —
- * and returns its 2xx JSON body as `T`, the contract type that route answers. Everywhere else
- * use readResponse, whose type comes from the route.
+ * Takes the response of a route whose AppType carries no body type — one that can answer a plain
+ * `Response`, today only `POST /checkout` (its 501 without Stripe keys) — and returns its 2xx
+ * JSON body as `T`, the type that route answers. Everywhere else use readResponse, whose type
+ * comes from the route; once the route is typed, so should its call be.
  * @throws ApiRequestError for any other status, as readResponse does.
  */
 export async function readUntypedResponse<T>(response: ClientResponse<unknown> | Promise<ClientResponse<unknown>>): Promise<T> {
