@@ -6,7 +6,7 @@
  * Cloudflare compresses on its own (.assetsignore keeps the copies out of a Workers deploy).
  */
 import { readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Plugin } from 'vite';
@@ -20,7 +20,7 @@ export function compressServiceWorker(): Plugin {
     name: 'taza-haat:compress-service-worker',
     apply: 'build',
     configResolved(config) {
-      outDir = config.build.outDir;
+      outDir = resolve(config.root, config.build.outDir); // outDir is relative to root (pwa/)
     },
     // After every earlier closeBundle (VitePWA's writes sw.js there).
     closeBundle: {
