@@ -16,6 +16,7 @@ import type { AppConfig } from './config';
 import { factory, type AppEnv } from './env';
 import { createStripe } from './payments/stripe';
 import { errorResponse, onError } from './errors';
+import { openapi } from './openapi';
 import { ipWriteLimit, userWriteLimit } from './rate-limit';
 import { checkout, stripeWebhook } from './routes/checkout';
 import { health } from './routes/health';
@@ -94,6 +95,7 @@ function buildApi(deps: AppDeps) {
       .route('/users', users)
       .route('/checkout', checkout)
       .route('/stripe', stripeWebhook)
+      .route('/openapi.json', openapi)
       // Unknown API paths are a JSON 404, never the PWA's index.html.
       .all('*', (c) => errorResponse(c, 404, 'not_found', `No API route for ${c.req.method} ${c.req.path}`))
   );

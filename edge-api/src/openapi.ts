@@ -1,0 +1,264 @@
+/**
+ * `GET /api/openapi.json`: the API described as OpenAPI 3.1 from the same zod schemas the routes
+ * validate with (contract/*.ts, converted by zod's `z.toJSONSchema`), so a field rule changed in
+ * the contract changes the document too. The routes are listed here rather than annotated in
+ * each route file; openapi.test.ts fails when the app has a route this list lacks, or the other
+ * way round.
+ */
+import { z } from 'zod';
+import { email, recordId } from './contract/fields';
+import { orderInputSchema, orderSchema, orderStatusUpdateSchema } from './contract/order';
+import { catalogueQuery, productInputSchema, productSchema, productUpdateSchema, recordIdParam } from './contract/product';
+import { reviewInputSchema, reviewSchema } from './contract/review';
+import { adminGrantSchema, userSchema, userUpsertSchema } from './contract/user';
+import { factory } from './env';
+
+/** The API's one error body (errors.ts, DESIGN.md §3). */
+export const errorBodySchema = z.object({
+  error: z.object({
+    code: z.string().meta({ description: 'Stable, machine-readable, e.g. validation_failed' }),
+    message: z.string().meta({ description: 'One sentence for the user' }),
+    details: z
+      .object({ fields: z.record(z.string(), z.array(z.string())).optional() })
+      .optional()
+      .meta({ description: 'For validation errors, `fields` maps each invalid field (dotted path) to its messages' }),
+  }),
+});
+
+const catalogueDeltaSchema = z.object({ version: z.number().int(), changed: z.array(productSchema), deleted: z.array(z.string()) });
+const modified = z.object({ modifiedCount: z.number().int() });
+const deleted = z.object({ deletedCount: z.number().int() });
+
+// Named once under components.schemas and referenced wherever a route answers them.
+const components = new Map<z.ZodType, string>([
+  [errorBodySchema, 'Error'],
+  [productSchema, 'Product'],
+  [orderSchema, 'Order'],
+  [reviewSchema, 'Review'],
+  [userSchema, 'User'],
+]);
+
+type Method = 'get' | 'post' | 'put' | 'delete';
+type Auth = 'anyone' | 'user' | 'admin' | 'stripe';
+
+/** One route as the document describes it; `path` is Hono's (`:id`). */
+export type RouteDoc = {
+  method: Method;
+  path: string;
+  summary: string;
+  auth: Auth;
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  /** Needs an `Idempotency-Key` header; a replay with the same body answers the first answer. */
+  idempotent?: boolean;
+  /** Answers 304 to a matching If-None-Match. */
+  etag?: boolean;
+  ok: { status: number; description: string; schema: z.ZodType };
+  /** Error statuses besides those every route of its kind has (see {@link errorsOf}). */
+  errors?: number[];
+};
+
+/** Every route of the app (app.ts), in its order. */
+export const routeDocs: readonly RouteDoc[] = [
+  { method: 'get', path: '/api/health', summary: 'Liveness, with a database round trip', auth: 'anyone', ok: { status: 200, description: 'Up', schema: z.object({ ok: z.literal(true), db: z.literal('up') }) } },
+  {
+    method: 'get',
+    path: '/api/products',
+    summary: 'The catalogue in shop order, or with `since` only what changed after that catalogue version',
+    auth: 'anyone',
+    query: catalogueQuery,
+    etag: true,
+    ok: { status: 200, description: 'The products (header Catalogue-Version), or the delta when `since` is given', schema: z.union([z.array(productSchema), catalogueDeltaSchema]) },
+    errors: [400],
+  },
+  { method: 'post', path: '/api/products', summary: 'Add a product', auth: 'admin', body: productInputSchema, ok: { status: 201, description: 'The stored product', schema: productSchema } },
+  {
+    method: 'put',
+    path: '/api/products/update/:id',
+    summary: 'Change any of a product’s fields',
+    auth: 'admin',
+    params: recordIdParam,
+    body: productUpdateSchema,
+    ok: { status: 200, description: 'The updated product', schema: modified.extend({ product: productSchema }) },
+    errors: [404],
+  },
+  { method: 'delete', path: '/api/products/:id', summary: 'Delete a product', auth: 'admin', params: recordIdParam, ok: { status: 200, description: 'Deleted', schema: deleted }, errors: [404] },
+  {
+    method: 'get',
+    path: '/api/orders',
+    summary: 'Every order (admins), or one customer’s with `email` (that customer or an admin); newest first',
+    auth: 'user',
+    query: z.object({ email: email.optional() }),
+    ok: { status: 200, description: 'The orders', schema: z.array(orderSchema) },
+    errors: [400, 403],
+  },
+  {
+    method: 'post',
+    path: '/api/orders',
+    summary: 'Place an order with your own e-mail; the server prices it and sets it Pending',
+    auth: 'user',
+    body: orderInputSchema,
+    idempotent: true,
+    ok: { status: 201, description: 'The stored order with the server’s totalAmount', schema: orderSchema },
+    errors: [403],
+  },
+  {
+    method: 'put',
+    path: '/api/orders/update/:id',
+    summary: 'Move an order to its next status',
+    auth: 'admin',
+    params: recordIdParam,
+    body: orderStatusUpdateSchema,
+    ok: { status: 200, description: 'Changed (1) or already there (0)', schema: modified },
+    errors: [404, 409],
+  },
+  {
+    method: 'delete',
+    path: '/api/orders/:id',
+    summary: 'Delete an order (admins), or cancel your own while it is Pending',
+    auth: 'user',
+    params: recordIdParam,
+    ok: { status: 200, description: 'Deleted', schema: deleted },
+    errors: [404, 409],
+  },
+  { method: 'get', path: '/api/reviews', summary: 'Every review', auth: 'anyone', etag: true, ok: { status: 200, description: 'The reviews', schema: z.array(reviewSchema) } },
+  {
+    method: 'post',
+    path: '/api/reviews',
+    summary: 'Post a review; name and e-mail come from the token',
+    auth: 'user',
+    body: reviewInputSchema,
+    idempotent: true,
+    ok: { status: 201, description: 'The stored review', schema: reviewSchema },
+  },
+  { method: 'put', path: '/api/users/admin', summary: 'Make a user an admin', auth: 'admin', body: adminGrantSchema, ok: { status: 200, description: '1, or 0 for an unknown user or one already admin', schema: modified } },
+  { method: 'put', path: '/api/users', summary: 'Save your own profile', auth: 'user', body: userUpsertSchema, ok: { status: 200, description: 'The saved profile', schema: userSchema }, errors: [403] },
+  { method: 'post', path: '/api/users', summary: 'Save your own profile (as PUT)', auth: 'user', body: userUpsertSchema, ok: { status: 200, description: 'The saved profile', schema: userSchema }, errors: [403] },
+  {
+    method: 'get',
+    path: '/api/users/:email',
+    summary: 'A profile: your own, or anyone’s for admins',
+    auth: 'user',
+    params: z.object({ email }),
+    ok: { status: 200, description: 'The profile', schema: userSchema },
+    errors: [400, 403, 404],
+  },
+  {
+    method: 'post',
+    path: '/api/checkout',
+    summary: 'Start a card payment (embedded Stripe Checkout) for your own order, at the server’s total',
+    auth: 'user',
+    body: z.object({ orderId: recordId }),
+    ok: { status: 200, description: 'The Checkout session', schema: z.object({ sessionId: z.string(), clientSecret: z.string() }) },
+    errors: [404, 409, 501, 502],
+  },
+  {
+    method: 'post',
+    path: '/api/stripe/webhook',
+    summary: 'Stripe’s payment events (signed); marks the order paid',
+    auth: 'stripe',
+    ok: { status: 200, description: 'Received', schema: z.object({ received: z.literal(true) }) },
+    errors: [400, 501],
+  },
+  { method: 'get', path: '/api/openapi.json', summary: 'This document', auth: 'anyone', ok: { status: 200, description: 'OpenAPI 3.1', schema: z.object({ openapi: z.string() }).loose() } },
+];
+
+const errorDescriptions: Record<number, string> = {
+  400: 'Invalid request: `error.details.fields` maps each invalid field to its messages (also a missing Idempotency-Key)',
+  401: 'No bearer token, or an invalid or expired one: sign in again',
+  403: 'Signed in but not allowed (not an admin, or not your own e-mail)',
+  404: 'No such record',
+  409: 'Conflicts with the current state: the same Idempotency-Key still in flight, an order no longer Pending, already paid',
+  413: 'Body larger than 64 KB',
+  422: 'Idempotency-Key already used with a different body',
+  429: 'Too many writes; try again after Retry-After seconds',
+  500: 'Unexpected error (no internals; the message has a request id)',
+  501: 'Card payments are not configured (cash on delivery only)',
+  502: 'The payment provider failed',
+  503: 'The database, or the sign-in key server, cannot be reached; try again after Retry-After seconds',
+};
+
+/** The error statuses `route` can answer: its own plus those of its kind (writes, sign-in, idempotency). */
+export function errorsOf(route: RouteDoc): number[] {
+  const statuses = new Set([...(route.errors ?? []), 500, 503]);
+  const add = (...more: number[]) => more.forEach((status) => statuses.add(status));
+  if (route.method !== 'get') add(413, 429);
+  if (route.body || route.params || route.query) add(400);
+  if (route.auth === 'user' || route.auth === 'admin') add(401);
+  if (route.auth === 'admin') add(403);
+  if (route.idempotent) add(400, 409, 422);
+  return [...statuses].sort((a, b) => a - b);
+}
+
+function inlineSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
+  // Refinements (e.g. "each product once") are not expressible and are left out; the API still applies them.
+  const json: Record<string, unknown> = z.toJSONSchema(schema, { io, unrepresentable: 'any' });
+  delete json.$schema; // the document's dialect is OpenAPI 3.1's own (JSON Schema 2020-12)
+  return json;
+}
+
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
+  const name = components.get(schema);
+  if (name) return { $ref: `#/components/schemas/${name}` };
+  if (schema instanceof z.ZodArray) return { type: 'array', items: jsonSchema(schema.element as z.ZodType, io) };
+  return inlineSchema(schema, io);
+}
+
+function parameters(location: 'path' | 'query', schema: z.ZodObject | undefined) {
+  if (!schema) return [];
+  const { properties = {}, required = [] } = z.toJSONSchema(schema, { io: 'input' }) as { properties?: Record<string, unknown>; required?: string[] };
+  return Object.entries(properties).map(([name, property]) => ({ name, in: location, required: location === 'path' || required.includes(name), schema: property }));
+}
+
+/** Hono's `/orders/:id` as OpenAPI's `/orders/{id}`. */
+export const openApiPath = (path: string): string => path.replace(/:(\w+)/g, '{$1}');
+
+function operation(route: RouteDoc) {
+  const errorResponses = Object.fromEntries(
+    errorsOf(route).map((status) => [String(status), { description: errorDescriptions[status] ?? 'Error', content: { 'application/json': { schema: jsonSchema(errorBodySchema, 'output') } } }]),
+  );
+  return {
+    operationId: `${route.method}${openApiPath(route.path).replace(/[^a-z0-9]+/gi, '_')}`,
+    summary: route.summary,
+    tags: [route.path.split('/')[2] ?? 'api'],
+    ...(route.auth === 'user' || route.auth === 'admin' ? { security: [{ firebaseIdToken: [] }] } : {}),
+    parameters: [
+      ...parameters('path', route.params),
+      ...parameters('query', route.query),
+      ...(route.idempotent ? [{ name: 'Idempotency-Key', in: 'header', required: true, description: 'A fresh UUID per order or review; a replay answers the first answer', schema: { type: 'string', maxLength: 200 } }] : []),
+      ...(route.etag ? [{ name: 'If-None-Match', in: 'header', required: false, schema: { type: 'string' } }] : []),
+      ...(route.auth === 'stripe' ? [{ name: 'Stripe-Signature', in: 'header', required: true, schema: { type: 'string' } }] : []),
+    ],
+    ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(route.body, 'input') } } } } : {}),
+    responses: {
+      [String(route.ok.status)]: { description: route.ok.description, content: { 'application/json': { schema: jsonSchema(route.ok.schema, 'output') } } },
+      ...(route.etag ? { '304': { description: 'Not modified (If-None-Match matched the ETag)' } } : {}),
+      ...errorResponses,
+    },
+  };
+}
+
+/** The OpenAPI 3.1 document of {@link routeDocs}. */
+export function openApiDocument() {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of routeDocs) (paths[openApiPath(route.path)] ??= {})[route.method] = operation(route);
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Taza Haat API',
+      version: '1',
+      description: 'Fresh vegetables and fruit, sold per kg in Tk. Errors are always `{"error":{"code","message","details"?}}`.',
+    },
+    paths,
+    components: {
+      schemas: Object.fromEntries([...components].map(([schema, name]) => [name, inlineSchema(schema, 'output')])),
+      securitySchemes: { firebaseIdToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'A Firebase Auth ID token' } },
+    },
+  };
+}
+
+let document: ReturnType<typeof openApiDocument> | undefined;
+
+/** `GET /api/openapi.json`, built on the first request (not at start-up, which Workers bill). */
+export const openapi = factory.createApp().get('/', (c) => c.json((document ??= openApiDocument())));
