@@ -120,8 +120,9 @@ async function commitAnswer(c: Context<AppEnv>, k: KeyRequest, status: Contentfu
   } catch (error) {
     const failedGuard = error instanceof LibsqlBatchError && error.code === 'SQLITE_CONSTRAINT' ? guards.get(error.statementIndex) : undefined;
     if (failedGuard) return commitAnswer(c, k, failedGuard.status as ContentfulStatusCode, errorBody(failedGuard.code, failedGuard.message, failedGuard.details), []);
-    // A concurrent request with this key committed first — or this batch did, and only its answer was lost.
+    // This batch committed and only its answer was lost — or a concurrent request with this key committed first.
     const row = await readKey(db, k.userId, k.key).catch(() => undefined);
+    if (row?.statusCode === status && row.responseBody === JSON.stringify(body)) return c.json(body, status);
     const answer = row && answerFromRow(c, row, k);
     if (answer) return answer;
     throw error;
