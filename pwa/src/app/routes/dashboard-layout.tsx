@@ -1,7 +1,7 @@
-import { NavLink, Outlet, useNavigate } from 'react-router-dom';
+import { NavLink, Outlet } from 'react-router-dom';
 import { paths } from '../../config/paths';
-import { authActions } from '../../features/auth/auth-actions';
 import { useAuth } from '../../features/auth/auth-store';
+import { LogOutItem } from '../../features/auth/components/log-out-item';
 import { RequireAuth } from '../guards';
 
 const adminLinks = [
@@ -22,7 +22,6 @@ const customerLinks = [
  */
 export default function DashboardLayout() {
   const { admin } = useAuth();
-  const navigate = useNavigate();
   const links = admin ? adminLinks : customerLinks;
   return (
     <RequireAuth>
@@ -43,11 +42,7 @@ export default function DashboardLayout() {
               {links.map((link) => (
                 <li key={link.to}><NavLink to={link.to} className="min-h-11">{link.label}</NavLink></li>
               ))}
-              <li>
-                <button type="button" className="min-h-11 text-error" onClick={() => void authActions.signOut().then((ok) => ok && navigate(paths.home))}>
-                  Log Out
-                </button>
-              </li>
+              <LogOutItem />
             </ul>
           </nav>
         </div>

@@ -1,8 +1,7 @@
-import { Link, useNavigate } from 'react-router-dom';
-import { paths } from '../../../config/paths';
-import { authActions } from '../auth-actions';
+import { Link } from 'react-router-dom';
 import { useAuth } from '../auth-store';
 import { Avatar } from './avatar';
+import { LogOutItem } from './log-out-item';
 
 type AccountMenuProps = { profilePath: string; loginPath: string; registerPath: string; dashboardPath: string };
 
@@ -12,7 +11,6 @@ type AccountMenuProps = { profilePath: string; loginPath: string; registerPath: 
  */
 export function AccountMenu({ profilePath, loginPath, registerPath, dashboardPath }: AccountMenuProps) {
   const { user } = useAuth();
-  const navigate = useNavigate();
   const signedIn = Boolean(user.email);
   return (
     <div className="dropdown dropdown-end">
@@ -26,11 +24,7 @@ export function AccountMenu({ profilePath, loginPath, registerPath, dashboardPat
         <li><Link to={registerPath} className="min-h-11">Register</Link></li>
         <li><Link to={dashboardPath} className="min-h-11">Dashboard</Link></li>
         {signedIn && (
-          <li>
-            <button type="button" className="min-h-11 text-error" onClick={() => void authActions.signOut().then((ok) => ok && navigate(paths.home))}>
-              Log Out
-            </button>
-          </li>
+          <LogOutItem />
         )}
       </ul>
     </div>
