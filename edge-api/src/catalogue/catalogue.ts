@@ -5,15 +5,12 @@
  * triggers, so any write to `products` — through this API or not — moves them.
  */
 import type { Client } from '@libsql/client';
-import type { Product } from '../contract/catalogue';
+import type { CatalogueDelta } from '../contract/catalogue';
 import { CATALOGUE_VERSION_SQL, catalogueVersionOf, deletedIdsOf, deletedProductsSinceStatement, readCatalogueVersion } from '../db/catalogue-versions';
 import { LIST_PRODUCTS_SQL, productsChangedSinceStatement, toProduct } from '../db/products';
 
 /** The whole catalogue at one version: its JSON text (the `GET /api/products` body) and ETag. */
 export type CatalogueSnapshot = { version: number; body: string; etag: string };
-
-/** What changed after a version: products added or edited (shop order) and ids deleted. */
-export type CatalogueDelta = { version: number; changed: Product[]; deleted: string[] };
 
 /**
  * Keeps the catalogue's JSON bytes for its current version, so a read costs no query and no
