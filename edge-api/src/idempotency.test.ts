@@ -1,10 +1,5 @@
-import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Review } from './contract/review';
-import { insertReviewStatement } from './db/reviews';
-import type { AppEnv } from './env';
-import { ApiError, onError } from './errors';
-import { idempotentWrite, writeGuard } from './idempotency';
+import { oneReviewEachApp } from './testing/guarded-route';
 import { createTestApp, customerA, customerB, orderBody, type TestApp } from './testing/test-app';
 
 let t: TestApp;
@@ -136,30 +131,14 @@ describe('Idempotency-Key on POST /api/reviews', () => {
 });
 
 describe('guards in an idempotent write', () => {
-  // A route that allows each user one review: the guard counts inside the write's own batch.
-  const oneReviewEach = new Hono<AppEnv>()
-    .use(async (c, next) => {
-      c.set('db', t.db);
-      await next();
-    })
-    .post('/api/one-review', async (c) => {
-      const body = (await c.req.json()) as { review: string };
-      return idempotentWrite(c, 'uid-guarded', body, async () => {
-        const review: Review = { _id: crypto.randomUUID(), name: 'Guarded', email: 'guarded@example.test', review: body.review, rating: 5, customerImage: null };
-        return {
-          status: 201,
-          body: review,
-          statements: [
-            insertReviewStatement(review, 'uid-guarded'),
-            writeGuard('(SELECT count(*) FROM reviews WHERE user_id = ?) <= 1', ['uid-guarded'], new ApiError(409, 'one_review_each', 'You have reviewed already.')),
-          ],
-        };
-      });
-    });
-  oneReviewEach.onError(onError);
+  const user = 'uid-guarded';
   const send = (key: string, review: string) =>
-    oneReviewEach.request('/api/one-review', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key }, body: JSON.stringify({ review }) });
-  const mine = async () => Number((await t.db.execute("SELECT count(*) AS n FROM reviews WHERE user_id = 'uid-guarded'")).rows[0]?.n);
+    oneReviewEachApp(t.db).request('/api/one-review', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key, 'X-Test-User': user },
+      body: JSON.stringify({ review }),
+    });
+  const mine = async () => Number((await t.db.execute({ sql: 'SELECT count(*) AS n FROM reviews WHERE user_id = ?', args: [user] })).rows[0]?.n);
 
   it('commits when the guard holds; when it fails, keeps nothing of the write and stores its error as the answer', async () => {
     expect((await send(crypto.randomUUID(), 'first')).status).toBe(201);
