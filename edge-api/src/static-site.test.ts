@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
@@ -78,6 +78,19 @@ describe('the built PWA on Node', () => {
       expect(again.headers.get('content-security-policy')).toContain("default-src 'self'");
       const stale = await app.request('/sw.js', { headers: { 'Accept-Encoding': encoding, 'If-None-Match': '"old"' } });
       expect(stale.status).toBe(200);
+    }
+  });
+
+  it('follows a rebuilt _headers without a restart (a new build names a new script hash)', async () => {
+    const file = join(dist, '_headers');
+    const before = readFileSync(file, 'utf8');
+    writeFileSync(file, "/*\n  Content-Security-Policy: default-src 'none'\n");
+    utimesSync(file, new Date(), new Date(Date.now() + 5_000));
+    try {
+      expect((await app.request('/')).headers.get('content-security-policy')).toBe("default-src 'none'");
+    } finally {
+      writeFileSync(file, before);
+      utimesSync(file, new Date(), new Date(Date.now() + 10_000));
     }
   });
 

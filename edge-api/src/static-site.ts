@@ -6,7 +6,7 @@
  * (and the PWA's own 404 page) load index.html. Every file carries the security headers the
  * build wrote to `dist/_headers` (pwa/security-headers.ts), as Workers static assets apply them.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
@@ -46,17 +46,30 @@ export function parseHeadersFile(text: string): Record<string, string> {
 }
 
 /**
+ * The headers of the build's `_headers` file at `path` ({} when there is none), re-read when the
+ * file changes: a new build into the same dist/ (its CSP names the new inline script's hash)
+ * takes effect without a restart, as a Workers deploy does.
+ */
+function buildHeaders(path: string): () => Record<string, string> {
+  let cached: { mtimeMs: number; headers: Record<string, string> } = { mtimeMs: -1, headers: {} };
+  return () => {
+    const mtimeMs = statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+    if (mtimeMs !== cached.mtimeMs) cached = { mtimeMs, headers: mtimeMs ? parseHeadersFile(readFileSync(path, 'utf8')) : {} };
+    return cached.headers;
+  };
+}
+
+/**
  * Adds static files from `distDir` and the SPA fallback to `app` (after its `/api` routes).
  * GET paths with a file extension that match no file answer 404; other GET paths get index.html.
  */
 export function withStaticSite(app: Hono<AppEnv>, distDir: string): Hono<AppEnv> {
-  const headersFile = join(distDir, '_headers');
-  const securityHeaders = existsSync(headersFile) ? parseHeadersFile(readFileSync(headersFile, 'utf8')) : {};
+  const securityHeaders = buildHeaders(join(distDir, '_headers'));
   // Set after the file is served: serveStatic has already built its Response by onFound time.
   app.use('*', async (c, next) => {
     await next();
     if (c.req.path.startsWith('/api/')) return; // the API sets its own (app.ts)
-    for (const [name, value] of Object.entries(securityHeaders)) c.res.headers.set(name, value);
+    for (const [name, value] of Object.entries(securityHeaders())) c.res.headers.set(name, value);
     if (c.res.status === 200 && !c.res.headers.has('Cache-Control'))
       c.res.headers.set('Cache-Control', cacheControlFor(c.req.path === '/' ? '/index.html' : c.req.path));
   });
