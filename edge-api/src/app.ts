@@ -8,6 +8,7 @@ import { Hono, type Context } from 'hono';
 import type Stripe from 'stripe';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
+import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { createJwksSource } from './auth/jwks';
 import { createTokenVerifier, type TokenVerifier } from './auth/verify-token';
@@ -16,6 +17,7 @@ import type { AppConfig } from './config';
 import { factory, type AppEnv } from './env';
 import { createStripe } from './payments/stripe';
 import { errorResponse, onError } from './errors';
+import { configureLogging, logRequests, MAX_REQUEST_ID_LENGTH } from './logger';
 import { openapi } from './openapi';
 import { ipWriteLimit, userWriteLimit } from './rate-limit';
 import { checkout, stripeWebhook } from './routes/checkout';
@@ -68,6 +70,9 @@ function buildApi(deps: AppDeps) {
   const corsOrigin = deps.config.corsOrigin;
   return (
     new Hono<AppEnv>()
+      // First, so every answer, errors and refusals included, has an id and a log line.
+      .use(requestId({ limitLength: MAX_REQUEST_ID_LENGTH }))
+      .use(logRequests)
       .use(
         secureHeaders({
           contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
@@ -77,7 +82,7 @@ function buildApi(deps: AppDeps) {
       )
       .use(
         corsOrigin
-          ? cors({ origin: corsOrigin, allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'If-None-Match'], exposeHeaders: ['ETag', 'Retry-After'] })
+          ? cors({ origin: corsOrigin, allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'If-None-Match'], exposeHeaders: ['ETag', 'Retry-After', 'X-Request-Id'] })
           : (_c, next) => next(),
       )
       .use(
@@ -106,9 +111,11 @@ export type AppType = ReturnType<typeof buildApi>;
 
 /**
  * Builds the app serving `/api/*`. Paths outside `/api` are not handled here (404), so an
- * entry can mount static files and the SPA fallback after it.
+ * entry can mount static files and the SPA fallback after it. Configures logging (process-wide,
+ * logger.ts) at `config.logLevel`.
  */
 export function createApp(deps: AppDeps): Hono<AppEnv> {
+  configureLogging(deps.config.logLevel);
   const app = new Hono<AppEnv>();
   app.onError(onError);
   app.route('/api', buildApi(deps));

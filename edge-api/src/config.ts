@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { FIREBASE_JWKS_URL } from './auth/jwks';
+import { LOG_LEVELS, type LogLevelName } from './logger';
 
 const databaseUrl = z
   .string()
@@ -40,6 +41,8 @@ const configSchema = z.object({
   // Writes (POST/PUT/DELETE) allowed per minute for one signed-in user, and for one IP address.
   RATE_LIMIT_USER_WRITES_PER_MINUTE: z.coerce.number().int().positive().default(30),
   RATE_LIMIT_IP_WRITES_PER_MINUTE: z.coerce.number().int().positive().default(120),
+  // The least severe log lines written: debug, info (one line per request), warn or error.
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
 });
 
 /** The parsed configuration the API app is built with. */
@@ -54,6 +57,7 @@ export type AppConfig = {
   rateLimits: { userWritesPerMinute: number; ipWritesPerMinute: number };
   stripeSecretKey: string | undefined;
   stripeWebhookSecret: string | undefined;
+  logLevel: LogLevelName;
 };
 
 /** Thrown by {@link parseConfig}; `message` is one readable sentence per bad variable. */
@@ -86,5 +90,6 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     rateLimits: { userWritesPerMinute: c.RATE_LIMIT_USER_WRITES_PER_MINUTE, ipWritesPerMinute: c.RATE_LIMIT_IP_WRITES_PER_MINUTE },
     stripeSecretKey: c.STRIPE_SECRET_KEY,
     stripeWebhookSecret: c.STRIPE_WEBHOOK_SECRET,
+    logLevel: c.LOG_LEVEL,
   };
 }

@@ -3,15 +3,22 @@ import type { Client } from '@libsql/client';
 import type Stripe from 'stripe';
 import type { Context, MiddlewareHandler } from 'hono';
 import { createFactory } from 'hono/factory';
+import type { RequestIdVariables } from 'hono/request-id';
 import type { AuthUser, TokenVerifier } from './auth/verify-token';
 import type { CatalogueCache } from './catalogue/catalogue';
 import type { AppConfig } from './config';
+import type { RequestLog } from './logger';
 
 /** The signed-in user of a request, with the admin flag resolved (DESIGN.md §3). */
 export type RequestUser = AuthUser & { isAdmin: boolean };
 
 export type AppEnv = {
-  Variables: {
+  Variables: RequestIdVariables & {
+    /**
+     * This request's logger: `c.var.log.warn('idempotency conflict', { key })` writes one JSON
+     * line with the request id (logger.ts). Never pass tokens, bodies, e-mails or phones.
+     */
+    log: RequestLog;
     db: Client;
     /** The catalogue's JSON bytes per version (catalogue/catalogue.ts), one per app instance. */
     catalogue: CatalogueCache;

@@ -30,7 +30,7 @@ afterAll(async () => {
   t.cleanup();
 });
 
-const headersOf = (res: Response) => Object.fromEntries([...res.headers.entries()].filter(([name]) => !['date', 'connection', 'keep-alive'].includes(name)));
+const headersOf = (res: Response) => Object.fromEntries([...res.headers.entries()].filter(([name]) => !['date', 'connection', 'keep-alive', 'x-request-id'].includes(name)));
 
 describe('catalogue replay (Node hot path)', () => {
   it("answers with the app's own status, headers and bytes", async () => {
@@ -39,6 +39,9 @@ describe('catalogue replay (Node hot path)', () => {
     expect(replayed.status).toBe(200);
     expect(await replayed.text()).toBe(await direct.text());
     expect(headersOf(replayed)).toMatchObject(headersOf(direct));
+    // Each answer has its own request id, not the recorded answer's.
+    expect(replayed.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(replayed.headers.get('x-request-id')).not.toBe(direct.headers.get('x-request-id'));
   });
 
   it('answers 304 to a matching If-None-Match, without a body', async () => {

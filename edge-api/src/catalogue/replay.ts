@@ -4,8 +4,10 @@
  * version — same status, headers and bytes — straight on `node:http`, skipping the
  * Request/Response adaptation and middleware that would rebuild the same answer every time.
  * A new version (CatalogueCache) makes it ask the app again; everything else goes to the app.
+ * Each replayed answer gets its own X-Request-Id and request log line, as the app's would.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { requestIdFrom, requestLog, writeRequestLine } from '../logger';
 import type { CatalogueCache } from './catalogue';
 
 type Recorded = { version: number; etag: string; ok: Array<[string, string]>; notModified: Array<[string, string]>; body: Buffer };
@@ -23,7 +25,7 @@ export function catalogueReplay(catalogue: CatalogueCache, fetchApp: (request: R
   const record = async (version: number): Promise<Recorded> => {
     const res = await fetchApp(new Request(`${origin}/api/products`));
     const body = Buffer.from(await res.arrayBuffer());
-    const headers = [...res.headers.entries()].filter(([name]) => name !== 'content-length');
+    const headers = [...res.headers.entries()].filter(([name]) => name !== 'content-length' && name !== 'x-request-id');
     return {
       version,
       etag: res.headers.get('etag') ?? '',
@@ -33,22 +35,26 @@ export function catalogueReplay(catalogue: CatalogueCache, fetchApp: (request: R
     };
   };
 
-  const send = (req: IncomingMessage, res: ServerResponse, answer: Recorded) => {
-    if (req.headers['if-none-match'] === answer.etag) {
-      res.writeHead(304, answer.notModified);
+  const send = (req: IncomingMessage, res: ServerResponse, answer: Recorded, started: number) => {
+    const requestId = requestIdFrom(req.headers['x-request-id']);
+    const status = req.headers['if-none-match'] === answer.etag ? 304 : 200;
+    if (status === 304) {
+      res.writeHead(304, [...answer.notModified, ['x-request-id', requestId]]);
       res.end();
     } else {
-      res.writeHead(200, answer.ok);
+      res.writeHead(200, [...answer.ok, ['x-request-id', requestId]]);
       res.end(answer.body);
     }
+    writeRequestLine(requestLog(requestId), { method: 'GET', route: '/api/products', status, durationMs: performance.now() - started });
   };
 
   return async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
     if (req.method !== 'GET' || req.url !== '/api/products' || req.headers.origin !== undefined) return false;
+    const started = performance.now();
     // The common case answers without waiting on anything: a checked version already recorded.
     const fresh = catalogue.fresh();
     if (fresh && recorded?.version === fresh.version) {
-      send(req, res, recorded);
+      send(req, res, recorded, started);
       return true;
     }
     const { version } = await catalogue.current();
@@ -58,7 +64,7 @@ export function catalogueReplay(catalogue: CatalogueCache, fetchApp: (request: R
       });
       recorded = await recording;
     }
-    send(req, res, recorded);
+    send(req, res, recorded, started);
     return true;
   };
 }

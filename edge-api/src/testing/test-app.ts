@@ -6,6 +6,8 @@ import { createApp } from '../app';
 import { listProducts } from '../db/products';
 import { upsertAdminUser } from '../db/users';
 import { createTestDb, type TestDb } from './test-db';
+// The apps' log lines, collected instead of printed (test-db.ts installs the collector).
+export { logsOf, testLogs, type LogLine } from './test-logs';
 import { emulatorToken, type TokenClaims } from './tokens';
 
 export const customerA: TokenClaims = { uid: 'uid-customer-a', email: 'asha@example.test', name: 'Asha Rahman' };

@@ -6,6 +6,8 @@ import type { Client } from '@libsql/client';
 import { parseConfig, type AppConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { prepareDatabase } from '../db/prepare';
+// Log lines go to memory (testing/test-logs.ts), not the test output.
+import './test-logs';
 
 export type TestDb = { db: Client; url: string; config: AppConfig; cleanup: () => void };
 

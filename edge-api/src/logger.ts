@@ -1,0 +1,131 @@
+/**
+ * Structured logs (DESIGN.md §3): one JSON line per API request, and the warnings and errors
+ * that code reports through the request's logger `c.var.log`.
+ *
+ * Library: LogTape (`@logtape/logtape`): typed, no dependencies, and the same code runs on Node
+ * and on Workers (workerd), where it writes through `console` with its JSON Lines formatter.
+ * The other candidate, pino (through hono-pino), needs its browser build under workerd, which
+ * has none of its Node transports and serialisers, and brings several dependencies.
+ *
+ * Never logged: tokens, request or response bodies, e-mail addresses, phone numbers. Callers
+ * pass ids, codes, statuses and reasons only.
+ *
+ * LogTape's configuration is global to the process (the isolate on Workers). createApp calls
+ * {@link configureLogging} with its LOG_LEVEL; a process serves one app, and tests, which build
+ * several, send every record to a collector ({@link setLogSink}) instead of the console.
+ */
+import { configureSync, getConsoleSink, getJsonLinesFormatter, getLogger, type LogLevel, type Sink, type TextFormatter } from '@logtape/logtape';
+import type { MiddlewareHandler } from 'hono';
+import { matchedRoutes } from 'hono/route';
+import type { AppEnv, RequestUser } from './env';
+
+/** An incoming X-Request-Id is kept when it is at most this long and only [A-Za-z0-9_=-] (hono/request-id's rule); else a UUID is made. */
+export const MAX_REQUEST_ID_LENGTH = 64;
+const SAFE_REQUEST_ID = new RegExp(`^[\\w=-]{1,${MAX_REQUEST_ID_LENGTH}}$`);
+
+/** The LOG_LEVEL values, least severe first. */
+export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
+export type LogLevelName = (typeof LOG_LEVELS)[number];
+
+/** Fields of a log line: ids, codes, statuses, reasons — never tokens, bodies, e-mails or phones. */
+export type LogFields = Record<string, unknown>;
+
+/** A logger as handlers see it (`c.var.log`): every line it writes carries the request id. */
+export type RequestLog = {
+  debug(message: string, fields?: LogFields): void;
+  info(message: string, fields?: LogFields): void;
+  warn(message: string, fields?: LogFields): void;
+  error(message: string, fields?: LogFields): void;
+};
+
+const CATEGORY = 'taza-haat';
+const LOGTAPE_LEVEL: Record<LogLevelName, LogLevel> = { debug: 'debug', info: 'info', warn: 'warning', error: 'error' };
+
+/**
+ * One log record as one JSON line: `@timestamp`, `level`, `message`, `logger`, then the fields
+ * at the top level (LogTape's JSON Lines formatter).
+ */
+export const formatLogLine: TextFormatter = getJsonLinesFormatter({ properties: 'flatten' });
+
+const consoleSink: Sink = getConsoleSink({ formatter: formatLogLine });
+let sink: Sink = consoleSink;
+let configuredLevel: LogLevelName | undefined;
+
+/** The app's logger outside a request (e.g. onError for a path outside `/api`). */
+export const appLog: RequestLog = getLogger(CATEGORY);
+
+/**
+ * Sends records at `level` and above to the current sink (the console unless
+ * {@link setLogSink} chose another); records below it cost a level check only.
+ */
+export function configureLogging(level: LogLevelName): void {
+  configuredLevel = level;
+  configureSync({
+    reset: true,
+    sinks: { out: sink },
+    loggers: [
+      { category: CATEGORY, sinks: ['out'], lowestLevel: LOGTAPE_LEVEL[level] },
+      // LogTape's own diagnostics (a failing sink); its "configured" notice is info.
+      { category: ['logtape', 'meta'], sinks: ['out'], lowestLevel: 'warning' },
+    ],
+  });
+}
+
+/**
+ * Where records go from now on: `next` (tests pass a collector), or the console when undefined.
+ * Applies at once when logging is already configured.
+ */
+export function setLogSink(next: Sink | undefined): void {
+  sink = next ?? consoleSink;
+  if (configuredLevel) configureLogging(configuredLevel);
+}
+
+/** The request id for an answer made outside Hono (catalogue/replay.ts), by hono/request-id's rule. */
+export function requestIdFrom(incoming: string | string[] | undefined): string {
+  return typeof incoming === 'string' && SAFE_REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
+}
+
+/** The app's logger for one request: every line carries `requestId`. */
+export function requestLog(requestId: string): RequestLog {
+  return getLogger(CATEGORY).with({ requestId });
+}
+
+/** What the per-request line says; `route` is the pattern (`/api/orders/:id`), `durationMs` ms. */
+export type RequestLine = { method: string; route: string; status: number; durationMs: number; uid?: string | undefined };
+
+/** Writes the one line per request (info) through the request's logger. */
+export function writeRequestLine(log: RequestLog, line: RequestLine): void {
+  const { uid, ...rest } = line;
+  log.info('request', { ...rest, durationMs: Math.round(line.durationMs * 10) / 10, ...(uid === undefined ? {} : { uid }) });
+}
+
+/**
+ * The route pattern that answered (e.g. `/api/orders/update/:id`), never the raw path with its
+ * ids: the first matched route registered for a method; `/api/*` when only the catch-all and
+ * middleware matched (an unknown path).
+ */
+function routeOf(c: Parameters<MiddlewareHandler<AppEnv>>[0]): string {
+  const routes = matchedRoutes(c);
+  return (routes.find((route) => route.method !== 'ALL') ?? routes.at(-1))?.path ?? c.req.routePath;
+}
+
+/**
+ * Middleware, after hono/request-id: sets `c.var.log` (the app's logger with the request id),
+ * and once the answer is ready writes the request line — requestId, method, route, status,
+ * durationMs and the user's uid when signed in — and sets `X-Request-Id` on the answer (also
+ * on answers a handler built itself).
+ */
+export const logRequests: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const started = performance.now();
+  const log = requestLog(c.var.requestId);
+  c.set('log', log);
+  await next();
+  c.header('X-Request-Id', c.var.requestId);
+  writeRequestLine(log, {
+    method: c.req.method,
+    route: routeOf(c),
+    status: c.res.status,
+    durationMs: performance.now() - started,
+    uid: (c.get('user') as RequestUser | undefined)?.uid,
+  });
+};
