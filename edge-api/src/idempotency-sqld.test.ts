@@ -107,7 +107,7 @@ describe.skipIf(missing !== undefined)(`idempotent orders over sqld${missing ? `
       await chaos.stop();
       expect(chaos.outages.length).toBeGreaterThan(0);
       expect(failedTries).toBeGreaterThan(0);
-      const slowestWaitMs = slowestWaitAfterRecovery(outcomes, chaos.outages.map((o) => o.backAt));
+      const slowestWaitMs = slowestWaitAfterRecovery(outcomes, chaos.outages.map((o) => o.restartedAt));
       expect(slowestWaitMs).toBeLessThanOrEqual(5_000);
       const books = await checkOrderBooks(t.db, users.map((u) => u.uid), outcomes);
       expect({ notPlaced: outcomes.filter((o) => o.status !== 201).map((o) => o.status), ...books }).toEqual({

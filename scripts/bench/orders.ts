@@ -7,22 +7,21 @@ import type { Client, InStatement } from '@libsql/client';
 import type { Order } from '../../edge-api/src/contract/order';
 import { openDatabase } from '../../edge-api/src/db/client';
 import { insertAnsweredKeyStatement } from '../../edge-api/src/db/idempotency-keys';
-import { insertOrderStatement } from '../../edge-api/src/db/orders';
+import { insertOrderStatements } from '../../edge-api/src/db/orders';
 import { load } from './load';
 import { median, ms, pct, type Figure } from './report';
 
 export type Shopper = { email: string; token: string };
 
-/** A valid order body for `email`: two products, 1 kg each (the server prices it). */
-const orderBody = (email: string, productIds: readonly string[]) =>
-  JSON.stringify({
-    customerName: 'Bench Shopper',
-    email,
-    phone: '01711000000',
-    address: 'Dhanmondi 27, Dhaka',
-    orderedProduct: productIds.slice(0, 2).map((_id) => ({ _id, cartQuantity: 1 })),
-    paymentMethod: 'cod',
-  });
+/** A valid `POST /api/orders` body for `email`: the first two of `productIds`, 1 kg each (the server prices it). */
+export const benchOrderBody = (email: string, productIds: readonly string[]) => ({
+  customerName: 'Bench Shopper',
+  email,
+  phone: '01711000000',
+  address: 'Dhanmondi 27, Dhaka',
+  orderedProduct: productIds.slice(0, 2).map((_id) => ({ _id, cartQuantity: 1 })),
+  paymentMethod: 'cod',
+});
 
 /** The rows one order writes (its idempotency key with the answer, and the order), with the API's own statements. */
 function orderRows(email: string, n: number, now: number): InStatement[] {
@@ -41,8 +40,10 @@ function orderRows(email: string, n: number, now: number): InStatement[] {
     paymentMethod: 'cod',
     paymentStatus: 'unpaid',
     createdAt: new Date(now).toISOString(),
+    statusHistory: [{ status: 'Pending', at: new Date(now).toISOString() }],
+    deliverySlot: null,
   };
-  return [insertAnsweredKeyStatement(userId, id, 'hash', 201, order, now), insertOrderStatement(order, userId)];
+  return [insertAnsweredKeyStatement(userId, id, 'hash', 201, order, now), ...insertOrderStatements(order, userId, null)];
 }
 
 /**
@@ -74,7 +75,7 @@ export async function measureOrderWrites(baseUrl: string, databaseUrl: string, s
       return {
         ...request,
         headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${shopper.token}`, 'Idempotency-Key': crypto.randomUUID() },
-        body: orderBody(shopper.email, products),
+        body: JSON.stringify(benchOrderBody(shopper.email, products)),
       };
     },
   });

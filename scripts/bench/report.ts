@@ -2,7 +2,7 @@
  * Benchmark figures and the report: each figure has a value, the budget it is held to (if any)
  * and whether it passed; the run writes them as bench/results.md (a table) and results.json.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export type Figure = {
@@ -44,4 +44,18 @@ export function writeResults(root: string, figures: readonly Figure[], context: 
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'results.md'), toMarkdown(figures, context));
   writeFileSync(join(dir, 'results.json'), `${JSON.stringify({ context, figures }, null, 2)}\n`);
+}
+
+/**
+ * Puts `figures` into bench/results.md and results.json under `root`, replacing those of the
+ * same name and keeping the others (a run of one measurement, `--only`); `note` says so in the
+ * context line, e.g. "Figure 8 re-measured alone on 2026-11-21.".
+ */
+export function mergeResults(root: string, figures: readonly Figure[], note: string): void {
+  const path = join(root, 'bench', 'results.json');
+  const previous = existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as { context: string; figures: Figure[] }) : { context: '', figures: [] };
+  const fresh = new Map(figures.map((f) => [f.name, f]));
+  const merged = [...previous.figures.map((f) => fresh.get(f.name) ?? f), ...figures.filter((f) => !previous.figures.some((old) => old.name === f.name))];
+  const context = `${previous.context.replace(/ \[.*\]$/, '')} [${note}]`.trim();
+  writeResults(root, merged, context);
 }

@@ -1,8 +1,10 @@
 /**
- * `npm run bench [-- --quick]` (bench/README.md): builds the app, starts the real stack on free
- * ports (libSQL file, Auth emulator, Node server), runs every measurement in this one run and
- * writes bench/results.md and bench/results.json. `--quick` checks the size budgets only and
- * prints them (CI runs it). Exits 1 when a budget fails.
+ * `npm run bench [-- --quick | --only fault]` (bench/README.md): builds the app, starts the real
+ * stack on free ports (libSQL file, Auth emulator, Node server), runs every measurement in this
+ * one run and writes bench/results.md and bench/results.json. `--quick` checks the size budgets
+ * only and prints them (CI runs it). `--only fault` runs figure 8 alone (its own sqld and
+ * server, no build) and puts its figures into the results, keeping the others. Exits 1 when a
+ * budget fails, 2 on an unknown `--only`.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -14,8 +16,9 @@ import { openDatabase } from '../../edge-api/src/db/client';
 import { upsertAdminUser } from '../../edge-api/src/db/users';
 import { emulatorIdToken, ensureEmulatorAccount } from '../lib/auth-emulator';
 import { fillCatalogue, measureCatalogue } from './catalogue';
+import { measureFaults } from './fault';
 import { measureOrderScale, measureOrderWrites, type Shopper } from './orders';
-import { toMarkdown, writeResults, type Figure } from './report';
+import { mergeResults, toMarkdown, writeResults, type Figure } from './report';
 import { measureLighthouse } from './lighthouse';
 import { measureOfflineStart } from './offline-start';
 import { measureSizes } from './sizes';
@@ -30,6 +33,30 @@ async function account(host: string, databaseUrl: string, email: string, admin =
     db.close();
   }
   return { email, token: await emulatorIdToken(host, credentials) };
+}
+
+/** Prints `figures`, says which budgets failed, and exits 1 if any did (else 0). */
+function finish(figures: readonly Figure[], context: string): never {
+  console.log(toMarkdown(figures, context));
+  const failed = figures.filter((f) => f.pass === false);
+  if (failed.length) console.error(`bench: ${failed.length} budget(s) failed: ${failed.map((f) => f.name).join('; ')}`);
+  process.exit(failed.length ? 1 : 0);
+}
+
+const machine = () => `${new Date().toISOString().slice(0, 10)} on ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}`;
+
+// Measurements that run alone: their own processes, no build, no stack.
+const alone: Record<string, { figure: string; measure: () => Promise<Figure[]> }> = { fault: { figure: 'Figure 8', measure: measureFaults } };
+const onlyIndex = process.argv.indexOf('--only');
+if (onlyIndex !== -1) {
+  const only = alone[process.argv[onlyIndex + 1] ?? ''];
+  if (!only) {
+    console.error(`bench: --only takes one of: ${Object.keys(alone).join(', ')}`);
+    process.exit(2);
+  }
+  const figures = await only.measure();
+  mergeResults(process.cwd(), figures, `${only.figure} re-measured alone ${machine()}`);
+  finish(figures, `Measured ${machine()} (${only.figure} alone).`);
 }
 
 const quick = process.argv.includes('--quick');
@@ -50,6 +77,7 @@ try {
     figures.push(...(await measureCatalogue(stack.baseUrl, tmpDir, admin.token)));
     figures.push(...(await measureOrderScale(stack.baseUrl, stack.databaseUrl, shoppers[0] as Shopper)));
     figures.push(...(await measureOrderWrites(stack.baseUrl, stack.databaseUrl, shoppers)));
+    figures.push(...(await measureFaults()));
   }
 } finally {
   await browser.close();
@@ -57,9 +85,6 @@ try {
   rmSync(tmpDir, { recursive: true, force: true });
 }
 
-const context = `Measured ${new Date().toISOString().slice(0, 10)} on ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}${quick ? ' (quick mode: sizes only)' : ''}.`;
-console.log(toMarkdown(figures, context));
+const context = `Measured ${machine()}${quick ? ' (quick mode: sizes only)' : ''}.`;
 if (!quick) writeResults(process.cwd(), figures, context);
-const failed = figures.filter((f) => f.pass === false);
-if (failed.length) console.error(`bench: ${failed.length} budget(s) failed: ${failed.map((f) => f.name).join('; ')}`);
-process.exit(failed.length ? 1 : 0);
+finish(figures, context);

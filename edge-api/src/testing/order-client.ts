@@ -115,7 +115,8 @@ export async function checkOrderBooks(db: Client, userIds: readonly string[], ou
 /**
  * The longest an order waited after the database came back (ms): for each order that started
  * before a recovery (epoch ms, in `recoveredAt`) and was answered after it, its answer's time
- * minus the last such recovery. @returns 0 when no order spanned a recovery.
+ * minus the last such recovery. Pass the times the database was started again, not when it was
+ * seen answering, so its start-up counts as waiting too. @returns 0 when no order spanned a recovery.
  */
 export function slowestWaitAfterRecovery(outcomes: ReadonlyArray<Pick<OrderOutcome, 'startedAt' | 'answeredAt'>>, recoveredAt: readonly number[]): number {
   let slowest = 0;

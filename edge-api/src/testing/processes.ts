@@ -89,8 +89,8 @@ export async function apiServer(databaseUrl: string, env: Record<string, string>
   );
 }
 
-/** One outage: when the process was killed and when it answered again (epoch ms). */
-export type Outage = { killedAt: number; backAt: number };
+/** One outage: when the process was killed, started again, and answering again (epoch ms). */
+export type Outage = { killedAt: number; restartedAt: number; backAt: number };
 
 /**
  * SIGKILLs `proc` after every `upMs` of running and starts it again after `downMs` (ms), until
@@ -115,8 +115,9 @@ export function killRepeatedly(proc: Restartable, options: { upMs: number; downM
       const killedAt = Date.now();
       await proc.kill();
       await new Promise((resolve) => setTimeout(resolve, options.downMs));
+      const restartedAt = Date.now();
       await proc.start();
-      outages.push({ killedAt, backAt: Date.now() });
+      outages.push({ killedAt, restartedAt, backAt: Date.now() });
     }
   })();
   return {
