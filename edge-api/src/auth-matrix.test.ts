@@ -111,6 +111,7 @@ const matrix: Case[] = [
   // Without Stripe keys (this app), card payment answers 501; payments/stripe.test.ts covers it with keys.
   { route: 'POST /api/checkout', request: async () => ({ path: '/api/checkout', body: { orderId: 'any' } }), expect: { anonymous: 401, customerA: 501, customerB: 501, admin: 501 } },
   { route: 'POST /api/stripe/webhook', request: async () => ({ path: '/api/stripe/webhook', body: {} }), expect: all(501) },
+  { route: 'GET /api/openapi.json', request: async () => ({ path: '/api/openapi.json' }), expect: all(200) },
   { route: 'ALL /api/*', name: 'unknown path', request: async () => ({ path: '/api/nope' }), expect: all(404) },
 ];
 
