@@ -19,6 +19,7 @@ import { checkOrderBooks, placeOrder, slowestWaitAfterRecovery, type OrderOutcom
 import { killRepeatedly, sqldMissing, sqldServer, type Restartable } from './testing/processes';
 import { orderBody } from './testing/test-app';
 import type { TestDb } from './testing/test-db';
+import './testing/test-logs'; // the apps' log lines are collected, not printed
 import { emulatorToken } from './testing/tokens';
 
 const missing = sqldMissing();

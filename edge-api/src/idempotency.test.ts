@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oneReviewEachApp } from './testing/guarded-route';
 import { createTestApp, customerA, customerB, orderBody, type TestApp } from './testing/test-app';
+import { logsOf } from './testing/test-logs';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -56,6 +57,10 @@ describe('Idempotency-Key on POST /api/orders', () => {
     expect(res.status).toBe(422);
     expect(await res.json()).toMatchObject({ error: { code: 'idempotency_key_reused' } });
     expect(await countOrders()).toBe(before);
+    const warning = logsOf(res).find((line) => line.message === 'idempotency conflict');
+    expect(warning).toMatchObject({ level: 'WARN', status: 422, code: 'idempotency_key_reused', reason: 'key used before with another body', idempotencyKey: key });
+    // Never the body: no e-mail, phone, address or product from it.
+    expect(JSON.stringify(logsOf(res))).not.toMatch(/asha@example|1711|Dhanmondi|orderedProduct/);
   });
 
   it('answers 409 with Retry-After while the first request is still running', async () => {
@@ -68,6 +73,12 @@ describe('Idempotency-Key on POST /api/orders', () => {
     expect(first.status).toBe(201);
     expect(res.status).toBe(409);
     expect(res.headers.get('Retry-After')).toBe('1');
+    expect(logsOf(res).find((line) => line.message === 'idempotency conflict')).toMatchObject({
+      level: 'WARN',
+      status: 409,
+      code: 'idempotency_in_progress',
+      reason: 'unanswered claim younger than 60 s',
+    });
   });
 
   it('replaces an unanswered claim older than 60 s (left by a version that claimed before writing) at once', async () => {

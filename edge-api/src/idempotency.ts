@@ -2,9 +2,12 @@
  * Idempotent writes (DESIGN.md §3; the pattern of Stripe's Idempotency-Key): `POST /orders` and
  * `POST /reviews` need an `Idempotency-Key` header (a UUID). The key is scoped to the user, and:
  * - a repeat with the same body gets the first answer (header `Idempotent-Replayed: true`),
- *   4xx answers included;
- * - the same key with another body → 422; a key whose first request is still running → 409
- *   with Retry-After.
+ *   4xx answers included; so does the loser of two concurrent requests with one key;
+ * - the same key with another body → 422;
+ * - a key holding an unanswered claim younger than 60 s → 409 `idempotency_in_progress` with
+ *   Retry-After. This version writes no such rows; earlier ones claimed the key before the
+ *   write, and a claim they left is replaced once it is 60 s old.
+ * The 422 and 409 are logged at warn (`idempotency conflict`: reason and key, never the body).
  * Keys are kept 31 days.
  *
  * Crash-proof: the key's row, the write and the stored answer commit in ONE libSQL `batch`, so
@@ -27,12 +30,14 @@
  *   writer waits, and when the process dies (or a Worker is evicted) mid-transaction, they wait
  *   for sqld's 5 s transaction timeout.
  *
- * Reading and deciding inside the transaction (e.g. counting a delivery slot's capacity): the
- * handler's statements may be {@link WriteGuard}s from {@link writeGuard} — an SQL condition
- * checked at that point of the batch with the batch's own view of the data (after the
- * statements before it). When one is false the whole batch rolls back and its ApiError is the
- * answer (stored like any 4xx). Statements can also compute from the current rows themselves
- * (`INSERT … SELECT`).
+ * Reading and deciding inside the transaction: the handler runs before the batch, so what it
+ * reads (prices, a profile) is read outside it. A decision that must still hold at commit (e.g.
+ * a delivery slot's capacity) goes into the batch as a {@link WriteGuard} ({@link writeGuard}):
+ * an SQL condition evaluated at its place among the statements, seeing their writes — e.g.
+ * after the order's INSERT, `writeGuard('(SELECT count(*) FROM orders WHERE slot = ?) <= ?',
+ * [slot, capacity], new ApiError(409, 'slot_full', …))`. When it is false the whole batch rolls
+ * back and its ApiError is the answer, stored like any 4xx. Statements can also compute from
+ * the current rows themselves (`INSERT … SELECT`).
  */
 import { LibsqlBatchError, type InStatement, type InValue } from '@libsql/client';
 import type { Context } from 'hono';
@@ -85,17 +90,23 @@ async function sha256Hex(text: string): Promise<string> {
   return [...digest].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
+/** Answers an idempotency conflict, logged at warn with its reason and the key (never the body). */
+function conflict(c: Context<AppEnv>, k: KeyRequest, status: 409 | 422, code: string, reason: string, message: string): Response {
+  c.var.log.warn('idempotency conflict', { status, code, reason, idempotencyKey: k.key });
+  return errorResponse(c, status, code, message);
+}
+
 /** The answer a key's row gives this request, or undefined when the row is a stale claim that may be replaced. */
 function answerFromRow(c: Context<AppEnv>, row: IdempotencyKey, k: KeyRequest): Response | undefined {
   if (row.requestHash !== k.hash)
-    return errorResponse(c, 422, 'idempotency_key_reused', 'This Idempotency-Key was already used with a different request body.');
+    return conflict(c, k, 422, 'idempotency_key_reused', 'key used before with another body', 'This Idempotency-Key was already used with a different request body.');
   if (row.statusCode !== null) {
     c.header('Idempotent-Replayed', 'true');
     return c.json(JSON.parse(String(row.responseBody)), row.statusCode as ContentfulStatusCode);
   }
   if (row.createdAt >= k.now - STALE_CLAIM_MS) {
     c.header('Retry-After', '1');
-    return errorResponse(c, 409, 'idempotency_in_progress', 'This request is still being processed; try again in a moment.');
+    return conflict(c, k, 409, 'idempotency_in_progress', 'unanswered claim younger than 60 s', 'This request is still being processed; try again in a moment.');
   }
   return undefined;
 }

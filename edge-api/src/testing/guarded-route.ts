@@ -9,6 +9,7 @@ import { insertReviewStatement } from '../db/reviews';
 import type { AppEnv } from '../env';
 import { ApiError, onError } from '../errors';
 import { idempotentWrite, writeGuard } from '../idempotency';
+import { requestLog } from '../logger';
 
 /**
  * @returns an app on `db` answering `POST /api/one-review` (`{review}`, an Idempotency-Key and
@@ -18,6 +19,7 @@ export function oneReviewEachApp(db: Client) {
   const app = new Hono<AppEnv>()
     .use(async (c, next) => {
       c.set('db', db);
+      c.set('log', requestLog(crypto.randomUUID()));
       await next();
     })
     .post('/api/one-review', async (c) => {
