@@ -18,14 +18,30 @@ export const MAX_LINE_QUANTITY = 100;
 /** The response header of a full `GET /products` with its catalogue version: the client's next `?since=`. */
 export const CATALOGUE_VERSION_HEADER = 'Catalogue-Version';
 
-/** A product as the API returns it. */
-export type Product = { _id: string; name: string; price: number; image: string; category: Category; season: Season | null };
+/**
+ * A product as the API returns it. `nameBn` is its Bangla name (null when none is set, DESIGN.md
+ * §9); `inStock` false means it cannot be ordered now (DESIGN.md §6).
+ */
+export type Product = {
+  _id: string;
+  name: string;
+  nameBn: string | null;
+  price: number;
+  image: string;
+  category: Category;
+  season: Season | null;
+  inStock: boolean;
+};
 
 /** `GET /products?since=N`: what changed after catalogue version N (DESIGN.md §5), in shop order. */
 export type CatalogueDelta = { version: number; changed: Product[]; deleted: string[] };
 
-/** A cart line item: the product and whole kilograms (spec §4), as the cart stores it. */
-export type CartLine = Product & { cartQuantity: number };
+/**
+ * A cart line item: the product as it was added and whole kilograms (spec §4), as the cart
+ * stores it. Whether it is in stock is read from the catalogue, not stored; `nameBn` is missing
+ * from carts stored before products had one.
+ */
+export type CartLine = Omit<Product, 'inStock' | 'nameBn'> & { nameBn?: string | null; cartQuantity: number };
 
 const isOneOf = (values: readonly unknown[], value: unknown) => values.includes(value);
 
@@ -41,6 +57,7 @@ export function isCartLine(value: unknown): value is CartLine {
   return (
     typeof line._id === 'string' &&
     typeof line.name === 'string' &&
+    (line.nameBn === undefined || line.nameBn === null || typeof line.nameBn === 'string') &&
     typeof line.image === 'string' &&
     typeof price === 'number' &&
     Number.isFinite(price) &&

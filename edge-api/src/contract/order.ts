@@ -3,9 +3,9 @@
  * only; prices, totals and status are the server's — and the stored order as the API returns it.
  */
 import { z } from 'zod';
+import { orderStatuses, type DeliverySlot, type StatusChange } from './delivery';
 import { cartQuantityField, email, recordId, requiredText } from './fields';
 
-export const orderStatuses = ['Pending', 'Approved'] as const;
 export const paymentMethods = ['cod', 'card'] as const;
 export const paymentStatuses = ['unpaid', 'paid'] as const;
 
@@ -32,6 +32,8 @@ export const orderInputSchema = z.object({
   // The browser's locale date string (spec §3); the server's clock orders the list.
   orderDate: z.string().trim().max(100).optional(),
   paymentMethod: z.enum(paymentMethods, { error: 'Choose cod or card' }).default('cod'),
+  // The slot id the shopper chose (DESIGN.md §8); without one the server gives the earliest free slot.
+  deliverySlot: z.string().trim().min(1).max(64).optional(),
   orderedProduct: z
     .array(orderLineInputSchema, { error: 'Add at least one product' })
     .min(1, { error: 'Add at least one product' })
@@ -50,7 +52,17 @@ export const orderLineSchema = z.object({
   cartQuantity: z.number().int(),
 });
 
-/** An order as the API returns it. `totalAmount` is the subtotal in whole Tk. */
+/** A delivery slot as stored with an order. */
+export const deliverySlotSchema = z.object({ id: z.string(), start: z.string(), end: z.string(), label: z.string() }) satisfies z.ZodType<DeliverySlot>;
+
+/** One step of an order's timeline. */
+export const statusChangeSchema = z.object({ status: z.enum(orderStatuses), at: z.string() }) satisfies z.ZodType<StatusChange>;
+
+/**
+ * An order as the API returns it. `totalAmount` is the subtotal in whole Tk. `statusHistory`
+ * is its timeline, oldest first (Pending at the order's time). `deliverySlotChanged` is true on
+ * the answer to `POST /orders` when the slot asked for was full or closed and another was given.
+ */
 export const orderSchema = z.object({
   _id: z.string(),
   customerName: z.string(),
@@ -64,9 +76,29 @@ export const orderSchema = z.object({
   paymentMethod: z.enum(paymentMethods),
   paymentStatus: z.enum(paymentStatuses),
   createdAt: z.string(),
+  statusHistory: z.array(statusChangeSchema),
+  deliverySlot: deliverySlotSchema.nullable(),
+  deliverySlotChanged: z.boolean().optional(),
 });
 
 export type Order = z.infer<typeof orderSchema>;
 
-/** `PUT /orders/update/:id` body. */
-export const orderStatusUpdateSchema = z.object({ orderStatus: z.literal('Approved', { error: 'Only Approved can be set' }) });
+/** `PUT /orders/update/:id` body: the state to move to (only the next one is accepted: 409 otherwise). */
+export const orderStatusUpdateSchema = z.object({ orderStatus: z.enum(orderStatuses, { error: `Choose one of ${orderStatuses.join(', ')}` }) });
+
+/** Largest page of `GET /orders`. */
+export const MAX_ORDERS_PAGE = 200;
+
+/**
+ * `GET /orders` query (DESIGN.md §3): `email` for one customer's orders; `limit` (default 50),
+ * `cursor` (opaque, from the previous page's `Link: <…>; rel="next"`), `status`, `slot` (a slot
+ * id) and `q` (matches name, e-mail or phone) for the admin's queue.
+ */
+export const orderListQuery = z.object({
+  email: email.optional(),
+  limit: z.coerce.number({ error: 'Enter a page size' }).int({ error: 'Enter a whole page size' }).min(1, { error: 'At least 1' }).max(MAX_ORDERS_PAGE, { error: `At most ${MAX_ORDERS_PAGE}` }).default(50),
+  cursor: z.string().trim().min(1).max(200).optional(),
+  status: z.enum(orderStatuses, { error: `Choose one of ${orderStatuses.join(', ')}` }).optional(),
+  slot: z.string().trim().min(1).max(64).optional(),
+  q: z.string().trim().min(1).max(100).optional(),
+});

@@ -10,14 +10,18 @@ import { cartQuantityField, recordId, requiredText } from './fields';
 export const productSchema = z.object({
   _id: z.string(),
   name: z.string(),
+  nameBn: z.string().nullable(),
   price: z.number().positive(),
   image: z.string(),
   category: z.enum(categories),
   season: z.enum(seasons).nullable(),
+  inStock: z.boolean(),
 }) satisfies z.ZodType<Product>;
 
 /** A cart line item (spec §4); `isCartLine` in catalogue.ts is its zod-free twin for the first load. */
-export const cartLineSchema = productSchema.extend({ cartQuantity: cartQuantityField }) satisfies z.ZodType<CartLine>;
+export const cartLineSchema = productSchema
+  .omit({ inStock: true })
+  .extend({ nameBn: z.string().nullable().optional(), cartQuantity: cartQuantityField }) satisfies z.ZodType<CartLine>;
 
 /** Price in Tk per kg: a positive number, or text such as "12.5" (the spec's form sends text). */
 export const priceField = z
@@ -42,9 +46,12 @@ export const imageField = z
     error: 'Enter an http(s) URL or a /products/... path',
   });
 
-/** `POST /products` body. Unknown fields are dropped. */
+/** `POST /products` body. Unknown fields are dropped. `inStock` defaults to true, `nameBn` to none. */
 export const productInputSchema = z.object({
   name: requiredText(80),
+  // The Bangla name; an empty one means none.
+  nameBn: z.string().trim().max(80, { error: 'At most 80 characters' }).nullable().optional(),
+  inStock: z.boolean({ error: 'In stock is true or false' }).optional(),
   price: priceField,
   image: imageField,
   category: z.enum(categories, { error: 'Choose vegetable or fruit' }),
@@ -53,7 +60,7 @@ export const productInputSchema = z.object({
 
 export type ProductInput = z.input<typeof productInputSchema>;
 
-/** `PUT /products/update/:id` body: any of the add fields, at least one. */
+/** `PUT /products/update/:id` body: any of the add fields (`inStock` and `nameBn` too), at least one. */
 export const productUpdateSchema = productInputSchema
   .partial()
   .refine((value) => Object.values(value).some((field) => field !== undefined), { error: 'Send at least one field to change' });

@@ -62,4 +62,76 @@ describe('seedIfEmpty', () => {
     expect(new Set(seedCatalogue.map((p) => p.slug)).size).toBe(seedCatalogue.length);
     expect(seedCatalogue.every((p) => p.price > 0 && p.name.length <= 80)).toBe(true);
   });
+
+  it('gives every product its Bangla name, stored as name_bn', async () => {
+    await applyMigrations(db, await loadMigrations());
+    await seedIfEmpty(db);
+    expect(seedCatalogue.every((p) => /^[\u0980-\u09FF ]+$/.test(p.nameBn))).toBe(true);
+    const rows = (await db.execute('SELECT name, name_bn, in_stock FROM products')).rows;
+    expect(new Map(rows.map((r) => [r.name, r.name_bn]))).toEqual(new Map(seedCatalogue.map((p) => [p.name, p.nameBn])));
+    expect(rows.every((r) => r.in_stock === 1)).toBe(true);
+  });
+});
+
+describe('migration 0003 (delivery) on a database in use', () => {
+  const upTo = async (version: number) => (await loadMigrations()).filter((m) => m.version <= version);
+  const one = async (sql: string) => (await db.execute(sql)).rows[0];
+
+  beforeEach(async () => {
+    await applyMigrations(db, await upTo(2));
+    await db.execute('DELETE FROM products');
+    await db.batch(
+      [
+        ...seedCatalogue.slice(0, 3).map((p, i) => ({
+          sql: "INSERT INTO products (id, name, price, image, category, season, created_at, updated_at) VALUES (?, ?, ?, '/x', ?, ?, ?, ?)",
+          args: [p.slug, p.name, p.price, p.category, p.season, i, i],
+        })),
+        "INSERT INTO products (id, name, price, image, category, created_at, updated_at) VALUES ('own', 'Admin Okra', 60, '/x', 'vegetable', 9, 9)",
+        `INSERT INTO orders (id, user_id, customer_name, email, phone, address, order_status, total_amount, order_date, ordered_product, created_at)
+         VALUES ('o-pending', 'u1', 'Asha', 'a@x.test', '017', 'Dhaka', 'Pending', 100, 'd', '[]', 1000),
+                ('o-approved', 'u2', 'Babul', 'b@x.test', '018', 'Dhaka', 'Approved', 200, 'd', '[]', 2000)`,
+      ],
+      'write',
+    );
+  });
+
+  it('fills the seed names’ Bangla names (a catalogue change), in stock, leaving other products alone', async () => {
+    const before = Number((await one('SELECT version FROM catalogue_state'))?.version);
+    await applyMigrations(db, await loadMigrations());
+    const rows = (await db.execute('SELECT id, name_bn, in_stock, version FROM products ORDER BY created_at')).rows;
+    expect(rows.map((r) => [r.id, r.name_bn, r.in_stock])).toEqual([
+      ...seedCatalogue.slice(0, 3).map((p) => [p.slug, p.nameBn, 1]),
+      ['own', null, 1],
+    ]);
+    expect(Number((await one('SELECT version FROM catalogue_state'))?.version)).toBeGreaterThan(before);
+  });
+
+  it('keeps every order and backfills its timeline: Pending at creation, Approved for approved ones', async () => {
+    await applyMigrations(db, await loadMigrations());
+    expect((await db.execute('SELECT id, order_status, slot_id FROM orders ORDER BY id')).rows.map((r) => [r.id, r.order_status, r.slot_id])).toEqual([
+      ['o-approved', 'Approved', null],
+      ['o-pending', 'Pending', null],
+    ]);
+    const history = (await db.execute('SELECT order_id, status, at, by_uid FROM order_status_history ORDER BY order_id, id')).rows;
+    expect(history.map((r) => [r.order_id, r.status, r.at, r.by_uid])).toEqual([
+      ['o-approved', 'Pending', 2000, 'u2'],
+      ['o-approved', 'Approved', 2000, null],
+      ['o-pending', 'Pending', 1000, 'u1'],
+    ]);
+    await db.execute("UPDATE orders SET order_status = 'Out for delivery' WHERE id = 'o-approved'");
+    await expect(db.execute("UPDATE orders SET order_status = 'Lost' WHERE id = 'o-approved'")).rejects.toThrow(/CHECK/);
+    await db.execute("DELETE FROM orders WHERE id = 'o-approved'");
+    expect(await one("SELECT count(*) AS n FROM order_status_history WHERE order_id = 'o-approved'")).toMatchObject({ n: 0 });
+  });
+
+  it('moves the catalogue version for in_stock and name_bn changes too (0002’s trigger names its columns)', async () => {
+    await applyMigrations(db, await loadMigrations());
+    for (const change of ["UPDATE products SET in_stock = 0 WHERE id = 'own'", "UPDATE products SET name_bn = 'ঢেঁড়স' WHERE id = 'own'"]) {
+      const before = Number((await one('SELECT version FROM catalogue_state'))?.version);
+      await db.execute(change);
+      const after = Number((await one('SELECT version FROM catalogue_state'))?.version);
+      expect(after).toBe(before + 1);
+      expect(await one("SELECT version FROM products WHERE id = 'own'")).toMatchObject({ version: after });
+    }
+  });
 });

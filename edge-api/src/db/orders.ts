@@ -1,29 +1,50 @@
 /**
- * The `orders` table (DESIGN.md §4): its SQL and its row mapper. `total_amount` is whole Tk,
- * `ordered_product` a JSON snapshot of the lines at order time, `created_at` Unix epoch ms.
+ * The `orders` table and its `order_status_history` (DESIGN.md §4, §8): their SQL and the row
+ * mapper. `total_amount` is whole Tk, `ordered_product` a JSON snapshot of the lines at order
+ * time, `created_at` and slot bounds Unix epoch ms. Lists are keyset-paged newest first on
+ * (created_at, id), one index per filter (migration 0003), so a first page costs the same at
+ * 1k or 100k orders.
  */
-import type { Client, InStatement, Row } from '@libsql/client';
+import type { Client, InStatement, InValue, Row } from '@libsql/client';
+import { orderStatuses, type OrderStatus } from '../contract/delivery';
 import type { Order } from '../contract/order';
+import { deliverySlot, type TimedSlot } from '../delivery/slots';
 import { ApiError } from '../errors';
 
+/**
+ * The columns {@link toOrder} reads, on `orders` (not aliased): the row, its slot, and its
+ * timeline as one JSON array, oldest first (one subquery per row of the page, through the
+ * `order_status_history_order` index — no query per order).
+ */
 const COLUMNS = `id, customer_name, email, phone, address, order_status, total_amount, order_date,
-  ordered_product, payment_method, payment_status, created_at`;
+  ordered_product, payment_method, payment_status, created_at, slot_start_ms, slot_end_ms,
+  (SELECT json_group_array(json_object('status', h.status, 'at', h.at) ORDER BY h.at, h.id)
+     FROM order_status_history AS h WHERE h.order_id = orders.id) AS status_history`;
 
-/** Maps an `orders` row (the columns of this module's SELECTs) to the spec's order shape. */
+const toStatus = (value: unknown): OrderStatus => orderStatuses.find((status) => status === value) ?? 'Pending';
+
+/**
+ * Maps an `orders` row (the columns of this module's SELECTs) to the API's order shape. A row
+ * read without the timeline (e.g. `SELECT *`) has an empty `statusHistory`.
+ */
 export function toOrder(row: Row): Order {
+  const history = row.status_history ? (JSON.parse(String(row.status_history)) as Array<{ status: unknown; at: number }>) : [];
+  const slotStart = row.slot_start_ms;
   return {
     _id: String(row.id),
     customerName: String(row.customer_name),
     email: String(row.email),
     phone: String(row.phone),
     address: String(row.address),
-    orderStatus: row.order_status === 'Approved' ? 'Approved' : 'Pending',
+    orderStatus: toStatus(row.order_status),
     totalAmount: Number(row.total_amount),
     orderDate: String(row.order_date),
     orderedProduct: JSON.parse(String(row.ordered_product)) as Order['orderedProduct'],
     paymentMethod: row.payment_method === 'card' ? 'card' : 'cod',
     paymentStatus: row.payment_status === 'paid' ? 'paid' : 'unpaid',
     createdAt: new Date(Number(row.created_at)).toISOString(),
+    statusHistory: history.map((change) => ({ status: toStatus(change.status), at: new Date(Number(change.at)).toISOString() })),
+    deliverySlot: slotStart === null || slotStart === undefined ? null : deliverySlot(Number(slotStart), Number(row.slot_end_ms)),
   };
 }
 
@@ -37,46 +58,155 @@ export async function findOrder(db: Client, id: string): Promise<Order> {
   return toOrder(rows[0]);
 }
 
-/**
- * The statement {@link listOrders} runs: every order, or only `email`'s, newest first (through
- * the `orders_created` / `orders_email_created` index).
- */
-export function listOrdersStatement(filter: { email?: string } = {}): InStatement {
-  return filter.email === undefined
-    ? `SELECT ${COLUMNS} FROM orders ORDER BY created_at DESC`
-    : { sql: `SELECT ${COLUMNS} FROM orders WHERE email = ? ORDER BY created_at DESC`, args: [filter.email] };
-}
+/** Which orders a list shows: one customer's (`email`), a state, a slot id, and text `q` in name, e-mail or phone. */
+export type OrderFilter = { email?: string; status?: OrderStatus; slot?: string; q?: string };
 
-/** Reads every order, or only those placed with `email`, newest first. */
-export async function listOrders(db: Client, filter: { email?: string } = {}): Promise<Order[]> {
-  return (await db.execute(listOrdersStatement(filter))).rows.map(toOrder);
-}
+/** A position in the newest-first order: the last order of a page (its `created_at` in epoch ms, and id). */
+export type OrderCursor = { createdAt: number; id: string };
+
+/** One page: at most `limit` orders after `after` (from the start when absent). */
+export type PageRequest = { limit: number; after?: OrderCursor };
+
+/** A page of orders and, when more may follow, the cursor of the next page. */
+export type OrderPage = { orders: Order[]; next?: OrderCursor };
 
 /**
- * The statement that stores `order` (placed by Firebase uid `userId`) as a new row, for a
- * write batch; its `created_at` is `order.createdAt` in epoch ms.
+ * With `q`, one page examines at most this many orders (newest first, after the cursor): a
+ * substring search cannot use an index, so it is bounded instead, and the next page goes on
+ * from where this one stopped. Such a page may hold fewer than `limit` orders, or none, and
+ * still have a next page.
  */
-export function insertOrderStatement(order: Order, userId: string): InStatement {
+export const SEARCH_WINDOW = 2000;
+
+/** Escapes LIKE's wildcards in `text` (with ESCAPE '\'), for a substring match. */
+const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
+/** The WHERE conditions (and args) of `filter` other than `q`, and of the cursor. */
+function conditions(filter: OrderFilter, after: OrderCursor | undefined): { where: string; args: InValue[] } {
+  const parts: Array<[sql: string, ...args: InValue[]]> = [];
+  if (filter.email !== undefined) parts.push(['email = ?', filter.email]);
+  if (filter.status !== undefined) parts.push(['order_status = ?', filter.status]);
+  if (filter.slot !== undefined) parts.push(['slot_id = ?', filter.slot]);
+  if (after) parts.push(['(created_at, id) < (?, ?)', after.createdAt, after.id]);
+  return { where: parts.length > 0 ? `WHERE ${parts.map(([sql]) => sql).join(' AND ')}` : '', args: parts.flatMap(([, ...args]) => args) };
+}
+
+const NEWEST_FIRST = 'ORDER BY created_at DESC, id DESC';
+
+/**
+ * The statements {@link listOrders} runs for one page: `rows` reads up to `limit + 1` orders
+ * (one more than the page, to know whether another follows). With `q`, `rows` reads the matches
+ * within the next {@link SEARCH_WINDOW} orders and `windowEnd` the last order of that window
+ * (none when fewer remain). Each filter's first page goes through its index (`orders_created`,
+ * `orders_email_created`, `orders_status_created`, `orders_slot_created`) without sorting.
+ */
+export function listOrdersStatements(filter: OrderFilter, page: PageRequest): { rows: InStatement; windowEnd?: InStatement } {
+  const { where, args } = conditions(filter, page.after);
+  if (filter.q === undefined)
+    return { rows: { sql: `SELECT ${COLUMNS} FROM orders ${where} ${NEWEST_FIRST} LIMIT ?`, args: [...args, page.limit + 1] } };
+  const like = likeContains(filter.q);
   return {
-    sql: `INSERT INTO orders (id, user_id, customer_name, email, phone, address, order_status, total_amount, order_date,
-            ordered_product, payment_method, payment_status, created_at)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    args: [order._id, userId, order.customerName, order.email, order.phone, order.address, order.orderStatus, order.totalAmount,
-      order.orderDate, JSON.stringify(order.orderedProduct), order.paymentMethod, order.paymentStatus, Date.parse(order.createdAt)],
+    rows: {
+      sql: `SELECT ${COLUMNS} FROM orders WHERE id IN (
+              SELECT id FROM (SELECT id, customer_name, email, phone FROM orders ${where} ${NEWEST_FIRST} LIMIT ?)
+              WHERE customer_name LIKE ? ESCAPE '\\' OR email LIKE ? ESCAPE '\\' OR phone LIKE ? ESCAPE '\\')
+            ${NEWEST_FIRST} LIMIT ?`,
+      args: [...args, SEARCH_WINDOW, like, like, like, page.limit + 1],
+    },
+    windowEnd: { sql: `SELECT created_at, id FROM orders ${where} ${NEWEST_FIRST} LIMIT 1 OFFSET ?`, args: [...args, SEARCH_WINDOW - 1] },
   };
 }
 
 /**
- * Moves order `id` from Pending to Approved.
- * @returns the number of orders changed: 1, or 0 when there is none or it was already Approved.
+ * Reads one page of the orders `filter` selects, newest first. Pages never skip or repeat an
+ * order, even while new ones arrive (they sort before the first page's cursor).
+ * @returns the page's orders and the next page's cursor when more may follow.
  */
-export async function approveOrder(db: Client, id: string): Promise<number> {
-  return (await db.execute({ sql: "UPDATE orders SET order_status = 'Approved' WHERE id = ? AND order_status <> 'Approved'", args: [id] }))
-    .rowsAffected;
+export async function listOrders(db: Client, filter: OrderFilter, page: PageRequest): Promise<OrderPage> {
+  const statements = listOrdersStatements(filter, page);
+  const [found, windowEnd] = await db.batch(statements.windowEnd ? [statements.rows, statements.windowEnd] : [statements.rows], 'read');
+  const rows = found?.rows ?? [];
+  const orders = rows.slice(0, page.limit).map(toOrder);
+  const last = orders.at(-1);
+  if (rows.length > page.limit && last) return { orders, next: { createdAt: Date.parse(last.createdAt), id: last._id } };
+  const end = windowEnd?.rows[0];
+  return end ? { orders, next: { createdAt: Number(end.created_at), id: String(end.id) } } : { orders };
 }
 
 /**
- * Deletes order `id`; with `onlyIfPending`, only while it is still Pending.
+ * The statements that store `order` (placed by Firebase uid `userId`) as a new row in `slot`
+ * (or none), with its first timeline entry (Pending at its `createdAt`), for a write batch.
+ */
+export function insertOrderStatements(order: Order, userId: string, slot: TimedSlot | null): InStatement[] {
+  const createdAt = Date.parse(order.createdAt);
+  return [
+    {
+      sql: `INSERT INTO orders (id, user_id, customer_name, email, phone, address, order_status, total_amount, order_date,
+              ordered_product, payment_method, payment_status, created_at, slot_id, slot_start_ms, slot_end_ms)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      args: [order._id, userId, order.customerName, order.email, order.phone, order.address, order.orderStatus, order.totalAmount,
+        order.orderDate, JSON.stringify(order.orderedProduct), order.paymentMethod, order.paymentStatus, createdAt,
+        slot?.id ?? null, slot?.startMs ?? null, slot?.endMs ?? null],
+    },
+    {
+      sql: 'INSERT INTO order_status_history (order_id, status, at, by_uid) VALUES (?, ?, ?, ?)',
+      args: [order._id, order.orderStatus, createdAt, userId],
+    },
+  ];
+}
+
+/** The SQLite error message of {@link slotCapacityCheckStatement} when the slot is over capacity. */
+export const SLOT_FULL_MESSAGE = 'delivery_slot_full';
+
+/**
+ * The statement that fails its write batch (SQLITE_CONSTRAINT, message containing
+ * {@link SLOT_FULL_MESSAGE}) when slot `slotId` holds more than `capacity` orders at that point
+ * of the batch — placed after the order's insert, it counts that order too, inside the same
+ * transaction. It writes nothing (migration 0003's view and INSTEAD OF trigger).
+ */
+export function slotCapacityCheckStatement(slotId: string, capacity: number): InStatement {
+  return { sql: 'INSERT INTO delivery_slot_capacity_check (slot_id, capacity) VALUES (?, ?)', args: [slotId, capacity] };
+}
+
+/**
+ * Counts the orders in each of `slotIds` (through `orders_slot_created`).
+ * @returns a map from slot id to its number of orders; slots with none are absent.
+ */
+export async function countOrdersBySlot(db: Client, slotIds: readonly string[]): Promise<Map<string, number>> {
+  if (slotIds.length === 0) return new Map();
+  const { rows } = await db.execute({
+    sql: `SELECT slot_id, count(*) AS n FROM orders WHERE slot_id IN (${slotIds.map(() => '?').join(', ')}) GROUP BY slot_id`,
+    args: [...slotIds],
+  });
+  return new Map(rows.map((row) => [String(row.slot_id), Number(row.n)]));
+}
+
+/**
+ * Moves order `id` from state `from` to `to` and records the change (at `nowMs`, epoch ms, by
+ * Firebase uid `byUid`) in one write batch. The UPDATE only matches while the order is still in
+ * `from`, so two admins cannot both advance it; the history row is written only when the order
+ * is now in `to` and has no entry for it yet.
+ * @returns the number of orders changed: 1, or 0 when it is gone or no longer in `from`.
+ */
+export async function changeOrderStatus(db: Client, id: string, from: OrderStatus, to: OrderStatus, byUid: string, nowMs = Date.now()): Promise<number> {
+  const [update] = await db.batch(
+    [
+      { sql: 'UPDATE orders SET order_status = ? WHERE id = ? AND order_status = ?', args: [to, id, from] },
+      {
+        sql: `INSERT INTO order_status_history (order_id, status, at, by_uid)
+              SELECT ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM orders WHERE id = ? AND order_status = ?)
+                AND NOT EXISTS (SELECT 1 FROM order_status_history WHERE order_id = ? AND status = ?)`,
+        args: [id, to, nowMs, byUid, id, to, id, to],
+      },
+    ],
+    'write',
+  );
+  return update?.rowsAffected ?? 0;
+}
+
+/**
+ * Deletes order `id` (its timeline goes with it, by trigger); with `onlyIfPending`, only while
+ * it is still Pending.
  * @returns the number of orders deleted (1 or 0).
  */
 export async function deleteOrder(db: Client, id: string, options: { onlyIfPending?: boolean } = {}): Promise<number> {
@@ -92,4 +222,24 @@ export async function chooseCardPayment(db: Client, id: string): Promise<void> {
 /** Marks order `id` paid by card; an order already paid is left as it is (a replayed webhook changes nothing). */
 export async function markOrderPaid(db: Client, id: string): Promise<void> {
   await db.execute({ sql: "UPDATE orders SET payment_status = 'paid', payment_method = 'card' WHERE id = ? AND payment_status = 'unpaid'", args: [id] });
+}
+
+const base64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+
+/** A cursor's text form for the API (opaque to clients): base64url of `createdAt.id`. */
+export function encodeCursor(cursor: OrderCursor): string {
+  return base64url(new TextEncoder().encode(`${cursor.createdAt}.${cursor.id}`));
+}
+
+/** Reads a cursor made by {@link encodeCursor}. @returns it, or undefined when `text` is not one. */
+export function decodeCursor(text: string): OrderCursor | undefined {
+  let decoded: string;
+  try {
+    const binary = atob(text.replaceAll('-', '+').replaceAll('_', '/'));
+    decoded = new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (ch) => ch.charCodeAt(0)));
+  } catch {
+    return undefined;
+  }
+  const match = /^(\d{1,16})\.(.{1,64})$/s.exec(decoded);
+  return match ? { createdAt: Number(match[1]), id: String(match[2]) } : undefined;
 }

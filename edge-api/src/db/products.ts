@@ -14,17 +14,19 @@ export type NewProduct = z.output<typeof productInputSchema>;
 export type ProductEdit = z.output<typeof productUpdateSchema>;
 
 /** The columns {@link toProduct} reads. */
-const COLUMNS = 'id, name, price, image, category, season';
+const COLUMNS = 'id, name, name_bn, price, image, category, season, in_stock';
 
 /** Maps a `products` row (at least the columns of this module's SELECTs) to the wire shape of spec §3. */
 export function toProduct(row: Row): Product {
   return {
     _id: String(row.id),
     name: String(row.name),
+    nameBn: row.name_bn === null || row.name_bn === undefined ? null : String(row.name_bn),
     price: Number(row.price),
     image: String(row.image),
     category: row.category === 'fruit' ? 'fruit' : 'vegetable',
     season: row.season === null ? null : (String(row.season) as Product['season']),
+    inStock: Number(row.in_stock ?? 1) === 1,
   };
 }
 
@@ -51,31 +53,43 @@ export async function findProducts(db: Client, ids: readonly string[]): Promise<
   return new Map(rows.map((row) => [String(row.id), toProduct(row)]));
 }
 
+/** A Bangla name as stored: an empty one (or none) is NULL. */
+const nameBnValue = (nameBn: string | null | undefined) => (nameBn ? nameBn : null);
+
 /**
  * Adds a product with a new id, appended to the shop's order: its `created_at` is `nowMs` or,
- * when that is not after the newest product's, one millisecond after it.
+ * when that is not after the newest product's, one millisecond after it. `inStock` defaults to
+ * true; an empty `nameBn` is stored as none.
  * @returns the stored product.
  */
 export async function insertProduct(db: Client, input: NewProduct, nowMs = Date.now()): Promise<Product> {
   const { rows } = await db.execute({
-    sql: `INSERT INTO products (id, name, price, image, category, season, created_at, updated_at)
-          VALUES (?, ?, ?, ?, ?, ?, max(?, coalesce((SELECT max(created_at) FROM products), 0) + 1), ?) RETURNING ${COLUMNS}`,
-    args: [crypto.randomUUID(), input.name, input.price, input.image, input.category, input.season ?? null, nowMs, nowMs],
+    sql: `INSERT INTO products (id, name, name_bn, price, image, category, season, in_stock, created_at, updated_at)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, max(?, coalesce((SELECT max(created_at) FROM products), 0) + 1), ?) RETURNING ${COLUMNS}`,
+    args: [crypto.randomUUID(), input.name, nameBnValue(input.nameBn), input.price, input.image, input.category, input.season ?? null,
+      input.inStock === false ? 0 : 1, nowMs, nowMs],
   });
   return toProduct(rows[0] as Row);
 }
 
 /**
- * Changes the fields present in `edit` (a `season` of null makes the product all-year) and
- * stamps `updated_at` with `nowMs`.
+ * Changes the fields present in `edit` and only those (a `season` of null makes the product
+ * all-year; a `nameBn` of null or "" removes the Bangla name) and stamps `updated_at` with
+ * `nowMs`. Only the columns present are SET, so the catalogue version moves only for them.
  * @returns the product as stored now, or undefined when no product has id `id`.
  */
 export async function updateProduct(db: Client, id: string, edit: ProductEdit, nowMs = Date.now()): Promise<Product | undefined> {
+  const changes: Array<[column: string, value: string | number | null]> = [];
+  if (edit.name !== undefined) changes.push(['name', edit.name]);
+  if (edit.nameBn !== undefined) changes.push(['name_bn', nameBnValue(edit.nameBn)]);
+  if (edit.price !== undefined) changes.push(['price', edit.price]);
+  if (edit.image !== undefined) changes.push(['image', edit.image]);
+  if (edit.category !== undefined) changes.push(['category', edit.category]);
+  if (edit.season !== undefined) changes.push(['season', edit.season]);
+  if (edit.inStock !== undefined) changes.push(['in_stock', edit.inStock ? 1 : 0]);
   const { rows } = await db.execute({
-    sql: `UPDATE products SET name = coalesce(?, name), price = coalesce(?, price), image = coalesce(?, image),
-            category = coalesce(?, category), season = CASE WHEN ? THEN ? ELSE season END, updated_at = ?
-          WHERE id = ? RETURNING ${COLUMNS}`,
-    args: [edit.name ?? null, edit.price ?? null, edit.image ?? null, edit.category ?? null, edit.season !== undefined, edit.season ?? null, nowMs, id],
+    sql: `UPDATE products SET ${[...changes.map(([column]) => `${column} = ?`), 'updated_at = ?'].join(', ')} WHERE id = ? RETURNING ${COLUMNS}`,
+    args: [...changes.map(([, value]) => value), nowMs, id],
   });
   return rows[0] ? toProduct(rows[0]) : undefined;
 }

@@ -86,11 +86,13 @@ describe('order lifecycle', () => {
     expect(new Set(everyone.map((o) => o.email))).toEqual(new Set([customerA.email, customerB.email]));
   });
 
-  it('lets the admin approve once (modifiedCount 1, then 0), and the customer sees Approved', async () => {
+  it('lets the admin approve once (modifiedCount 1, then 409 naming the state), and the customer sees Approved', async () => {
     const order = orderSchema.parse(await (await place(await orderBody(t, customerA))).json());
     const approve = () => t.call('PUT', `/api/orders/update/${order._id}`, { role: 'admin', body: { orderStatus: 'Approved' } });
     expect(await (await approve()).json()).toEqual({ modifiedCount: 1 });
-    expect(await (await approve()).json()).toEqual({ modifiedCount: 0 });
+    const again = await approve();
+    expect(again.status).toBe(409);
+    expect(await again.json()).toMatchObject({ error: { code: 'invalid_transition', details: { current: 'Approved' } } });
     const mine = (await (await t.call('GET', `/api/orders?email=${customerA.email}`, { role: 'customerA' })).json()) as Order[];
     expect(mine.find((o) => o._id === order._id)?.orderStatus).toBe('Approved');
   });

@@ -1,34 +1,64 @@
 /**
- * `/api/orders` (spec §7, DESIGN.md §3). The server prices every order itself: it loads the
+ * `/api/orders` (spec §7, DESIGN.md §3, §8). The server prices every order itself: it loads the
  * current prices of the ordered product ids, stores a line-item snapshot, computes `totalAmount`
  * with the shared pricing rule and sets `orderStatus: 'Pending'`; client totals are never read.
+ * Lists are paged (`Link: <…>; rel="next"`) and revalidated with an ETag (304 when unchanged,
+ * the admin's live poll). An order moves only to its next state, each change recorded.
  */
-import { z } from 'zod';
 import { requireAdmin, requireUser } from '../auth/middleware';
 import type { Product } from '../contract/catalogue';
-import { orderInputSchema, orderStatusUpdateSchema, type Order } from '../contract/order';
+import { nextOrderStatus, type OrderStatus } from '../contract/delivery';
+import { orderInputSchema, orderListQuery, orderStatusUpdateSchema, type Order } from '../contract/order';
 import { priceCart } from '../contract/pricing';
 import { recordIdParam } from '../contract/product';
-import { email } from '../contract/fields';
-import { approveOrder, deleteOrder, findOrder, insertOrderStatement, listOrders } from '../db/orders';
+import { changeOrderStatus, decodeCursor, deleteOrder, encodeCursor, findOrder, insertOrderStatements, listOrders } from '../db/orders';
 import { findProducts } from '../db/products';
 import { factory } from '../env';
 import { ApiError } from '../errors';
+import { matchesEtag, strongEtag } from '../etag';
 import { idempotentWrite } from '../idempotency';
 import { validate } from '../validation';
 
-const listQuery = z.object({ email: email.optional() });
+/** Order lists are one user's data: revalidated on every poll, never stored by shared caches. */
+export const ORDER_LIST_CACHE_CONTROL = 'private, no-cache';
 
-/** The `/api/orders` routes: list, place (idempotent), approve, delete. */
+/** The 409 for a change from `current` other than to its next state. */
+function invalidTransition(current: OrderStatus): ApiError {
+  const next = nextOrderStatus(current);
+  const message = next
+    ? `This order is ${current}; it can only move to ${next}.`
+    : `This order is ${current}; it cannot move any further.`;
+  return new ApiError(409, 'invalid_transition', message, { current, next: next ?? null });
+}
+
+/** The `/api/orders` routes: list (paged), place (idempotent), advance, delete. */
 export const orders = factory
   .createApp()
-  .get('/', requireUser, validate('query', listQuery), async (c) => {
-    const { email: forEmail } = c.req.valid('query');
+  .get('/', requireUser, validate('query', orderListQuery), async (c) => {
+    const query = c.req.valid('query');
     const user = c.var.user;
-    if (forEmail === undefined && !user.isAdmin) throw new ApiError(403, 'forbidden', 'Only admins may list every order; add ?email= for your own.');
-    if (forEmail !== undefined && forEmail !== user.email && !user.isAdmin)
+    if (query.email === undefined && !user.isAdmin) throw new ApiError(403, 'forbidden', 'Only admins may list every order; add ?email= for your own.');
+    if (query.email !== undefined && query.email !== user.email && !user.isAdmin)
       throw new ApiError(403, 'forbidden', 'You can only see your own orders.');
-    return c.json(await listOrders(c.var.db, { email: forEmail }));
+    const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+    if (query.cursor !== undefined && !after)
+      throw new ApiError(400, 'validation_failed', 'This cursor is not one the API gave; start from the first page.', { fields: { cursor: ['Unknown cursor'] } });
+    const { limit, email, status, slot, q } = query;
+    const filter = { email, status, slot, q };
+    const page = await listOrders(c.var.db, filter, { limit, after });
+    let link = '';
+    if (page.next) {
+      const params = new URLSearchParams(Object.entries({ ...filter, limit: String(limit) }).flatMap(([name, value]) => (value === undefined ? [] : [[name, value]])));
+      params.set('cursor', encodeCursor(page.next));
+      link = `<${c.req.path}?${params.toString()}>; rel="next"`;
+      c.header('Link', link);
+    }
+    // Over the page and its link: the same orders with a next page that appeared or went is a change.
+    const etag = await strongEtag(`${link}\n${JSON.stringify(page.orders)}`);
+    c.header('ETag', etag);
+    c.header('Cache-Control', ORDER_LIST_CACHE_CONTROL);
+    if (matchesEtag(c.req.header('If-None-Match'), etag)) return c.body(null, 304);
+    return c.json(page.orders);
   })
   .post('/', requireUser, validate('json', orderInputSchema), async (c) => {
     const input = c.req.valid('json');
@@ -62,18 +92,25 @@ export const orders = factory
         paymentMethod: input.paymentMethod,
         paymentStatus: 'unpaid',
         createdAt: new Date(now).toISOString(),
+        statusHistory: [{ status: 'Pending', at: new Date(now).toISOString() }],
+        deliverySlot: null,
       };
       return {
         status: 201,
         body: order,
-        statements: [insertOrderStatement(order, user.uid)],
+        statements: insertOrderStatements(order, user.uid, null),
       };
     });
   })
   .put('/update/:id', requireAdmin, validate('param', recordIdParam), validate('json', orderStatusUpdateSchema), async (c) => {
     const { id } = c.req.valid('param');
-    await findOrder(c.var.db, id);
-    return c.json({ modifiedCount: await approveOrder(c.var.db, id) });
+    const { orderStatus } = c.req.valid('json');
+    const order = await findOrder(c.var.db, id);
+    if (orderStatus !== nextOrderStatus(order.orderStatus)) throw invalidTransition(order.orderStatus);
+    const modifiedCount = await changeOrderStatus(c.var.db, id, order.orderStatus, orderStatus, c.var.user.uid);
+    // Another admin moved (or deleted) it between the read and the update.
+    if (modifiedCount === 0) throw invalidTransition((await findOrder(c.var.db, id)).orderStatus);
+    return c.json({ modifiedCount });
   })
   .delete('/:id', requireUser, validate('param', recordIdParam), async (c) => {
     const { id } = c.req.valid('param');
@@ -82,7 +119,7 @@ export const orders = factory
     if (!user.isAdmin) {
       // Another customer's order is reported as missing: its existence is not theirs to know.
       if (order.email !== user.email) throw new ApiError(404, 'not_found', `No order with id ${id}.`);
-      if (order.orderStatus !== 'Pending') throw new ApiError(409, 'not_pending', 'Only Pending orders can be cancelled; this one is already Approved.');
+      if (order.orderStatus !== 'Pending') throw new ApiError(409, 'not_pending', `Only Pending orders can be cancelled; this one is already ${order.orderStatus}.`, { current: order.orderStatus });
     }
     return c.json({ deletedCount: await deleteOrder(c.var.db, id, { onlyIfPending: !user.isAdmin }) });
   });

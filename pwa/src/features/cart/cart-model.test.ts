@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Product } from '@contract/catalogue';
 import { addToCart, badgeLabel, cartTotals, clearCart, decreaseInCart, parseCart, removeFromCart, type Cart } from './cart-model';
 
-const carrot: Product = { _id: 'c1', name: 'Carrot (Gajor)', price: 60, image: '/products/carrot.webp', category: 'vegetable', season: 'winter' };
-const mango: Product = { _id: 'm1', name: 'Himsagar Mango', price: 12.5, image: '/products/himsagar-mango.webp', category: 'fruit', season: 'summer' };
+const carrot: Product = { _id: 'c1', name: 'Carrot (Gajor)', price: 60, image: '/products/carrot.webp', category: 'vegetable', season: 'winter', nameBn: 'গাজর', inStock: true };
+const mango: Product = { _id: 'm1', name: 'Himsagar Mango', price: 12.5, image: '/products/himsagar-mango.webp', category: 'fruit', season: 'summer', nameBn: null, inStock: true };
 
 describe('cart rules (spec §4)', () => {
   it('adds a new product with quantity 1 and says so', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Product } from '@contract/catalogue';
 import { filterProducts, readFilters } from './catalogue-filters';
 
-const p = (name: string, category: Product['category'], season: Product['season']): Product => ({ _id: name, name, price: 10, image: '/x', category, season });
+const p = (name: string, category: Product['category'], season: Product['season']): Product => ({ _id: name, name, price: 10, image: '/x', category, season, nameBn: null, inStock: true });
 const products = [p('Carrot (Gajor)', 'vegetable', 'winter'), p('Himsagar Mango', 'fruit', 'summer'), p('Potato (Alu)', 'vegetable', null), p('Orange (Komola)', 'fruit', 'winter')];
 
 describe('shop filters', () => {

@@ -1,0 +1,26 @@
+/**
+ * Delivery (DESIGN.md §8), zod-free so the PWA's screens can use it without loading zod: an
+ * order's states and the one step each may take, a status change as recorded, and a delivery
+ * slot as the API describes it. The schemas are in order.ts.
+ */
+
+/** An order's states in the order they happen (spec §2 has the first two; DESIGN.md §8 the rest). */
+export const orderStatuses = ['Pending', 'Approved', 'Out for delivery', 'Delivered'] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+/** The one state an order in `status` may move to next, or undefined once it is Delivered. */
+export function nextOrderStatus(status: OrderStatus): OrderStatus | undefined {
+  return orderStatuses[orderStatuses.indexOf(status) + 1];
+}
+
+/** One step of an order's timeline: the state it entered and when (ISO 8601). */
+export type StatusChange = { status: OrderStatus; at: string };
+
+/**
+ * A delivery slot of the shop's day (time zone Asia/Dhaka). `id` is its start in ISO 8601 with
+ * offset (e.g. `2026-11-22T09:00:00+06:00`); `label` reads e.g. "Sun 22 Nov, 09:00–11:00".
+ */
+export type DeliverySlot = { id: string; start: string; end: string; label: string };
+
+/** A slot offered at checkout (`GET /delivery-slots`): `remaining` orders it can still take. */
+export type DeliverySlotOffer = DeliverySlot & { remaining: number };
