@@ -56,6 +56,7 @@ import { ApiError, errorBody, errorResponse } from './errors';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** An unanswered claim (left by an earlier version, which claimed before writing) older than this is free. */
 const STALE_CLAIM_MS = 60_000;
+/** How long a key and its stored answer are kept (ms): 31 days. */
 export const KEY_RETENTION_MS = 31 * 24 * 60 * 60 * 1000;
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
