@@ -1,22 +1,34 @@
 /**
- * The API's one error shape, DESIGN.md §3: `{"error":{"code","message","details"?}}`.
- * Unexpected errors are logged once with a request id and answered 500 without internals.
+ * The API's one error shape, DESIGN.md §3: `{"error":{"code","message","details"?}}`, and the
+ * central error handler: refusals and outages are logged at warn with their reason, a database
+ * that cannot be reached is 503 with Retry-After, and anything unexpected is logged once at
+ * error and answered 500 naming the request id, without a stack or SQL.
  */
 import type { Context, ErrorHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { DATABASE_RETRY_AFTER_S, databaseOutage } from './database-outage';
+import type { AppEnv } from './env';
+import { requestLog, type RequestLog } from './logger';
 
 export type ErrorBody = { error: { code: string; message: string; details?: unknown } };
 
-/** An error a handler throws to answer `status` with `code` and a message for the client. */
+/**
+ * An error a handler throws to answer `status` with `code` and a message for the client.
+ * `reason`, when given, is what the log says instead of the message (e.g. why a token was
+ * refused); it never reaches the client.
+ */
 export class ApiError extends HTTPException {
+  readonly reason: string | undefined;
   constructor(
     status: ContentfulStatusCode,
     readonly code: string,
     message: string,
     readonly details?: unknown,
+    options: { reason?: string } = {},
   ) {
     super(status, { message });
+    this.reason = options.reason;
   }
 }
 
@@ -36,16 +48,36 @@ export function errorResponse(
   return c.json(errorBody(code, message, details), status);
 }
 
-/** Hono `onError`: ApiError and HTTPException keep their status; anything else is a logged 500. */
-export const onError: ErrorHandler = (err, c) => {
-  if (err instanceof ApiError) return errorResponse(c, err.status as ContentfulStatusCode, err.code, err.message, err.details);
+/** Statuses whose answers are logged with their reason: refusals and our own unavailability. */
+const LOGGED_REFUSALS = new Set([401, 403]);
+
+/**
+ * Hono `onError`. ApiError and HTTPException keep their status (401, 403 and 5xx ApiErrors are
+ * logged at warn with their reason); a database outage (database-outage.ts) is 503
+ * `database_unavailable` with Retry-After, logged at warn; anything else is logged at error
+ * with its stack and answered 500 `internal` naming the request id.
+ */
+export const onError: ErrorHandler<AppEnv> = (err, c) => {
+  // Outside /api (the static site) no request id or logger was set.
+  const requestId = (c.get('requestId') as string | undefined) ?? crypto.randomUUID();
+  const log = (c.get('log') as RequestLog | undefined) ?? requestLog(requestId);
+  if (err instanceof ApiError) {
+    if (LOGGED_REFUSALS.has(err.status) || err.status >= 500)
+      log.warn(err.status >= 500 ? 'request failed' : 'request refused', { status: err.status, code: err.code, reason: err.reason ?? err.message });
+    return errorResponse(c, err.status as ContentfulStatusCode, err.code, err.message, err.details);
+  }
   if (err instanceof HTTPException) {
     // Hono's own: malformed JSON (400), body too large (413).
     const status = err.status as ContentfulStatusCode;
     const code = status === 400 ? 'malformed_request' : status === 413 ? 'payload_too_large' : 'http_error';
     return errorResponse(c, status, code, err.message || 'Request failed');
   }
-  const requestId = crypto.randomUUID();
-  console.error(`[${requestId}] ${c.req.method} ${c.req.path}:`, err);
+  const outage = databaseOutage(err);
+  if (outage !== undefined) {
+    log.warn('database unavailable', { reason: outage });
+    c.header('Retry-After', String(DATABASE_RETRY_AFTER_S));
+    return errorResponse(c, 503, 'database_unavailable', 'The shop cannot reach its database right now; try again in a few seconds.');
+  }
+  log.error('unexpected error', { error: err });
   return errorResponse(c, 500, 'internal', `Something went wrong on our side (request ${requestId}).`);
 };

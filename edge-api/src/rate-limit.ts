@@ -20,8 +20,11 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** True for requests that change data. */
 export const isWrite = (c: Context): boolean => WRITE_METHODS.has(c.req.method);
 
-const tooMany = (c: Context) =>
-  errorResponse(c, 429, 'rate_limited', 'Too many changes in a short time; wait a moment and try again.');
+const tooMany = (c: Context<AppEnv>) => {
+  // The IP limit runs before the token check, the user's after it (no IP address in the log).
+  c.var.log.warn('rate limited', { limit: c.get('user') === undefined ? 'ip' : 'user' });
+  return errorResponse(c, 429, 'rate_limited', 'Too many changes in a short time; wait a moment and try again.');
+};
 
 /** Cloudflare's Rate Limiting binding (`[[ratelimits]]` in wrangler.toml). */
 export type RateLimitBinding = { limit: (options: { key: string }) => Promise<{ success: boolean }> };

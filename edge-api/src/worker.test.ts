@@ -3,6 +3,8 @@
  * gets, and what the Worker's log says. The full Worker runs under wrangler dev in e2e/.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
+// The apps' log lines go to memory, not the test output.
+import './testing/test-logs';
 import worker from './worker';
 
 // Nothing listens there: these requests never reach the database.

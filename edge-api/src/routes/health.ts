@@ -1,4 +1,7 @@
-/** `GET /api/health`: liveness with a real database round trip. */
+/**
+ * `GET /api/health`: liveness with a real database round trip → `{ok: true, db: 'up'}`; 503
+ * `database_unavailable` with Retry-After while the database cannot be reached (errors.ts).
+ */
 import { factory } from '../env';
 
 export const health = factory.createApp().get('/', async (c) => {

@@ -1,0 +1,73 @@
+/**
+ * Tells a database outage — libSQL cannot be reached right now — from every other failure, so
+ * the API answers it 503 with Retry-After (DESIGN.md §3) instead of 500 (errors.ts).
+ *
+ * What an outage looks like, per client (seen against a real sqld killed and restarted):
+ * - Hrana over HTTP (`@libsql/client` with http(s)/libsql URLs on Node, `@libsql/client/web` on
+ *   Workers): the client rethrows fetch's own error, on Node undici's `TypeError: fetch failed`
+ *   whose `cause` has the socket's code (ECONNREFUSED, ECONNRESET, UND_ERR_SOCKET, …); on
+ *   workerd a `TypeError`/`Error` saying the network connection was lost or refused. A server
+ *   that answers an HTTP error status is a LibsqlError `SERVER_ERROR` whose cause carries it.
+ * - Hrana over WebSocket (ws:// URLs): LibsqlError `HRANA_WEBSOCKET_ERROR`, or
+ *   `HRANA_CLOSED_ERROR` when the stream was closed under a running request.
+ * - A timeout anywhere on the way: a `TimeoutError` (AbortSignal.timeout) or undici's timeouts.
+ * Neither client is left broken by an outage: each request opens a new stream (HTTP) or
+ * reconnects (WebSocket), so the first request after the database is back succeeds.
+ * SQL errors (constraint, syntax, a corrupt file) are not outages: they stay 500.
+ */
+import { LibsqlError } from '@libsql/client';
+
+/** Seconds a client is asked to wait (Retry-After) before trying again after an outage. */
+export const DATABASE_RETRY_AFTER_S = 5;
+
+// Socket and DNS failures (Node's errno codes) and undici's own, as found on a cause.
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CLOSED',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+]);
+// workerd's messages for a subrequest that could not connect or lost its connection.
+const WORKERD_NETWORK_MESSAGE = /^(Network connection lost|Connection refused|fetch failed)\b/i;
+const MAX_CAUSES = 8;
+
+/** A libSQL client error code that means the server could not be reached, with its HTTP status when it answered one. */
+function libsqlOutage(error: LibsqlError): string | undefined {
+  if (error.code === 'HRANA_WEBSOCKET_ERROR' || error.code === 'HRANA_CLOSED_ERROR') return error.code;
+  if (error.code !== 'SERVER_ERROR') return undefined;
+  const status = (error.cause as { status?: unknown } | undefined)?.status;
+  if (typeof status !== 'number') return error.code;
+  // 5xx, 408 and 429 pass; another 4xx (e.g. 401 for a wrong DATABASE_AUTH_TOKEN) is a configuration error.
+  return status >= 500 || status === 408 || status === 429 ? `${error.code} (HTTP ${status})` : undefined;
+}
+
+/**
+ * Why `error` means the database cannot be reached right now — a short reason for the logs
+ * such as `ECONNREFUSED`, `SERVER_ERROR (HTTP 502)` or `TimeoutError`, never SQL — or
+ * undefined for any other failure. Follows the `cause` chain (LibsqlError → Hrana error →
+ * fetch's TypeError → socket error).
+ */
+export function databaseOutage(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; current instanceof Error && depth < MAX_CAUSES; depth++, current = current.cause) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && NETWORK_CODES.has(code)) return code;
+    if (current instanceof LibsqlError) {
+      const outage = libsqlOutage(current);
+      if (outage) return outage;
+    }
+    if (current.name === 'TimeoutError') return current.name;
+    if (current.cause === undefined && WORKERD_NETWORK_MESSAGE.test(current.message)) return current.message;
+  }
+  return undefined;
+}
