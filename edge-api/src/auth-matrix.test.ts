@@ -108,9 +108,9 @@ const matrix: Case[] = [
     request: async () => ({ path: '/api/users/admin', body: { email: customerB.email } }),
     expect: { anonymous: 401, customerA: 403, customerB: 403, admin: 200 },
   },
-  // Without Stripe keys (this app), card payment answers 501; payments/stripe.test.ts covers it with keys.
-  { route: 'POST /api/checkout', request: async () => ({ path: '/api/checkout', body: { orderId: 'any' } }), expect: { anonymous: 401, customerA: 501, customerB: 501, admin: 501 } },
-  { route: 'POST /api/stripe/webhook', request: async () => ({ path: '/api/stripe/webhook', body: {} }), expect: all(501) },
+  // Without Stripe keys (this app), card payment is switched off: 404; payments/stripe.test.ts covers it with keys.
+  { route: 'POST /api/checkout', request: async () => ({ path: '/api/checkout', body: { orderId: 'any' } }), expect: { anonymous: 401, customerA: 404, customerB: 404, admin: 404 } },
+  { route: 'POST /api/stripe/webhook', request: async () => ({ path: '/api/stripe/webhook', body: {} }), expect: all(404) },
   { route: 'GET /api/openapi.json', request: async () => ({ path: '/api/openapi.json' }), expect: all(200) },
   { route: 'ALL /api/*', name: 'unknown path', request: async () => ({ path: '/api/nope' }), expect: all(404) },
 ];

@@ -151,7 +151,7 @@ export const routeDocs: readonly RouteDoc[] = [
     auth: 'user',
     body: z.object({ orderId: recordId }),
     ok: { status: 200, description: 'The Checkout session', schema: z.object({ sessionId: z.string(), clientSecret: z.string() }) },
-    errors: [404, 409, 501, 502],
+    errors: [404, 409, 502],
   },
   {
     method: 'post',
@@ -159,7 +159,7 @@ export const routeDocs: readonly RouteDoc[] = [
     summary: 'Stripe’s payment events (signed); marks the order paid',
     auth: 'stripe',
     ok: { status: 200, description: 'Received', schema: z.object({ received: z.literal(true) }) },
-    errors: [400, 501],
+    errors: [400, 404],
   },
   { method: 'get', path: '/api/openapi.json', summary: 'This document', auth: 'anyone', ok: { status: 200, description: 'OpenAPI 3.1', schema: z.object({ openapi: z.string() }).loose() } },
 ];
@@ -168,13 +168,12 @@ const errorDescriptions: Record<number, string> = {
   400: 'Invalid request: `error.details.fields` maps each invalid field to its messages (also a missing Idempotency-Key)',
   401: 'No bearer token, or an invalid or expired one: sign in again',
   403: 'Signed in but not allowed (not an admin, or not your own e-mail)',
-  404: 'No such record',
+  404: 'No such record, or a feature that is switched off (`payments_not_configured`: no Stripe keys, cash on delivery only)',
   409: 'Conflicts with the current state: the same Idempotency-Key still in flight, an order no longer Pending, already paid',
   413: 'Body larger than 64 KB',
   422: 'Idempotency-Key already used with a different body',
   429: 'Too many writes; try again after Retry-After seconds',
   500: 'Unexpected error (no internals; the message has a request id)',
-  501: 'Card payments are not configured (cash on delivery only)',
   502: 'The payment provider failed',
   503: 'The database, or the sign-in key server, cannot be reached; try again after Retry-After seconds',
 };

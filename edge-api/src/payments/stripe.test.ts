@@ -9,7 +9,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { orderSchema, type Order } from '../contract/order';
-import { createTestApp, customerA, orderBody, type TestApp } from '../testing/test-app';
+import { createTestApp, customerA, logsOf, orderBody, type TestApp } from '../testing/test-app';
 import { emulatorToken } from '../testing/tokens';
 import { createStripe } from './stripe';
 
@@ -130,6 +130,8 @@ describe('POST /api/stripe/webhook', () => {
     const res = await webhook(paidEvent(order._id), { secret: 'whsec_wrong' });
     expect(res.status).toBe(400);
     expect(await paymentStatus(order._id)).toBe('unpaid');
+    // The operator sees Stripe's reason in the log.
+    expect(logsOf(res)).toContainEqual(expect.objectContaining({ level: 'WARN', message: 'stripe webhook signature rejected', reason: expect.stringMatching(/signature/i) as unknown }));
   });
 
   it('rejects a tampered body', async () => {

@@ -1,7 +1,9 @@
 /**
  * Card payments (DESIGN.md §3, §6): `POST /api/checkout` starts an embedded Stripe Checkout for
  * an order the user owns, charging the server's stored total; `POST /api/stripe/webhook` marks
- * the order paid once Stripe confirms. Without Stripe keys both answer 501 (cash on delivery).
+ * the order paid once Stripe confirms. Without Stripe keys both answer 404
+ * `payments_not_configured`: a feature that is switched off (DESIGN.md §3), not an error; the
+ * shop offers cash on delivery. Failures are logged with their reason (c.var.log).
  */
 import { z } from 'zod';
 import { requireUser } from '../auth/middleware';
@@ -13,11 +15,12 @@ import { createOrderCheckout, paidOrderFromWebhook } from '../payments/stripe';
 import { validate } from '../validation';
 
 const notConfigured = 'Card payment is not configured; choose cash on delivery.';
+const NOT_CONFIGURED = 'payments_not_configured';
 
-/** `POST /api/checkout` `{orderId}` → `{sessionId, clientSecret}`; 404 for another user's order, 409 when already paid, 501 without Stripe, 502 when Stripe fails. */
+/** `POST /api/checkout` `{orderId}` → `{sessionId, clientSecret}`; 404 for another user's order (`not_found`) or without Stripe (`payments_not_configured`), 409 when already paid, 502 when Stripe fails. */
 export const checkout = factory.createApp().post('/', requireUser, validate('json', z.object({ orderId: recordId })), async (c) => {
   const stripe = c.var.stripe;
-  if (!stripe) return errorResponse(c, 501, 'not_implemented', notConfigured);
+  if (!stripe) return errorResponse(c, 404, NOT_CONFIGURED, notConfigured);
   const { orderId } = c.req.valid('json');
   const order = await findOrder(c.var.db, orderId);
   if (order.email !== c.var.user.email) throw new ApiError(404, 'not_found', `No order with id ${orderId}.`);
@@ -26,24 +29,32 @@ export const checkout = factory.createApp().post('/', requireUser, validate('jso
   try {
     session = await createOrderCheckout(stripe, order);
   } catch (error) {
-    console.error(`Stripe checkout for order ${orderId} failed:`, error instanceof Error ? error.message : error);
-    throw new ApiError(502, 'payment_provider_error', 'The card payment could not be started. Try again, or pay cash on delivery.');
+    // Logged at warn by onError with this reason (Stripe's message names no card or customer data).
+    const reason = `Stripe checkout for order ${orderId} failed: ${error instanceof Error ? error.message : String(error)}`;
+    throw new ApiError(502, 'payment_provider_error', 'The card payment could not be started. Try again, or pay cash on delivery.', undefined, { reason });
   }
   await chooseCardPayment(c.var.db, orderId);
   return c.json(session);
 });
 
-/** `POST /api/stripe/webhook`: marks the order paid; 400 for a missing or bad signature, 501 without Stripe. */
+/** `POST /api/stripe/webhook`: marks the order paid; 400 for a missing or bad signature (logged), 404 `payments_not_configured` without Stripe. */
 export const stripeWebhook = factory.createApp().post('/webhook', async (c) => {
   const stripe = c.var.stripe;
   const secret = c.var.config.stripeWebhookSecret;
-  if (!stripe || !secret) return errorResponse(c, 501, 'not_implemented', 'Stripe webhooks are not configured.');
+  if (!stripe || !secret) return errorResponse(c, 404, NOT_CONFIGURED, 'Stripe webhooks are not configured.');
   const signature = c.req.header('Stripe-Signature');
-  if (!signature) throw new ApiError(400, 'invalid_signature', 'Missing Stripe-Signature header.');
+  if (!signature) {
+    c.var.log.warn('stripe webhook signature rejected', { reason: 'no Stripe-Signature header' });
+    throw new ApiError(400, 'invalid_signature', 'Missing Stripe-Signature header.');
+  }
   let orderId;
   try {
     orderId = await paidOrderFromWebhook(stripe, await c.req.text(), signature, secret);
-  } catch {
+  } catch (error) {
+    // Stripe's reason (no matching signature, timestamp outside the tolerance…); for anything
+    // else only the error's name, since a parser's message may quote the payload.
+    const stripeReason = (error as { type?: unknown }).type === 'StripeSignatureVerificationError' && error instanceof Error;
+    c.var.log.warn('stripe webhook signature rejected', { reason: stripeReason ? error.message : error instanceof Error ? error.name : 'unknown' });
     throw new ApiError(400, 'invalid_signature', 'The webhook signature is not valid.');
   }
   // A replayed event changes nothing (markOrderPaid leaves a paid order as it is).
