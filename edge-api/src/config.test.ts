@@ -21,4 +21,13 @@ describe('parseConfig', () => {
   it.each(['file:/tmp/x.db', 'http://127.0.0.1:8080', 'libsql://shop.turso.io', 'wss://db.example'])('accepts %s', (url) => {
     expect(parseConfig({ DATABASE_URL: url }).databaseUrl).toBe(url);
   });
+
+  it('logs at info unless LOG_LEVEL says debug, warn or error', () => {
+    expect(parseConfig({}).logLevel).toBe('info');
+    for (const level of ['debug', 'info', 'warn', 'error'] as const) expect(parseConfig({ LOG_LEVEL: level }).logLevel).toBe(level);
+  });
+
+  it('rejects another LOG_LEVEL, listing the allowed ones', () => {
+    expect(() => parseConfig({ LOG_LEVEL: 'verbose' })).toThrow(/^LOG_LEVEL must be one of debug, info, warn, error$/);
+  });
 });
