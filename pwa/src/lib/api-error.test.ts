@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiErrorMessage } from './api-error';
+import { apiErrorMessage, readApiError } from './api-error';
 
 const answer = (status: number, body: string, statusText = 'Bad Request') => new Response(body, { status, statusText, headers: { 'Content-Type': 'application/json' } });
 
@@ -16,5 +16,17 @@ describe('apiErrorMessage', () => {
 
   it("uses the caller's fallback when given", async () => {
     expect(await apiErrorMessage(answer(500, ''), 'The server answered 500.')).toBe('The server answered 500.');
+  });
+});
+
+describe('readApiError', () => {
+  it("reads the API's code, message and details", async () => {
+    const details = { products: [{ _id: 'p1', name: 'Tomato' }] };
+    expect(await readApiError(answer(409, JSON.stringify({ error: { code: 'out_of_stock', message: 'Tomato is out of stock.', details } })))).toEqual({ code: 'out_of_stock', message: 'Tomato is out of stock.', details });
+  });
+
+  it('has no code or details for a body that is not the API error shape', async () => {
+    expect(await readApiError(answer(502, '<html>Bad gateway</html>', 'Bad Gateway'))).toEqual({ code: undefined, message: '502 Bad Gateway', details: undefined });
+    expect(await readApiError(answer(409, JSON.stringify({ error: { code: 7 } })), 'busy')).toEqual({ code: undefined, message: 'busy', details: undefined });
   });
 });

@@ -7,13 +7,25 @@
 /** The parts of a fetch `Response` an error message is read from. */
 export type ErrorResponse = Pick<Response, 'status' | 'statusText' | 'json'>;
 
+/** An error answer as read: the API's `code` (undefined when the body has none), message and details. */
+export type ApiErrorBody = { code: string | undefined; message: string; details: unknown };
+
 /**
- * Takes a non-2xx `res` (its body not read yet) and returns the API's `error.message`, or
- * `fallback` when the body has none (default: the status line, e.g. "502 Bad Gateway").
- * Never throws.
+ * Takes a non-2xx `res` (its body not read yet) and returns the API's error `code`, `message` and
+ * `details`; `message` is `fallback` when the body has none (default: the status line, e.g.
+ * "502 Bad Gateway"). Never throws.
  */
-export async function apiErrorMessage(res: ErrorResponse, fallback = `${res.status} ${res.statusText}`): Promise<string> {
-  const body = (await res.json().catch(() => null)) as { error?: { message?: unknown } } | null;
-  const message = body?.error?.message;
-  return typeof message === 'string' ? message : fallback;
+export async function readApiError(res: ErrorResponse, fallback = `${res.status} ${res.statusText}`): Promise<ApiErrorBody> {
+  const body = (await res.json().catch(() => null)) as { error?: { code?: unknown; message?: unknown; details?: unknown } } | null;
+  const error = typeof body?.error === 'object' && body.error !== null ? body.error : {};
+  return {
+    code: typeof error.code === 'string' ? error.code : undefined,
+    message: typeof error.message === 'string' ? error.message : fallback,
+    details: error.details,
+  };
+}
+
+/** Takes a non-2xx `res` (its body not read yet) and returns its message as readApiError does. Never throws. */
+export async function apiErrorMessage(res: ErrorResponse, fallback?: string): Promise<string> {
+  return (await readApiError(res, fallback)).message;
 }

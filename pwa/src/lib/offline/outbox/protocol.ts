@@ -27,6 +27,12 @@ export const SIGN_IN_NOTE = 'Sign in to send your order';
 /** `waiting`: queued (maybe retrying); `sent`: the server answered 2xx; `failed`: refused, with a note. */
 export type OutboxStatus = 'waiting' | 'sent' | 'failed';
 
+/** The API's error code of an order with products that are out of stock now (409). */
+export const OUT_OF_STOCK = 'out_of_stock';
+
+/** Why the server refused an item, when the shopper can act on it: the products it could not take. */
+export type OutboxRefusal = { code: typeof OUT_OF_STOCK; products: Array<{ _id: string; name: string }> };
+
 type ItemOf<K extends OutboxKind> = {
   seq?: number;
   /** Its Idempotency-Key, made once when the shopper pressed the button. */
@@ -43,6 +49,8 @@ type ItemOf<K extends OutboxKind> = {
   status: OutboxStatus;
   /** Why it is not sent yet, or why it failed, in words for the shopper. */
   note?: string;
+  /** On a failed item: what the server refused it for (out of stock), as the API detailed it. */
+  refusal?: OutboxRefusal;
   /** The server's answer once sent (the created order or review). */
   result?: OutboxResult<K>;
 };

@@ -1,13 +1,14 @@
 /**
  * The outbox and its sender on a real IndexedDB implementation (fake-indexeddb) and a recording
- * stand-in for the API's HTTP answers: exactly-once, order, retries, 401, 4xx, expiry, races.
+ * stand-in for the API's HTTP answers: exactly-once, order, retries, 401, 4xx, 409 out of stock
+ * or in flight, expiry, races.
  */
 import 'fake-indexeddb/auto';
 import type { OrderInput } from '@contract/order';
 import type { ReviewInput } from '@contract/review';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../db';
-import { enqueue, outboxItem } from './store';
+import { dismiss, enqueue, outboxItem } from './store';
 import { SIGN_IN_NOTE } from './protocol';
 import { MAX_AGE_MS, sendOutbox } from './sender';
 
@@ -18,16 +19,20 @@ const token = async () => tokenFor(asha);
 const order = (n = 1): OrderInput => ({ customerName: 'Asha Rahman', email: asha, phone: '01711-000000', address: `House ${n}, Dhanmondi`, orderedProduct: [{ _id: `p${n}`, cartQuantity: n }] });
 const review = (n = 1): ReviewInput => ({ review: `Fresh, review ${n}`, rating: 5 });
 
-/** A stand-in API: answers each POST with the next status in `statuses` (then 201), recording keys. */
-function api(statuses: number[] = []) {
+/** An answer of the stand-in API: a status (with a made-up error body), or a status and its body. */
+type Answer = number | { status: number; body: unknown };
+
+/** A stand-in API: answers each POST with the next of `answers` (then 201), recording keys. */
+function api(answers: Answer[] = []) {
   const seen: Array<{ url: string; key: string | null; auth: string | null }> = [];
   const created = new Set<string>();
   const fetchFn = (async (url: string, init: RequestInit) => {
     const headers = new Headers(init.headers);
     seen.push({ url, key: headers.get('Idempotency-Key'), auth: headers.get('Authorization') });
-    const status = statuses.shift() ?? 201;
+    const answer = answers.shift() ?? 201;
+    const status = typeof answer === 'number' ? answer : answer.status;
     if (status === 201) created.add(headers.get('Idempotency-Key') ?? '');
-    const body = status === 201 ? { _id: `order-${headers.get('Idempotency-Key')}` } : { error: { message: `answer ${status}` } };
+    const body = typeof answer !== 'number' ? answer.body : status === 201 ? { _id: `order-${headers.get('Idempotency-Key')}` } : { error: { message: `answer ${status}` } };
     return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   }) as unknown as typeof fetch;
   return { seen, created, fetchFn };
@@ -122,6 +127,50 @@ describe('outbox', () => {
     const a = await enqueue('order', order(), asha);
     await sendOutbox(token, api([400]).fetchFn);
     expect(await outboxItem(a.key)).toMatchObject({ status: 'failed', note: 'answer 400' });
+  });
+
+  it('marks an order failed on 409 out_of_stock, keeping the products the server named, and goes on with the next', async () => {
+    const a = await enqueue('order', { ...order(1), orderedProduct: [{ _id: 'p1', cartQuantity: 1 }, { _id: 'p2', cartQuantity: 2 }] }, asha);
+    const b = await enqueue('order', order(3), asha);
+    const outOfStock = {
+      status: 409,
+      body: { error: { code: 'out_of_stock', message: 'Tomato is out of stock.', details: { fields: { 'orderedProduct.1._id': ['Out of stock'] }, products: [{ _id: 'p2', name: 'Tomato' }] } } },
+    };
+    const server = api([outOfStock]);
+    expect(await sendOutbox(token, server.fetchFn)).toBe(1);
+    expect(await outboxItem(a.key)).toMatchObject({ status: 'failed', note: 'Tomato is out of stock.', refusal: { code: 'out_of_stock', products: [{ _id: 'p2', name: 'Tomato' }] } });
+    expect((await outboxItem(b.key))?.status).toBe('sent');
+    // A failed item is not sent again.
+    await sendOutbox(token, server.fetchFn);
+    expect(server.seen.map((s) => s.key)).toEqual([a.key, b.key]);
+  });
+
+  it('keeps retrying a 409 that is an idempotency conflict (the same key still in flight), and one without a code', async () => {
+    const a = await enqueue('order', order(), asha);
+    let now = Date.now();
+    const inFlight = { status: 409, body: { error: { code: 'idempotency_in_progress', message: 'This request is still being processed; try again in a moment.' } } };
+    const server = api([inFlight, 409]);
+    expect(await sendOutbox(token, server.fetchFn, () => now)).toBe(0);
+    expect(await outboxItem(a.key)).toMatchObject({ status: 'waiting', attempts: 1, note: 'The shop is busy; trying again soon' });
+    now += 3_000;
+    expect(await sendOutbox(token, server.fetchFn, () => now)).toBe(0);
+    expect(await outboxItem(a.key)).toMatchObject({ status: 'waiting', attempts: 2 });
+    now += 6_000;
+    expect(await sendOutbox(token, server.fetchFn, () => now)).toBe(1);
+    expect((await outboxItem(a.key))?.refusal).toBeUndefined();
+    expect(server.seen.map((s) => s.key)).toEqual([a.key, a.key, a.key]);
+  });
+
+  it('queues a replacement and removes the item it replaces in one transaction; dismiss removes one', async () => {
+    const a = await enqueue('order', order(1), asha);
+    const b = await enqueue('order', order(2), asha, { replaces: a.key });
+    expect(await outboxItem(a.key)).toBeUndefined();
+    expect(await outboxItem(b.key)).toMatchObject({ status: 'waiting' });
+    // The replacement's key is taken: nothing is added, so nothing is removed either.
+    await expect(enqueue('order', order(3), asha, { key: b.key, replaces: b.key })).rejects.toThrow();
+    expect(await outboxItem(b.key)).toMatchObject({ payload: order(2) });
+    await dismiss(b.key);
+    expect(await db.outbox.count()).toBe(0);
   });
 
   it('does not send items older than 7 days, and tells the shopper why', async () => {

@@ -2,16 +2,19 @@
  * Sends the outbox (db.ts) to the API, exactly once per item, from the page or the service
  * worker. One sender at a time across tabs and the worker (Web Locks); items go in order, oldest
  * first, each with its own Idempotency-Key and a fresh ID token taken at send time:
- * - 2xx → sent; network error, 409 (still in flight), 429 or 5xx → kept, retried with backoff;
+ * - 2xx → sent; network error, 409 (the same key still in flight), 429 or 5xx → kept, retried
+ *   with backoff;
+ * - 409 `out_of_stock` → failed, with the products the server could not take (`refusal`), so the
+ *   shopper can send the rest as a new order;
  * - 401 → one retry with a force-refreshed token (it may have expired while the item waited); if
  *   that fails too, kept and the shopper is asked to sign in; other 4xx → failed, with the reason;
  * - older than 7 days → not sent (prices may have changed): failed, the shopper can re-order.
  * Workbox's own replay drops a request on any HTTP answer; this never drops one silently.
  */
-import { apiErrorMessage } from '../../api-error';
+import { apiErrorMessage, readApiError } from '../../api-error';
 import { OUTBOX_LOCK } from '../../storage-keys';
 import { db } from '../db';
-import { SIGN_IN_NOTE } from './protocol';
+import { OUT_OF_STOCK, SIGN_IN_NOTE, type OutboxRefusal } from './protocol';
 import { postOutboxItem } from './request';
 import { storedIdToken } from './store';
 
@@ -19,6 +22,7 @@ import { storedIdToken } from './store';
 export const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 /** The waits (ms) after the 1st, 2nd, … failed attempt; the last one repeats. */
 const BACKOFF_MS = [2_000, 5_000, 15_000, 60_000, 300_000];
+const BUSY_NOTE = 'The shop is busy; trying again soon';
 
 /** The e-mail inside an ID token (our own, already trusted here; the server verifies it). */
 function emailOf(token: string): string | undefined {
@@ -29,6 +33,13 @@ function emailOf(token: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** The `{_id, name}` entries of an `out_of_stock` answer's `details.products` (others are skipped). */
+function refusedProducts(details: unknown): OutboxRefusal['products'] {
+  const products = (details as { products?: unknown } | null | undefined)?.products;
+  if (!Array.isArray(products)) return [];
+  return products.flatMap((p: { _id?: unknown; name?: unknown } | null) => (typeof p?._id === 'string' && typeof p.name === 'string' ? [{ _id: p._id, name: p.name }] : []));
 }
 
 let localQueue: Promise<void> = Promise.resolve();
@@ -93,9 +104,16 @@ export async function sendOutbox(getToken: (forceRefresh?: boolean) => Promise<s
       } else if (res.status === 401) {
         await db.outbox.update(id, { note: SIGN_IN_NOTE });
         break;
-      } else if (res.status >= 500 || res.status === 409 || res.status === 429) {
-        await retry('The shop is busy; trying again soon');
+      } else if (res.status >= 500 || res.status === 429) {
+        await retry(BUSY_NOTE);
         break;
+      } else if (res.status === 409) {
+        const error = await readApiError(res);
+        if (error.code !== OUT_OF_STOCK) {
+          await retry(BUSY_NOTE);
+          break;
+        }
+        await db.outbox.update(id, { status: 'failed', note: error.message, refusal: { code: OUT_OF_STOCK, products: refusedProducts(error.details) } });
       } else {
         await db.outbox.update(id, { status: 'failed', note: await apiErrorMessage(res, `The server answered ${res.status}.`) });
       }

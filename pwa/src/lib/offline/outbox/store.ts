@@ -8,22 +8,34 @@ import { db } from '../db';
 import type { OutboxItem, OutboxKind, OutboxPayload } from './protocol';
 
 /**
- * Adds a write of `kind` for `userEmail` under Idempotency-Key `key`; `clearCart` also empties
- * the cart in the same transaction.
+ * Adds a write of `kind` for `userEmail` under Idempotency-Key `key`; in the same transaction
+ * `clearCart` also empties the cart, and `replaces` removes the item with that key (a refused
+ * order sent again as a new one).
  * @returns the stored item. @throws Dexie's error when IndexedDB is unavailable or `key` is taken.
  */
-export async function enqueue<K extends OutboxKind>(kind: K, payload: OutboxPayload<K>, userEmail: string, options: { key?: string; clearCart?: boolean } = {}): Promise<OutboxItem> {
+export async function enqueue<K extends OutboxKind>(
+  kind: K,
+  payload: OutboxPayload<K>,
+  userEmail: string,
+  options: { key?: string; clearCart?: boolean; replaces?: string } = {},
+): Promise<OutboxItem> {
   const now = Date.now();
   const item = { key: options.key ?? crypto.randomUUID(), kind, userEmail: userEmail.toLowerCase(), payload, createdAt: now, attempts: 0, nextAttemptAt: now, status: 'waiting' } as OutboxItem;
   await db.transaction('rw', db.outbox, db.cart, async () => {
     item.seq = await db.outbox.add(item);
     if (options.clearCart) await db.cart.clear();
+    if (options.replaces) await db.outbox.where('key').equals(options.replaces).delete();
   });
   return item;
 }
 
 /** The item with Idempotency-Key `key`, as it is now (undefined when there is none). */
 export const outboxItem = (key: string) => db.outbox.where('key').equals(key).first();
+
+/** Removes the item with Idempotency-Key `key` (one the shopper replaced or gave up); nothing when there is none. */
+export async function dismiss(key: string): Promise<void> {
+  await db.outbox.where('key').equals(key).delete();
+}
 
 /** Stores the ID token for the service worker's Background Sync runs (removed on sign-out). */
 export async function storeIdTokenForSync(token: string | undefined): Promise<void> {

@@ -10,7 +10,7 @@ import { requestPersistentStorage } from '../persist';
 import { SIGN_IN_NOTE, type OutboxKind, type OutboxPayload, type OutboxResult } from './protocol';
 import { postOutboxItem } from './request';
 import { requestBackgroundSync, sendNow } from './runner';
-import { enqueue, outboxItem } from './store';
+import { dismiss, enqueue, outboxItem } from './store';
 
 /** `sent`: the server has it (its answer in `result`); `queued`: it waits in the outbox. */
 export type SubmitOutcome<K extends OutboxKind> = { status: 'sent'; result: OutboxResult<K> } | { status: 'queued' };
@@ -26,6 +26,8 @@ export type SubmitOptions = {
    * reload before the live query catches up cannot bring the ordered items back.
    */
   clearCart?: () => void;
+  /** The Idempotency-Key of a refused item this one replaces: removed when this one is queued. */
+  replaces?: string;
 };
 
 /**
@@ -38,7 +40,7 @@ export async function submit<K extends OutboxKind>(kind: K, payload: OutboxPaylo
   requestPersistentStorage();
   const key = options.key ?? crypto.randomUUID();
   try {
-    await enqueue(kind, payload, options.userEmail, { key, clearCart: options.clearCart !== undefined });
+    await enqueue(kind, payload, options.userEmail, { key, clearCart: options.clearCart !== undefined, replaces: options.replaces });
   } catch {
     const result = await sendDirectly(kind, payload, key);
     options.clearCart?.();
@@ -60,4 +62,22 @@ async function sendDirectly<K extends OutboxKind>(kind: K, payload: OutboxPayloa
   const res = await postOutboxItem({ kind, key, payload }, token);
   if (!res.ok) throw new ApiRequestError(res.status, await apiErrorMessage(res));
   return (await res.json()) as OutboxResult<K>;
+}
+
+/**
+ * "Send without them": sends the order queued under `key`, which the server refused for products
+ * out of stock (its `refusal`), again without those products, as a new order with a new
+ * Idempotency-Key that replaces it in the outbox. With no product left it is only removed.
+ * @returns what `submit` returned, or undefined when nothing was sent. @throws as `submit` does.
+ */
+export async function submitWithoutRefused(key: string): Promise<SubmitOutcome<'order'> | undefined> {
+  const item = await outboxItem(key);
+  if (item?.kind !== 'order' || !item.refusal) return undefined;
+  const refused = new Set(item.refusal.products.map((product) => product._id));
+  const orderedProduct = item.payload.orderedProduct.filter((line) => !refused.has(line._id));
+  if (orderedProduct.length === 0) {
+    await dismiss(key);
+    return undefined;
+  }
+  return submit('order', { ...item.payload, orderedProduct, orderDate: new Date().toLocaleDateString() }, { userEmail: item.userEmail, replaces: key });
 }
