@@ -111,5 +111,7 @@ describe('databaseOutage', () => {
   it('finds a timeout or a socket error down the cause chain', () => {
     expect(databaseOutage(new DOMException('The operation timed out.', 'TimeoutError'))).toBe('TimeoutError');
     expect(databaseOutage(new TypeError('fetch failed', { cause: Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' }) }))).toBe('UND_ERR_SOCKET');
+    // What workerd (wrangler dev) throws for a refused or dropped connection to sqld.
+    expect(databaseOutage(new Error('Network connection lost.'))).toBe('Network connection lost.');
   });
 });

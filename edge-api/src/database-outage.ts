@@ -6,8 +6,9 @@
  * - Hrana over HTTP (`@libsql/client` with http(s)/libsql URLs on Node, `@libsql/client/web` on
  *   Workers): the client rethrows fetch's own error, on Node undici's `TypeError: fetch failed`
  *   whose `cause` has the socket's code (ECONNREFUSED, ECONNRESET, UND_ERR_SOCKET, …); on
- *   workerd a `TypeError`/`Error` saying the network connection was lost or refused. A server
- *   that answers an HTTP error status is a LibsqlError `SERVER_ERROR` whose cause carries it.
+ *   workerd (wrangler dev) an error "Network connection lost." with no cause, for a refused
+ *   connection as for a dropped one. A server that answers an HTTP error status is a
+ *   LibsqlError `SERVER_ERROR` whose cause carries the status.
  * - Hrana over WebSocket (ws:// URLs): LibsqlError `HRANA_WEBSOCKET_ERROR`, or
  *   `HRANA_CLOSED_ERROR` when the stream was closed under a running request.
  * - A timeout anywhere on the way: a `TimeoutError` (AbortSignal.timeout) or undici's timeouts.
@@ -37,8 +38,8 @@ const NETWORK_CODES = new Set([
   'UND_ERR_HEADERS_TIMEOUT',
   'UND_ERR_BODY_TIMEOUT',
 ]);
-// workerd's messages for a subrequest that could not connect or lost its connection.
-const WORKERD_NETWORK_MESSAGE = /^(Network connection lost|Connection refused|fetch failed)\b/i;
+// workerd's message for a subrequest that could not connect or lost its connection.
+const WORKERD_NETWORK_MESSAGE = /^Network connection lost\b/;
 const MAX_CAUSES = 8;
 
 /** A libSQL client error code that means the server could not be reached, with its HTTP status when it answered one. */
