@@ -17,14 +17,19 @@ export function parseCart(json: string | null): CartItem[] {
     const parsed: unknown = JSON.parse(json);
     if (!Array.isArray(parsed) || !parsed.every(isCartLine)) return [];
     // Only the known fields: a stored line never carries extra data into an order.
-    return parsed.map(({ _id, name, price, image, category, season, cartQuantity }) => ({ _id, name, price, image, category, season, cartQuantity }));
+    return parsed.map((line) => toCartLine(line, line.cartQuantity));
   } catch {
     return [];
   }
 }
 
-/** Adds one kg of `product`: +1 for an existing line (capped at 100 kg), else a new line of 1. */
-export function addToCart(cart: Cart, product: Product): CartChange {
+/** A line of `cartQuantity` kg of `product`, with a line's fields only (stock is the catalogue's, not stored). */
+function toCartLine({ _id, name, nameBn, price, image, category, season }: Product | CartItem, cartQuantity: number): CartItem {
+  return { _id, name, ...(nameBn === undefined ? {} : { nameBn }), price, image, category, season, cartQuantity };
+}
+
+/** Adds one kg of `product` (from the shop, or a line's +): +1 for an existing line (capped at 100 kg), else a new line of 1. */
+export function addToCart(cart: Cart, product: Product | CartItem): CartChange {
   const existing = cart.find((item) => item._id === product._id);
   if (existing) {
     const cartQuantity = Math.min(existing.cartQuantity + 1, MAX_LINE_QUANTITY);
@@ -34,7 +39,7 @@ export function addToCart(cart: Cart, product: Product): CartChange {
       kind: 'info',
     };
   }
-  return { cart: [...cart, { ...product, cartQuantity: 1 }], message: `${product.name} added to cart`, kind: 'success' };
+  return { cart: [...cart, toCartLine(product, 1)], message: `${product.name} added to cart`, kind: 'success' };
 }
 
 /** Takes one kg off `productId`; at 1 kg the line is removed instead. */

@@ -122,7 +122,7 @@ export const useCart = (): Cart => useSyncExternalStore(subscribe, () => cart);
 
 /** Cart actions (spec §4), each saved and announced with its toast. */
 export const cartActions = {
-  add: (product: Product) => {
+  add: (product: Product | CartItem) => {
     requestPersistentStorage();
     apply(addToCart(cart, product));
   },

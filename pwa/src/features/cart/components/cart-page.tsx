@@ -3,8 +3,18 @@ import { formatTk } from '../../../lib/format';
 import { cartTotals } from '../cart-model';
 import { cartActions, useCart } from '../cart-store';
 
-/** `/cart` (spec §2 "Cart page"): the lines, +/−, remove, Clear Cart, total, checkout link. */
-export function CartPage({ shopPath, checkoutPath }: { shopPath: string; checkoutPath: string }) {
+type CartPageProps = {
+  shopPath: string;
+  checkoutPath: string;
+  /** Ids of the products the catalogue has out of stock now: their lines are marked, and cannot grow. */
+  outOfStock: ReadonlySet<string>;
+};
+
+/**
+ * `/cart` (spec §2 "Cart page"): the lines, +/−, remove, Clear Cart, total, checkout link. A line
+ * whose product is out of stock says so; checkout leaves it out of the order.
+ */
+export function CartPage({ shopPath, checkoutPath, outOfStock }: CartPageProps) {
   const cart = useCart();
   const { cartTotalAmount } = cartTotals(cart);
   if (cart.length === 0)
@@ -26,6 +36,11 @@ export function CartPage({ shopPath, checkoutPath }: { shopPath: string; checkou
             <div className="min-w-32 flex-1">
               <p className="font-semibold">{item.name}</p>
               <p className="text-sm text-base-content/70">{formatTk(item.price)} Tk / kg</p>
+              {outOfStock.has(item._id) && (
+                <span className="badge badge-neutral mt-1" data-testid="cart-out-of-stock">
+                  Out of stock
+                </span>
+              )}
             </div>
             <div className="join" role="group" aria-label={`Quantity of ${item.name}`}>
               <button type="button" className="btn join-item min-h-11 min-w-11" onClick={() => cartActions.decrease(item._id)} aria-label={`Decrease ${item.name}`}>
@@ -34,7 +49,13 @@ export function CartPage({ shopPath, checkoutPath }: { shopPath: string; checkou
               <span className="join-item flex min-w-16 items-center justify-center border-y border-base-300 px-2" data-testid="cart-quantity">
                 {item.cartQuantity} Kg
               </span>
-              <button type="button" className="btn join-item min-h-11 min-w-11" onClick={() => cartActions.add(item)} aria-label={`Increase ${item.name}`}>
+              <button
+                type="button"
+                className="btn join-item min-h-11 min-w-11"
+                disabled={outOfStock.has(item._id)}
+                onClick={() => cartActions.add(item)}
+                aria-label={`Increase ${item.name}`}
+              >
                 +
               </button>
             </div>
@@ -53,6 +74,7 @@ export function CartPage({ shopPath, checkoutPath }: { shopPath: string; checkou
         </button>
         <div className="text-right">
           <p className="text-xl font-bold">Total Price: {formatTk(cartTotalAmount)} Tk</p>
+          {cart.some((item) => outOfStock.has(item._id)) && <p className="text-sm text-base-content/70">Products out of stock are left out of your order.</p>}
           <Link to={checkoutPath} className="btn btn-primary mt-3 min-h-11">
             Proceed To Checkout
           </Link>
