@@ -4,6 +4,7 @@
  * feature (and main.tsx) touches a resource — the catalogue reads products that admin edits —
  * and features never import each other.
  */
+import type { OrderStatus } from '@contract/delivery';
 
 /** `GET /api/products`: the whole catalogue is one query. */
 export const productKeys = {
@@ -15,9 +16,31 @@ export const reviewKeys = {
   all: ['reviews'] as const,
 };
 
-/** `GET /api/orders`: one query per customer's list, one for the admin's list of everyone's. */
+/** What the admin's order queue asks `GET /api/orders` for (every field optional: all orders). */
+export type OrderQueueFilter = { status?: OrderStatus; slot?: string; q?: string };
+
+/**
+ * `GET /api/orders`: one query per customer's list; the admin's queue (every page loaded so far,
+ * and its first page polled on its own) per filter; one order. Everything under `all`, which is
+ * what a change to any order invalidates and what the dashboard keeps offline (persist-queries.ts).
+ */
 export const orderKeys = {
   all: ['orders'] as const,
   /** The list of `email`'s orders, or every order (admins) when undefined. */
   list: (email: string | undefined) => [...orderKeys.all, email ?? 'all'] as const,
+  /** Every filter's queue (the prefix of `queue`). */
+  queues: () => [...orderKeys.all, 'queue'] as const,
+  /** The admin's queue under `filter`: the pages loaded so far (an infinite query). */
+  queue: (filter: OrderQueueFilter) => [...orderKeys.queues(), filter] as const,
+  /** Every filter's polled first page (the prefix of `queueHead`). */
+  queueHeads: () => [...orderKeys.all, 'queue-head'] as const,
+  /** The first page of the admin's queue under `filter`, polled for new orders. */
+  queueHead: (filter: OrderQueueFilter) => [...orderKeys.queueHeads(), filter] as const,
+  /** Order `id`. */
+  detail: (id: string) => [...orderKeys.all, 'detail', id] as const,
+};
+
+/** `GET /api/delivery-slots`: the slots on offer. */
+export const deliverySlotKeys = {
+  all: ['delivery-slots'] as const,
 };
