@@ -16,12 +16,14 @@ import { useOrders } from '../../features/orders/api/orders';
 import { ManageOrders } from '../../features/orders/components/manage-orders';
 import { MyOrders } from '../../features/orders/components/my-orders';
 import { OrderStatus } from '../../features/orders/components/order-products';
-import { submit } from '../../lib/offline/outbox/submit';
+import { submit, submitWithoutRefused } from '../../lib/offline/outbox/submit';
+import { useMovedOrders } from '../../lib/offline/outbox/use-moved-orders';
 import { useUnsent } from '../../lib/offline/outbox/use-unsent';
 import { ReviewForm } from '../../features/reviews/components/review-form';
 import { Spinner } from '../../components/spinner';
 import { formatTk } from '../../lib/format';
-import { reviewKeys } from '../../lib/query-keys';
+import { orderKeys, reviewKeys } from '../../lib/query-keys';
+import { notify } from '../../lib/toast';
 
 export function DashboardHomeRoute() {
   const { admin, user } = useAuth();
@@ -81,10 +83,32 @@ export function UpdateProductRoute() {
   return <UpdateProduct isAdmin={admin} product={products?.find((p) => p._id === id)} onDone={() => navigate(paths.dashboard.manageProducts)} />;
 }
 
+/**
+ * My Orders: the user's orders with those still in the outbox; a refused order's "Send without
+ * them" orders the rest anew through the outbox.
+ */
 export function MyOrdersRoute() {
   const { user } = useAuth();
-  const unsent = useUnsent(user.email).flatMap((item) => (item.kind === 'order' ? [{ ...item, lines: item.payload.orderedProduct }] : []));
-  return user.email ? <MyOrders email={user.email} unsent={unsent} /> : null;
+  const client = useQueryClient();
+  const moved = useMovedOrders(user.email);
+  const unsent = useUnsent(user.email).flatMap((item) => {
+    if (item.kind !== 'order') return [];
+    const refused = new Set(item.refusal?.products.map((p) => p._id));
+    const lines = item.payload.orderedProduct;
+    return [{ ...item, lines, outOfStock: item.refusal?.products.map((p) => p.name), restLeft: lines.some((l) => !refused.has(l._id)) }];
+  });
+  const sendWithout = async (key: string) => {
+    try {
+      const outcome = await submitWithoutRefused(key);
+      if (outcome?.status === 'sent') {
+        notify('order', 'success', 'Order Successful');
+        await client.invalidateQueries({ queryKey: orderKeys.all });
+      } else if (outcome?.status === 'queued') notify('order', 'info', 'Order saved: it will be sent when you are back online.');
+    } catch (error) {
+      notify('order', 'error', error instanceof Error ? error.message : 'The order could not be placed. Try again.');
+    }
+  };
+  return user.email ? <MyOrders email={user.email} unsent={unsent} moved={moved} onSendWithout={sendWithout} /> : null;
 }
 
 export function AddReviewRoute() {

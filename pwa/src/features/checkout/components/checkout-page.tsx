@@ -8,22 +8,30 @@ import { FormField } from '../../../components/form-field';
 import { notify } from '../../../lib/toast';
 import { useOnline } from '../../../lib/use-online';
 import { startCardPayment } from '../api/checkout-api';
+import { slotToOrder, useDeliverySlots } from '../api/get-delivery-slots';
 import { CardPayment } from './card-payment';
+import { DeliverySlotPicker } from './delivery-slot-picker';
 import { PriceSummary } from './price-summary';
 
 const formSchema = orderInputSchema.pick({ customerName: true, phone: true, address: true });
 type FormValues = z.input<typeof formSchema>;
 type CartLine = { _id: string; name: string; price: number; image: string; cartQuantity: number };
 
-/** What placing an order did: sent now (the server's order), or queued in the outbox (offline). */
-export type SubmitResult = { status: 'sent'; order: Order } | { status: 'queued' };
+/**
+ * What placing an order did: sent now (the server's order), queued in the outbox (offline), or
+ * refused for products out of stock (kept in the outbox, where My Orders offers to send the rest).
+ */
+export type SubmitResult = { status: 'sent'; order: Order } | { status: 'queued' } | { status: 'refused'; message: string };
 
 type CheckoutPageProps = {
   cart: readonly CartLine[];
+  /** Ids of the products out of stock now: their lines are not ordered. */
+  outOfStock: ReadonlySet<string>;
   user: { email: string; displayName: string };
   shopPath: string;
   /** Places the order (through the outbox) with this Idempotency-Key; empties the cart. */
   submitOrder: (input: OrderInput, idempotencyKey: string) => Promise<SubmitResult>;
+  /** Called once the order is placed, queued or refused (My Orders shows it). */
   onOrdered: () => void;
   onPaid: () => void;
 };
@@ -32,13 +40,17 @@ const publishableKey = import.meta.env.VITE_STRIPE_PUBLISHABLE_KEY;
 
 /**
  * Checkout (spec §2, §5): name (read-only from the account unless it has none), e-mail
- * (read-only), phone and address, the price summary, and the payment method — cash on delivery
- * always, card when Stripe is configured. The Idempotency-Key is made when the shopper presses
- * the button and kept for retries, so a double click or a retry makes one order.
+ * (read-only), phone and address, the delivery time (DESIGN.md §8), the price summary, and the
+ * payment method — cash on delivery always, card when Stripe is configured. Lines out of stock
+ * are listed apart and left out of the order and its totals. The Idempotency-Key is made when
+ * the shopper presses the button and kept for retries, so a double click or a retry makes one order.
  */
-export function CheckoutPage({ cart, user, shopPath, submitOrder, onOrdered, onPaid }: CheckoutPageProps) {
+export function CheckoutPage({ cart, outOfStock, user, shopPath, submitOrder, onOrdered, onPaid }: CheckoutPageProps) {
   const online = useOnline();
   const [method, setMethod] = useState<'cod' | 'card'>('cod');
+  const slots = useDeliverySlots();
+  const [chosenSlot, setChosenSlot] = useState<string>();
+  const deliverySlot = slotToOrder(slots.data, chosenSlot);
   const [cardOrder, setCardOrder] = useState<Order>();
   const attemptKey = useRef<string | undefined>(undefined);
   const sending = useRef(false);
@@ -69,19 +81,25 @@ export function CheckoutPage({ cart, user, shopPath, submitOrder, onOrdered, onP
       </section>
     );
 
+  const lines = cart.filter((line) => !outOfStock.has(line._id));
+  const leftOut = cart.filter((line) => outOfStock.has(line._id));
   const onSubmit = async (values: FormValues) => {
+    if (lines.length === 0) return;
     if (sending.current) return; // a second click while the first is on its way
     sending.current = true;
     attemptKey.current ??= crypto.randomUUID();
     try {
       const paymentMethod = online ? method : 'cod';
       const result = await submitOrder(
-        { ...values, email: user.email, paymentMethod, orderDate: new Date().toLocaleDateString(), // name, price and image ride along for the "Waiting to send" list; the server ignores them.
-          orderedProduct: cart.map((l) => ({ _id: l._id, cartQuantity: l.cartQuantity, name: l.name, price: l.price, image: l.image })) },
+        { ...values, email: user.email, paymentMethod, orderDate: new Date().toLocaleDateString(), deliverySlot, // name, price and image ride along for the "Waiting to send" list; the server ignores them.
+          orderedProduct: lines.map((l) => ({ _id: l._id, cartQuantity: l.cartQuantity, name: l.name, price: l.price, image: l.image })) },
         attemptKey.current,
       );
       attemptKey.current = undefined;
-      if (result.status === 'queued') {
+      if (result.status === 'refused') {
+        notify('order', 'error', result.message);
+        onOrdered();
+      } else if (result.status === 'queued') {
         notify('order', 'info', 'Order saved: it will be sent when you are back online.');
         onOrdered();
       } else {
@@ -113,6 +131,7 @@ export function CheckoutPage({ cart, user, shopPath, submitOrder, onOrdered, onP
         <FormField label="Delivery address" error={errors.address?.message}>
           {(field) => <textarea {...field} rows={3} autoComplete="street-address" className="textarea textarea-bordered w-full" {...register('address')} />}
         </FormField>
+        <DeliverySlotPicker slots={slots.data} missing={!online ? 'offline' : slots.isError ? 'failed' : 'loading'} value={deliverySlot} onChange={setChosenSlot} />
         <fieldset className="grid gap-2">
           <legend className="mb-1 text-sm font-medium">Payment</legend>
           <label className="flex min-h-11 items-center gap-3">
@@ -128,13 +147,24 @@ export function CheckoutPage({ cart, user, shopPath, submitOrder, onOrdered, onP
             <p className="text-sm text-base-content/70">Card payment is not configured on this shop, so you pay cash on delivery.</p>
           )}
         </fieldset>
-        <button type="submit" className="btn btn-primary min-h-11" disabled={formState.isSubmitting}>
+        {lines.length === 0 && <p className="alert alert-warning">Everything in your cart is out of stock, so there is nothing to order.</p>}
+        <button type="submit" className="btn btn-primary min-h-11" disabled={formState.isSubmitting || lines.length === 0}>
           Place order
         </button>
       </form>
       <aside>
         <h2 className="mb-3 text-lg font-semibold">Your order</h2>
-        <PriceSummary lines={cart} />
+        <PriceSummary lines={lines} />
+        {leftOut.length > 0 && (
+          <div className="mt-4 rounded-box bg-warning/15 p-4" data-testid="not-in-order">
+            <p className="font-semibold">Not in this order: out of stock</p>
+            <ul className="mt-1 list-inside list-disc text-sm">
+              {leftOut.map((line) => (
+                <li key={line._id}>{line.name} × {line.cartQuantity} Kg</li>
+              ))}
+            </ul>
+          </div>
+        )}
       </aside>
     </section>
   );

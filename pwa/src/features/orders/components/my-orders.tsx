@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Spinner } from '../../../components/spinner';
 import type { OutboxStatus } from '../../../lib/offline/outbox/protocol';
 import { formatTk } from '../../../lib/format';
@@ -12,15 +13,35 @@ export type UnsentOrder = {
   note?: string | undefined;
   createdAt: number;
   lines: ReadonlyArray<{ name?: string; cartQuantity: number }>;
+  /** Names of the products the server refused it for (out of stock), when that is why it failed. */
+  outOfStock?: readonly string[] | undefined;
+  /** Whether anything is left to order without those products. */
+  restLeft?: boolean;
+};
+
+type MyOrdersProps = {
+  email: string;
+  unsent: readonly UnsentOrder[];
+  /** Ids of orders whose delivery slot the server moved (the slot asked for was full or closed). */
+  moved: readonly string[];
+  /** "Send without them": orders the rest of a refused order anew (or, with nothing left, removes it). */
+  onSendWithout: (key: string) => Promise<void>;
 };
 
 /**
  * My Orders (spec §2): orders still waiting in the outbox first ("Waiting to send", or why they
- * were not sent), then the customer's own orders; Pending ones can be cancelled after a confirm.
+ * were not sent — one refused for products out of stock names them and can be sent without
+ * them), then the customer's own orders with their delivery time (and a note where the server
+ * moved it); Pending ones can be cancelled after a confirm.
  */
-export function MyOrders({ email, unsent }: { email: string; unsent: readonly UnsentOrder[] }) {
+export function MyOrders({ email, unsent, moved, onSendWithout }: MyOrdersProps) {
   const { data: orders, isPending, isError } = useOrders(email);
   const cancel = useDeleteOrder();
+  const [resending, setResending] = useState<string>();
+  const sendWithout = (key: string) => {
+    setResending(key);
+    void onSendWithout(key).finally(() => setResending(undefined));
+  };
   const onCancel = (id: string) => {
     if (!window.confirm('Are you want to cancel this order')) return;
     cancel.mutate(id, {
@@ -34,12 +55,17 @@ export function MyOrders({ email, unsent }: { email: string; unsent: readonly Un
       {isPending && <Spinner label="Loading your orders" />}
       {isError && <p className="alert alert-warning">Your orders could not be loaded. Check your connection.</p>}
       {unsent.map((item) => (
-        <article key={item.key} className={`alert mb-4 ${item.status === 'failed' ? 'alert-error' : 'alert-warning'}`} data-testid="unsent-order">
-          <div>
+        <article key={item.key} className={`alert mb-4 ${item.status === 'failed' ? 'alert-error' : 'alert-warning'} flex-wrap`} data-testid="unsent-order">
+          <div className="flex-1">
             <p className="font-semibold">{item.status === 'failed' ? 'Not sent' : 'Waiting to send'}</p>
             <p className="text-sm">{item.lines.map((l) => `${l.name ?? 'Product'} × ${l.cartQuantity} Kg`).join(', ')}</p>
-            {item.note && <p className="text-sm">{item.note}</p>}
+            {item.outOfStock ? <p className="text-sm">Out of stock: {item.outOfStock.join(', ')}</p> : item.note && <p className="text-sm">{item.note}</p>}
           </div>
+          {item.outOfStock && (
+            <button type="button" className="btn btn-sm min-h-11" disabled={resending !== undefined} onClick={() => sendWithout(item.key)}>
+              {item.restLeft ? 'Send without them' : 'Remove'}
+            </button>
+          )}
         </article>
       ))}
       {orders?.length === 0 && unsent.length === 0 && <p>You have no orders yet.</p>}
@@ -50,6 +76,16 @@ export function MyOrders({ email, unsent }: { email: string; unsent: readonly Un
               <div className="grid gap-2">
                 <p className="font-semibold">{order.customerName}</p>
                 <p className="text-sm text-base-content/70">Ordered {order.orderDate}</p>
+                {order.deliverySlot &&
+                  (moved.includes(order._id) ? (
+                    <p className="rounded bg-info/15 px-2 py-1 text-sm font-medium" data-testid="slot-moved">
+                      Your delivery moved to {order.deliverySlot.label}
+                    </p>
+                  ) : (
+                    <p className="text-sm" data-testid="delivery-slot">
+                      Delivery: {order.deliverySlot.label}
+                    </p>
+                  ))}
                 <OrderProducts order={order} />
               </div>
               <div className="flex flex-col items-start gap-2 sm:items-end">
