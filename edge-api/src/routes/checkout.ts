@@ -20,7 +20,8 @@ const NOT_CONFIGURED = 'payments_not_configured';
 /** `POST /api/checkout` `{orderId}` → `{sessionId, clientSecret}`; 404 for another user's order (`not_found`) or without Stripe (`payments_not_configured`), 409 when already paid, 502 when Stripe fails. */
 export const checkout = factory.createApp().post('/', requireUser, validate('json', z.object({ orderId: recordId })), async (c) => {
   const stripe = c.var.stripe;
-  if (!stripe) return errorResponse(c, 404, NOT_CONFIGURED, notConfigured);
+  // Thrown, not returned, so the route's only typed answer is the session (the PWA's client reads it).
+  if (!stripe) throw new ApiError(404, NOT_CONFIGURED, notConfigured);
   const { orderId } = c.req.valid('json');
   const order = await findOrder(c.var.db, orderId);
   if (order.email !== c.var.user.email) throw new ApiError(404, 'not_found', `No order with id ${orderId}.`);

@@ -1,7 +1,7 @@
 import type { ClientResponse } from 'hono/client';
 import type { StatusCode } from 'hono/utils/http-status';
 import { describe, expect, it } from 'vitest';
-import { ApiRequestError, readResponse, readUntypedResponse } from './api-client';
+import { ApiRequestError, readResponse } from './api-client';
 
 /** A response as the RPC client returns it, with a JSON `body`. */
 const answer = <T>(status: number, body: T, statusText = '') =>
@@ -18,15 +18,5 @@ describe('readResponse', () => {
     await expect(refused).rejects.toBeInstanceOf(ApiRequestError);
     await expect(refused).rejects.toMatchObject({ status: 403, message: 'You can only read your own profile.' });
     await expect(readResponse(answer(503, null, 'Service Unavailable'))).rejects.toMatchObject({ status: 503, message: '503 Service Unavailable' });
-  });
-});
-
-describe('readUntypedResponse', () => {
-  it('returns the JSON body of a 2xx answer and throws ApiRequestError otherwise', async () => {
-    expect(await readUntypedResponse<{ clientSecret: string }>(answer(200, { clientSecret: 'cs_1' }))).toEqual({ clientSecret: 'cs_1' });
-    await expect(readUntypedResponse(answer(501, { error: { code: 'not_implemented', message: 'Card payment is not configured; choose cash on delivery.' } }))).rejects.toMatchObject({
-      status: 501,
-      message: 'Card payment is not configured; choose cash on delivery.',
-    });
   });
 });

@@ -62,16 +62,3 @@ export async function readResponse<T extends ClientResponse<unknown>>(response: 
   if (!res.ok) throw new ApiRequestError(res.status, await apiErrorMessage(res));
   return parseResponse(res);
 }
-
-/**
- * Takes the response of a route whose AppType carries no body type — one that can answer a plain
- * `Response`, today only `POST /checkout` (its 501 without Stripe keys) — and returns its 2xx
- * JSON body as `T`, the type that route answers. Everywhere else use readResponse, whose type
- * comes from the route; once the route is typed, so should its call be.
- * @throws ApiRequestError for any other status, as readResponse does.
- */
-export async function readUntypedResponse<T>(response: ClientResponse<unknown> | Promise<ClientResponse<unknown>>): Promise<T> {
-  const res = await response;
-  if (!res.ok) throw new ApiRequestError(res.status, await apiErrorMessage(res));
-  return (await res.json()) as T;
-}

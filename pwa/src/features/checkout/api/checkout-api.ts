@@ -2,12 +2,12 @@
  * The checkout's own call (spec §7): starting a card payment for a placed order. Orders
  * themselves are sent through the offline outbox (lib/offline/outbox/submit.ts).
  */
-import { api, readUntypedResponse } from '../../../lib/api-client';
+import { api, readResponse } from '../../../lib/api-client';
 
 /**
  * `POST /api/checkout`: returns the client secret of the embedded Stripe Checkout for `orderId`.
- * @throws ApiRequestError (non-2xx, e.g. 501 without Stripe keys) or TypeError (network).
+ * @throws ApiRequestError (non-2xx, e.g. 404 payments_not_configured without Stripe keys) or TypeError (network).
  */
 export async function startCardPayment(orderId: string): Promise<string> {
-  return (await readUntypedResponse<{ clientSecret: string }>(api.checkout.$post({ json: { orderId } }))).clientSecret;
+  return (await readResponse(api.checkout.$post({ json: { orderId } }))).clientSecret;
 }
