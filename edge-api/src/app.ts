@@ -21,6 +21,7 @@ import { configureLogging, logRequests, MAX_REQUEST_ID_LENGTH } from './logger';
 import { openapi } from './openapi';
 import { ipWriteLimit, userWriteLimit } from './rate-limit';
 import { checkout, stripeWebhook } from './routes/checkout';
+import { deliverySlots } from './routes/delivery-slots';
 import { health } from './routes/health';
 import { orders } from './routes/orders';
 import { products } from './routes/products';
@@ -96,6 +97,7 @@ function buildApi(deps: AppDeps) {
       .route('/health', health)
       .route('/products', products)
       .route('/orders', orders)
+      .route('/delivery-slots', deliverySlots)
       .route('/reviews', reviews)
       .route('/users', users)
       .route('/checkout', checkout)

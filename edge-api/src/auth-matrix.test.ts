@@ -3,6 +3,7 @@
  * admin} → expected status, from one table. A route the app serves without a row here fails.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encodeCursor } from './db/orders';
 import { admin, createTestApp, customerA, customerB, orderBody, type Role, type TestApp } from './testing/test-app';
 
 let t: TestApp;
@@ -54,6 +55,18 @@ const matrix: Case[] = [
     expect: { anonymous: 401, customerA: 403, customerB: 403, admin: 200 },
   },
   { route: 'GET /api/orders', name: 'all orders', request: async () => ({ path: '/api/orders' }), expect: { anonymous: 401, customerA: 403, customerB: 403, admin: 200 } },
+  {
+    route: 'GET /api/orders',
+    name: 'the queue filtered and searched',
+    request: async () => ({ path: '/api/orders?status=Pending&slot=2026-11-22T09%3A00%3A00%2B06%3A00&q=asha&limit=10' }),
+    expect: { anonymous: 401, customerA: 403, customerB: 403, admin: 200 },
+  },
+  {
+    route: 'GET /api/orders',
+    name: "customer A's orders, a later page",
+    request: async () => ({ path: `/api/orders?email=${encodeURIComponent(customerA.email)}&limit=1&cursor=${encodeCursor({ createdAt: Date.now(), id: 'z' })}` }),
+    expect: { anonymous: 401, customerA: 200, customerB: 403, admin: 200 },
+  },
   {
     route: 'GET /api/orders',
     name: "customer A's orders",
@@ -112,6 +125,7 @@ const matrix: Case[] = [
   { route: 'POST /api/checkout', request: async () => ({ path: '/api/checkout', body: { orderId: 'any' } }), expect: { anonymous: 401, customerA: 404, customerB: 404, admin: 404 } },
   { route: 'POST /api/stripe/webhook', request: async () => ({ path: '/api/stripe/webhook', body: {} }), expect: all(404) },
   { route: 'GET /api/openapi.json', request: async () => ({ path: '/api/openapi.json' }), expect: all(200) },
+  { route: 'GET /api/delivery-slots', request: async () => ({ path: '/api/delivery-slots' }), expect: all(200) },
   { route: 'ALL /api/*', name: 'unknown path', request: async () => ({ path: '/api/nope' }), expect: all(404) },
 ];
 

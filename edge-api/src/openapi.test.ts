@@ -99,4 +99,24 @@ describe('GET /api/openapi.json', () => {
     expect(missing.status).toBe(404);
     await expectDocumentedAnswer('delete', '/api/products/{id}', missing);
   });
+
+  it('matches the delivery answers: slots, a filtered page, a moved slot, invalid transitions and out of stock', async () => {
+    await expectDocumentedAnswer('get', '/api/delivery-slots', await t.call('GET', '/api/delivery-slots'));
+    const body = { ...(await orderBody(t, customerA)), deliverySlot: 'no-such-slot' };
+    const placed = await t.call('POST', '/api/orders', { role: 'customerA', body, headers: { 'Idempotency-Key': crypto.randomUUID() } });
+    const order = (await placed.clone().json()) as { _id: string; deliverySlotChanged?: boolean };
+    expect(order.deliverySlotChanged).toBe(true);
+    await expectDocumentedAnswer('post', '/api/orders', placed);
+    await expectDocumentedAnswer('get', '/api/orders', await t.call('GET', '/api/orders?status=Pending&q=asha&limit=1', { role: 'admin' }));
+    expect(operation('get', '/api/orders').parameters.map((p) => p.name)).toEqual(expect.arrayContaining(['email', 'limit', 'cursor', 'status', 'slot', 'q', 'If-None-Match']));
+    const skipped = await t.call('PUT', `/api/orders/update/${order._id}`, { role: 'admin', body: { orderStatus: 'Delivered' } });
+    expect(skipped.status).toBe(409);
+    await expectDocumentedAnswer('put', '/api/orders/update/{id}', skipped);
+    const [product] = (await (await t.call('GET', '/api/products')).json()) as Array<{ _id: string }>;
+    await t.call('PUT', `/api/products/update/${product?._id}`, { role: 'admin', body: { inStock: false } });
+    const refused = await t.call('POST', '/api/orders', { role: 'customerA', body: await orderBody(t, customerA), headers: { 'Idempotency-Key': crypto.randomUUID() } });
+    await t.call('PUT', `/api/products/update/${product?._id}`, { role: 'admin', body: { inStock: true } });
+    expect(refused.status).toBe(409);
+    await expectDocumentedAnswer('post', '/api/orders', refused);
+  });
 });

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { email, recordId } from './contract/fields';
-import { orderInputSchema, orderSchema, orderStatusUpdateSchema } from './contract/order';
+import { deliverySlotOfferSchema, orderInputSchema, orderListQuery, orderSchema, orderStatusUpdateSchema } from './contract/order';
 import { catalogueQuery, productInputSchema, productSchema, productUpdateSchema, recordIdParam } from './contract/product';
 import { reviewInputSchema, reviewSchema } from './contract/review';
 import { adminGrantSchema, userSchema, userUpsertSchema } from './contract/user';
@@ -19,9 +19,17 @@ export const errorBodySchema = z.object({
     code: z.string().meta({ description: 'Stable, machine-readable, e.g. validation_failed' }),
     message: z.string().meta({ description: 'One sentence for the user' }),
     details: z
-      .object({ fields: z.record(z.string(), z.array(z.string())).optional() })
+      .object({
+        fields: z.record(z.string(), z.array(z.string())).optional(),
+        products: z.array(z.object({ _id: z.string(), name: z.string() })).optional().meta({ description: 'out_of_stock: the products that cannot be ordered now' }),
+        current: z.string().optional().meta({ description: 'invalid_transition, not_pending: the order’s state now' }),
+        next: z.string().nullable().optional().meta({ description: 'invalid_transition: the one state it may move to (null once Delivered)' }),
+      })
       .optional()
-      .meta({ description: 'For validation errors, `fields` maps each invalid field (dotted path) to its messages' }),
+      .meta({
+        description:
+          'For validation errors, `fields` maps each invalid field (dotted path) to its messages (out_of_stock marks `orderedProduct.<i>._id` too)',
+      }),
   }),
 });
 
@@ -87,30 +95,42 @@ export const routeDocs: readonly RouteDoc[] = [
   {
     method: 'get',
     path: '/api/orders',
-    summary: 'Every order (admins), or one customer’s with `email` (that customer or an admin); newest first',
+    summary:
+      'Every order (admins; filtered by `status`, `slot`, or `q` in name, e-mail or phone), or one customer’s with `email` (that customer or an admin); newest first, `limit` a page',
     auth: 'user',
-    query: z.object({ email: email.optional() }),
-    ok: { status: 200, description: 'The orders', schema: z.array(orderSchema) },
+    query: orderListQuery,
+    etag: true,
+    ok: {
+      status: 200,
+      description:
+        'A page of orders (`Cache-Control: private, no-cache`). When more follow, header `Link: </api/orders?…&cursor=…>; rel="next"` gives the next page; with `q` a page examines at most 2,000 orders, so it may hold fewer than `limit` (even none) and still have a next page',
+      schema: z.array(orderSchema),
+    },
     errors: [400, 403],
   },
   {
     method: 'post',
     path: '/api/orders',
-    summary: 'Place an order with your own e-mail; the server prices it and sets it Pending',
+    summary: 'Place an order with your own e-mail; the server prices it, sets it Pending and gives it a delivery slot',
     auth: 'user',
     body: orderInputSchema,
     idempotent: true,
-    ok: { status: 201, description: 'The stored order with the server’s totalAmount', schema: orderSchema },
-    errors: [403],
+    ok: {
+      status: 201,
+      description:
+        'The stored order with the server’s totalAmount and its delivery slot: the one asked for, or — when it was full, closed or unknown — the earliest free one, with `deliverySlotChanged: true` (never a refusal)',
+      schema: orderSchema,
+    },
+    errors: [403, 409],
   },
   {
     method: 'put',
     path: '/api/orders/update/:id',
-    summary: 'Move an order to its next status',
+    summary: 'Move an order to its next status (Pending → Approved → Out for delivery → Delivered), recorded in its statusHistory',
     auth: 'admin',
     params: recordIdParam,
     body: orderStatusUpdateSchema,
-    ok: { status: 200, description: 'Changed (1) or already there (0)', schema: modified },
+    ok: { status: 200, description: 'Changed (1); any other state than the next is 409 invalid_transition', schema: modified },
     errors: [404, 409],
   },
   {
@@ -121,6 +141,13 @@ export const routeDocs: readonly RouteDoc[] = [
     params: recordIdParam,
     ok: { status: 200, description: 'Deleted', schema: deleted },
     errors: [404, 409],
+  },
+  {
+    method: 'get',
+    path: '/api/delivery-slots',
+    summary: 'The delivery slots an order can ask for now (today’s still open and the next days’), Asia/Dhaka time',
+    auth: 'anyone',
+    ok: { status: 200, description: 'The slots, earliest first, with the orders each still takes (`Cache-Control: public, max-age=60`)', schema: z.array(deliverySlotOfferSchema) },
   },
   { method: 'get', path: '/api/reviews', summary: 'Every review', auth: 'anyone', etag: true, ok: { status: 200, description: 'The reviews', schema: z.array(reviewSchema) } },
   {
@@ -169,7 +196,7 @@ const errorDescriptions: Record<number, string> = {
   401: 'No bearer token, or an invalid or expired one: sign in again',
   403: 'Signed in but not allowed (not an admin, or not your own e-mail)',
   404: 'No such record, or a feature that is switched off (`payments_not_configured`: no Stripe keys, cash on delivery only)',
-  409: 'Conflicts with the current state: the same Idempotency-Key still in flight, an order no longer Pending, already paid',
+  409: 'Conflicts with the current state: the same Idempotency-Key still in flight, an order no longer Pending, already paid, a status change other than to the next state (`invalid_transition`), products out of stock (`out_of_stock`)',
   413: 'Body larger than 64 KB',
   422: 'Idempotency-Key already used with a different body',
   429: 'Too many writes; try again after Retry-After seconds',

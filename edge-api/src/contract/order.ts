@@ -3,7 +3,7 @@
  * only; prices, totals and status are the server's — and the stored order as the API returns it.
  */
 import { z } from 'zod';
-import { orderStatuses, type DeliverySlot, type StatusChange } from './delivery';
+import { orderStatuses, type DeliverySlot, type DeliverySlotOffer, type StatusChange } from './delivery';
 import { cartQuantityField, email, recordId, requiredText } from './fields';
 
 export const paymentMethods = ['cod', 'card'] as const;
@@ -54,6 +54,9 @@ export const orderLineSchema = z.object({
 
 /** A delivery slot as stored with an order. */
 export const deliverySlotSchema = z.object({ id: z.string(), start: z.string(), end: z.string(), label: z.string() }) satisfies z.ZodType<DeliverySlot>;
+
+/** A slot offered at checkout (`GET /delivery-slots`): `remaining` is how many more orders it takes now (0 when full). */
+export const deliverySlotOfferSchema = deliverySlotSchema.extend({ remaining: z.number().int().min(0) }) satisfies z.ZodType<DeliverySlotOffer>;
 
 /** One step of an order's timeline. */
 export const statusChangeSchema = z.object({ status: z.enum(orderStatuses), at: z.string() }) satisfies z.ZodType<StatusChange>;

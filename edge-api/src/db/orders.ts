@@ -168,6 +168,11 @@ export function slotCapacityCheckStatement(slotId: string, capacity: number): In
   return { sql: 'INSERT INTO delivery_slot_capacity_check (slot_id, capacity) VALUES (?, ?)', args: [slotId, capacity] };
 }
 
+/** True when `error` is the failure of {@link slotCapacityCheckStatement} (the slot filled meanwhile; nothing was written). */
+export function isSlotFullError(error: unknown): boolean {
+  return error instanceof Error && error.message.includes(SLOT_FULL_MESSAGE);
+}
+
 /**
  * Counts the orders in each of `slotIds` (through `orders_slot_created`).
  * @returns a map from slot id to its number of orders; slots with none are absent.

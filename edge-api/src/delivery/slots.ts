@@ -113,3 +113,20 @@ export function openSlots(config: DeliveryConfig, nowMs: number, days: number = 
   }
   return slots;
 }
+
+/** The slot an order gets: `slot` (null when none is free), and whether it differs from the one asked for. */
+export type SlotChoice = { slot: TimedSlot | null; changed: boolean };
+
+/**
+ * Chooses an order's slot at `nowMs` (epoch ms) from `taken` (slot id → orders already in it):
+ * the `requested` slot while it is offered (open, within `daysAhead`) and below capacity;
+ * otherwise the earliest open slot below capacity within {@link REASSIGN_DAYS_AHEAD} days,
+ * `changed` when a slot was asked for. With no free slot in that time, `slot` is null.
+ * @returns the choice; never throws.
+ */
+export function chooseSlot(config: DeliveryConfig, nowMs: number, taken: ReadonlyMap<string, number>, requested?: string): SlotChoice {
+  const hasRoom = (slot: TimedSlot) => (taken.get(slot.id) ?? 0) < config.capacity;
+  const asked = requested === undefined ? undefined : openSlots(config, nowMs).find((slot) => slot.id === requested);
+  if (asked && hasRoom(asked)) return { slot: asked, changed: false };
+  return { slot: openSlots(config, nowMs, REASSIGN_DAYS_AHEAD).find(hasRoom) ?? null, changed: requested !== undefined };
+}

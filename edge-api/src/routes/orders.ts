@@ -5,19 +5,36 @@
  * Lists are paged (`Link: <…>; rel="next"`) and revalidated with an ETag (304 when unchanged,
  * the admin's live poll). An order moves only to its next state, each change recorded.
  */
+import type { Context } from 'hono';
+import type { z } from 'zod';
 import { requireAdmin, requireUser } from '../auth/middleware';
 import type { Product } from '../contract/catalogue';
 import { nextOrderStatus, type OrderStatus } from '../contract/delivery';
 import { orderInputSchema, orderListQuery, orderStatusUpdateSchema, type Order } from '../contract/order';
 import { priceCart } from '../contract/pricing';
 import { recordIdParam } from '../contract/product';
-import { changeOrderStatus, decodeCursor, deleteOrder, encodeCursor, findOrder, insertOrderStatements, listOrders } from '../db/orders';
+import {
+  changeOrderStatus,
+  countOrdersBySlot,
+  decodeCursor,
+  deleteOrder,
+  encodeCursor,
+  findOrder,
+  insertOrderStatements,
+  isSlotFullError,
+  listOrders,
+  slotCapacityCheckStatement,
+} from '../db/orders';
 import { findProducts } from '../db/products';
-import { factory } from '../env';
+import { chooseSlot, openSlots, REASSIGN_DAYS_AHEAD } from '../delivery/slots';
+import { factory, type AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { matchesEtag, strongEtag } from '../etag';
-import { idempotentWrite } from '../idempotency';
+import { idempotentWrite, writeGuard, type WriteResult } from '../idempotency';
 import { validate } from '../validation';
+
+/** A validated `POST /orders` body. */
+type OrderInput = z.output<typeof orderInputSchema>;
 
 /** Order lists are one user's data: revalidated on every poll, never stored by shared caches. */
 export const ORDER_LIST_CACHE_CONTROL = 'private, no-cache';
@@ -29,6 +46,78 @@ function invalidTransition(current: OrderStatus): ApiError {
     ? `This order is ${current}; it can only move to ${next}.`
     : `This order is ${current}; it cannot move any further.`;
   return new ApiError(409, 'invalid_transition', message, { current, next: next ?? null });
+}
+
+/** How many times POST /orders plans its write after its slot filled meanwhile, and the pause before each retry (ms, × attempt, random). */
+const MAX_SLOT_ATTEMPTS = 30;
+const SLOT_RETRY_JITTER_MS = 10;
+
+/**
+ * The 409 for ordering out-of-stock products: `details.fields` marks each such line
+ * (`orderedProduct.<i>._id`), `details.products` names them (`{_id, name}`).
+ */
+function outOfStock(input: OrderInput, products: readonly Product[]): ApiError {
+  const ids = new Set(products.map((product) => product._id));
+  const fields = Object.fromEntries(input.orderedProduct.flatMap((line, i) => (ids.has(line._id) ? [[`orderedProduct.${i}._id`, ['Out of stock']]] : [])));
+  return new ApiError(409, 'out_of_stock', `Out of stock: ${products.map((product) => product.name).join(', ')}`, {
+    fields,
+    products: products.map(({ _id, name }) => ({ _id, name })),
+  });
+}
+
+/**
+ * Plans `POST /orders`' write for the signed-in user: prices the lines from the current
+ * catalogue, picks the delivery slot from the current counts (delivery/slots.ts chooseSlot) and
+ * returns the order with the statements that store it. Inside the batch, guards refuse a product
+ * that went out of stock meanwhile, and the slot's capacity is counted again after the insert.
+ * @throws ApiError 400 `unknown_product`, 409 `out_of_stock` (stored as the key's answer).
+ */
+async function planOrder(c: Context<AppEnv>, input: OrderInput): Promise<WriteResult> {
+  const { db, config, user } = c.var;
+  const ids = input.orderedProduct.map((line) => line._id);
+  const byId = await findProducts(db, ids);
+  const unknownIds = ids.filter((id) => !byId.has(id));
+  if (unknownIds.length > 0) {
+    const fields = Object.fromEntries(input.orderedProduct.flatMap((line, i) => (byId.has(line._id) ? [] : [[`orderedProduct.${i}._id`, ['Unknown product']]])));
+    throw new ApiError(400, 'unknown_product', `Unknown product: ${unknownIds.join(', ')}`, { fields });
+  }
+  // In the order of the lines, each once.
+  const products = [...new Set(ids)].map((id) => byId.get(id) as Product);
+  const missing = products.filter((product) => !product.inStock);
+  if (missing.length > 0) throw outOfStock(input, missing);
+  const lines = input.orderedProduct.map((line) => {
+    const product = byId.get(line._id) as Product;
+    return { _id: line._id, name: product.name, price: product.price, image: product.image, cartQuantity: line.cartQuantity };
+  });
+  const now = Date.now();
+  const taken = await countOrdersBySlot(db, openSlots(config.delivery, now, REASSIGN_DAYS_AHEAD).map((slot) => slot.id));
+  const { slot, changed } = chooseSlot(config.delivery, now, taken, input.deliverySlot);
+  const order: Order = {
+    _id: crypto.randomUUID(),
+    customerName: input.customerName,
+    email: user.email,
+    phone: input.phone,
+    address: input.address,
+    orderStatus: 'Pending',
+    totalAmount: priceCart(lines).subtotal,
+    orderDate: input.orderDate || new Date(now).toLocaleDateString('en-GB'),
+    orderedProduct: lines,
+    paymentMethod: input.paymentMethod,
+    paymentStatus: 'unpaid',
+    createdAt: new Date(now).toISOString(),
+    statusHistory: [{ status: 'Pending', at: new Date(now).toISOString() }],
+    deliverySlot: slot && { id: slot.id, start: slot.start, end: slot.end, label: slot.label },
+    ...(changed ? { deliverySlotChanged: true } : {}),
+  };
+  return {
+    status: 201,
+    body: order,
+    statements: [
+      ...products.map((product) => writeGuard('coalesce((SELECT in_stock FROM products WHERE id = ?), 0) = 1', [product._id], outOfStock(input, [product]))),
+      ...insertOrderStatements(order, user.uid, slot),
+      ...(slot ? [slotCapacityCheckStatement(slot.id, config.delivery.capacity)] : []),
+    ],
+  };
 }
 
 /** The `/api/orders` routes: list (paged), place (idempotent), advance, delete. */
@@ -64,43 +153,23 @@ export const orders = factory
     const input = c.req.valid('json');
     const user = c.var.user;
     if (input.email !== user.email) throw new ApiError(403, 'forbidden', 'Orders can only be placed with your own e-mail.', { fields: { email: ['Must be the e-mail you signed in with'] } });
-    return idempotentWrite(c, user.uid, input, async () => {
-      const ids = input.orderedProduct.map((line) => line._id);
-      const byId = await findProducts(c.var.db, ids);
-      const unknownIds = ids.filter((id) => !byId.has(id));
-      if (unknownIds.length > 0) {
-        const fields = Object.fromEntries(
-          input.orderedProduct.flatMap((line, i) => (byId.has(line._id) ? [] : [[`orderedProduct.${i}._id`, ['Unknown product']]])),
-        );
-        throw new ApiError(400, 'unknown_product', `Unknown product: ${unknownIds.join(', ')}`, { fields });
+    // A slot that filled between the count and the commit fails the batch with nothing stored
+    // (not an answer): the write is planned again with fresh counts, after a short random pause
+    // so that orders that lost together do not all pick the same next slot. Each failure means
+    // another order took a place, so this ends; the bound only caps a pathological storm, and
+    // its 503 is not stored either (the outbox retries with the same key).
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await idempotentWrite(c, user.uid, input, () => planOrder(c, input));
+      } catch (error) {
+        if (!isSlotFullError(error)) throw error;
+        if (attempt === MAX_SLOT_ATTEMPTS) {
+          c.header('Retry-After', '1');
+          throw new ApiError(503, 'busy', 'Many orders are being placed at once; please try again in a moment.');
+        }
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * SLOT_RETRY_JITTER_MS * attempt));
       }
-      const lines = input.orderedProduct.map((line) => {
-        const product = byId.get(line._id) as Product;
-        return { _id: line._id, name: product.name, price: product.price, image: product.image, cartQuantity: line.cartQuantity };
-      });
-      const now = Date.now();
-      const order: Order = {
-        _id: crypto.randomUUID(),
-        customerName: input.customerName,
-        email: user.email,
-        phone: input.phone,
-        address: input.address,
-        orderStatus: 'Pending',
-        totalAmount: priceCart(lines).subtotal,
-        orderDate: input.orderDate || new Date(now).toLocaleDateString('en-GB'),
-        orderedProduct: lines,
-        paymentMethod: input.paymentMethod,
-        paymentStatus: 'unpaid',
-        createdAt: new Date(now).toISOString(),
-        statusHistory: [{ status: 'Pending', at: new Date(now).toISOString() }],
-        deliverySlot: null,
-      };
-      return {
-        status: 201,
-        body: order,
-        statements: insertOrderStatements(order, user.uid, null),
-      };
-    });
+    }
   })
   .put('/update/:id', requireAdmin, validate('param', recordIdParam), validate('json', orderStatusUpdateSchema), async (c) => {
     const { id } = c.req.valid('param');

@@ -46,6 +46,37 @@ describe('admin product management', () => {
     expect((await t.call('PUT', `/api/products/update/${product._id}`, { role: 'admin', body: {} })).status).toBe(400);
   });
 
+  it('adds a product with its Bangla name and out of stock, or in stock with none by default', async () => {
+    expect(productSchema.parse(await (await add({ ...okra, nameBn: 'ঢেঁড়স', inStock: false })).json())).toMatchObject({ nameBn: 'ঢেঁড়স', inStock: false });
+    expect(productSchema.parse(await (await add(okra)).json())).toMatchObject({ nameBn: null, inStock: true });
+  });
+
+  it('updates inStock alone or nameBn alone, leaving every other field (and removes the Bangla name with null or "")', async () => {
+    const product = productSchema.parse(await (await add({ ...okra, nameBn: 'ঢেঁড়স' })).json());
+    const update = async (body: unknown) => {
+      const res = await t.call('PUT', `/api/products/update/${product._id}`, { role: 'admin', body });
+      expect(res.status).toBe(200);
+      const answer = (await res.json()) as { modifiedCount: number; product: Product };
+      expect(answer.modifiedCount).toBe(1);
+      expect((await list()).find((p) => p._id === product._id)).toEqual(answer.product);
+      return answer.product;
+    };
+    expect(await update({ inStock: false })).toEqual({ ...product, inStock: false });
+    expect(await update({ nameBn: 'ভেন্ডি' })).toEqual({ ...product, inStock: false, nameBn: 'ভেন্ডি' });
+    expect(await update({ inStock: true, nameBn: null })).toEqual({ ...product, nameBn: null });
+    expect(await update({ nameBn: 'ঢেঁড়স' })).toEqual(product);
+    expect(await update({ nameBn: '  ' })).toEqual({ ...product, nameBn: null });
+  });
+
+  it('refuses an update with no field, or a non-boolean inStock, with 400 naming the field', async () => {
+    const product = productSchema.parse(await (await add(okra)).json());
+    const empty = await t.call('PUT', `/api/products/update/${product._id}`, { role: 'admin', body: {} });
+    expect(empty.status).toBe(400);
+    const bad = await t.call('PUT', `/api/products/update/${product._id}`, { role: 'admin', body: { inStock: 'no' } });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ error: { details: { fields: { inStock: ['In stock is true or false'] } } } });
+  });
+
   it('deletes exactly that product and keeps the others', async () => {
     const a = productSchema.parse(await (await add({ ...okra, name: 'Okra A' })).json());
     const b = productSchema.parse(await (await add({ ...okra, name: 'Okra B' })).json());
@@ -103,6 +134,19 @@ describe('catalogue delta (?since=)', () => {
     expect(delta.changed).toEqual([{ ...first, price: 99 }, added]);
     expect(delta.deleted).toEqual([second?._id]);
     expect(await version()).toBe(start + 3);
+  });
+
+  it('sends a product that went out of stock or got a Bangla name (new catalogue versions)', async () => {
+    const [first, second] = await list();
+    if (!first || !second) throw new Error('seed changed');
+    const start = await version();
+    await t.call('PUT', `/api/products/update/${first._id}`, { role: 'admin', body: { inStock: false } });
+    await t.call('PUT', `/api/products/update/${second._id}`, { role: 'admin', body: { nameBn: 'নতুন নাম' } });
+    const delta = await since(start);
+    expect(delta.version).toBe(start + 2);
+    expect(delta.changed).toEqual([{ ...first, inStock: false }, { ...second, nameBn: 'নতুন নাম' }]);
+    await t.call('PUT', `/api/products/update/${first._id}`, { role: 'admin', body: { inStock: true } });
+    await t.call('PUT', `/api/products/update/${second._id}`, { role: 'admin', body: { nameBn: second.nameBn } });
   });
 
   it('sees writes made outside the API (any process) through the database triggers', async () => {

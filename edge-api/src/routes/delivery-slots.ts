@@ -1,0 +1,28 @@
+/**
+ * `GET /api/delivery-slots` (DESIGN.md §3, §8): the slots an order can ask for now — today's
+ * still open and the next `DELIVERY_DAYS_AHEAD` days' — each with the orders it can still take.
+ * Anyone may read it; caches may keep it a minute (a slot that fills meanwhile costs nothing:
+ * POST /orders gives such an order the earliest free slot and says so).
+ */
+import type { DeliverySlotOffer } from '../contract/delivery';
+import { countOrdersBySlot } from '../db/orders';
+import { openSlots } from '../delivery/slots';
+import { factory } from '../env';
+
+export const DELIVERY_SLOTS_CACHE_CONTROL = 'public, max-age=60';
+
+/** The `/api/delivery-slots` route. */
+export const deliverySlots = factory.createApp().get('/', async (c) => {
+  const config = c.var.config.delivery;
+  const slots = openSlots(config, Date.now());
+  const taken = await countOrdersBySlot(c.var.db, slots.map((slot) => slot.id));
+  const offers: DeliverySlotOffer[] = slots.map(({ id, start, end, label }) => ({
+    id,
+    start,
+    end,
+    label,
+    remaining: Math.max(0, config.capacity - (taken.get(id) ?? 0)),
+  }));
+  c.header('Cache-Control', DELIVERY_SLOTS_CACHE_CONTROL);
+  return c.json(offers);
+});
