@@ -22,12 +22,17 @@ type FaultPoint = 'before' | 'during' | 'after';
 function withFaults(db: Client) {
   let calls = 0;
   let armed: { call: number; point: FaultPoint; blip: boolean } | undefined;
+  let busyBatches = 0;
   const outage = () => new LibsqlError('fault injected: the database connection was lost', 'SERVER_ERROR');
   const client = new Proxy(db, {
     get(target, prop, receiver) {
       if (prop !== 'execute' && prop !== 'batch') return Reflect.get(target, prop, receiver) as unknown;
       return async (...args: unknown[]) => {
         calls += 1;
+        if (prop === 'batch' && busyBatches > 0) {
+          busyBatches -= 1;
+          throw new LibsqlError('SQLITE_BUSY: database is locked', 'SQLITE_BUSY');
+        }
         const point = armed?.call === calls ? armed.point : armed && !armed.blip && calls > armed.call ? 'before' : undefined;
         if (point === 'before') throw outage();
         let result: unknown;
@@ -56,6 +61,10 @@ function withFaults(db: Client) {
     },
     disarm: () => {
       armed = undefined;
+    },
+    /** The next `n` batches fail SQLITE_BUSY (another writer holds the lock), before they reach the database. */
+    busy: (n: number) => {
+      busyBatches = n;
     },
   };
 }
@@ -131,5 +140,19 @@ describe.each(routes)('$name when the database fails', ({ path, table, body }) =
     const replay = await post(key);
     expect(replay.headers.get('Idempotent-Replayed')).toBe('true');
     expect(await replay.json()).toEqual(await first.json());
+  });
+
+  it('when the database is busy for a moment, the write is tried again and the client gets its 201 at once', async () => {
+    const before = await count(table);
+    faults.busy(3);
+    const res = await post(crypto.randomUUID());
+    expect(res.status).toBe(201);
+    expect((await count(table)) - before).toBe(1);
+    faults.busy(4);
+    const key = crypto.randomUUID();
+    expect((await post(key)).status).toBeGreaterThanOrEqual(500);
+    faults.busy(0);
+    expect((await post(key)).status).toBe(201);
+    expect((await count(table)) - before).toBe(2);
   });
 });

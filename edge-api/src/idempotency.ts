@@ -17,6 +17,8 @@
  * returns its answer and statements; commit `[key row with the answer, …statements]`. The key's
  * INSERT is a plain one, so when a concurrent request with the same key committed first, the
  * primary key fails this batch, nothing of it is kept, and the key is read again and replayed.
+ * A batch that fails SQLITE_BUSY (seen from sqld just after a restart; or another process
+ * holding a file's write lock) has committed nothing and is run again, up to 3 times.
  *
  * Why a batch and not an interactive transaction (`client.transaction('write')`):
  * - `file:` (Node): the client runs statements synchronously on a pool of connections; a batch
@@ -39,7 +41,7 @@
  * back and its ApiError is the answer, stored like any 4xx. Statements can also compute from
  * the current rows themselves (`INSERT … SELECT`).
  */
-import { LibsqlBatchError, type InStatement, type InValue } from '@libsql/client';
+import { LibsqlBatchError, LibsqlError, type Client, type InStatement, type InValue } from '@libsql/client';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import {
@@ -59,6 +61,8 @@ const STALE_CLAIM_MS = 60_000;
 /** How long a key and its stored answer are kept (ms): 31 days. */
 export const KEY_RETENTION_MS = 31 * 24 * 60 * 60 * 1000;
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
+/** Pauses (ms) before the batch is tried again after SQLITE_BUSY (sqld just restarted, another process writing); then it fails. */
+const BUSY_RETRY_PAUSES_MS = [25, 100, 250];
 
 /** A condition checked inside the write's batch; when it is not true the batch rolls back and `error` is the answer. */
 export type WriteGuard = { condition: { sql: string; args: InValue[] }; error: ApiError };
@@ -113,6 +117,22 @@ function answerFromRow(c: Context<AppEnv>, row: IdempotencyKey, k: KeyRequest): 
 }
 
 /**
+ * Runs `batch` as one write transaction, again after each pause of {@link BUSY_RETRY_PAUSES_MS}
+ * while it fails SQLITE_BUSY: a busy batch has committed nothing, so running it again is safe.
+ */
+async function writeBatch(db: Client, batch: InStatement[]): Promise<void> {
+  for (const pause of [...BUSY_RETRY_PAUSES_MS, undefined]) {
+    try {
+      await db.batch(batch, 'write');
+      return;
+    } catch (error) {
+      if (pause === undefined || !(error instanceof LibsqlError && error.code === 'SQLITE_BUSY')) throw error;
+      await new Promise((resolve) => setTimeout(resolve, pause));
+    }
+  }
+}
+
+/**
  * Commits the key with the answer (`status`, `body`) and `steps` in one batch, and answers.
  * When a guard fails, stores and answers its error instead; when the key was committed by a
  * concurrent request, answers from its row. Other failures are rethrown (nothing was kept).
@@ -127,7 +147,7 @@ async function commitAnswer(c: Context<AppEnv>, k: KeyRequest, status: Contentfu
     batch.push(isGuard(step) ? guardStatement(k.userId, k.key, step.condition) : step);
   }
   try {
-    await db.batch(batch, 'write');
+    await writeBatch(db, batch);
     return c.json(body, status);
   } catch (error) {
     const failedGuard = error instanceof LibsqlBatchError && error.code === 'SQLITE_CONSTRAINT' ? guards.get(error.statementIndex) : undefined;
