@@ -1,13 +1,14 @@
 /**
  * Every route of spec §2, with the paths of config/paths.ts (matched case-insensitively, so
  * `/Shop` and `/shop` are one route). Pages are lazy chunks; the shop and home load first, the
- * rest on demand.
+ * rest on demand. The dashboard also restores the order queries kept offline.
  */
 import type { ComponentType } from 'react';
 import { createBrowserRouter } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { SiteLayout } from './layout/site-layout';
 import { RequireAuth } from './guards';
+import { queryClient } from './query-client';
 import type * as DashboardPages from './routes/dashboard-pages';
 
 type PageModule = { default: ComponentType };
@@ -17,6 +18,9 @@ const dashboardPage = (name: keyof typeof DashboardPages) => async () => ({
 });
 
 const AdminOnly = () => <RequireAuth admin />;
+
+/** Keeps the order queries offline (lib/persist-queries.ts), loaded with the dashboard only: never on the shop's first load. */
+const restoreOrderQueries = () => import('../lib/persist-queries').then(({ persistOrderQueries }) => persistOrderQueries(queryClient));
 
 export const router = createBrowserRouter([
   {
@@ -38,10 +42,18 @@ export const router = createBrowserRouter([
       },
       {
         path: paths.dashboard.root,
-        lazy: page(() => import('./routes/dashboard-layout')),
+        // The saved order queries are back in the cache before the first dashboard screen renders.
+        lazy: page(() => Promise.all([import('./routes/dashboard-layout'), restoreOrderQueries()]).then(([layout]) => layout)),
         children: [
           { index: true, lazy: dashboardPage('DashboardHomeRoute') },
-          { path: paths.dashboard.manageOrders, Component: AdminOnly, children: [{ index: true, lazy: dashboardPage('ManageOrdersRoute') }] },
+          {
+            path: paths.dashboard.manageOrders,
+            Component: AdminOnly,
+            children: [
+              { index: true, lazy: dashboardPage('ManageOrdersRoute') },
+              { path: paths.dashboard.orderDetails.path, lazy: dashboardPage('OrderDetailsRoute') },
+            ],
+          },
           { path: paths.dashboard.addProduct, lazy: dashboardPage('AddProductRoute') },
           { path: paths.dashboard.manageProducts, Component: AdminOnly, children: [{ index: true, lazy: dashboardPage('ManageProductsRoute') }] },
           { path: paths.dashboard.updateProduct.path, lazy: dashboardPage('UpdateProductRoute') },

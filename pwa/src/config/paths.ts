@@ -20,6 +20,10 @@ export const paths = {
   dashboard: {
     root: '/dashboard',
     manageOrders: '/dashboard/manage-orders',
+    orderDetails: {
+      path: '/dashboard/manage-orders/:id',
+      getHref: (id: string) => `/dashboard/manage-orders/${encodeURIComponent(id)}`,
+    },
     addProduct: '/dashboard/add-product',
     manageProducts: '/dashboard/manage-products',
     updateProduct: {

@@ -3,7 +3,7 @@
  * routes are guarded in the router; add/update product check the flag themselves (spec §6).
  */
 import type { ReviewInput } from '@contract/review';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { AddAdmin } from '../../features/admin/components/add-admin';
@@ -12,8 +12,11 @@ import { ManageProducts } from '../../features/admin/components/manage-products'
 import { UpdateProduct } from '../../features/admin/components/update-product';
 import { useAuth } from '../../features/auth/auth-store';
 import { useProducts } from '../../features/catalogue/api/get-products';
+import { useDeliverySlots } from '../../features/checkout/api/get-delivery-slots';
+import { orderQueueHeadOptions } from '../../features/orders/api/order-queue';
 import { useOrders } from '../../features/orders/api/orders';
 import { ManageOrders } from '../../features/orders/components/manage-orders';
+import { OrderDetails } from '../../features/orders/components/order-details';
 import { MyOrders } from '../../features/orders/components/my-orders';
 import { OrderStatus } from '../../features/orders/components/order-products';
 import { submit, submitWithoutRefused } from '../../lib/offline/outbox/submit';
@@ -25,10 +28,12 @@ import { formatTk } from '../../lib/format';
 import { orderKeys, reviewKeys } from '../../lib/query-keys';
 import { notify } from '../../lib/toast';
 
+/** Dashboard home (spec §2): admins see the pending orders (live) and products; customers their latest order. */
 export function DashboardHomeRoute() {
   const { admin, user } = useAuth();
   const { data: products } = useProducts();
-  const { data: orders } = useOrders(admin ? undefined : user.email);
+  const { data: pending } = useQuery({ ...orderQueueHeadOptions({ status: 'Pending' }), enabled: admin });
+  const { data: orders } = useOrders(user.email, !admin);
   const latest = orders?.[0];
   return (
     <section>
@@ -37,7 +42,7 @@ export function DashboardHomeRoute() {
         <div className="stats stats-vertical shadow sm:stats-horizontal">
           <Link to={paths.dashboard.manageOrders} className="stat">
             <div className="stat-title">Pending orders</div>
-            <div className="stat-value text-warning" data-testid="pending-count">{orders ? orders.filter((o) => o.orderStatus === 'Pending').length : '…'}</div>
+            <div className="stat-value text-warning" data-testid="pending-count">{pending ? `${pending.orders.length}${pending.next ? '+' : ''}` : '…'}</div>
           </Link>
           <Link to={paths.dashboard.manageProducts} className="stat">
             <div className="stat-title">Products</div>
@@ -62,7 +67,17 @@ export function DashboardHomeRoute() {
   );
 }
 
-export const ManageOrdersRoute = () => <ManageOrders />;
+/** Manage Orders: the live queue, its slot filter offering the slots on sale now. */
+export function ManageOrdersRoute() {
+  const { data: slots } = useDeliverySlots();
+  return <ManageOrders offeredSlots={slots ?? []} orderHref={paths.dashboard.orderDetails.getHref} />;
+}
+
+/** An order's details, opened from Manage Orders. */
+export function OrderDetailsRoute() {
+  const { id = '' } = useParams();
+  return <OrderDetails id={id} queueHref={paths.dashboard.manageOrders} />;
+}
 
 export function AddProductRoute() {
   return <AddProduct isAdmin={useAuth().admin} />;

@@ -1,8 +1,10 @@
 /**
- * Orders through the API (spec §7): a customer's own list, the admin's full list, approve
- * (admin) and delete/cancel. Mutations refresh every cached order list.
+ * Orders through the API (spec §7): a customer's own list, the admin's full list, moving an
+ * order to its next state (admin, DESIGN.md §8) and delete/cancel. Mutations refresh every
+ * cached order query.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { OrderStatus } from '@contract/delivery';
 import { api, readResponse } from '../../../lib/api-client';
 import { orderKeys } from '../../../lib/query-keys';
 
@@ -19,12 +21,16 @@ export const ordersQueryOptions = (email: string | undefined) =>
 /** Returns the orders query (see ordersQueryOptions); `enabled: false` holds it back. */
 export const useOrders = (email: string | undefined, enabled = true) => useQuery({ ...ordersQueryOptions(email), enabled });
 
-/** `PUT /api/orders/update/:id` → `{modifiedCount}`; the mutation fails with ApiRequestError (e.g. 409). */
-export function useApproveOrder() {
+/**
+ * `PUT /api/orders/update/:id` `{orderStatus: to}` → `{modifiedCount}`: moves an order to its next
+ * state. The mutation fails with ApiRequestError (409 `invalid_transition` when it has moved on
+ * meanwhile); either way every order query is refreshed.
+ */
+export function useAdvanceOrder() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => readResponse(api.orders.update[':id'].$put({ param: { id }, json: { orderStatus: 'Approved' } })),
-    onSuccess: () => client.invalidateQueries({ queryKey: orderKeys.all }),
+    mutationFn: ({ id, to }: { id: string; to: OrderStatus }) => readResponse(api.orders.update[':id'].$put({ param: { id }, json: { orderStatus: to } })),
+    onSettled: () => client.invalidateQueries({ queryKey: orderKeys.all }),
   });
 }
 

@@ -1,88 +1,95 @@
-import { useState } from 'react';
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import type { DeliverySlot } from '@contract/delivery';
 import { Spinner } from '../../../components/spinner';
-import { formatTk } from '../../../lib/format';
+import type { OrderQueueFilter } from '../../../lib/query-keys';
 import { notify } from '../../../lib/toast';
 import { useOnline } from '../../../lib/use-online';
-import { useApproveOrder, useDeleteOrder, useOrders } from '../api/orders';
-import { filterOrders, type OrderFilter } from '../order-filters';
-import { OrderProducts, OrderStatus } from './order-products';
+import { useOrderQueue } from '../api/order-queue';
+import { useDeleteOrder } from '../api/orders';
+import { readQueueFilter, slotChoices, withFilter } from '../order-filters';
+import { formatShopTime } from '../order-time';
+import { useDocumentTitle } from '../use-document-title';
+import { useNewOrders } from '../use-new-orders';
+import { LoadMore } from './load-more';
+import { NewOrdersNotice } from './new-orders-notice';
+import { OrderRow } from './order-row';
+import { QueueFilters } from './queue-filters';
+
+/** The screen's texts, in one place for the Bangla pass (the spec's confirm and toast word for word). */
+const texts = {
+  heading: 'Manage Orders',
+  title: (newCount: number) => `${newCount > 0 ? `(${newCount}) ` : ''}Manage Orders — Taza Haat`,
+  offline: 'You are offline. Approving and deleting orders need a connection.',
+  lastUpdated: (time: string) => `Last updated ${time}`,
+  notLoaded: 'These orders have not been loaded on this device yet. They will load when the connection is back.',
+  failed: 'The orders could not be loaded. Check your connection.',
+  none: 'No orders match.',
+  confirmDelete: 'Are you want to cancel this order',
+  deleted: 'Deleted Order successfully',
+  columns: ['Customer', 'Products', 'Price', 'Status', 'Approved/Delete'],
+};
+
+type ManageOrdersProps = {
+  /** The slots on offer now (GET /api/delivery-slots), for the slot filter. */
+  offeredSlots: readonly DeliverySlot[];
+  orderHref: (id: string) => string;
+};
 
 /**
- * Manage Orders (spec §2), built for a tablet: customer, products with pictures, price, status,
- * Approve/Delete; filter by status, search by name or e-mail, newest first, 44 px touch targets.
+ * Manage Orders (spec §2), the admin's live queue on a tablet: newest first, filtered by the
+ * server (search, state, delivery slot; kept in the URL), more pages as the admin scrolls. New
+ * orders appear within the 5 s poll with a "{n} new orders" notice and the count in the tab's
+ * title. Offline it shows the last synced copy with its time; writes wait for the connection.
  */
-export function ManageOrders() {
+export function ManageOrders({ offeredSlots, orderHref }: ManageOrdersProps) {
   const online = useOnline();
-  const { data: orders, isPending } = useOrders(undefined);
-  const approve = useApproveOrder();
+  const [params, setParams] = useSearchParams();
+  const filter = readQueueFilter(params);
+  const queue = useOrderQueue(filter);
+  const { head, orders } = queue;
+  const { newIds, markSeen } = useNewOrders(params.toString(), head.isPlaceholderData ? undefined : head.data?.orders);
+  useDocumentTitle(texts.title(newIds.size));
   const remove = useDeleteOrder();
-  const [filter, setFilter] = useState<OrderFilter>({ status: 'all', search: '' });
-  const shown = orders ? filterOrders(orders, filter) : [];
-  const onApprove = (id: string) =>
-    approve.mutate(id, {
-      onSuccess: ({ modifiedCount }) => modifiedCount > 0 && notify('admin', 'success', 'Order Approved Successfully!!'),
-      onError: (error) => notify('admin', 'error', error.message),
-    });
+  const setFilter = useCallback((name: keyof OrderQueueFilter, value: string) => setParams((current) => withFilter(current, name, value), { replace: true }), [setParams]);
   const onDelete = (id: string) => {
-    if (!window.confirm('Are you want to cancel this order')) return;
+    if (!window.confirm(texts.confirmDelete)) return;
     remove.mutate(id, {
-      onSuccess: () => notify('order', 'success', 'Deleted Order successfully'),
+      onSuccess: () => notify('order', 'success', texts.deleted),
       onError: (error) => notify('order', 'error', error.message),
     });
   };
+  const slots = slotChoices(offeredSlots, (orders ?? []).flatMap((order) => (order.deliverySlot ? [order.deliverySlot] : [])), new Date());
   return (
     <section>
-      <h1 className="mb-4 text-2xl font-bold">Manage Orders</h1>
-      {!online && <p className="alert alert-warning mb-4" role="status">You are offline. Approving and deleting orders need a connection.</p>}
-      <div className="mb-4 flex flex-wrap gap-3">
-        <label className="min-w-48 flex-1">
-          <span className="mb-1 block text-sm font-medium">Search customer</span>
-          <input type="search" className="input input-bordered min-h-11 w-full" placeholder="Name or e-mail" value={filter.search} onChange={(e) => setFilter({ ...filter, search: e.target.value })} />
-        </label>
-        <label>
-          <span className="mb-1 block text-sm font-medium">Status</span>
-          <select className="select select-bordered min-h-11" value={filter.status} onChange={(e) => setFilter({ ...filter, status: e.target.value as OrderFilter['status'] })}>
-            <option value="all">All</option>
-            <option value="Pending">Pending</option>
-            <option value="Approved">Approved</option>
-          </select>
-        </label>
+      <div className="mb-4 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <h1 className="text-2xl font-bold">{texts.heading}</h1>
+        {head.dataUpdatedAt > 0 && <p className="text-sm text-base-content/70" data-testid="last-updated">{texts.lastUpdated(formatShopTime(head.dataUpdatedAt))}</p>}
       </div>
-      {isPending && <Spinner label="Loading orders" />}
-      <table className="table">
-        <thead>
-          <tr>
-            <th>Customer</th>
-            <th>Products</th>
-            <th className="text-right">Price</th>
-            <th>Status</th>
-            <th>Approved/Delete</th>
-          </tr>
-        </thead>
-        <tbody>
-          {shown.map((order) => (
-            <tr key={order._id} data-testid="order-row" className="align-top">
-              <td className="max-w-40 break-words">
-                <p className="font-semibold">{order.customerName}</p>
-                <p className="text-xs text-base-content/70">{order.email}</p>
-                <p className="text-xs text-base-content/70">{order.orderDate}</p>
-              </td>
-              <td><OrderProducts order={order} /></td>
-              <td className="whitespace-nowrap text-right font-semibold">{formatTk(order.totalAmount)} Tk</td>
-              <td><OrderStatus order={order} /></td>
-              <td>
-                <div className="flex flex-col gap-2">
-                  <button type="button" className="btn btn-success btn-sm min-h-11" disabled={!online || order.orderStatus === 'Approved'} onClick={() => onApprove(order._id)}>
-                    {order.orderStatus === 'Approved' ? 'Approved' : 'Approve'}
-                  </button>
-                  <button type="button" className="btn btn-error btn-outline btn-sm min-h-11" disabled={!online} onClick={() => onDelete(order._id)}>Delete</button>
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {orders && shown.length === 0 && <p className="py-8 text-center">No orders match.</p>}
+      {!online && <p className="alert alert-warning mb-4" role="status">{texts.offline}</p>}
+      <QueueFilters filter={filter} slots={slots} onChange={setFilter} />
+      <NewOrdersNotice count={newIds.size} onSeen={markSeen} />
+      {!orders && (head.fetchStatus === 'paused' ? <p className="alert alert-info">{texts.notLoaded}</p> : head.isError ? <p className="alert alert-warning">{texts.failed}</p> : <Spinner label="Loading orders" />)}
+      {orders && (
+        <div className="overflow-x-auto">
+          <table className="table">
+            <thead>
+              <tr>
+                {texts.columns.map((column) => (
+                  <th key={column} className={column === 'Price' ? 'text-right' : undefined}>{column}</th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {orders.map((order) => (
+                <OrderRow key={order._id} order={order} isNew={newIds.has(order._id)} canWrite={online} detailsHref={orderHref(order._id)} onDelete={onDelete} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {orders?.length === 0 && <p className="py-8 text-center">{texts.none}</p>}
+      {queue.hasNextPage && <LoadMore onLoad={queue.loadMore} loading={queue.isFetchingNextPage} />}
     </section>
   );
 }

@@ -16,14 +16,36 @@ export function OrderProducts({ order }: { order: Order }) {
   );
 }
 
+/** The badge colour of each order state. */
+const statusBadge: Record<Order['orderStatus'], string> = {
+  Pending: 'badge-warning',
+  Approved: 'badge-info',
+  'Out for delivery': 'badge-secondary',
+  Delivered: 'badge-success',
+};
+
+/** An order state as a badge in its colour. */
+export function StatusBadge({ status }: { status: Order['orderStatus'] }) {
+  return <span className={`badge h-auto py-0.5 ${statusBadge[status]}`}>{status}</span>;
+}
+
 /** Order and payment status badges. */
 export function OrderStatus({ order }: { order: Order }) {
   return (
     <div className="flex flex-col items-start gap-1">
-      <span className={`badge ${order.orderStatus === 'Approved' ? 'badge-success' : 'badge-warning'}`}>{order.orderStatus}</span>
+      <StatusBadge status={order.orderStatus} />
       <span className={`badge badge-outline h-auto py-0.5 ${order.paymentStatus === 'paid' ? 'badge-success' : ''}`}>
         {order.paymentStatus === 'paid' ? 'Paid' : order.paymentMethod === 'cod' ? 'Cash on delivery' : 'Unpaid'}
       </span>
     </div>
+  );
+}
+
+/** How an order is paid and whether it is, e.g. "Cash on delivery · Unpaid". */
+export function PaymentText({ order }: { order: Order }) {
+  return (
+    <>
+      {order.paymentMethod === 'cod' ? 'Cash on delivery' : 'Card'} · {order.paymentStatus === 'paid' ? 'Paid' : 'Unpaid'}
+    </>
   );
 }

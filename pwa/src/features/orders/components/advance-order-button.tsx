@@ -1,0 +1,37 @@
+import { nextOrderStatus, type OrderStatus } from '@contract/delivery';
+import type { Order } from '@contract/order';
+import { notify } from '../../../lib/toast';
+import { useAdvanceOrder } from '../api/orders';
+
+/** Per next state: the button that moves an order there, and the toast once it has (spec §8 for Approved). */
+const texts: Partial<Record<OrderStatus, { action: string; done: string }>> = {
+  Approved: { action: 'Approve', done: 'Order Approved Successfully!!' },
+  'Out for delivery': { action: 'Out for delivery', done: 'Order is out for delivery' },
+  Delivered: { action: 'Delivered', done: 'Order delivered' },
+};
+
+/**
+ * The one next step of `order` as a button ("Approve", "Out for delivery", "Delivered"; nothing
+ * once Delivered). Toasts top-center when done; a refusal (409: another admin moved it first)
+ * toasts the server's message, and the order is refreshed either way.
+ */
+export function AdvanceOrderButton({ order, disabled, className = '' }: { order: Order; disabled: boolean; className?: string }) {
+  const advance = useAdvanceOrder();
+  const next = nextOrderStatus(order.orderStatus);
+  const step = next && texts[next];
+  if (!next || !step) return null;
+  const { action, done } = step;
+  const onClick = () =>
+    advance.mutate(
+      { id: order._id, to: next },
+      {
+        onSuccess: ({ modifiedCount }) => modifiedCount > 0 && notify('admin', 'success', done),
+        onError: (error) => notify('admin', 'error', error.message),
+      },
+    );
+  return (
+    <button type="button" className={`btn btn-success min-h-11 ${className}`} disabled={disabled || advance.isPending} onClick={onClick}>
+      {action}
+    </button>
+  );
+}

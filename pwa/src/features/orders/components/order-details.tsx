@@ -1,0 +1,99 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { Spinner } from '../../../components/spinner';
+import { useOnline } from '../../../lib/use-online';
+import { useOrder } from '../api/order-details';
+import { formatShopTime } from '../order-time';
+import { useDocumentTitle } from '../use-document-title';
+import { AdvanceOrderButton } from './advance-order-button';
+import { OrderLines } from './order-lines';
+import { PaymentText, StatusBadge } from './order-products';
+import { PackingSlip } from './packing-slip';
+import { StatusTimeline } from './status-timeline';
+
+/** The screen's texts, in one place for the Bangla pass. */
+const texts = {
+  title: (name: string) => `Order of ${name} — Taza Haat`,
+  heading: (name: string) => `Order of ${name}`,
+  back: 'Back to Manage Orders',
+  print: 'Print packing slip',
+  offline: 'You are offline. Changing an order needs a connection.',
+  lastUpdated: (time: string) => `Last updated ${time}`,
+  customer: 'Customer',
+  phone: 'Phone',
+  address: 'Address',
+  email: 'E-mail',
+  slot: 'Delivery slot',
+  noSlot: 'None',
+  payment: 'Payment',
+  products: 'Products',
+  timeline: 'Status',
+  notFound: 'This order was not found. It may have been deleted.',
+  notLoaded: 'This order has not been loaded on this device yet. It will load when the connection is back.',
+};
+
+/**
+ * An order's details for the admin (`/dashboard/manage-orders/:id`): customer with a `tel:` link
+ * for the phone, address, e-mail and delivery slot; the lines with cart total, shipping, tax and
+ * total; payment; the status timeline with Dhaka times; the one next step as a button; and a
+ * printable packing slip. Offline it shows the last synced copy with its time.
+ */
+export function OrderDetails({ id, queueHref }: { id: string; queueHref: string }) {
+  const online = useOnline();
+  const { data: order, dataUpdatedAt, error, fetchStatus } = useOrder(id);
+  useDocumentTitle(texts.title(order?.customerName ?? id));
+  const back = <Link to={queueHref} className="btn btn-ghost min-h-11 print:hidden">← {texts.back}</Link>;
+  if (!order)
+    return (
+      <section>
+        {back}
+        {fetchStatus === 'paused' ? <p className="alert alert-info">{texts.notLoaded}</p> : error ? <p className="alert alert-warning">{error.message || texts.notFound}</p> : <Spinner label="Loading the order" />}
+      </section>
+    );
+  const field = (label: string, value: ReactNode) => (
+    <div>
+      <dt className="text-sm text-base-content/70">{label}</dt>
+      <dd className="font-medium break-words">{value}</dd>
+    </div>
+  );
+  return (
+    <section>
+      <div className="print:hidden">
+        {back}
+        <div className="my-4 flex flex-wrap items-center justify-between gap-3">
+          <div>
+            <h1 className="text-2xl font-bold">{texts.heading(order.customerName)}</h1>
+            <p className="font-mono text-xs text-base-content/70">{order._id}</p>
+            {dataUpdatedAt > 0 && <p className="text-sm text-base-content/70" data-testid="last-updated">{texts.lastUpdated(formatShopTime(dataUpdatedAt))}</p>}
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <AdvanceOrderButton order={order} disabled={!online} />
+            <button type="button" className="btn btn-outline min-h-11" onClick={() => window.print()}>{texts.print}</button>
+          </div>
+        </div>
+        {!online && <p className="alert alert-warning mb-4" role="status">{texts.offline}</p>}
+        <div className="grid grid-cols-1 gap-6 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+          <dl className="card grid grid-cols-1 content-start gap-3 bg-base-200 p-4 sm:grid-cols-2">
+            {field(texts.customer, order.customerName)}
+            {field(texts.phone, <a href={`tel:${order.phone.replace(/[^\d+]/g, '')}`} className="link link-primary inline-flex min-h-11 items-center">{order.phone}</a>)}
+            {field(texts.address, <span className="whitespace-pre-line">{order.address}</span>)}
+            {field(texts.email, order.email)}
+            {field(texts.slot, order.deliverySlot?.label ?? texts.noSlot)}
+            {field(texts.payment, <PaymentText order={order} />)}
+          </dl>
+          <div>
+            <h2 className="mb-2 flex items-center gap-2 text-lg font-semibold">
+              {texts.timeline} <StatusBadge status={order.orderStatus} />
+            </h2>
+            <StatusTimeline order={order} />
+          </div>
+        </div>
+        <h2 className="mt-6 mb-2 text-lg font-semibold">{texts.products}</h2>
+        <div className="overflow-x-auto">
+          <OrderLines order={order} />
+        </div>
+      </div>
+      <PackingSlip order={order} />
+    </section>
+  );
+}

@@ -1,0 +1,64 @@
+import { priceCart } from '@contract/pricing';
+import type { Order } from '@contract/order';
+import { formatTk } from '../../../lib/format';
+
+/** The table's texts, in one place for the Bangla pass. */
+const texts = {
+  caption: 'Products ordered',
+  columns: { product: 'Product', kg: 'Kg', price: 'Price per kg', total: 'Line total' },
+  cartTotal: 'Cart total',
+  shipping: 'Shipping',
+  tax: 'Tax (5%)',
+  total: 'Total',
+  tk: (amount: number) => `${formatTk(amount)} Tk`,
+};
+
+/**
+ * An order's lines (picture unless `pictures` is false, name, kg, price per kg, line total) and
+ * its cart total, shipping, tax and total by the shop's one pricing rule (spec §9). The total is
+ * the order's own `totalAmount`, the amount the server charged.
+ */
+export function OrderLines({ order, pictures = true }: { order: Order; pictures?: boolean }) {
+  const { cartTotal, shipping, tax } = priceCart(order.orderedProduct);
+  const sum = (label: string, amount: number, strong = false) => (
+    <tr className={strong ? 'text-base font-bold' : undefined}>
+      <th scope="row" colSpan={pictures ? 4 : 3} className="text-right">{label}</th>
+      <td className="text-right">{texts.tk(amount)}</td>
+    </tr>
+  );
+  return (
+    <table className="table">
+      <caption className="sr-only">{texts.caption}</caption>
+      <thead>
+        <tr>
+          {pictures && <td />}
+          <th>{texts.columns.product}</th>
+          <th className="text-right">{texts.columns.kg}</th>
+          <th className="text-right">{texts.columns.price}</th>
+          <th className="text-right">{texts.columns.total}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {order.orderedProduct.map((line) => (
+          <tr key={line._id} data-testid="order-line">
+            {pictures && (
+              <td>
+                <img src={line.image} alt="" width={40} height={40} className="h-10 w-10 object-contain" />
+              </td>
+            )}
+            <td>{line.name}</td>
+            <td className="text-right">{line.cartQuantity}</td>
+            <td className="text-right whitespace-nowrap">{texts.tk(line.price)}</td>
+            <td className="text-right whitespace-nowrap">{texts.tk(priceCart([line]).cartTotal)}</td>
+          </tr>
+        ))}
+      </tbody>
+      <tfoot className="text-base-content">
+        {sum(texts.cartTotal, cartTotal)}
+        {sum(texts.shipping, shipping)}
+        {sum(texts.tax, tax)}
+        {sum(texts.total, order.totalAmount, true)}
+      </tfoot>
+    </table>
+  );
+}

@@ -1,0 +1,50 @@
+import { Link } from 'react-router-dom';
+import type { Order } from '@contract/order';
+import { formatTk } from '../../../lib/format';
+import { AdvanceOrderButton } from './advance-order-button';
+import { OrderProducts, OrderStatus } from './order-products';
+
+/** The row's texts, in one place for the Bangla pass. */
+const texts = { new: 'New', delete: 'Delete' };
+
+type OrderRowProps = {
+  order: Order;
+  /** Placed since the admin last looked (see useNewOrders). */
+  isNew: boolean;
+  /** Whether writes are possible (online). */
+  canWrite: boolean;
+  detailsHref: string;
+  onDelete: (id: string) => void;
+};
+
+/**
+ * One order of Manage Orders (spec §2): customer, products with pictures, price, status, its next
+ * step and Delete. The customer's name links to the order's details, and its link covers the
+ * whole row, so a tap anywhere but a button opens them.
+ */
+export function OrderRow({ order, isNew, canWrite, detailsHref, onDelete }: OrderRowProps) {
+  return (
+    <tr data-testid="order-row" className={`relative align-top hover:bg-base-200 ${isNew ? 'bg-secondary/15' : ''}`}>
+      <td className="max-w-44 break-words">
+        <Link to={detailsHref} className="link link-hover font-semibold after:absolute after:inset-0">
+          {order.customerName}
+        </Link>
+        {isNew && <span className="badge badge-accent badge-sm ms-2">{texts.new}</span>}
+        <p className="text-xs text-base-content/70">{order.email}</p>
+        <p className="text-xs text-base-content/70">{order.phone}</p>
+        <p className="text-xs text-base-content/70">{order.deliverySlot?.label ?? order.orderDate}</p>
+      </td>
+      <td><OrderProducts order={order} /></td>
+      <td className="whitespace-nowrap text-right font-semibold">{formatTk(order.totalAmount)} Tk</td>
+      <td><OrderStatus order={order} /></td>
+      <td>
+        <div className="relative z-10 flex flex-col gap-2">
+          <AdvanceOrderButton order={order} disabled={!canWrite} className="btn-sm" />
+          <button type="button" className="btn btn-error btn-outline btn-sm min-h-11" disabled={!canWrite} onClick={() => onDelete(order._id)}>
+            {texts.delete}
+          </button>
+        </div>
+      </td>
+    </tr>
+  );
+}

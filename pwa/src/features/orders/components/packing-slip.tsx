@@ -1,0 +1,44 @@
+import type { ReactNode } from 'react';
+import type { Order } from '@contract/order';
+import { OrderLines } from './order-lines';
+import { PaymentText } from './order-products';
+
+/** The slip's texts, in one place for the Bangla pass. */
+const texts = {
+  heading: 'Taza Haat — packing slip',
+  order: 'Order',
+  slot: 'Delivery slot',
+  noSlot: 'None',
+  customer: 'Customer',
+  phone: 'Phone',
+  address: 'Address',
+  payment: 'Payment',
+};
+
+/**
+ * The packing slip of `order`, printed instead of the page (hidden on screen; index.css hides
+ * the header, navigation, footer and buttons in print): order id, slot, customer, phone, address,
+ * lines, total and payment.
+ */
+export function PackingSlip({ order }: { order: Order }) {
+  const row = (label: string, value: ReactNode) => (
+    <div className="flex gap-2">
+      <dt className="w-32 shrink-0 font-semibold">{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+  return (
+    <article className="packing-slip hidden text-black print:block" data-testid="packing-slip">
+      <h2 className="mb-3 text-xl font-bold">{texts.heading}</h2>
+      <dl className="mb-4 grid gap-1">
+        {row(texts.order, <span className="font-mono">{order._id}</span>)}
+        {row(texts.slot, order.deliverySlot?.label ?? texts.noSlot)}
+        {row(texts.customer, order.customerName)}
+        {row(texts.phone, order.phone)}
+        {row(texts.address, <span className="whitespace-pre-line">{order.address}</span>)}
+        {row(texts.payment, <PaymentText order={order} />)}
+      </dl>
+      <OrderLines order={order} pictures={false} />
+    </article>
+  );
+}

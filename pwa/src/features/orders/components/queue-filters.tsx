@@ -1,0 +1,63 @@
+import { useEffect, useState } from 'react';
+import { orderStatuses, type DeliverySlot } from '@contract/delivery';
+import type { OrderQueueFilter } from '../../../lib/query-keys';
+
+/** The filters' texts, in one place for the Bangla pass. */
+const texts = {
+  search: 'Search customer',
+  searchHint: 'Name, e-mail or phone',
+  status: 'Status',
+  allStates: 'All',
+  slot: 'Delivery slot',
+  allSlots: 'All slots',
+};
+
+/** How long typing must pause before the search goes to the server. */
+const SEARCH_DEBOUNCE_MS = 300;
+
+type QueueFiltersProps = {
+  filter: OrderQueueFilter;
+  /** The slots to offer, in the order to list them (see slotChoices). */
+  slots: readonly DeliverySlot[];
+  /** Sets one filter field ('' clears it). */
+  onChange: (name: keyof OrderQueueFilter, value: string) => void;
+};
+
+/**
+ * Manage Orders' filters, all answered by the server: search (name, e-mail or phone; sent once
+ * typing pauses), the order's state (all four) and its delivery slot.
+ */
+export function QueueFilters({ filter, slots, onChange }: QueueFiltersProps) {
+  const [search, setSearch] = useState(filter.q ?? '');
+  useEffect(() => {
+    if (search.trim() === (filter.q ?? '')) return;
+    const timer = setTimeout(() => onChange('q', search), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [search, filter.q, onChange]);
+  return (
+    <div className="mb-4 grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1.4fr)]">
+      <label>
+        <span className="mb-1 block text-sm font-medium">{texts.search}</span>
+        <input type="search" className="input input-bordered min-h-11 w-full" placeholder={texts.searchHint} value={search} onChange={(e) => setSearch(e.target.value)} />
+      </label>
+      <label>
+        <span className="mb-1 block text-sm font-medium">{texts.status}</span>
+        <select className="select select-bordered min-h-11 w-full" value={filter.status ?? ''} onChange={(e) => onChange('status', e.target.value)}>
+          <option value="">{texts.allStates}</option>
+          {orderStatuses.map((status) => (
+            <option key={status} value={status}>{status}</option>
+          ))}
+        </select>
+      </label>
+      <label>
+        <span className="mb-1 block text-sm font-medium">{texts.slot}</span>
+        <select className="select select-bordered min-h-11 w-full" value={filter.slot ?? ''} onChange={(e) => onChange('slot', e.target.value)}>
+          <option value="">{texts.allSlots}</option>
+          {slots.map((slot) => (
+            <option key={slot.id} value={slot.id}>{slot.label}</option>
+          ))}
+        </select>
+      </label>
+    </div>
+  );
+}

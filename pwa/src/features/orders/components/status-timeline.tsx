@@ -1,0 +1,19 @@
+import type { Order } from '@contract/order';
+import { formatShopTime } from '../order-time';
+
+/** An order's timeline, oldest first: each state it entered and when (Dhaka time). */
+export function StatusTimeline({ order }: { order: Order }) {
+  return (
+    <ol className="grid gap-3 border-s-2 border-primary/40 ps-4" data-testid="status-timeline">
+      {order.statusHistory.map((change) => (
+        <li key={`${change.status}-${change.at}`} className="relative">
+          <span className="absolute -start-[1.4rem] top-1.5 h-3 w-3 rounded-full bg-primary" aria-hidden="true" />
+          <p className="font-semibold">{change.status}</p>
+          <p className="text-sm text-base-content/70">
+            <time dateTime={change.at}>{formatShopTime(change.at)}</time>
+          </p>
+        </li>
+      ))}
+    </ol>
+  );
+}

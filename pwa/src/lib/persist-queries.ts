@@ -1,0 +1,50 @@
+/**
+ * Keeps the order queries (`orderKeys.all`: the admin's queue, an order's details, a customer's
+ * list) in IndexedDB, so the dashboard opens offline from the last synced copy (DESIGN.md §5).
+ * TanStack Query's persister: restored once when a dashboard route first loads, then saved (at
+ * most once a second) whenever those queries change. Nothing else is kept: the catalogue has its
+ * own mirror (lib/offline).
+ *
+ * Stored: one idb-keyval entry, key `orders`, in the IndexedDB database `taza-haat-queries`
+ * (store `queries`), as JSON. It is dropped when older than 7 days or
+ * written by another app version. idb-keyval rather than the shop's Dexie database: a store of
+ * its own needs no schema version of the shop's, and it is ~600 bytes.
+ *
+ * The router imports this module on dashboard routes only: the shop's first load never carries it.
+ */
+import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
+import { defaultShouldDehydrateQuery, type QueryClient } from '@tanstack/react-query';
+import { persistQueryClient } from '@tanstack/react-query-persist-client';
+import { createStore, del, get, set } from 'idb-keyval';
+import { orderKeys } from './query-keys';
+
+/** How long a saved copy is used; order queries are kept in memory as long (gcTime), so they are saved as long. */
+export const PERSIST_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+
+let restored: Promise<void> | undefined;
+
+/**
+ * Starts keeping `client`'s order queries in IndexedDB, once per page. Resolves when the saved
+ * copy is back in the cache (or there is none, or it could not be read); never rejects.
+ */
+export function persistOrderQueries(client: QueryClient): Promise<void> {
+  restored ??= (() => {
+    const store = createStore('taza-haat-queries', 'queries');
+    const persister = createAsyncStoragePersister({
+      storage: { getItem: (key) => get<string>(key, store), setItem: (key, value) => set(key, value, store), removeItem: (key) => del(key, store) },
+      key: 'orders',
+    });
+    // A restored query without a screen would otherwise be dropped after 5 minutes, and the next save would lose it.
+    client.setQueryDefaults(orderKeys.all, { gcTime: PERSIST_MAX_AGE_MS });
+    const [, restore] = persistQueryClient({
+      queryClient: client,
+      persister,
+      maxAge: PERSIST_MAX_AGE_MS,
+      buster: import.meta.env.VITE_APP_VERSION ?? 'dev',
+      dehydrateOptions: { shouldDehydrateQuery: (query) => defaultShouldDehydrateQuery(query) && query.queryKey[0] === orderKeys.all[0] },
+    });
+    // Without a readable IndexedDB (private mode, quota) the dashboard works online as before.
+    return restore.catch(() => undefined);
+  })();
+  return restored;
+}
