@@ -5,8 +5,12 @@ import { notify } from '../../../lib/toast';
 import { useOnline } from '../../../lib/use-online';
 import { useDeleteProduct } from '../api/admin';
 import { OfflineNote } from './offline-note';
+import { StockToggle } from './stock-toggle';
 
-/** Manage Products (spec §2): ID, Product, Image, Price, Update/Delete. */
+/**
+ * Manage Products (spec §2): ID, Product, Image, Price, Update/Delete; the Product cell also has
+ * the Bangla name and the in-stock switch.
+ */
 export function ManageProducts({ products, updatePath }: { products: readonly Product[]; updatePath: (id: string) => string }) {
   const online = useOnline();
   const remove = useDeleteProduct();
@@ -36,7 +40,11 @@ export function ManageProducts({ products, updatePath }: { products: readonly Pr
             {products.map((p) => (
               <tr key={p._id} data-testid="product-row">
                 <td className="max-w-24 truncate font-mono text-xs" title={p._id}>{p._id.slice(0, 8)}</td>
-                <td>{p.name}</td>
+                <td>
+                  <p>{p.name}</p>
+                  {p.nameBn && <p lang="bn" className="text-sm text-base-content/70">{p.nameBn}</p>}
+                  <StockToggle product={p} disabled={!online} />
+                </td>
                 <td><img src={p.image} alt="" width={40} height={40} className="h-10 w-10 object-contain" loading="lazy" /></td>
                 <td>{formatTk(p.price)} Tk</td>
                 <td>

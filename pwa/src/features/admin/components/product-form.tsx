@@ -17,14 +17,15 @@ type ProductFormProps = {
 };
 
 /**
- * The product form (spec §2 "Add A Product", §5): placeholders 'Product Name', 'Price',
- * 'Image Url' (each also the field's visually hidden label), a category dropdown defaulting to
- * 'Select Category', with an inline message per invalid field from the shared contract schema.
+ * The product form (spec §2 "Add A Product", §5): placeholders 'Product Name', 'Bangla name',
+ * 'Price', 'Image Url' (each also the field's visually hidden label), a category dropdown
+ * defaulting to 'Select Category' and an "In stock" switch (on for a new product), with an inline
+ * message per invalid field from the shared contract schema.
  */
 export function ProductForm({ defaultValues, submitLabel, disabled, onSubmit, clearOnSuccess = false }: ProductFormProps) {
   const { register, handleSubmit, reset, formState } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(productInputSchema),
-    defaultValues: { name: '', price: '', image: '', category: '' as FormInput['category'], ...defaultValues },
+    defaultValues: { name: '', nameBn: '', price: '', image: '', category: '' as FormInput['category'], inStock: true, ...defaultValues },
   });
   const errors = formState.errors;
   const submit = async (product: FormOutput) => {
@@ -35,6 +36,9 @@ export function ProductForm({ defaultValues, submitLabel, disabled, onSubmit, cl
     <form className="mx-auto grid max-w-lg gap-4" onSubmit={handleSubmit(submit)} noValidate>
       <FormField label="Product Name" hideLabel error={errors.name?.message}>
         {(field) => <input {...field} className={input} placeholder="Product Name" {...register('name')} />}
+      </FormField>
+      <FormField label="Bangla name" hideLabel error={errors.nameBn?.message}>
+        {(field) => <input {...field} className={input} placeholder="Bangla name" lang="bn" {...register('nameBn')} />}
       </FormField>
       <FormField label="Price" hideLabel error={errors.price?.message}>
         {(field) => <input {...field} className={input} placeholder="Price" inputMode="decimal" {...register('price')} />}
@@ -50,6 +54,9 @@ export function ProductForm({ defaultValues, submitLabel, disabled, onSubmit, cl
             <option value="fruit">fruit</option>
           </select>
         )}
+      </FormField>
+      <FormField label="In stock" className="flex min-h-11 flex-row-reverse items-center justify-end gap-3">
+        {(field) => <input {...field} type="checkbox" className="toggle toggle-success" {...register('inStock')} />}
       </FormField>
       <button type="submit" className="btn btn-success min-h-11" disabled={disabled || formState.isSubmitting}>
         {submitLabel}

@@ -16,7 +16,7 @@ export function UpdateProduct({ isAdmin, product, onDone }: { isAdmin: boolean; 
       <h1 className="mb-6 text-center text-2xl font-bold">Update {product.name}</h1>
       <OfflineNote online={online} />
       <ProductForm
-        defaultValues={{ name: product.name, price: String(product.price), image: product.image, category: product.category }}
+        defaultValues={{ name: product.name, nameBn: product.nameBn ?? '', price: String(product.price), image: product.image, category: product.category, inStock: product.inStock }}
         submitLabel="Update Product"
         disabled={!online}
         onSubmit={async (edit) => {
