@@ -4,6 +4,7 @@
  */
 import type { ReviewInput } from '@contract/review';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { AddAdmin } from '../../features/admin/components/add-admin';
@@ -112,6 +113,16 @@ export function MyOrdersRoute() {
     const lines = item.payload.orderedProduct;
     return [{ ...item, lines, outOfStock: item.refusal?.products.map((p) => p.name), restLeft: lines.some((l) => !refused.has(l._id)) }];
   });
+  // When an order leaves the outbox (sent by this page or the worker), the list is fetched anew:
+  // a fetch begun before the server had the order is cancelled rather than awaited, which an
+  // invalidation alone would do for a list not loaded yet (e.g. opened offline).
+  const waitingKeys = unsent.map((item) => item.key).join(' ');
+  const shownKeys = useRef(waitingKeys);
+  useEffect(() => {
+    const left = shownKeys.current.split(' ').some((key) => key && !waitingKeys.split(' ').includes(key));
+    shownKeys.current = waitingKeys;
+    if (left) void client.cancelQueries({ queryKey: orderKeys.all }).then(() => client.invalidateQueries({ queryKey: orderKeys.all }));
+  }, [waitingKeys, client]);
   const sendWithout = async (key: string) => {
     try {
       const outcome = await submitWithoutRefused(key);

@@ -11,6 +11,7 @@ import { startCardPayment } from '../api/checkout-api';
 import { slotToOrder, useDeliverySlots } from '../api/get-delivery-slots';
 import { CardPayment } from './card-payment';
 import { DeliverySlotPicker } from './delivery-slot-picker';
+import { NotInOrder } from './not-in-order';
 import { PriceSummary } from './price-summary';
 
 const formSchema = orderInputSchema.pick({ customerName: true, phone: true, address: true });
@@ -147,7 +148,7 @@ export function CheckoutPage({ cart, outOfStock, user, shopPath, submitOrder, on
             <p className="text-sm text-base-content/70">Card payment is not configured on this shop, so you pay cash on delivery.</p>
           )}
         </fieldset>
-        {lines.length === 0 && <p className="alert alert-warning">Everything in your cart is out of stock, so there is nothing to order.</p>}
+        <NotInOrder lines={leftOut} nothingLeft={lines.length === 0} />
         <button type="submit" className="btn btn-primary min-h-11" disabled={formState.isSubmitting || lines.length === 0}>
           Place order
         </button>
@@ -155,16 +156,6 @@ export function CheckoutPage({ cart, outOfStock, user, shopPath, submitOrder, on
       <aside>
         <h2 className="mb-3 text-lg font-semibold">Your order</h2>
         <PriceSummary lines={lines} />
-        {leftOut.length > 0 && (
-          <div className="mt-4 rounded-box bg-warning/15 p-4" data-testid="not-in-order">
-            <p className="font-semibold">Not in this order: out of stock</p>
-            <ul className="mt-1 list-inside list-disc text-sm">
-              {leftOut.map((line) => (
-                <li key={line._id}>{line.name} × {line.cartQuantity} Kg</li>
-              ))}
-            </ul>
-          </div>
-        )}
       </aside>
     </section>
   );

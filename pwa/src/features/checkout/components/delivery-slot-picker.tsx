@@ -18,37 +18,72 @@ const notes = {
   full: "Every delivery time is full; we'll give you the earliest free one.",
 };
 
+let dayFormat: Intl.DateTimeFormat | undefined;
+/** "Sun 22 Nov": the shop's day (Asia/Dhaka) a slot starting at `start` (ISO 8601) falls on. */
+function dayOf(start: string): string {
+  dayFormat ??= new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'Asia/Dhaka' });
+  return dayFormat.format(new Date(start));
+}
+
+/** The slots by day (a slot id's date is the shop's, as it carries the shop's offset), in order. */
+function byDay(slots: readonly DeliverySlotOffer[]): Array<{ day: string; slots: DeliverySlotOffer[] }> {
+  const days = new Map<string, DeliverySlotOffer[]>();
+  for (const slot of slots) {
+    const date = slot.start.slice(0, 10);
+    days.set(date, [...(days.get(date) ?? []), slot]);
+  }
+  return [...days.values()].map((daySlots) => ({ day: dayOf(daySlots[0]?.start ?? ''), slots: daySlots }));
+}
+
 /**
- * The delivery time as radio choices (DESIGN.md §8): one per slot, full ones disabled and
- * marked "Full". Without slots it says what the order will get instead.
+ * The delivery time as radio choices (DESIGN.md §8), grouped by day so a phone shows them in a
+ * few rows: full slots are disabled and marked "Full". Each radio's name is the slot's whole
+ * label. Without slots it says what the order will get instead.
  */
 export function DeliverySlotPicker({ slots, missing, value, onChange }: DeliverySlotPickerProps) {
   const note = !slots ? notes[missing] : value === undefined ? notes.full : undefined;
   return (
-    <fieldset className="grid gap-2" data-testid="delivery-slots">
+    <fieldset className="grid gap-3" data-testid="delivery-slots">
       <legend className="mb-1 text-sm font-medium">Delivery time</legend>
       {note && (
         <p className="text-sm text-base-content/70" role="status">
           {note}
         </p>
       )}
-      {slots && slots.length > 0 && (
-        <div className="grid gap-2 sm:grid-cols-2">
-          {slots.map((slot) => {
-            const full = slot.remaining <= 0;
-            return (
-              <label
-                key={slot.id}
-                className={`flex min-h-11 items-center gap-3 rounded-box border px-3 py-2 ${slot.id === value ? 'border-primary bg-primary/5' : 'border-base-300'} ${full ? 'text-base-content/60' : 'cursor-pointer'}`}
-              >
-                <input type="radio" name="deliverySlot" className="radio radio-primary radio-sm" value={slot.id} checked={slot.id === value} disabled={full} onChange={() => onChange(slot.id)} />
-                <span className="flex-1">{slot.label}</span>
-                {full && <span className="badge badge-ghost badge-sm">Full</span>}
-              </label>
-            );
-          })}
-        </div>
-      )}
+      {slots &&
+        byDay(slots).map(({ day, slots: daySlots }) => (
+          <div key={day} role="group" aria-label={day}>
+            <p className="mb-1 text-sm font-semibold">{day}</p>
+            <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+              {daySlots.map((slot) => {
+                const full = slot.remaining <= 0;
+                return (
+                  <label
+                    key={slot.id}
+                    className={`flex min-h-11 items-center gap-2 rounded-box border px-2 text-sm ${slot.id === value ? 'border-primary bg-primary/10' : 'border-base-300'} ${full ? 'text-base-content/60' : 'cursor-pointer'}`}
+                  >
+                    <input
+                      type="radio"
+                      name="deliverySlot"
+                      className="radio radio-primary radio-sm"
+                      value={slot.id}
+                      aria-label={slot.label}
+                      checked={slot.id === value}
+                      disabled={full}
+                      onChange={() => onChange(slot.id)}
+                    />
+                    <span className="flex flex-col leading-tight">
+                      <span className="whitespace-nowrap tabular-nums">
+                        {slot.start.slice(11, 16)}–{slot.end.slice(11, 16)}
+                      </span>
+                      {full && <span className="text-xs font-semibold">Full</span>}
+                    </span>
+                  </label>
+                );
+              })}
+            </div>
+          </div>
+        ))}
     </fieldset>
   );
 }

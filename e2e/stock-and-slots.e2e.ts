@@ -1,0 +1,254 @@
+/**
+ * The shopper's side of stock and delivery slots (DESIGN.md §6, §8) in Chromium: an out-of-stock
+ * product cannot be added and is left out of checkout; checkout offers the delivery slots; an
+ * order queued offline that meets a stock-out is shown "Not sent" and can be sent without the
+ * missing product; a slot the server moved is announced in My Orders. Stock is set through the
+ * API as an admin and always put back, and the products used here are used by no other file.
+ */
+import { mkdirSync } from 'node:fs';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { idTokenFor, logIn, newAccount, type Account } from './support/accounts';
+import { seriousA11yViolations } from './support/axe';
+import { useBrowser } from './support/browser';
+
+const browser = useBrowser();
+const SCREENSHOTS = 'test-results/screenshots';
+const PHONE = { width: 390, height: 844 };
+
+type Product = { _id: string; name: string; price: number; inStock: boolean };
+type Slot = { id: string; label: string; remaining: number };
+type Order = { _id: string; orderedProduct: Array<{ name: string }>; deliverySlot: { id: string; label: string } | null };
+
+const api = async <T,>(path: string, init?: RequestInit): Promise<T> => {
+  const res = await fetch(browser.url(path), init);
+  if (!res.ok) throw new Error(`${init?.method ?? 'GET'} ${path} answered ${res.status}: ${await res.text()}`);
+  return (await res.json()) as T;
+};
+const productNamed = async (name: string) => (await api<Product[]>('/api/products')).find((p) => p.name === name) as Product;
+const slots = () => api<Slot[]>('/api/delivery-slots');
+const ordersOf = async (account: Account) => api<Order[]>(`/api/orders?email=${encodeURIComponent(account.email)}`, { headers: { Authorization: `Bearer ${await idTokenFor(account)}` } });
+
+let admin: Account | undefined;
+const outOfStock = new Set<string>();
+/** Sets a product's stock as an admin would (PUT /api/products/update/:id); afterEach puts it back. */
+async function setStock(name: string, inStock: boolean) {
+  admin ??= await newAccount('Stock Keeper', { admin: true });
+  const { _id } = await productNamed(name);
+  if (inStock) outOfStock.delete(name);
+  else outOfStock.add(name);
+  await api(`/api/products/update/${_id}`, {
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${await idTokenFor(admin)}` },
+    body: JSON.stringify({ inStock }),
+  });
+}
+afterEach(async () => {
+  for (const name of [...outOfStock]) await setStock(name, true);
+});
+
+/** Orders through the API until slot `slotId` has no room left (each filler account stays under the write limit). */
+async function fillSlot(slotId: string) {
+  const remaining = (await slots()).find((s) => s.id === slotId)?.remaining ?? 0;
+  const filler = await newAccount('Slot Filler');
+  const token = await idTokenFor(filler);
+  const { _id } = await productNamed('Lettuce');
+  for (let i = 0; i < remaining; i += 1)
+    await api('/api/orders', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}`, 'Idempotency-Key': crypto.randomUUID() },
+      body: JSON.stringify({ customerName: 'Slot Filler', email: filler.email, phone: '01711000000', address: 'Banani, Dhaka', deliverySlot: slotId, orderedProduct: [{ _id, cartQuantity: 1 }] }),
+    });
+  expect((await slots()).find((s) => s.id === slotId)?.remaining).toBe(0);
+}
+
+/** A new shopper, signed in, with the service worker in control (offline runs need it). */
+async function shopper(name: string, viewport = PHONE) {
+  const account = await newAccount(name);
+  const { page, context } = await browser.open('/login', viewport);
+  await logIn(page, account);
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
+  await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller));
+  return { account, page, context };
+}
+
+async function addToCart(page: Page, names: string[]) {
+  await page.goto(browser.url('/Shop'));
+  for (const name of names) await page.getByRole('button', { name: `Add to cart: ${name}` }).click();
+}
+
+async function fillCheckout(page: Page) {
+  await page.goto(browser.url('/checkout'));
+  await page.getByLabel('Phone').fill('01711000000');
+  await page.getByLabel('Delivery address').fill('Road 11, Banani, Dhaka');
+}
+
+/** Runs axe once no toast is showing (Sonner's own colours are not the page's to judge). */
+async function a11yViolations(page: Page) {
+  await expect.poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 10_000 }).toBe(0);
+  return seriousA11yViolations(page);
+}
+
+/** Places the cart's order with the connection off; the app shows My Orders with it waiting. */
+async function orderOffline(page: Page, context: BrowserContext) {
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await page.locator('[data-sonner-toast]', { hasText: 'Order saved' }).waitFor();
+  await page.waitForURL(browser.url('/dashboard/my-orders'));
+  await page.getByTestId('unsent-order').filter({ hasText: 'Waiting to send' }).waitFor();
+}
+
+describe('out of stock', () => {
+  it('says so on the card with Add to cart disabled, marks the cart line, and leaves it out of the order', async () => {
+    const { account, page, context } = await shopper('Stock Watcher');
+    await addToCart(page, ['Broccoli', 'Button Mushroom']);
+    await setStock('Broccoli', false);
+    await page.goto(browser.url('/Shop'));
+    const card = page.getByTestId('product-card').filter({ hasText: 'Broccoli' });
+    await card.getByText('Out of stock').waitFor();
+    expect(await card.getByRole('button', { name: 'Add to cart: Broccoli' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Add to cart: Button Mushroom' }).isEnabled()).toBe(true);
+
+    await page.goto(browser.url('/cart'));
+    const row = page.getByTestId('cart-row').filter({ hasText: 'Broccoli' });
+    await row.getByText('Out of stock').waitFor();
+    expect(await row.getByRole('button', { name: 'Increase Broccoli' }).isDisabled()).toBe(true);
+    expect(await page.getByTestId('cart-row').filter({ hasText: 'Button Mushroom' }).getByText('Out of stock').count()).toBe(0);
+
+    await fillCheckout(page);
+    const notInOrder = page.getByTestId('not-in-order');
+    await notInOrder.waitFor();
+    expect(await notInOrder.textContent()).toContain('Not in this order: out of stock');
+    expect(await notInOrder.textContent()).toContain('Broccoli');
+    const mushroom = await productNamed('Button Mushroom');
+    expect(await page.getByTestId('summary-total').textContent()).toBe(`${mushroom.price} Tk`);
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    await page.screenshot({ path: `${SCREENSHOTS}/checkout-out-of-stock-390.png`, fullPage: true });
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await page.waitForURL(browser.url('/dashboard/my-orders'));
+    await page.getByTestId('my-order').first().waitFor();
+    const orders = await ordersOf(account);
+    expect(orders.map((o) => o.orderedProduct.map((l) => l.name))).toEqual([['Button Mushroom']]);
+    await context.close();
+  });
+
+  it('cannot place an order when everything in the cart is out of stock', async () => {
+    const { page, context } = await shopper('Unlucky Basket', { width: 1280, height: 800 });
+    await addToCart(page, ['Broccoli']);
+    await setStock('Broccoli', false);
+    await fillCheckout(page);
+    await page.getByText('Everything in your cart is out of stock').waitFor();
+    expect(await page.getByRole('button', { name: 'Place order' }).isDisabled()).toBe(true);
+    await context.close();
+  });
+});
+
+describe('delivery slots at checkout', () => {
+  it('lists the slots with the earliest free one chosen and orders with it; My Orders shows its label', async () => {
+    const offered = await slots();
+    expect(offered.length).toBeGreaterThan(0);
+    const { account, page, context } = await shopper('Slot Picker');
+    await addToCart(page, ['Avocado']);
+    await fillCheckout(page);
+    const radios = page.getByTestId('delivery-slots').getByRole('radio');
+    await radios.first().waitFor();
+    expect(await radios.count()).toBe(offered.length);
+    const earliest = offered.find((s) => s.remaining > 0) as Slot;
+    expect(await page.getByRole('radio', { name: earliest.label }).isChecked()).toBe(true);
+    expect(await a11yViolations(page)).toEqual([]);
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    await page.screenshot({ path: `${SCREENSHOTS}/checkout-slots-390.png`, fullPage: true });
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await page.waitForURL(browser.url('/dashboard/my-orders'));
+    await page.getByTestId('my-order').filter({ hasText: `Delivery: ${earliest.label}` }).waitFor();
+    expect((await ordersOf(account))[0]?.deliverySlot?.id).toBe(earliest.id);
+    await context.close();
+  });
+
+  it('disables a full slot, marked Full, and chooses the next; the choice goes with the order', async () => {
+    const first = (await slots()).find((s) => s.remaining > 0) as Slot;
+    await fillSlot(first.id);
+    const offered = await slots();
+    const free = offered.filter((s) => s.remaining > 0);
+    const { account, page, context } = await shopper('Late Picker');
+    await addToCart(page, ['Avocado']);
+    await fillCheckout(page);
+    const full = page.getByTestId('delivery-slots').locator('label', { has: page.getByRole('radio', { name: first.label }) });
+    await full.getByText('Full').waitFor();
+    expect(await page.getByRole('radio', { name: first.label }).isDisabled()).toBe(true);
+    expect(await page.getByRole('radio', { name: free[0]?.label }).isChecked()).toBe(true);
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    await page.getByTestId('delivery-slots').screenshot({ path: `${SCREENSHOTS}/checkout-full-slot-390.png` });
+    expect(await a11yViolations(page)).toEqual([]);
+    const later = free[1] ?? (free[0] as Slot);
+    await page.getByRole('radio', { name: later.label }).check();
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await page.waitForURL(browser.url('/dashboard/my-orders'));
+    await page.getByTestId('my-order').filter({ hasText: `Delivery: ${later.label}` }).waitFor();
+    expect((await ordersOf(account))[0]?.deliverySlot?.id).toBe(later.id);
+    await context.close();
+  });
+
+  it('orders without a slot offline, saying the earliest free one will be given', async () => {
+    const { account, page, context } = await shopper('Offline Picker');
+    await addToCart(page, ['Avocado']);
+    await context.setOffline(true);
+    await page.goto(browser.url('/checkout'));
+    await page.getByText("You can choose a delivery time when you are online; we'll give you the earliest free one.").waitFor();
+    await page.getByLabel('Phone').fill('01711000000');
+    await page.getByLabel('Delivery address').fill('Road 11, Banani, Dhaka');
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await page.waitForURL(browser.url('/dashboard/my-orders'));
+    await context.setOffline(false);
+    await page.getByTestId('my-order').filter({ hasText: 'Delivery: ' }).waitFor({ timeout: 30_000 });
+    expect((await ordersOf(account))[0]?.deliverySlot).not.toBeNull();
+    await context.close();
+  }, 60_000);
+
+  it('announces a slot the server moved: an order queued offline for a slot that filled meanwhile', async () => {
+    const { page, context } = await shopper('Moved Shopper');
+    await addToCart(page, ['Avocado']);
+    await fillCheckout(page);
+    const chosen = (await slots()).find((s) => s.remaining > 0) as Slot;
+    await page.getByRole('radio', { name: chosen.label, checked: true }).waitFor();
+    await orderOffline(page, context);
+    await fillSlot(chosen.id);
+    await context.setOffline(false);
+    const moved = page.getByTestId('my-order').getByTestId('slot-moved');
+    await moved.waitFor({ timeout: 30_000 });
+    expect(await moved.textContent()).toMatch(/^Your delivery moved to /);
+    expect(await moved.textContent()).not.toContain(chosen.label);
+    await context.close();
+  }, 60_000);
+});
+
+describe('an order queued offline that meets a stock-out', () => {
+  it('is shown Not sent naming the missing product, and Send without them places the rest', async () => {
+    const { account, page, context } = await shopper('Stock-out Shopper');
+    await addToCart(page, ['Avocado', 'Strawberry']);
+    await fillCheckout(page);
+    await orderOffline(page, context);
+    await setStock('Strawberry', false);
+    await context.setOffline(false);
+    const refused = page.getByTestId('unsent-order').filter({ hasText: 'Not sent' });
+    await refused.waitFor({ timeout: 30_000 });
+    expect(await refused.textContent()).toContain('Out of stock: Strawberry');
+    expect(await a11yViolations(page)).toEqual([]);
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    await page.screenshot({ path: `${SCREENSHOTS}/my-orders-not-sent-390.png`, fullPage: true });
+    expect(await ordersOf(account)).toEqual([]);
+
+    await refused.getByRole('button', { name: 'Send without them' }).click();
+    await page.getByTestId('my-order').first().waitFor({ timeout: 30_000 });
+    await expect.poll(() => page.getByTestId('unsent-order').count()).toBe(0);
+    const text = await page.getByTestId('my-order').first().textContent();
+    expect(text).toContain('Avocado');
+    expect(text).not.toContain('Strawberry');
+    const orders = await ordersOf(account);
+    expect(orders.map((o) => o.orderedProduct.map((l) => l.name))).toEqual([['Avocado']]);
+    await context.close();
+  }, 60_000);
+});
