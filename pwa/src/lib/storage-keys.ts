@@ -10,6 +10,9 @@
 /** The signed-in user's last ID token (spec §4); present while a session is stored. */
 export const ID_TOKEN_KEY = 'idToken';
 
+/** The e-mail of the user last confirmed an admin (auth-session.ts), so their dashboard also opens offline. */
+export const ADMIN_EMAIL_KEY = 'adminEmail';
+
 /** The cart mirror: a JSON array of `{...product, cartQuantity}` (spec §3, cart-store.ts). */
 export const CART_STORAGE_KEY = 'cartItems';
 

@@ -9,7 +9,8 @@
  */
 import type { Auth, User } from 'firebase/auth';
 import type * as FirebaseSdk from './firebase';
-import { setTokenProvider } from '../../lib/api-client';
+import { ApiRequestError, setTokenProvider } from '../../lib/api-client';
+import { ADMIN_EMAIL_KEY } from '../../lib/storage-keys';
 import { getUser } from './api/get-user';
 import { errorCode, SIGN_OUT_CODES } from './auth-error-code';
 import { setState } from './auth-store';
@@ -21,12 +22,38 @@ export type Sdk = typeof FirebaseSdk;
 let loaded: Promise<{ sdk: Sdk; auth: Auth }> | undefined;
 let adminLookup: { email: string; done: Promise<void> } | undefined;
 
-/** Returns whether `user` (signed in as `email`) is an admin, asked with their own token; false when that cannot be read. */
-async function isAdmin(user: User, email: string): Promise<boolean> {
+/** Remembers whether `email` is an admin (only the last admin's e-mail is kept); never throws. */
+function rememberAdmin(email: string, admin: boolean): void {
   try {
-    return (await getUser(email, await user.getIdToken())).admin === true;
+    if (admin) localStorage.setItem(ADMIN_EMAIL_KEY, email);
+    else if (localStorage.getItem(ADMIN_EMAIL_KEY) === email) localStorage.removeItem(ADMIN_EMAIL_KEY);
+  } catch {
+    // storage blocked: offline, an admin is then taken for a customer
+  }
+}
+
+/** Whether `email` was last confirmed an admin on this device; false when storage is blocked. */
+function wasAdmin(email: string): boolean {
+  try {
+    return localStorage.getItem(ADMIN_EMAIL_KEY) === email;
   } catch {
     return false;
+  }
+}
+
+/**
+ * Returns whether `user` (signed in as `email`) is an admin, asked with their own token. When the
+ * server cannot answer (offline, or a 5xx), the last answer on this device, so an admin's tablet
+ * still opens the dashboard from its saved copy (the server checks every write anyway); a 4xx
+ * refusal is false.
+ */
+async function isAdmin(user: User, email: string): Promise<boolean> {
+  try {
+    const admin = (await getUser(email, await user.getIdToken())).admin === true;
+    rememberAdmin(email, admin);
+    return admin;
+  } catch (error) {
+    return !(error instanceof ApiRequestError && error.status < 500) && wasAdmin(email);
   }
 }
 
