@@ -27,7 +27,7 @@ export function ManageProducts({ products, updatePath }: { products: readonly Pr
       <OfflineNote online={online} />
       <div className="overflow-x-auto">
         <table className="table">
-          <thead>
+          <thead className="text-base-content">
             <tr>
               <th>ID</th>
               <th>Product</th>

@@ -73,7 +73,7 @@ export function ManageOrders({ offeredSlots, orderHref }: ManageOrdersProps) {
       {orders && (
         <div className="overflow-x-auto">
           <table className="table">
-            <thead>
+            <thead className="text-base-content">
               <tr>
                 {texts.columns.map((column) => (
                   <th key={column} className={column === 'Price' ? 'text-right' : undefined}>{column}</th>

@@ -29,7 +29,7 @@ export function OrderLines({ order, pictures = true }: { order: Order; pictures?
   return (
     <table className="table">
       <caption className="sr-only">{texts.caption}</caption>
-      <thead>
+      <thead className="text-base-content">
         <tr>
           {pictures && <td />}
           <th>{texts.columns.product}</th>
