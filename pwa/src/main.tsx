@@ -5,6 +5,7 @@ import { AppProvider } from './app/provider';
 import { queryClient } from './app/query-client';
 import { router } from './app/router';
 import { startAuth } from './features/auth/auth-session';
+import { startI18n } from './lib/i18n/i18n';
 import { startOutboxRunner } from './lib/offline/outbox/runner';
 import { registerServiceWorker } from './features/offline/service-worker';
 import { whenSettled } from './lib/idle';
@@ -15,12 +16,17 @@ import './index.css';
 preloadMirror();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-createRoot(root).render(
-  <StrictMode>
-    <AppProvider>
-      <RouterProvider router={router} />
-    </AppProvider>
-  </StrictMode>,
+// English at once; a shopper who chose Bangla sees the first screen in Bangla, once its catalogue
+// is in. (Not a top-level await: the bundler would then split the modules this entry shares with
+// lazy chunks into chunks of their own, several KiB more on the first load.)
+void startI18n().then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <AppProvider>
+        <RouterProvider router={router} />
+      </AppProvider>
+    </StrictMode>,
+  ),
 );
 startAuth();
 // Once queued orders or reviews reach the server (from this page or the worker's Background

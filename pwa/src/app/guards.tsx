@@ -7,11 +7,13 @@ import { Navigate, Outlet, useLocation, useNavigate, type Location } from 'react
 import { Spinner } from '../components/spinner';
 import { paths } from '../config/paths';
 import { useAuth } from '../features/auth/auth-store';
+import { useT } from '../lib/i18n/i18n';
 
 export function RequireAuth({ admin = false, children }: { admin?: boolean; children?: ReactNode }) {
+  const t = useT();
   const { user, loading, admin: isAdmin } = useAuth();
   const location = useLocation();
-  if (loading) return <Spinner label="Checking your sign-in" />;
+  if (loading) return <Spinner label={t('auth.checking')} />;
   if (!user.email || (admin && !isAdmin)) return <Navigate to={paths.login} state={{ from: location }} replace />;
   return children ?? <Outlet />;
 }

@@ -1,13 +1,25 @@
-/** Display formatting shared by every screen. */
+/**
+ * Display formatting shared by every screen, in the language shown (lib/i18n): English numbers
+ * in en-BD, Bangla in bn-BD (Bangla digits ০–৯).
+ */
+import { intlLocale, t } from './i18n/i18n';
 
-let tk: Intl.NumberFormat | undefined;
+const numberFormats = new Map<string, Intl.NumberFormat>();
 
 /**
- * Formats an amount in Tk for display: `1250` → "1,250", `12.5` → "12.5" (no currency sign).
- * The formatter is made on first use: creating it loads the locale's number data, a task of its
- * own that pages without prices (the home page's first screen) need not wait for.
+ * Formats a number in the language shown: `1250` → "1,250" or "১,২৫০"; by default with at most
+ * 2 decimals. Formatters are made on first use and kept: creating one loads the locale's number
+ * data, a task of its own that pages without numbers (the home page's first screen) need not wait for.
  */
-export function formatTk(amount: number): string {
-  tk ??= new Intl.NumberFormat('en-BD', { maximumFractionDigits: 2 });
-  return tk.format(amount);
+export function formatNumber(value: number, options: Intl.NumberFormatOptions = { maximumFractionDigits: 2 }): string {
+  const key = `${intlLocale()} ${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
+  if (!format) numberFormats.set(key, (format = new Intl.NumberFormat(intlLocale(), options)));
+  return format.format(value);
 }
+
+/** Formats an amount in Tk without a currency sign: `1250` → "1,250" (Bangla "১,২৫০"). */
+export const formatTk = (amount: number): string => formatNumber(amount);
+
+/** An amount in Tk with its currency as the language writes it: "1,250 Tk", Bangla "৳১,২৫০". */
+export const formatPrice = (amount: number): string => t('price', { amount: formatTk(amount) });

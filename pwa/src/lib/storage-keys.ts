@@ -16,6 +16,9 @@ export const ADMIN_EMAIL_KEY = 'adminEmail';
 /** The cart mirror: a JSON array of `{...product, cartQuantity}` (spec §3, cart-store.ts). */
 export const CART_STORAGE_KEY = 'cartItems';
 
+/** The shop's language, `en` or `bn` (lib/i18n/i18n.ts); absent until chosen, when the browser's languages decide. */
+export const LOCALE_KEY = 'locale';
+
 /** Present once `table` is mirrored in IndexedDB (catalogue-mirror.ts). */
 export const mirroredKey = (table: 'products' | 'reviews') => `${table}Mirrored`;
 

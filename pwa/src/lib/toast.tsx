@@ -1,10 +1,13 @@
 /**
  * Toasts with the positions and durations of spec §9: cart, product and review toasts 2000 ms
  * bottom-left; order success 2000 ms; payment success 1000 ms, payment error 2000 ms; admin and
- * approval toasts top-center. Sonner is loaded with the first toast, not with the page: most
- * first visits show none, and it would be ~9 KiB gzip of every first load (bench/README.md).
+ * approval toasts top-center; a language that could not be downloaded top-center too, by the
+ * switch. Sonner is loaded with the first toast, not with the page: most first visits show none,
+ * and it would be ~9 KiB gzip of every first load (bench/README.md). A toast's message is in the
+ * language shown when it was raised; the toaster's own labels follow the language.
  */
 import { lazy, Suspense, useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { useT } from './i18n/i18n';
 
 export type ToastKind = 'info' | 'success' | 'error';
 
@@ -16,6 +19,7 @@ const placements = {
   paymentSuccess: { position: 'bottom-left', duration: 1000 },
   paymentError: { position: 'bottom-left', duration: 2000 },
   admin: { position: 'top-center', duration: 3000 },
+  language: { position: 'top-center', duration: 3000 },
 } as const;
 
 let wanted = false;
@@ -34,6 +38,7 @@ function WhenMounted({ children }: { children: ReactNode }) {
 
 /** The toaster: nothing until the first `notify`, then Sonner's Toaster. Render it once. */
 export function Toasts() {
+  const t = useT();
   const show = useSyncExternalStore(
     (listener) => {
       listeners.add(listener);
@@ -45,7 +50,7 @@ export function Toasts() {
   return (
     <Suspense fallback={null}>
       <WhenMounted>
-        <Sonner richColors closeButton />
+        <Sonner richColors closeButton containerAriaLabel={t('toast.container')} toastOptions={{ closeButtonAriaLabel: t('toast.close') }} />
       </WhenMounted>
     </Suspense>
   );

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
+import { useT } from '../../lib/i18n/i18n';
 
 const socials = [
   { name: 'Facebook', href: 'https://facebook.com/', d: 'M14 8h3V4h-3c-2.8 0-4 1.7-4 4.2V10H7v4h3v8h4v-8h3l1-4h-4V8.5c0-.4.3-.5.6-.5z' },
@@ -13,17 +14,18 @@ const socials = [
  * /contact (DESIGN.md §6); /team, /terms, /projects and /blogs still reach the 404 page.
  */
 export function Footer() {
+  const t = useT();
   return (
     <footer className="mt-16 bg-neutral text-neutral-content">
       <div className="footer mx-auto max-w-6xl p-10 sm:footer-horizontal">
         <aside className="max-w-xs">
-          <p className="text-xl font-bold">Taza Haat</p>
+          <p className="text-xl font-bold">{t('app.name')}</p>
           <address className="not-italic leading-relaxed">
-            Fresh vegetables and fruit, per kg, from Dhaka markets.
+            {t('footer.tagline')}
             <br />
-            House 12, Road 5, Dhanmondi, Dhaka 1205, Bangladesh
+            {t('footer.address')}
             <br />
-            hello@tazahaat.test · +880 1700-000000
+            hello@tazahaat.test · {t('footer.phone')}
           </address>
           <div className="mt-2 flex gap-2">
             {socials.map((s) => (
@@ -35,28 +37,28 @@ export function Footer() {
             ))}
           </div>
         </aside>
-        <nav aria-label="Company">
-          <h2 className="footer-title">Company</h2>
-          <Link className="link-hover link" to={paths.about}>About us</Link>
-          <Link className="link-hover link" to={paths.contact}>Contact us</Link>
-          <Link className="link-hover link" to="/team">Our team</Link>
-          <Link className="link-hover link" to="/terms">Terms</Link>
+        <nav aria-label={t('footer.company')}>
+          <h2 className="footer-title">{t('footer.company')}</h2>
+          <Link className="link-hover link" to={paths.about}>{t('footer.aboutUs')}</Link>
+          <Link className="link-hover link" to={paths.contact}>{t('footer.contactUs')}</Link>
+          <Link className="link-hover link" to="/team">{t('footer.team')}</Link>
+          <Link className="link-hover link" to="/terms">{t('footer.terms')}</Link>
         </nav>
-        <nav aria-label="Quick links">
-          <h2 className="footer-title">Quick links</h2>
-          <Link className="link-hover link" to={paths.contact}>Help</Link>
-          <Link className="link-hover link" to="/projects">Projects</Link>
-          <Link className="link-hover link" to="/blogs">Blogs</Link>
+        <nav aria-label={t('footer.quickLinks')}>
+          <h2 className="footer-title">{t('footer.quickLinks')}</h2>
+          <Link className="link-hover link" to={paths.contact}>{t('footer.help')}</Link>
+          <Link className="link-hover link" to="/projects">{t('footer.projects')}</Link>
+          <Link className="link-hover link" to="/blogs">{t('footer.blogs')}</Link>
         </nav>
-        <form className="w-full max-w-xs" onSubmit={(event) => event.preventDefault()} aria-label="Newsletter">
-          <h2 className="footer-title">Newsletter</h2>
+        <form className="w-full max-w-xs" onSubmit={(event) => event.preventDefault()} aria-label={t('footer.newsletter')}>
+          <h2 className="footer-title">{t('footer.newsletter')}</h2>
           <label className="block">
-            <span className="text-sm">Fresh deals in your inbox</span>
+            <span className="text-sm">{t('footer.newsletterLabel')}</span>
             <input type="email" name="newsletter" placeholder="you@example.com" className="input input-bordered mt-2 min-h-11 w-full text-base-content" />
           </label>
         </form>
       </div>
-      <p className="pb-4 text-center text-xs opacity-80" data-testid="app-version">Taza Haat {import.meta.env.VITE_APP_VERSION ?? 'dev'}</p>
+      <p className="pb-4 text-center text-xs opacity-80" data-testid="app-version">{t('footer.version', { version: import.meta.env.VITE_APP_VERSION ?? 'dev' })}</p>
     </footer>
   );
 }

@@ -5,22 +5,24 @@ import { useAuth } from '../../features/auth/auth-store';
 import { CartLink } from '../../features/cart/components/cart-link';
 import { InstallButton } from '../../features/offline/components/install-button';
 import { WaitingCount } from '../../features/offline/components/waiting-count';
+import { useT } from '../../lib/i18n/i18n';
+import { LanguageSwitch } from './language-switch';
 
-const mainLinks = [
-  { to: paths.homeAlias, label: 'Home' },
-  { to: paths.shop, label: 'Shop' },
-  { to: paths.about, label: 'About' },
-  { to: paths.contact, label: 'Contact' },
-] as const;
-
-/** The site header (spec §2): main links (a dropdown on small screens), cart and account. */
+/** The site header (spec §2): main links (a dropdown on small screens), language, cart and account. */
 export function Header() {
+  const t = useT();
   const { user } = useAuth();
+  const mainLinks = [
+    { to: paths.homeAlias, label: t('nav.home') },
+    { to: paths.shop, label: t('nav.shop') },
+    { to: paths.about, label: t('nav.about') },
+    { to: paths.contact, label: t('nav.contact') },
+  ];
   return (
     <header className="navbar sticky top-0 z-30 bg-base-100/95 shadow-sm backdrop-blur">
       <div className="navbar-start">
         <div className="dropdown lg:hidden">
-          <button type="button" className="btn btn-ghost min-h-11" aria-label="Open menu">
+          <button type="button" className="btn btn-ghost min-h-11" aria-label={t('nav.openMenu')}>
             <svg xmlns="http://www.w3.org/2000/svg" className="h-6 w-6" fill="none" viewBox="0 0 24 24" stroke="currentColor" aria-hidden="true">
               <path strokeLinecap="round" strokeLinejoin="round" strokeWidth={2} d="M4 6h16M4 12h16M4 18h16" />
             </svg>
@@ -37,10 +39,10 @@ export function Header() {
         </div>
         <Link to={paths.home} className="btn btn-ghost min-h-11 text-xl font-bold text-primary">
           <img src="/icons/icon.svg" alt="" width={32} height={32} />
-          Taza Haat
+          {t('app.name')}
         </Link>
       </div>
-      <nav className="navbar-center hidden lg:flex" aria-label="Main">
+      <nav className="navbar-center hidden lg:flex" aria-label={t('nav.main')}>
         <ul className="menu menu-horizontal gap-1 px-1 text-base">
           {mainLinks.map((link) => (
             <li key={link.to}>
@@ -50,6 +52,7 @@ export function Header() {
         </ul>
       </nav>
       <div className="navbar-end gap-1">
+        <LanguageSwitch />
         <InstallButton />
         <WaitingCount email={user.email} />
         <CartLink to={paths.cart} />

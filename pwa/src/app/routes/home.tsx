@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import { Link } from 'react-router-dom';
 import { WhenNearView } from '../../components/when-near-view';
 import { paths } from '../../config/paths';
+import { useT } from '../../lib/i18n/i18n';
 import { AddToCartButton } from '../../features/cart/components/add-to-cart-button';
 import { useProducts } from '../../features/catalogue/api/get-products';
 import { ProductGrid } from '../../features/catalogue/components/product-grid';
@@ -19,6 +20,7 @@ const ContactForm = lazy(() => import('../../features/contact/components/contact
 
 /** `/` and `/home`: every section of spec §1, top to bottom. */
 export default function HomeRoute() {
+  const t = useT();
   const { data: products = [] } = useProducts();
   return (
     <>
@@ -42,8 +44,8 @@ export default function HomeRoute() {
       <WhenNearView minHeight="40rem">
         <section className="mx-auto my-12 max-w-6xl px-4" aria-labelledby="new-arrivals-heading">
           <div className="mb-6 flex items-baseline justify-between">
-            <h2 id="new-arrivals-heading" className="text-2xl font-bold">New Arrivals</h2>
-            <Link to={paths.shop} className="link link-primary">See all products</Link>
+            <h2 id="new-arrivals-heading" className="text-2xl font-bold">{t('home.newArrivals')}</h2>
+            <Link to={paths.shop} className="link link-primary">{t('home.seeAll')}</Link>
           </div>
           <ProductGrid products={products.slice(0, NEW_ARRIVALS)} renderAction={(product) => <AddToCartButton product={product} />} />
         </section>

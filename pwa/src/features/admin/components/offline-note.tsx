@@ -1,14 +1,18 @@
+import { useT } from '../../../lib/i18n/i18n';
+
 /** Why admin buttons are disabled while offline (admin writes are never queued). */
 export function OfflineNote({ online }: { online: boolean }) {
+  const t = useT();
   if (online) return null;
   return (
     <p className="alert alert-warning mb-4" role="status">
-      You are offline. Changes to products, orders and admins need a connection.
+      {t('admin.offline')}
     </p>
   );
 }
 
 /** Shown to signed-in non-admins on the product screens (the server refuses them anyway). */
 export function NotAllowed() {
-  return <p className="alert alert-error">You are not allowed to manage products</p>;
+  const t = useT();
+  return <p className="alert alert-error">{t('admin.notAllowed')}</p>;
 }

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { FormField } from '../../../components/form-field';
+import { useT } from '../../../lib/i18n/i18n';
 import { authActions } from '../auth-actions';
 import { loadAuth } from '../auth-session';
 import { useAuth } from '../auth-store';
@@ -30,6 +31,7 @@ type AuthScreenProps<T extends FieldValues> = {
  * types, and clears an old error on arrival.
  */
 export function AuthScreen<T extends FieldValues>({ title, form, inputs, onValid, onSignedIn, switchTo }: AuthScreenProps<T>) {
+  const t = useT();
   const { error, loading } = useAuth();
   const { register, handleSubmit, getFieldState, formState } = form;
   useEffect(() => {
@@ -50,7 +52,7 @@ export function AuthScreen<T extends FieldValues>({ title, form, inputs, onValid
           {title}
         </button>
       </form>
-      <div className="divider">or</div>
+      <div className="divider">{t('auth.or')}</div>
       <ProviderButtons onSignedIn={onSignedIn} />
       <p className="mt-6 text-center">
         {switchTo.question}{' '}

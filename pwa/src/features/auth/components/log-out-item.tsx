@@ -1,14 +1,16 @@
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../../config/paths';
+import { useT } from '../../../lib/i18n/i18n';
 import { authActions } from '../auth-actions';
 
 /** The red "Log Out" menu entry (spec §2): signs out, then goes to `/`. For a daisyUI `menu`. */
 export function LogOutItem() {
+  const t = useT();
   const navigate = useNavigate();
   return (
     <li>
       <button type="button" className="min-h-11 text-error" onClick={() => void authActions.signOut().then((ok) => ok && navigate(paths.home))}>
-        Log Out
+        {t('auth.logOut')}
       </button>
     </li>
   );

@@ -1,17 +1,19 @@
+import { useT } from '../../../lib/i18n/i18n';
 import { authActions } from '../auth-actions';
 
 /** "Continue With Google" and GitHub buttons (spec §2), popup sign-in. */
 export function ProviderButtons({ onSignedIn }: { onSignedIn: () => void }) {
+  const t = useT();
   const go = async (name: 'google' | 'github') => {
     if (await authActions.signInWith(name)) onSignedIn();
   };
   return (
     <div className="grid gap-2">
       <button type="button" className="btn btn-outline min-h-11" onClick={() => void go('google')}>
-        Continue With Google
+        {t('auth.google')}
       </button>
       <button type="button" className="btn btn-outline min-h-11" onClick={() => void go('github')}>
-        Continue With GitHub
+        {t('auth.github')}
       </button>
     </div>
   );

@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react';
+import { useT } from '../../../lib/i18n/i18n';
 
 type InstallPromptEvent = Event & { prompt: () => Promise<void>; userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }> };
 
 /** "Install" in the header, shown only when the browser offers installation (beforeinstallprompt). */
 export function InstallButton() {
+  const t = useT();
   const [promptEvent, setPromptEvent] = useState<InstallPromptEvent>();
   useEffect(() => {
     const onPrompt = (event: Event) => {
@@ -23,7 +25,7 @@ export function InstallButton() {
         setPromptEvent(undefined);
       }}
     >
-      Install
+      {t('offline.install')}
     </button>
   );
 }

@@ -5,6 +5,7 @@ import { loadDb } from '../../../lib/offline/live-query';
 import { useOnline } from '../../../lib/use-online';
 import { applyUpdate, useUpdateAvailable } from '../service-worker';
 import { paths } from '../../../config/paths';
+import { useT } from '../../../lib/i18n/i18n';
 
 /**
  * The offline banner (shown as soon as the browser reports no connection), a notice when
@@ -12,6 +13,7 @@ import { paths } from '../../../config/paths';
  * not interrupted.
  */
 export function OfflineStatus() {
+  const t = useT();
   const online = useOnline();
   const updateAvailable = useUpdateAvailable();
   const { pathname } = useLocation();
@@ -30,19 +32,19 @@ export function OfflineStatus() {
     <>
       {!storage && (
         <div role="status" className="bg-base-300 px-4 py-2 text-center text-sm">
-          This browser blocks offline storage, so offline features are off: the shop works while you are online.
+          {t('offline.noStorage')}
         </div>
       )}
       {!online && (
         <div role="status" className="bg-warning px-4 py-2 text-center text-sm text-warning-content" data-testid="offline-banner">
-          You are offline. Keep browsing and filling your cart — orders are sent when you are back online.
+          {t('offline.banner')}
         </div>
       )}
       {updateAvailable && !pathname.toLowerCase().startsWith(paths.checkout) && (
         <div role="alert" className="alert fixed bottom-4 right-4 z-50 w-auto shadow-lg">
-          <span>Update available</span>
+          <span>{t('offline.updateAvailable')}</span>
           <button type="button" className="btn btn-primary btn-sm min-h-11" onClick={applyUpdate}>
-            Reload
+            {t('offline.reload')}
           </button>
         </div>
       )}

@@ -1,3 +1,4 @@
+import { useT } from '../../../lib/i18n/i18n';
 import { useCarousel } from '../../../lib/use-carousel';
 import { useReviews } from '../api/get-reviews';
 import { StarRating } from './star-rating';
@@ -18,19 +19,20 @@ function DefaultAvatar() {
  * 600 px, 1 below 480 px; no autoplay; read-only half-star ratings; a default avatar.
  */
 export function Testimonials() {
+  const t = useT();
   const { data: reviews } = useReviews();
   const [viewport, embla] = useCarousel(CAROUSEL);
   if (!reviews || reviews.length === 0) return null;
   return (
     <section className="mx-auto my-12 max-w-6xl px-4" aria-labelledby="testimonials-heading">
       <div className="mb-6 flex items-center justify-between">
-        <h2 id="testimonials-heading" className="text-2xl font-bold">What our customers say</h2>
+        <h2 id="testimonials-heading" className="text-2xl font-bold">{t('reviews.heading')}</h2>
         <div className="flex gap-2">
-          <button type="button" className="btn btn-circle min-h-11 min-w-11" onClick={() => embla?.scrollPrev()} aria-label="Previous reviews">‹</button>
-          <button type="button" className="btn btn-circle min-h-11 min-w-11" onClick={() => embla?.scrollNext()} aria-label="Next reviews">›</button>
+          <button type="button" className="btn btn-circle min-h-11 min-w-11" onClick={() => embla?.scrollPrev()} aria-label={t('reviews.previous')}>‹</button>
+          <button type="button" className="btn btn-circle min-h-11 min-w-11" onClick={() => embla?.scrollNext()} aria-label={t('reviews.next')}>›</button>
         </div>
       </div>
-      <div className="overflow-hidden" ref={viewport} aria-roledescription="carousel">
+      <div className="overflow-hidden" ref={viewport} aria-roledescription={t('carousel')}>
         <div className="-ml-4 flex">
           {reviews.map((r) => (
             <figure key={r._id} className="min-w-0 shrink-0 grow-0 basis-full pl-4 min-[480px]:basis-1/2 min-[600px]:basis-1/3" data-testid="testimonial">

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { compileCatalogue, inlineEnglish } from './i18n-inline';
+
+const english = { 'nav.home': 'Home', 'cart.count': 'Your Cart : {count}', 'cart.items': '{count, plural, one {# item} other {# items}}' };
+const module = (body: string) => `import { t, useT } from '../../lib/i18n/i18n';\n${body}`;
+
+describe('i18nInline: English into t() calls', () => {
+  it('adds the compiled English to each call, after its values', () => {
+    const out = inlineEnglish(module("const a = t('nav.home');\nconst b = t('cart.count', { count: n });\nconst c = t('cart.items', values);"), 'x.tsx', english);
+    expect(out?.code).toContain(`t('nav.home', undefined, ["Home"])`);
+    expect(out?.code).toContain(`t('cart.count', { count: n }, ["Your Cart : ",["count"]])`);
+    expect(out?.code).toContain(`t('cart.items', values, [["count","plural",{"one":["#"," item"],"other":["#"," items"]}]])`);
+    expect(out?.map.mappings).not.toBe('');
+  });
+
+  it('keeps positions right after non-ASCII text (the parser counts UTF-16 units)', () => {
+    const out = inlineEnglish(module("const a = 'তাজা হাট'; const b = t('nav.home');"), 'x.ts', english);
+    expect(out?.code).toContain(`const a = 'তাজা হাট'; const b = t('nav.home', undefined, ["Home"]);`);
+  });
+
+  it('leaves modules that do not import lib/i18n/i18n alone', () => {
+    expect(inlineEnglish("const t = (x: string) => x; t('anything');", 'x.ts', english)).toBeNull();
+  });
+
+  it('fails the build on an id that is not a literal or not in the catalogue', () => {
+    expect(() => inlineEnglish(module('t(id);'), 'x.ts', english)).toThrow(/string literal/);
+    expect(() => inlineEnglish(module("t('nav.hom');"), 'x.ts', english)).toThrow(/no English message "nav.hom"/);
+  });
+});
+
+describe('compileCatalogue', () => {
+  it("compiles every message to Lingui's runtime form", () => {
+    expect(compileCatalogue({ 'nav.home': 'হোম', price: '৳{amount}' })).toEqual({ 'nav.home': ['হোম'], price: ['৳', ['amount']] });
+  });
+
+  it('names the message that does not parse', () => {
+    expect(() => compileCatalogue({ broken: '{count, plural, one {x}' })).toThrow(/message "broken" does not parse/);
+  });
+});

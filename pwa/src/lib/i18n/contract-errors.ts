@@ -1,0 +1,26 @@
+/**
+ * The shared contract's field messages (edge-api/src/contract) in the language shown. Forms
+ * checked with a contract schema show what zod said, and the contract speaks English (the API
+ * answers with the same words); the English messages here are the contract's, word for word.
+ */
+import { t } from './i18n';
+
+const exact: Record<string, () => string> = {
+  Required: () => t('form.required'),
+};
+
+const patterns: readonly (readonly [RegExp, (match: RegExpExecArray) => string])[] = [
+  [/^At most (\d+) characters$/, (match) => t('form.tooLong', { max: Number(match[1]) })],
+];
+
+/** `message` (a contract field message) in the language shown; a message it does not know as it is. */
+export function contractError(message: string | undefined): string | undefined {
+  if (message === undefined) return undefined;
+  const known = Object.hasOwn(exact, message) ? exact[message] : undefined;
+  if (known) return known();
+  for (const [pattern, translate] of patterns) {
+    const match = pattern.exec(message);
+    if (match) return translate(match);
+  }
+  return message;
+}

@@ -1,0 +1,102 @@
+/**
+ * The shop's two languages (DESIGN.md §9) on Lingui's runtime (@lingui/core): English, the
+ * default, and Bangla. Messages are ICU MessageFormat, one catalogue per language in ./locales,
+ * keyed by id. English is never downloaded as a catalogue: the build writes each message,
+ * compiled, into the `t` call that shows it (pwa/i18n-inline.ts), so a page carries only its own
+ * English. The Bangla catalogue, compiled at build, is a chunk of its own, fetched when Bangla is
+ * chosen; the service worker precaches it with every other chunk, so Bangla also opens offline.
+ *
+ * The choice is kept in localStorage (LOCALE_KEY); without one, a browser whose first language
+ * is Bangla starts in Bangla. `<html lang>` follows the language.
+ */
+import { setupI18n, type Messages } from '@lingui/core';
+import type { CompiledMessage } from '@lingui/message-utils/compileMessage';
+import { useSyncExternalStore } from 'react';
+import { LOCALE_KEY } from '../storage-keys';
+import type english from './locales/en.json';
+
+export type Locale = 'en' | 'bn';
+/** The id of a message: a key of the English catalogue (the Bangla one has the same keys). */
+export type MessageId = keyof typeof english;
+/** The values a message puts in, by argument name. */
+export type MessageValues = Record<string, string | number>;
+
+/** The Intl locale of each language, for numbers, plurals and dates: bn-BD writes Bangla digits. */
+const intlLocales = { en: 'en-BD', bn: 'bn-BD' } as const satisfies Record<Locale, string>;
+
+const i18n = setupI18n({ locale: 'en', locales: intlLocales.en, messages: { en: {} } });
+
+/** The language shown now. */
+export const currentLocale = (): Locale => i18n.locale as Locale;
+
+/** The Intl locale of the language shown now (lib/format.ts). */
+export const intlLocale = (): string => intlLocales[currentLocale()];
+
+/**
+ * Message `id` in the language shown now, with `values` put in. `english` is the compiled English
+ * message, which the build adds to every call (pwa/i18n-inline.ts): never pass it by hand.
+ * Components use `useT()` instead, so they render again when the language changes.
+ */
+export function t(id: MessageId, values?: MessageValues, english?: CompiledMessage): string {
+  // Lingui takes a compiled message wherever it takes a source one; its type only names the source.
+  return i18n._(id, values, { message: english as unknown as string });
+}
+
+const subscribe = (listener: () => void) => i18n.on('change', listener);
+
+/** The language shown now; the component renders again when it changes. */
+export const useLocale = (): Locale => useSyncExternalStore(subscribe, currentLocale);
+
+/** `t` for components: the component renders again when the language changes. */
+export function useT(): typeof t {
+  useLocale();
+  return t;
+}
+
+/** The language to start in: the stored choice, else Bangla when the browser's first language is. */
+export function pickLocale(stored: string | null, browserLanguages: readonly string[]): Locale {
+  if (stored === 'en' || stored === 'bn') return stored;
+  return browserLanguages[0]?.toLowerCase().startsWith('bn') ? 'bn' : 'en';
+}
+
+let bangla: Promise<void> | undefined;
+/** Downloads (once) and loads the Bangla catalogue; a failed download can be tried again. */
+const loadBangla = () =>
+  (bangla ??= import('./locales/bn.json').then(
+    (catalogue) => i18n.load('bn', catalogue.default as Messages),
+    (error: unknown) => {
+      bangla = undefined;
+      throw error;
+    },
+  ));
+
+async function activate(locale: Locale): Promise<void> {
+  if (locale === 'bn') await loadBangla();
+  i18n.activate(locale, intlLocales[locale]);
+  document.documentElement.lang = locale;
+}
+
+/**
+ * Switches to the language the shopper chose last (or the browser's): English at once, Bangla
+ * once its catalogue is loaded. If that cannot be downloaded the shop stays in English.
+ */
+export function startI18n(): Promise<void> {
+  let stored: string | null = null;
+  try {
+    stored = localStorage.getItem(LOCALE_KEY);
+  } catch {
+    // Storage blocked: the browser's language decides.
+  }
+  const locale = pickLocale(stored, navigator.languages.length ? navigator.languages : [navigator.language]);
+  return locale === 'en' ? Promise.resolve() : activate(locale).catch(() => undefined);
+}
+
+/** Shows the shop in `locale` and remembers the choice. Rejects, changing nothing, when Bangla cannot be downloaded. */
+export async function chooseLocale(locale: Locale): Promise<void> {
+  await activate(locale);
+  try {
+    localStorage.setItem(LOCALE_KEY, locale);
+  } catch {
+    // Storage blocked: the choice lasts until the page is closed.
+  }
+}
