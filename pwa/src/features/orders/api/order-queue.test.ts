@@ -61,6 +61,10 @@ describe('the merged queue', () => {
     expect(ids(orders)).toEqual([20, 19, 18, 17, 16]);
   });
 
+  it("shows the loaded pages after a search's empty first page that has a next page", () => {
+    expect(ids(mergeQueue({ orders: [], next: 'w1' }, [{ orders: [], next: 'w1' }, page(3, 2, 'c2')]).orders)).toEqual([3, 2]);
+  });
+
   it('shows the loaded pages until the first page is polled', () => {
     expect(ids(mergeQueue(undefined, [page(4, 3, 'c3'), page(2, 1)]).orders)).toEqual([4, 3, 2, 1]);
   });

@@ -46,9 +46,12 @@ const isOlder = (a: Order, b: Order) => a.createdAt < b.createdAt || (a.createdA
 export function mergeQueue(head: OrderPage | undefined, pages: readonly OrderPage[]): { orders: Order[]; gap: boolean } {
   const loaded = pages.flatMap((page) => page.orders);
   if (!head) return { orders: loaded, gap: false };
+  if (!head.next) return { orders: head.orders, gap: false };
   const last = head.orders.at(-1);
+  // A search's first page may hold no match and still have a next page: the loaded ones follow it.
+  if (!last) return { orders: loaded, gap: false };
   const newestLoaded = loaded[0];
-  if (!head.next || !last || !newestLoaded) return { orders: head.orders, gap: false };
+  if (!newestLoaded) return { orders: head.orders, gap: false };
   if (isOlder(newestLoaded, last)) return { orders: head.orders, gap: true };
   return { orders: [...head.orders, ...loaded.filter((order) => isOlder(order, last))], gap: false };
 }
