@@ -23,7 +23,7 @@ beforeEach(async () => {
 });
 
 const start = Date.parse('2026-11-22T09:00:00+06:00');
-const slot = { ...deliverySlot(start, start + 7_200_000), startMs: start, endMs: start + 7_200_000 };
+const slot = { ...deliverySlot(start, start + 7_200_000), startMs: start, endMs: start + 7_200_000, day: 0 };
 const order = (id: string, createdAt = '2026-11-21T10:00:00.000Z'): Order => ({
   _id: id,
   customerName: 'Asha',
@@ -71,6 +71,22 @@ describe('orders rows', () => {
     ]);
     const by = (await t.db.execute("SELECT status, by_uid FROM order_status_history WHERE order_id = 'o1' ORDER BY id")).rows;
     expect(by.map((r) => [r.status, r.by_uid])).toEqual([['Pending', 'uid-a'], ['Approved', 'uid-admin'], ['Out for delivery', 'uid-admin']]);
+  });
+});
+
+describe('countOrdersBySlot', () => {
+  it('counts only the slots asked for, even with others between them', async () => {
+    const at = (hour: number) => {
+      const startMs = Date.parse(`2026-11-22T${String(hour).padStart(2, '0')}:00:00+06:00`);
+      return { ...deliverySlot(startMs, startMs + 3_600_000), startMs, endMs: startMs + 3_600_000, day: 0 };
+    };
+    const [nine, ten, eleven] = [at(9), at(10), at(11)];
+    await t.db.batch(
+      [nine, ten, ten, eleven].flatMap((s, i) => insertOrderStatements({ ...order(`c${i}`), deliverySlot: s }, 'uid-a', s)),
+      'write',
+    );
+    expect(await countOrdersBySlot(t.db, [eleven.id, nine.id])).toEqual(new Map([[nine.id, 1], [eleven.id, 1]]));
+    expect(await countOrdersBySlot(t.db, [ten.id])).toEqual(new Map([[ten.id, 2]]));
   });
 });
 

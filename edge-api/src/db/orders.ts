@@ -105,12 +105,18 @@ export function listOrdersStatements(filter: OrderFilter, page: PageRequest): { 
   if (filter.q === undefined)
     return { rows: { sql: `SELECT ${COLUMNS} FROM orders ${where} ${NEWEST_FIRST} LIMIT ?`, args: [...args, page.limit + 1] } };
   const like = likeContains(filter.q);
+  // The window is read newest first and the matching stops at `limit + 1`: a page costs the
+  // orders up to its last match (at most the window), whatever the table's size. Both
+  // subqueries run as co-routines, which yield rows in the window's ORDER BY order, so the
+  // matches taken are the newest; CROSS JOIN keeps them the outer loop (else the planner may
+  // walk every order to skip the final sort). query-plan.test.ts checks the plan.
   return {
     rows: {
-      sql: `SELECT ${COLUMNS} FROM orders WHERE id IN (
-              SELECT id FROM (SELECT id, customer_name, email, phone FROM orders ${where} ${NEWEST_FIRST} LIMIT ?)
-              WHERE customer_name LIKE ? ESCAPE '\\' OR email LIKE ? ESCAPE '\\' OR phone LIKE ? ESCAPE '\\')
-            ${NEWEST_FIRST} LIMIT ?`,
+      sql: `SELECT ${COLUMNS} FROM (
+              SELECT id AS hit FROM (SELECT id, customer_name, email, phone FROM orders ${where} ${NEWEST_FIRST} LIMIT ?)
+              WHERE customer_name LIKE ? ESCAPE '\\' OR email LIKE ? ESCAPE '\\' OR phone LIKE ? ESCAPE '\\' LIMIT ?
+            ) CROSS JOIN orders ON orders.id = hit
+            ${NEWEST_FIRST}`,
       args: [...args, SEARCH_WINDOW, like, like, like, page.limit + 1],
     },
     windowEnd: { sql: `SELECT created_at, id FROM orders ${where} ${NEWEST_FIRST} LIMIT 1 OFFSET ?`, args: [...args, SEARCH_WINDOW - 1] },
@@ -124,12 +130,12 @@ export function listOrdersStatements(filter: OrderFilter, page: PageRequest): { 
  */
 export async function listOrders(db: Client, filter: OrderFilter, page: PageRequest): Promise<OrderPage> {
   const statements = listOrdersStatements(filter, page);
-  const [found, windowEnd] = await db.batch(statements.windowEnd ? [statements.rows, statements.windowEnd] : [statements.rows], 'read');
-  const rows = found?.rows ?? [];
+  const { rows } = await db.execute(statements.rows);
   const orders = rows.slice(0, page.limit).map(toOrder);
   const last = orders.at(-1);
   if (rows.length > page.limit && last) return { orders, next: { createdAt: Date.parse(last.createdAt), id: last._id } };
-  const end = windowEnd?.rows[0];
+  // A search page short of `limit`: the next one goes on after the window, when orders remain.
+  const end = statements.windowEnd && (await db.execute(statements.windowEnd)).rows[0];
   return end ? { orders, next: { createdAt: Number(end.created_at), id: String(end.id) } } : { orders };
 }
 
@@ -137,7 +143,7 @@ export async function listOrders(db: Client, filter: OrderFilter, page: PageRequ
  * The statements that store `order` (placed by Firebase uid `userId`) as a new row in `slot`
  * (or none), with its first timeline entry (Pending at its `createdAt`), for a write batch.
  */
-export function insertOrderStatements(order: Order, userId: string, slot: TimedSlot | null): InStatement[] {
+export function insertOrderStatements(order: Order, userId: string, slot: Pick<TimedSlot, 'id' | 'startMs' | 'endMs'> | null): InStatement[] {
   const createdAt = Date.parse(order.createdAt);
   return [
     {
@@ -174,15 +180,20 @@ export function isSlotFullError(error: unknown): boolean {
 }
 
 /**
- * Counts the orders in each of `slotIds` (through `orders_slot_created`).
+ * The statement {@link countOrdersBySlot} runs: one seek of `orders_slot_created` per slot id,
+ * reading only that slot's orders (at most its capacity), grouped by slot.
+ */
+export function countOrdersBySlotStatement(slotIds: readonly string[]): InStatement {
+  return { sql: `SELECT slot_id, count(*) AS n FROM orders WHERE slot_id IN (${slotIds.map(() => '?').join(', ')}) GROUP BY slot_id`, args: [...slotIds] };
+}
+
+/**
+ * Counts the orders in each of `slotIds`.
  * @returns a map from slot id to its number of orders; slots with none are absent.
  */
 export async function countOrdersBySlot(db: Client, slotIds: readonly string[]): Promise<Map<string, number>> {
   if (slotIds.length === 0) return new Map();
-  const { rows } = await db.execute({
-    sql: `SELECT slot_id, count(*) AS n FROM orders WHERE slot_id IN (${slotIds.map(() => '?').join(', ')}) GROUP BY slot_id`,
-    args: [...slotIds],
-  });
+  const { rows } = await db.execute(countOrdersBySlotStatement(slotIds));
   return new Map(rows.map((row) => [String(row.slot_id), Number(row.n)]));
 }
 

@@ -67,8 +67,10 @@ describe('openSlots', () => {
       '2026-11-22T19:00:00+06:00',
       ...['23', '24'].flatMap((day) => ['09', '11', '15', '17', '19'].map((hour) => `2026-11-${day}T${hour}:00:00+06:00`)),
     ]);
-    expect(slots[0]?.label).toBe('Sun 22 Nov, 11:00–13:00');
-    expect(slots.at(-1)?.label).toBe('Tue 24 Nov, 19:00–21:00');
+    expect(slots[0]).toEqual({ id: '2026-11-22T11:00:00+06:00', startMs: at('2026-11-22T11:00:00+06:00'), endMs: at('2026-11-22T13:00:00+06:00'), day: 0 });
+    expect(slots.at(-1)?.day).toBe(2);
+    const last = slots.at(-1);
+    expect(last && deliverySlot(last.startMs, last.endMs).label).toBe('Tue 24 Nov, 19:00–21:00');
   });
 
   it('keeps a slot open until exactly its cut-off', () => {
@@ -89,16 +91,17 @@ describe('openSlots', () => {
 
 describe('chooseSlot', () => {
   const now = at('2026-11-22T08:30:00+06:00');
+  const horizon = openSlots(config, now, REASSIGN_DAYS_AHEAD);
   const first = '2026-11-22T11:00:00+06:00';
   const second = '2026-11-22T15:00:00+06:00';
   const full = (...slotIds: string[]) => new Map(slotIds.map((id) => [id, config.capacity]));
 
   it('gives the slot asked for while it has room', () => {
-    expect(chooseSlot(config, now, new Map([[second, config.capacity - 1]]), second)).toMatchObject({ slot: { id: second }, changed: false });
+    expect(chooseSlot(config, horizon, new Map([[second, config.capacity - 1]]), second)).toMatchObject({ slot: { id: second }, changed: false });
   });
 
   it('gives the earliest free slot, unflagged, when none was asked for', () => {
-    expect(chooseSlot(config, now, full(first), undefined)).toMatchObject({ slot: { id: second }, changed: false });
+    expect(chooseSlot(config, horizon, full(first), undefined)).toMatchObject({ slot: { id: second }, changed: false });
   });
 
   it.each([
@@ -108,15 +111,14 @@ describe('chooseSlot', () => {
     ['beyond the days offered', '2026-11-30T09:00:00+06:00', new Map()],
     ['not a slot id', 'tomorrow morning', new Map()],
   ])('moves an order whose slot is %s to the earliest free one, flagged', (_why, requested, taken) => {
-    expect(chooseSlot(config, now, taken, requested)).toMatchObject({ slot: { id: first }, changed: true });
+    expect(chooseSlot(config, horizon, taken, requested)).toMatchObject({ slot: { id: first }, changed: true });
   });
 
   it(`looks ${REASSIGN_DAYS_AHEAD} days ahead, past the days offered, and gives no slot when all are full`, () => {
-    const horizon = openSlots(config, now, REASSIGN_DAYS_AHEAD);
     expect(horizon.at(-1)?.id).toBe('2026-12-06T19:00:00+06:00');
     const allButLast = full(...ids(horizon.slice(0, -1)));
-    expect(chooseSlot(config, now, allButLast, first)).toMatchObject({ slot: { id: '2026-12-06T19:00:00+06:00' }, changed: true });
-    expect(chooseSlot(config, now, full(...ids(horizon)), first)).toEqual({ slot: null, changed: true });
-    expect(chooseSlot(config, now, full(...ids(horizon)), undefined)).toEqual({ slot: null, changed: false });
+    expect(chooseSlot(config, horizon, allButLast, first)).toMatchObject({ slot: { id: '2026-12-06T19:00:00+06:00' }, changed: true });
+    expect(chooseSlot(config, horizon, full(...ids(horizon)), first)).toEqual({ slot: null, changed: true });
+    expect(chooseSlot(config, horizon, full(...ids(horizon)), undefined)).toEqual({ slot: null, changed: false });
   });
 });

@@ -73,8 +73,7 @@ const local = (ms: number) => new Date(ms + OFFSET_MS);
 
 /** `ms` (epoch) in ISO 8601 with the shop's offset, to the second, e.g. `2026-11-22T09:00:00+06:00`. */
 export function shopIso(ms: number): string {
-  const d = local(ms);
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}${OFFSET_TEXT}`;
+  return `${local(ms).toISOString().slice(0, 19)}${OFFSET_TEXT}`;
 }
 
 const hhmm = (ms: number) => {
@@ -93,8 +92,11 @@ export function deliverySlot(startMs: number, endMs: number): DeliverySlot {
   return { id: shopIso(startMs), start: shopIso(startMs), end: shopIso(endMs), label: slotLabel(startMs, endMs) };
 }
 
-/** A slot with its bounds in epoch ms, for storing and counting. */
-export type TimedSlot = DeliverySlot & { startMs: number; endMs: number };
+/**
+ * A slot as the server counts and stores it: its id, its bounds in epoch ms, and `day`, 0 for
+ * today (shop time), 1 for tomorrow… ({@link deliverySlot} describes it for the API).
+ */
+export type TimedSlot = { id: string; startMs: number; endMs: number; day: number };
 
 /**
  * The slots still open at `nowMs` (epoch ms) from today (shop time) through `days` days after
@@ -108,7 +110,7 @@ export function openSlots(config: DeliveryConfig, nowMs: number, days: number = 
     for (const times of config.slots) {
       const startMs = midnight + day * DAY_MS + times.startMinutes * 60_000;
       const endMs = midnight + day * DAY_MS + times.endMinutes * 60_000;
-      if (startMs >= closesBefore) slots.push({ ...deliverySlot(startMs, endMs), startMs, endMs });
+      if (startMs >= closesBefore) slots.push({ id: shopIso(startMs), startMs, endMs, day });
     }
   }
   return slots;
@@ -118,15 +120,16 @@ export function openSlots(config: DeliveryConfig, nowMs: number, days: number = 
 export type SlotChoice = { slot: TimedSlot | null; changed: boolean };
 
 /**
- * Chooses an order's slot at `nowMs` (epoch ms) from `taken` (slot id → orders already in it):
- * the `requested` slot while it is offered (open, within `daysAhead`) and below capacity;
- * otherwise the earliest open slot below capacity within {@link REASSIGN_DAYS_AHEAD} days,
- * `changed` when a slot was asked for. With no free slot in that time, `slot` is null.
+ * Chooses an order's slot among `horizon` — {@link openSlots} for now and
+ * {@link REASSIGN_DAYS_AHEAD} days — from `taken` (slot id → orders already in it): the
+ * `requested` slot while it is offered (within `daysAhead`) and below capacity; otherwise the
+ * earliest slot of the horizon below capacity, `changed` when a slot was asked for. With no
+ * free slot in the horizon, `slot` is null.
  * @returns the choice; never throws.
  */
-export function chooseSlot(config: DeliveryConfig, nowMs: number, taken: ReadonlyMap<string, number>, requested?: string): SlotChoice {
+export function chooseSlot(config: DeliveryConfig, horizon: readonly TimedSlot[], taken: ReadonlyMap<string, number>, requested?: string): SlotChoice {
   const hasRoom = (slot: TimedSlot) => (taken.get(slot.id) ?? 0) < config.capacity;
-  const asked = requested === undefined ? undefined : openSlots(config, nowMs).find((slot) => slot.id === requested);
+  const asked = requested === undefined ? undefined : horizon.find((slot) => slot.id === requested && slot.day <= config.daysAhead);
   if (asked && hasRoom(asked)) return { slot: asked, changed: false };
-  return { slot: openSlots(config, nowMs, REASSIGN_DAYS_AHEAD).find(hasRoom) ?? null, changed: requested !== undefined };
+  return { slot: horizon.find(hasRoom) ?? null, changed: requested !== undefined };
 }

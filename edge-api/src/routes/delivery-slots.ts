@@ -6,7 +6,7 @@
  */
 import type { DeliverySlotOffer } from '../contract/delivery';
 import { countOrdersBySlot } from '../db/orders';
-import { openSlots } from '../delivery/slots';
+import { deliverySlot, openSlots } from '../delivery/slots';
 import { factory } from '../env';
 
 export const DELIVERY_SLOTS_CACHE_CONTROL = 'public, max-age=60';
@@ -16,12 +16,9 @@ export const deliverySlots = factory.createApp().get('/', async (c) => {
   const config = c.var.config.delivery;
   const slots = openSlots(config, Date.now());
   const taken = await countOrdersBySlot(c.var.db, slots.map((slot) => slot.id));
-  const offers: DeliverySlotOffer[] = slots.map(({ id, start, end, label }) => ({
-    id,
-    start,
-    end,
-    label,
-    remaining: Math.max(0, config.capacity - (taken.get(id) ?? 0)),
+  const offers: DeliverySlotOffer[] = slots.map((slot) => ({
+    ...deliverySlot(slot.startMs, slot.endMs),
+    remaining: Math.max(0, config.capacity - (taken.get(slot.id) ?? 0)),
   }));
   c.header('Cache-Control', DELIVERY_SLOTS_CACHE_CONTROL);
   return c.json(offers);

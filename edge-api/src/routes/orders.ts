@@ -26,7 +26,7 @@ import {
   slotCapacityCheckStatement,
 } from '../db/orders';
 import { findProducts } from '../db/products';
-import { chooseSlot, openSlots, REASSIGN_DAYS_AHEAD } from '../delivery/slots';
+import { chooseSlot, deliverySlot, openSlots, REASSIGN_DAYS_AHEAD } from '../delivery/slots';
 import { factory, type AppEnv } from '../env';
 import { ApiError } from '../errors';
 import { matchesEtag, strongEtag } from '../etag';
@@ -90,8 +90,9 @@ async function planOrder(c: Context<AppEnv>, input: OrderInput): Promise<WriteRe
     return { _id: line._id, name: product.name, price: product.price, image: product.image, cartQuantity: line.cartQuantity };
   });
   const now = Date.now();
-  const taken = await countOrdersBySlot(db, openSlots(config.delivery, now, REASSIGN_DAYS_AHEAD).map((slot) => slot.id));
-  const { slot, changed } = chooseSlot(config.delivery, now, taken, input.deliverySlot);
+  const horizon = openSlots(config.delivery, now, REASSIGN_DAYS_AHEAD);
+  const taken = await countOrdersBySlot(db, horizon.map((slot) => slot.id));
+  const { slot, changed } = chooseSlot(config.delivery, horizon, taken, input.deliverySlot);
   const order: Order = {
     _id: crypto.randomUUID(),
     customerName: input.customerName,
@@ -106,7 +107,7 @@ async function planOrder(c: Context<AppEnv>, input: OrderInput): Promise<WriteRe
     paymentStatus: 'unpaid',
     createdAt: new Date(now).toISOString(),
     statusHistory: [{ status: 'Pending', at: new Date(now).toISOString() }],
-    deliverySlot: slot && { id: slot.id, start: slot.start, end: slot.end, label: slot.label },
+    deliverySlot: slot && deliverySlot(slot.startMs, slot.endMs),
     ...(changed ? { deliverySlotChanged: true } : {}),
   };
   return {
