@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { CATALOGUE_VERSION_HEADER } from '../../edge-api/src/contract/catalogue';
 import { openDatabase } from '../../edge-api/src/db/client';
 import { load, startBareServer, type LoadResult } from './load';
-import { kib, ms, pct, type Figure } from './report';
+import { kib, ms, pct, wireBytes, type Figure } from './report';
 
 export const CATALOGUE_SIZE = 1000;
 
@@ -46,14 +46,6 @@ function throughputFigure(name: string, api: LoadResult, bare: LoadResult, minRa
       pass: p99Ratio <= 2,
     },
   ];
-}
-
-/** Raw HTTP bytes of a response as received: status line + headers + body. */
-async function wireBytes(res: Response): Promise<number> {
-  const body = new Uint8Array(await res.arrayBuffer()).length;
-  let head = `HTTP/1.1 ${res.status} ${res.statusText}\r\n`.length + 2;
-  res.headers.forEach((value, key) => (head += `${key}: ${value}\r\n`.length));
-  return head + body;
 }
 
 /** Runs figures 4 and 6 against the stack at `baseUrl`; `adminToken` changes one product. */

@@ -8,7 +8,8 @@ import type { Order } from '../../edge-api/src/contract/order';
 import { openDatabase } from '../../edge-api/src/db/client';
 import { insertAnsweredKeyStatement } from '../../edge-api/src/db/idempotency-keys';
 import { insertOrderStatements } from '../../edge-api/src/db/orders';
-import { load } from './load';
+import { deliverySlot, type TimedSlot } from '../../edge-api/src/delivery/slots';
+import { load, type LoadResult } from './load';
 import { median, ms, pct, type Figure } from './report';
 
 export type Shopper = { email: string; token: string };
@@ -23,8 +24,11 @@ export const benchOrderBody = (email: string, productIds: readonly string[]) => 
   paymentMethod: 'cod',
 });
 
-/** The rows one order writes (its idempotency key with the answer, and the order), with the API's own statements. */
-function orderRows(email: string, n: number, now: number): InStatement[] {
+/**
+ * The rows one order writes (its idempotency key with the answer, the order and its first
+ * timeline entry, in `slot` or none), with the API's own statements; `now` is epoch ms.
+ */
+export function orderRows(email: string, n: number, now: number, slot: TimedSlot | null = null): InStatement[] {
   const id = `plain-${n}-${now}`;
   const userId = `uid-${email}`;
   const order: Order = {
@@ -41,30 +45,38 @@ function orderRows(email: string, n: number, now: number): InStatement[] {
     paymentStatus: 'unpaid',
     createdAt: new Date(now).toISOString(),
     statusHistory: [{ status: 'Pending', at: new Date(now).toISOString() }],
-    deliverySlot: null,
+    deliverySlot: slot && deliverySlot(slot.startMs, slot.endMs),
   };
-  return [insertAnsweredKeyStatement(userId, id, 'hash', 201, order, now), ...insertOrderStatements(order, userId, null)];
+  return [insertAnsweredKeyStatement(userId, id, 'hash', 201, order, now), ...insertOrderStatements(order, userId, slot)];
 }
 
 /**
  * Plain libSQL: one write batch per order, back to back on one connection, for `durationS`;
  * orders/s. SQLite runs one writer at a time anyway, so this is the most a writer gets.
+ * `rowsFor` makes order `n`'s statements at `now` (epoch ms), by default {@link orderRows}.
  */
-async function plainInserts(db: Client, email: string, durationS: number): Promise<number> {
+export async function plainInserts(
+  db: Client,
+  email: string,
+  durationS: number,
+  rowsFor: (n: number, now: number) => Promise<InStatement[]> = async (n, now) => orderRows(email, n, now),
+): Promise<number> {
   const end = Date.now() + durationS * 1000;
   let done = 0;
   while (Date.now() < end) {
-    await db.batch(orderRows(email, done, Date.now()), 'write');
+    await db.batch(await rowsFor(done, Date.now()), 'write');
     done += 1;
   }
   return done / durationS;
 }
 
-/** Figure 5. */
-export async function measureOrderWrites(baseUrl: string, databaseUrl: string, shoppers: readonly Shopper[]): Promise<Figure[]> {
-  const products = ((await (await fetch(`${baseUrl}/api/products`)).json()) as Array<{ _id: string }>).map((p) => p._id);
+/**
+ * `POST /api/orders` at 20 connections for 10 s (after a 2 s warm-up), every request a new
+ * Idempotency-Key, the `shoppers` in turn, two of `productIds` per order.
+ */
+export async function postOrders(baseUrl: string, shoppers: readonly Shopper[], productIds: readonly string[]): Promise<LoadResult> {
   let n = 0;
-  const api = await load({
+  return load({
     url: `${baseUrl}/api/orders`,
     method: 'POST',
     connections: 20,
@@ -75,10 +87,16 @@ export async function measureOrderWrites(baseUrl: string, databaseUrl: string, s
       return {
         ...request,
         headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${shopper.token}`, 'Idempotency-Key': crypto.randomUUID() },
-        body: JSON.stringify(benchOrderBody(shopper.email, products)),
+        body: JSON.stringify(benchOrderBody(shopper.email, productIds)),
       };
     },
   });
+}
+
+/** Figure 5. */
+export async function measureOrderWrites(baseUrl: string, databaseUrl: string, shoppers: readonly Shopper[]): Promise<Figure[]> {
+  const products = ((await (await fetch(`${baseUrl}/api/products`)).json()) as Array<{ _id: string }>).map((p) => p._id);
+  const api = await postOrders(baseUrl, shoppers, products);
   const db = await openDatabase(databaseUrl);
   let plain: number;
   try {

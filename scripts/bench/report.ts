@@ -59,3 +59,11 @@ export function mergeResults(root: string, figures: readonly Figure[], note: str
   const context = `${previous.context.replace(/ \[.*\]$/, '')} [${note}]`.trim();
   writeResults(root, merged, context);
 }
+
+/** Raw HTTP bytes of a response as received: status line + headers + body. */
+export async function wireBytes(res: Response): Promise<number> {
+  const body = new Uint8Array(await res.arrayBuffer()).length;
+  let head = `HTTP/1.1 ${res.status} ${res.statusText}\r\n`.length + 2;
+  res.headers.forEach((value, key) => (head += `${key}: ${value}\r\n`.length));
+  return head + body;
+}

@@ -1,10 +1,11 @@
 /**
- * `npm run bench [-- --quick | --only fault]` (bench/README.md): builds the app, starts the real
- * stack on free ports (libSQL file, Auth emulator, Node server), runs every measurement in this
- * one run and writes bench/results.md and bench/results.json. `--quick` checks the size budgets
- * only and prints them (CI runs it). `--only fault` runs figure 8 alone (its own sqld and
- * server, no build) and puts its figures into the results, keeping the others. Exits 1 when a
- * budget fails, 2 on an unknown `--only`.
+ * `npm run bench [-- --quick | --only fault | --only fulfilment]` (bench/README.md): builds the
+ * app, starts the real stack on free ports (libSQL file, Auth emulator, Node server), runs every
+ * measurement in this one run and writes bench/results.md and bench/results.json. `--quick`
+ * checks the size budgets only and prints them (CI runs it). `--only fault` runs figure 8 alone
+ * (its own sqld and server, no build), `--only fulfilment` figure 9 (its own libSQL file and
+ * server), and puts its figures into the results, keeping the others. Exits 1 when a budget
+ * fails, 2 on an unknown `--only`.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -17,6 +18,7 @@ import { upsertAdminUser } from '../../edge-api/src/db/users';
 import { emulatorIdToken, ensureEmulatorAccount } from '../lib/auth-emulator';
 import { fillCatalogue, measureCatalogue } from './catalogue';
 import { measureFaults } from './fault';
+import { measureFulfilment } from './fulfilment';
 import { measureOrderScale, measureOrderWrites, type Shopper } from './orders';
 import { mergeResults, toMarkdown, writeResults, type Figure } from './report';
 import { measureLighthouse } from './lighthouse';
@@ -46,7 +48,10 @@ function finish(figures: readonly Figure[], context: string): never {
 const machine = () => `${new Date().toISOString().slice(0, 10)} on ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}`;
 
 // Measurements that run alone: their own processes, no build, no stack.
-const alone: Record<string, { figure: string; measure: () => Promise<Figure[]> }> = { fault: { figure: 'Figure 8', measure: measureFaults } };
+const alone: Record<string, { figure: string; measure: () => Promise<Figure[]> }> = {
+  fault: { figure: 'Figure 8', measure: measureFaults },
+  fulfilment: { figure: 'Figure 9', measure: measureFulfilment },
+};
 const onlyIndex = process.argv.indexOf('--only');
 if (onlyIndex !== -1) {
   const only = alone[process.argv[onlyIndex + 1] ?? ''];
@@ -78,6 +83,7 @@ try {
     figures.push(...(await measureOrderScale(stack.baseUrl, stack.databaseUrl, shoppers[0] as Shopper)));
     figures.push(...(await measureOrderWrites(stack.baseUrl, stack.databaseUrl, shoppers)));
     figures.push(...(await measureFaults()));
+    figures.push(...(await measureFulfilment()));
   }
 } finally {
   await browser.close();
