@@ -1,37 +1,45 @@
-import type { EmblaCarouselType, EmblaOptionsType } from 'embla-carousel';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { whenSettled } from './idle';
 
+/** What a carousel's buttons call. */
+export type CarouselControls = { next: () => void; previous: () => void };
+
+const atEnd = (node: HTMLElement) => node.scrollLeft + node.clientWidth >= node.scrollWidth - 2;
+const behavior = (): ScrollBehavior => (matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth');
+/** One slide's width: the slides are the children of the scroller's one child (the track). */
+const slideWidth = (node: HTMLElement) => node.firstElementChild?.firstElementChild?.getBoundingClientRect().width || node.clientWidth;
+
+function step(node: HTMLElement, direction: 1 | -1): void {
+  if (direction === 1 && atEnd(node)) node.scrollTo({ left: 0, behavior: behavior() });
+  else if (direction === -1 && node.scrollLeft <= 1) node.scrollTo({ left: node.scrollWidth, behavior: behavior() });
+  else node.scrollBy({ left: direction * slideWidth(node), behavior: behavior() });
+}
+
 /**
- * An Embla carousel on the element given to the returned ref, with autoplay every `autoplayMs`
- * when set (spec §9: 2000 ms for the banner and the vegetables; the testimonials do not play).
- * Embla is downloaded and started once the page has settled: it measures every slide when it starts,
- * which forces a layout — done while the page loads, that was the home page's longest task
- * (bench/README.md, Lighthouse TBT). Until then the slides simply show, the first one in place.
- * `options` must be a constant (a new object would restart the carousel on every render).
- * Returns `[ref, api]`; `api` (scrollPrev, scrollNext…) is undefined until the carousel runs.
+ * A carousel on CSS scroll snapping: the browser slides, swipes and snaps (the scroller given to
+ * the returned ref has `overflow-x: auto` and `snap-x snap-mandatory`, its slides `snap-start`);
+ * this hook only moves it a slide at a time, back to the first after the last. With
+ * `autoplayMs` it does so on every tick (spec §9: 2000 ms for the banner and the vegetables; the
+ * testimonials do not play), from the moment the page has settled, pausing while the pointer or
+ * the focus is on the carousel and not at all for shoppers who prefer reduced motion. (It was
+ * Embla, ~8 KiB gzip of the home page's first load: bench/README.md.)
+ * Returns `[ref, controls]`.
  */
-export function useCarousel(options: EmblaOptionsType, autoplayMs?: number): [(node: HTMLElement | null) => void, EmblaCarouselType | undefined] {
+export function useCarousel(autoplayMs?: number): [(node: HTMLElement | null) => void, CarouselControls] {
   const [node, setNode] = useState<HTMLElement | null>(null);
-  const [api, setApi] = useState<EmblaCarouselType>();
   useEffect(() => {
-    if (!node) return undefined;
-    let carousel: EmblaCarouselType | undefined;
-    let unmounted = false;
+    if (!node || !autoplayMs || matchMedia('(prefers-reduced-motion: reduce)').matches) return undefined;
+    let timer: ReturnType<typeof setInterval> | undefined;
     const cancel = whenSettled(() => {
-      void Promise.all([import('embla-carousel'), autoplayMs ? import('embla-carousel-autoplay') : undefined]).then(([embla, autoplay]) => {
-        if (unmounted) return;
-        const plugins = autoplay ? [autoplay.default({ delay: autoplayMs, stopOnInteraction: false })] : [];
-        carousel = embla.default(node, options, plugins);
-        setApi(carousel);
-      });
+      timer = setInterval(() => {
+        if (!node.matches(':hover, :focus-within')) step(node, 1);
+      }, autoplayMs);
     });
     return () => {
-      unmounted = true;
       cancel();
-      carousel?.destroy();
-      setApi(undefined);
+      clearInterval(timer);
     };
-  }, [node, options, autoplayMs]);
-  return [setNode, api];
+  }, [node, autoplayMs]);
+  const controls = useMemo(() => ({ next: () => node && step(node, 1), previous: () => node && step(node, -1) }), [node]);
+  return [setNode, controls];
 }

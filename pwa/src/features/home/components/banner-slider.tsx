@@ -3,24 +3,22 @@ import { paths } from '../../../config/paths';
 import { useT } from '../../../lib/i18n/i18n';
 import { useCarousel } from '../../../lib/use-carousel';
 
-const CAROUSEL = { loop: true };
-
 /** The home page's banner slider: 3 slides, autoplay every 2000 ms (spec §9). */
 export function BannerSlider() {
   const t = useT();
-  const [viewport] = useCarousel(CAROUSEL, 2000);
+  const [viewport] = useCarousel(2000);
   const slides = [
     { title: t('home.slide1.title'), text: t('home.slide1.text'), image: '/products/carrot.webp', cta: paths.shop, tone: 'bg-primary text-primary-content' },
     { title: t('home.slide2.title'), text: t('home.slide2.text'), image: '/products/broccoli.webp', cta: `${paths.shop}?category=vegetable&season=winter`, tone: 'bg-neutral text-neutral-content' },
     { title: t('home.slide3.title'), text: t('home.slide3.text'), image: '/products/orange.webp', cta: `${paths.shop}?category=fruit`, tone: 'bg-secondary text-secondary-content' },
   ];
   return (
-    <section aria-roledescription={t('carousel')} aria-label={t('home.highlights')} className="overflow-hidden rounded-box" ref={viewport}>
+    <section aria-roledescription={t('carousel')} aria-label={t('home.highlights')} className="snap-x snap-mandatory overflow-x-auto [scrollbar-width:none] rounded-box" ref={viewport}>
       <div className="flex">
         {slides.map((slide, index) => (
           <div
             key={slide.image}
-            className={`min-w-0 shrink-0 grow-0 basis-full ${slide.tone}`}
+            className={`min-w-0 shrink-0 grow-0 basis-full snap-start ${slide.tone}`}
             aria-roledescription={t('carousel.slide')}
             aria-label={t('carousel.slidePosition', { position: index + 1, count: slides.length })}
           >
