@@ -18,6 +18,10 @@ describe('i18nInline: English into t() calls', () => {
     expect(out?.code).toContain(`const a = 'তাজা হাট'; const b = t('nav.home', undefined, ["Home"]);`);
   });
 
+  it('also reads modules beside it (./i18n)', () => {
+    expect(inlineEnglish("import { t } from './i18n';\nt('nav.home');", 'x.ts', english)?.code).toContain(`t('nav.home', undefined, ["Home"])`);
+  });
+
   it('leaves modules that do not import lib/i18n/i18n alone', () => {
     expect(inlineEnglish("const t = (x: string) => x; t('anything');", 'x.ts', english)).toBeNull();
   });

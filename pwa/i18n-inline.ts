@@ -19,8 +19,8 @@ import { parseSync, Visitor, type Plugin } from 'vite';
 /** The catalogues: en.json and bn.json. */
 const LOCALES_DIR = fileURLToPath(new URL('./src/lib/i18n/locales', import.meta.url));
 
-/** Where modules import `t` and `useT` from (any relative path to it). */
-const I18N_MODULE = /(?:^|\/)i18n\/i18n(?:\.ts)?$/;
+/** Where modules import `t` and `useT` from (any relative path to it, `./i18n` beside it). */
+const I18N_MODULE = /(?:^|\/)i18n(?:\/i18n)?(?:\.ts)?$/;
 
 type Catalogue = Record<string, string>;
 
@@ -91,7 +91,7 @@ export function i18nInline(): Plugin {
       handler(code, id) {
         // JSON still (Vite's JSON plugin makes the module), so no source map to keep.
         if (id === banglaPath) return { code: JSON.stringify(compileCatalogue(JSON.parse(code) as Catalogue)), map: { mappings: '' } };
-        if (id.endsWith('.json') || id.includes('/node_modules/') || !code.includes('i18n/i18n')) return null;
+        if (id.endsWith('.json') || id.includes('/node_modules/') || !code.includes('i18n')) return null;
         // The English catalogue is read at each module, so a changed message reaches the dev server's next reload.
         this.addWatchFile(englishPath);
         return inlineEnglish(code, id, readCatalogue(englishPath));

@@ -2,18 +2,8 @@ import { NavLink, Outlet } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { useAuth } from '../../features/auth/auth-store';
 import { LogOutItem } from '../../features/auth/components/log-out-item';
+import { useT } from '../../lib/i18n/i18n';
 import { RequireAuth } from '../guards';
-
-const adminLinks = [
-  { to: paths.dashboard.manageProducts, label: 'Manage Products' },
-  { to: paths.dashboard.addProduct, label: 'Add Products' },
-  { to: paths.dashboard.manageOrders, label: 'Manage Orders' },
-  { to: paths.dashboard.addAdmin, label: 'Add Admin' },
-];
-const customerLinks = [
-  { to: paths.dashboard.myOrders, label: 'My Orders' },
-  { to: paths.dashboard.addReview, label: 'Add Review' },
-];
 
 /**
  * `/dashboard/*` (spec §2): a 240 px sidebar, permanent on wide screens and a toggled drawer on
@@ -21,27 +11,38 @@ const customerLinks = [
  * Out; admins the management pages; signed-in customers My Orders and Add Review.
  */
 export default function DashboardLayout() {
+  const t = useT();
   const { admin } = useAuth();
-  const links = admin ? adminLinks : customerLinks;
+  const links = admin
+    ? [
+        { to: paths.dashboard.manageProducts, label: t('dashboard.manageProducts') },
+        { to: paths.dashboard.addProduct, label: t('dashboard.addProducts') },
+        { to: paths.dashboard.manageOrders, label: t('dashboard.manageOrders') },
+        { to: paths.dashboard.addAdmin, label: t('admin.addAdmin') },
+      ]
+    : [
+        { to: paths.dashboard.myOrders, label: t('dashboard.myOrders') },
+        { to: paths.dashboard.addReview, label: t('dashboard.addReview') },
+      ];
   return (
     <RequireAuth>
       <div className="drawer lg:drawer-open">
-        <input id="dashboard-drawer" type="checkbox" className="drawer-toggle" aria-label="Dashboard menu" />
+        <input id="dashboard-drawer" type="checkbox" className="drawer-toggle" aria-label={t('dashboard.menu')} />
         <div className="drawer-content min-w-0 p-4">
           <label htmlFor="dashboard-drawer" className="btn btn-outline mb-4 min-h-11 lg:hidden">
-            Dashboard menu
+            {t('dashboard.menu')}
           </label>
           <Outlet />
         </div>
         <div className="drawer-side z-40 lg:top-16 lg:z-20 lg:h-[calc(100dvh-4rem)]">
           {/* Named by its text: aria-label is not allowed on a label (axe aria-prohibited-attr). */}
           <label htmlFor="dashboard-drawer" className="drawer-overlay">
-            <span className="sr-only">Close the dashboard menu</span>
+            <span className="sr-only">{t('dashboard.closeMenu')}</span>
           </label>
-          <nav aria-label="Dashboard" className="min-h-full w-60 bg-base-200 p-4">
+          <nav aria-label={t('auth.dashboard')} className="min-h-full w-60 bg-base-200 p-4">
             <ul className="menu w-full gap-1">
-              <li><NavLink to={paths.home} className="min-h-11">Home</NavLink></li>
-              <li><NavLink to={paths.shop} className="min-h-11">Shop</NavLink></li>
+              <li><NavLink to={paths.home} className="min-h-11">{t('nav.home')}</NavLink></li>
+              <li><NavLink to={paths.shop} className="min-h-11">{t('nav.shop')}</NavLink></li>
               {links.map((link) => (
                 <li key={link.to}><NavLink to={link.to} className="min-h-11">{link.label}</NavLink></li>
               ))}

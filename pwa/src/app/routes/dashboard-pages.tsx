@@ -25,12 +25,14 @@ import { useMovedOrders } from '../../lib/offline/outbox/use-moved-orders';
 import { useUnsent } from '../../lib/offline/outbox/use-unsent';
 import { ReviewForm } from '../../features/reviews/components/review-form';
 import { Spinner } from '../../components/spinner';
-import { formatTk } from '../../lib/format';
+import { formatPrice } from '../../lib/format';
+import { t, useLocale } from '../../lib/i18n/i18n';
 import { orderKeys, reviewKeys } from '../../lib/query-keys';
 import { notify } from '../../lib/toast';
 
 /** Dashboard home (spec §2): admins see the pending orders (live) and products; customers their latest order. */
 export function DashboardHomeRoute() {
+  useLocale(); // renders again in the language chosen
   const { admin, user } = useAuth();
   const { data: products } = useProducts();
   const { data: pending } = useQuery({ ...orderQueueHeadOptions({ status: 'Pending' }), enabled: admin });
@@ -38,30 +40,30 @@ export function DashboardHomeRoute() {
   const latest = orders?.[0];
   return (
     <section>
-      <h1 className="mb-6 text-2xl font-bold">Dashboard home</h1>
+      <h1 className="mb-6 text-2xl font-bold">{t('dashboard.home')}</h1>
       {admin ? (
         <div className="stats stats-vertical shadow sm:stats-horizontal">
           <Link to={paths.dashboard.manageOrders} className="stat">
-            <div className="stat-title">Pending orders</div>
-            <div className="stat-value text-warning" data-testid="pending-count">{pending ? `${pending.orders.length}${pending.next ? '+' : ''}` : '…'}</div>
+            <div className="stat-title">{t('dashboard.pendingOrders')}</div>
+            <div className="stat-value text-warning" data-testid="pending-count">{pending ? t(pending.next ? 'dashboard.countMore' : 'dashboard.count', { count: pending.orders.length }) : '…'}</div>
           </Link>
           <Link to={paths.dashboard.manageProducts} className="stat">
-            <div className="stat-title">Products</div>
-            <div className="stat-value text-primary" data-testid="product-count">{products?.length ?? '…'}</div>
+            <div className="stat-title">{t('dashboard.products')}</div>
+            <div className="stat-value text-primary" data-testid="product-count">{products ? t('dashboard.count', { count: products.length }) : '…'}</div>
           </Link>
         </div>
       ) : latest ? (
         <div className="card max-w-md bg-base-200">
           <div className="card-body">
-            <h2 className="card-title">Your latest order</h2>
-            <p>{latest.orderDate} · {formatTk(latest.totalAmount)} Tk · {latest.orderedProduct.length} products</p>
+            <h2 className="card-title">{t('dashboard.latestOrder')}</h2>
+            <p>{latest.orderDate} · {formatPrice(latest.totalAmount)} · {t('dashboard.productCount', { count: latest.orderedProduct.length })}</p>
             <OrderStatus order={latest} />
-            <Link to={paths.dashboard.myOrders} className="link link-primary">See all your orders</Link>
+            <Link to={paths.dashboard.myOrders} className="link link-primary">{t('dashboard.allOrders')}</Link>
           </div>
         </div>
       ) : (
         <p>
-          No orders yet. <Link to={paths.shop} className="link link-primary">Fill your cart</Link>
+          {t('dashboard.noOrders')} <Link to={paths.shop} className="link link-primary">{t('dashboard.fillCart')}</Link>
         </p>
       )}
     </section>
@@ -85,8 +87,9 @@ export function AddProductRoute() {
 }
 
 export function ManageProductsRoute() {
+  useLocale(); // renders again in the language chosen
   const { data: products, isPending } = useProducts();
-  if (isPending) return <Spinner label="Loading products" />;
+  if (isPending) return <Spinner label={t('shop.loading')} />;
   return <ManageProducts products={products ?? []} updatePath={paths.dashboard.updateProduct.getHref} />;
 }
 
@@ -95,7 +98,8 @@ export function UpdateProductRoute() {
   const { admin } = useAuth();
   const { data: products, isPending } = useProducts();
   const navigate = useNavigate();
-  if (isPending) return <Spinner label="Loading the product" />;
+  useLocale(); // renders again in the language chosen
+  if (isPending) return <Spinner label={t('dashboard.loadingProduct')} />;
   return <UpdateProduct isAdmin={admin} product={products?.find((p) => p._id === id)} onDone={() => navigate(paths.dashboard.manageProducts)} />;
 }
 
@@ -127,17 +131,18 @@ export function MyOrdersRoute() {
     try {
       const outcome = await submitWithoutRefused(key);
       if (outcome?.status === 'sent') {
-        notify('order', 'success', 'Order Successful');
+        notify('order', 'success', t('order.successful'));
         await client.invalidateQueries({ queryKey: orderKeys.all });
-      } else if (outcome?.status === 'queued') notify('order', 'info', 'Order saved: it will be sent when you are back online.');
+      } else if (outcome?.status === 'queued') notify('order', 'info', t('order.queued'));
     } catch (error) {
-      notify('order', 'error', error instanceof Error ? error.message : 'The order could not be placed. Try again.');
+      notify('order', 'error', error instanceof Error ? error.message : t('order.failed'));
     }
   };
   return user.email ? <MyOrders email={user.email} unsent={unsent} moved={moved} onSendWithout={sendWithout} /> : null;
 }
 
 export function AddReviewRoute() {
+  useLocale(); // renders again in the language chosen
   const client = useQueryClient();
   const { user } = useAuth();
   const waiting = useUnsent(user.email).filter((item) => item.kind === 'review');
@@ -151,7 +156,7 @@ export function AddReviewRoute() {
       <ReviewForm submit={submitReview} />
       {waiting.map((item) => (
         <p key={item.key} className="alert alert-warning mx-auto mt-4 max-w-lg" data-testid="unsent-review">
-          {item.status === 'failed' ? `Not sent: ${item.note ?? ''}` : `Waiting to send${item.note ? ` — ${item.note}` : ''}`}
+          {item.status === 'failed' ? t('outbox.notSent', { note: item.note ?? '' }) : item.note ? t('outbox.waitingNote', { note: item.note }) : t('outbox.waiting')}
         </p>
       ))}
     </>

@@ -7,6 +7,14 @@ import { t } from './i18n';
 
 const exact: Record<string, () => string> = {
   Required: () => t('form.required'),
+  'Enter a valid e-mail address': () => t('form.validEmail'),
+  'Enter 6–20 digits (+, - and spaces allowed)': () => t('form.phone'),
+  'Enter a price in Tk, e.g. 60 or 12.5': () => t('form.price'),
+  'The price must be more than 0 Tk': () => t('form.pricePositive'),
+  'The price must be at most 1,000,000 Tk': () => t('form.priceMax'),
+  'At most 2 decimal places (poisha)': () => t('form.priceDecimals'),
+  'Enter an http(s) URL or a /products/... path': () => t('form.imageUrl'),
+  'Choose vegetable or fruit': () => t('form.category'),
 };
 
 const patterns: readonly (readonly [RegExp, (match: RegExpExecArray) => string])[] = [

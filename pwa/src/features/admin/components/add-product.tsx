@@ -1,3 +1,4 @@
+import { t, useLocale } from '../../../lib/i18n/i18n';
 import { notify } from '../../../lib/toast';
 import { useOnline } from '../../../lib/use-online';
 import { useAddProduct } from '../api/admin';
@@ -6,23 +7,24 @@ import { ProductForm } from './product-form';
 
 /** Add A Product (spec §2): success toasts 'New Product Added To Shop' and clears the form. */
 export function AddProduct({ isAdmin }: { isAdmin: boolean }) {
+  useLocale(); // renders again in the language chosen
   const online = useOnline();
   const add = useAddProduct();
   return (
     <section>
-      <h1 className="mb-6 text-center text-2xl font-bold">Add A Product</h1>
+      <h1 className="mb-6 text-center text-2xl font-bold">{t('product.addTitle')}</h1>
       {!isAdmin ? (
         <NotAllowed />
       ) : (
         <>
           <OfflineNote online={online} />
           <ProductForm
-            submitLabel="Add Product"
+            submitLabel={t('product.add')}
             disabled={!online}
             clearOnSuccess
             onSubmit={(product) =>
               add.mutateAsync(product).then(
-                () => (notify('product', 'success', 'New Product Added To Shop'), true),
+                () => (notify('product', 'success', t('product.added')), true),
                 (error: Error) => (notify('product', 'error', error.message), false),
               )
             }

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { Product } from '@contract/catalogue';
-import { formatTk } from '../../../lib/format';
+import { formatPrice } from '../../../lib/format';
+import { t, useLocale } from '../../../lib/i18n/i18n';
 import { notify } from '../../../lib/toast';
 import { useOnline } from '../../../lib/use-online';
 import { useDeleteProduct } from '../api/admin';
@@ -12,28 +13,29 @@ import { StockToggle } from './stock-toggle';
  * the Bangla name and the in-stock switch.
  */
 export function ManageProducts({ products, updatePath }: { products: readonly Product[]; updatePath: (id: string) => string }) {
+  useLocale(); // renders again in the language chosen
   const online = useOnline();
   const remove = useDeleteProduct();
   const onDelete = (product: Product) => {
-    if (!window.confirm('Are you want to delete this product')) return;
+    if (!window.confirm(t('product.confirmDelete'))) return;
     remove.mutate(product._id, {
-      onSuccess: () => notify('product', 'error', 'Deleted product successfully'),
+      onSuccess: () => notify('product', 'error', t('product.deleted')),
       onError: (error) => notify('product', 'error', error.message),
     });
   };
   return (
     <section>
-      <h1 className="mb-6 text-2xl font-bold">Manage Products</h1>
+      <h1 className="mb-6 text-2xl font-bold">{t('dashboard.manageProducts')}</h1>
       <OfflineNote online={online} />
       <div className="overflow-x-auto">
         <table className="table">
           <thead className="text-base-content">
             <tr>
-              <th>ID</th>
-              <th>Product</th>
-              <th>Image</th>
-              <th>Price</th>
-              <th>Update/Delete</th>
+              <th>{t('product.id')}</th>
+              <th>{t('product.product')}</th>
+              <th>{t('product.image')}</th>
+              <th>{t('product.price')}</th>
+              <th>{t('product.updateDelete')}</th>
             </tr>
           </thead>
           <tbody>
@@ -46,11 +48,11 @@ export function ManageProducts({ products, updatePath }: { products: readonly Pr
                   <StockToggle product={p} disabled={!online} />
                 </td>
                 <td><img src={p.image} alt="" width={40} height={40} className="h-10 w-10 object-contain" loading="lazy" /></td>
-                <td>{formatTk(p.price)} Tk</td>
+                <td>{formatPrice(p.price)}</td>
                 <td>
                   <div className="flex gap-2">
-                    <Link to={updatePath(p._id)} className={`btn btn-sm min-h-11 ${online ? '' : 'btn-disabled'}`} aria-disabled={!online} aria-label={`Update ${p.name}`}>Update</Link>
-                    <button type="button" className="btn btn-error btn-sm min-h-11" disabled={!online} onClick={() => onDelete(p)} aria-label={`Delete ${p.name}`}>Delete</button>
+                    <Link to={updatePath(p._id)} className={`btn btn-sm min-h-11 ${online ? '' : 'btn-disabled'}`} aria-disabled={!online} aria-label={t('product.updateName', { name: p.name })}>{t('product.update')}</Link>
+                    <button type="button" className="btn btn-error btn-sm min-h-11" disabled={!online} onClick={() => onDelete(p)} aria-label={t('product.deleteName', { name: p.name })}>{t('product.delete')}</button>
                   </div>
                 </td>
               </tr>

@@ -3,6 +3,8 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { productInputSchema } from '@contract/product';
 import { FormField } from '../../../components/form-field';
+import { contractError } from '../../../lib/i18n/contract-errors';
+import { useT } from '../../../lib/i18n/i18n';
 
 type FormInput = z.input<typeof productInputSchema>;
 type FormOutput = z.output<typeof productInputSchema>;
@@ -23,6 +25,7 @@ type ProductFormProps = {
  * message per invalid field from the shared contract schema.
  */
 export function ProductForm({ defaultValues, submitLabel, disabled, onSubmit, clearOnSuccess = false }: ProductFormProps) {
+  const t = useT();
   const { register, handleSubmit, reset, formState } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(productInputSchema),
     defaultValues: { name: '', nameBn: '', price: '', image: '', category: '' as FormInput['category'], inStock: true, ...defaultValues },
@@ -34,28 +37,28 @@ export function ProductForm({ defaultValues, submitLabel, disabled, onSubmit, cl
   const input = 'input input-bordered min-h-11 w-full';
   return (
     <form className="mx-auto grid max-w-lg gap-4" onSubmit={handleSubmit(submit)} noValidate>
-      <FormField label="Product Name" hideLabel error={errors.name?.message}>
-        {(field) => <input {...field} className={input} placeholder="Product Name" {...register('name')} />}
+      <FormField label={t('product.name')} hideLabel error={contractError(errors.name?.message)}>
+        {(field) => <input {...field} className={input} placeholder={t('product.name')} {...register('name')} />}
       </FormField>
-      <FormField label="Bangla name" hideLabel error={errors.nameBn?.message}>
-        {(field) => <input {...field} className={input} placeholder="Bangla name" lang="bn" {...register('nameBn')} />}
+      <FormField label={t('product.nameBn')} hideLabel error={contractError(errors.nameBn?.message)}>
+        {(field) => <input {...field} className={input} placeholder={t('product.nameBn')} lang="bn" {...register('nameBn')} />}
       </FormField>
-      <FormField label="Price" hideLabel error={errors.price?.message}>
-        {(field) => <input {...field} className={input} placeholder="Price" inputMode="decimal" {...register('price')} />}
+      <FormField label={t('product.price')} hideLabel error={contractError(errors.price?.message)}>
+        {(field) => <input {...field} className={input} placeholder={t('product.price')} inputMode="decimal" {...register('price')} />}
       </FormField>
-      <FormField label="Image Url" hideLabel error={errors.image?.message}>
-        {(field) => <input {...field} className={input} placeholder="Image Url" {...register('image')} />}
+      <FormField label={t('product.imageUrl')} hideLabel error={contractError(errors.image?.message)}>
+        {(field) => <input {...field} className={input} placeholder={t('product.imageUrl')} {...register('image')} />}
       </FormField>
-      <FormField label="Category" hideLabel error={errors.category?.message}>
+      <FormField label={t('product.category')} hideLabel error={contractError(errors.category?.message)}>
         {(field) => (
           <select {...field} className="select select-bordered min-h-11 w-full" {...register('category')}>
-            <option value="">Select Category</option>
-            <option value="vegetable">vegetable</option>
-            <option value="fruit">fruit</option>
+            <option value="">{t('product.selectCategory')}</option>
+            <option value="vegetable">{t('product.vegetable')}</option>
+            <option value="fruit">{t('product.fruit')}</option>
           </select>
         )}
       </FormField>
-      <FormField label="In stock" className="flex min-h-11 flex-row-reverse items-center justify-end gap-3">
+      <FormField label={t('product.inStock')} className="flex min-h-11 flex-row-reverse items-center justify-end gap-3">
         {(field) => <input {...field} type="checkbox" className="toggle toggle-success" {...register('inStock')} />}
       </FormField>
       <button type="submit" className="btn btn-success min-h-11" disabled={disabled || formState.isSubmitting}>

@@ -1,13 +1,7 @@
 import type { Product } from '@contract/catalogue';
+import { useT } from '../../../lib/i18n/i18n';
 import { notify } from '../../../lib/toast';
 import { useUpdateProduct } from '../api/admin';
-
-/** The switch's texts, in one place for the Bangla pass. */
-const texts = {
-  name: (product: string) => `In stock: ${product}`,
-  inStock: 'In stock',
-  outOfStock: 'Out of stock',
-};
 
 /**
  * One tap marks a product in or out of stock (`PUT /api/products/update/:id {inStock}`): a daisyUI
@@ -15,14 +9,15 @@ const texts = {
  * catalogue is refreshed once it is saved, and an error is toasted.
  */
 export function StockToggle({ product, disabled }: { product: Product; disabled: boolean }) {
+  const t = useT();
   const update = useUpdateProduct();
   const inStock = update.isPending ? update.variables.edit.inStock !== false : product.inStock;
   const onChange = () =>
     update.mutate({ id: product._id, edit: { inStock: !product.inStock } }, { onError: (error) => notify('product', 'error', error.message) });
   return (
     <label className="inline-flex min-h-11 cursor-pointer items-center gap-2">
-      <input type="checkbox" className="toggle toggle-success" checked={inStock} disabled={disabled || update.isPending} onChange={onChange} aria-label={texts.name(product.name)} />
-      <span className="text-sm">{inStock ? texts.inStock : texts.outOfStock}</span>
+      <input type="checkbox" className="toggle toggle-success" checked={inStock} disabled={disabled || update.isPending} onChange={onChange} aria-label={t('product.inStockName', { name: product.name })} />
+      <span className="text-sm">{inStock ? t('product.inStock') : t('product.outOfStock')}</span>
     </label>
   );
 }
