@@ -2,6 +2,8 @@
  * The dashboard's child screens (spec §2): each composes features for one route. Admin-only
  * routes are guarded in the router; add/update product check the flag themselves (spec §6).
  */
+import type { Product } from '@contract/catalogue';
+import type { Order } from '@contract/order';
 import type { ReviewInput } from '@contract/review';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
@@ -12,7 +14,9 @@ import { AddProduct } from '../../features/admin/components/add-product';
 import { ManageProducts } from '../../features/admin/components/manage-products';
 import { UpdateProduct } from '../../features/admin/components/update-product';
 import { useAuth } from '../../features/auth/auth-store';
-import { useProducts } from '../../features/catalogue/api/get-products';
+import { linesToOrderAgain } from '../../features/cart/cart-model';
+import { cartActions } from '../../features/cart/cart-store';
+import { productsQueryOptions, useProducts } from '../../features/catalogue/api/get-products';
 import { useDeliverySlots } from '../../features/checkout/api/get-delivery-slots';
 import { orderQueueHeadOptions } from '../../features/orders/api/order-queue';
 import { useOrders } from '../../features/orders/api/orders';
@@ -20,6 +24,7 @@ import { ManageOrders } from '../../features/orders/components/manage-orders';
 import { OrderDetails } from '../../features/orders/components/order-details';
 import { MyOrders } from '../../features/orders/components/my-orders';
 import { OrderStatus } from '../../features/orders/components/order-products';
+import { readMirror } from '../../lib/offline/catalogue-mirror';
 import { submit, submitWithoutRefused } from '../../lib/offline/outbox/submit';
 import { useMovedOrders } from '../../lib/offline/outbox/use-moved-orders';
 import { useUnsent } from '../../lib/offline/outbox/use-unsent';
@@ -45,7 +50,7 @@ export function DashboardHomeRoute() {
         <div className="stats stats-vertical shadow sm:stats-horizontal">
           <Link to={paths.dashboard.manageOrders} className="stat">
             <div className="stat-title">{t('dashboard.pendingOrders')}</div>
-            <div className="stat-value text-warning" data-testid="pending-count">{pending ? t(pending.next ? 'dashboard.countMore' : 'dashboard.count', { count: pending.orders.length }) : '…'}</div>
+            <div className="stat-value text-warning" data-testid="pending-count">{!pending ? '…' : pending.next ? t('dashboard.countMore', { count: pending.orders.length }) : t('dashboard.count', { count: pending.orders.length })}</div>
           </Link>
           <Link to={paths.dashboard.manageProducts} className="stat">
             <div className="stat-title">{t('dashboard.products')}</div>
@@ -105,11 +110,12 @@ export function UpdateProductRoute() {
 
 /**
  * My Orders: the user's orders with those still in the outbox; a refused order's "Send without
- * them" orders the rest anew through the outbox.
+ * them" orders the rest anew through the outbox; "Order again" fills the cart from an order.
  */
 export function MyOrdersRoute() {
   const { user } = useAuth();
   const client = useQueryClient();
+  const navigate = useNavigate();
   const moved = useMovedOrders(user.email);
   const unsent = useUnsent(user.email).flatMap((item) => {
     if (item.kind !== 'order') return [];
@@ -138,7 +144,16 @@ export function MyOrdersRoute() {
       notify('order', 'error', error instanceof Error ? error.message : t('order.failed'));
     }
   };
-  return user.email ? <MyOrders email={user.email} unsent={unsent} moved={moved} onSendWithout={sendWithout} /> : null;
+  // Today's prices and stock decide: the catalogue as the server has it now, else (offline, or
+  // the server unreachable) as this device last saw it. What is out of stock or gone is named.
+  const orderAgain = async (order: Order) => {
+    const catalogue = await client
+      .fetchQuery({ ...productsQueryOptions(), staleTime: 0 })
+      .catch(() => readMirror<Product>('products').then((mirrored) => mirrored?.rows ?? []));
+    const { lines, skipped } = linesToOrderAgain(order.orderedProduct, catalogue);
+    if (cartActions.addLines(lines, skipped)) await navigate(paths.cart);
+  };
+  return user.email ? <MyOrders email={user.email} unsent={unsent} moved={moved} onSendWithout={sendWithout} onOrderAgain={orderAgain} /> : null;
 }
 
 export function AddReviewRoute() {

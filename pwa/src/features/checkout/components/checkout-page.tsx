@@ -5,6 +5,8 @@ import { Link } from 'react-router-dom';
 import type { z } from 'zod';
 import { orderInputSchema, type Order, type OrderInput } from '@contract/order';
 import { FormField } from '../../../components/form-field';
+import { contractError } from '../../../lib/i18n/contract-errors';
+import { t, useLocale } from '../../../lib/i18n/i18n';
 import { notify } from '../../../lib/toast';
 import { useOnline } from '../../../lib/use-online';
 import { startCardPayment } from '../api/checkout-api';
@@ -16,7 +18,7 @@ import { PriceSummary } from './price-summary';
 
 const formSchema = orderInputSchema.pick({ customerName: true, phone: true, address: true });
 type FormValues = z.input<typeof formSchema>;
-type CartLine = { _id: string; name: string; price: number; image: string; cartQuantity: number };
+type CartLine = { _id: string; name: string; nameBn?: string | null; price: number; image: string; cartQuantity: number };
 
 /**
  * What placing an order did: sent now (the server's order), queued in the outbox (offline), or
@@ -47,6 +49,7 @@ const publishableKey = import.meta.env.VITE_STRIPE_PUBLISHABLE_KEY;
  * the shopper presses the button and kept for retries, so a double click or a retry makes one order.
  */
 export function CheckoutPage({ cart, outOfStock, user, shopPath, submitOrder, onOrdered, onPaid }: CheckoutPageProps) {
+  useLocale(); // renders again in the language chosen
   const online = useOnline();
   const [method, setMethod] = useState<'cod' | 'card'>('cod');
   const slots = useDeliverySlots();
@@ -62,23 +65,23 @@ export function CheckoutPage({ cart, outOfStock, user, shopPath, submitOrder, on
   const fetchClientSecret = useCallback(() => (cardOrder ? startCardPayment(cardOrder._id) : Promise.reject(new Error('no order'))), [cardOrder]);
   const onPaymentComplete = useCallback(() => {
     onPaid();
-    notify('paymentSuccess', 'success', 'Payment Successful.Please Check Your Email');
+    notify('paymentSuccess', 'success', t('payment.success'));
   }, [onPaid]);
-  const onPaymentError = useCallback(() => notify('paymentError', 'error', 'Error!!Something Went Wrong'), []);
+  const onPaymentError = useCallback(() => notify('paymentError', 'error', t('payment.error')), []);
 
   if (cardOrder)
     return (
       <section className="mx-auto max-w-3xl px-4 py-10">
-        <h1 className="mb-4 text-2xl font-bold">Pay by card</h1>
+        <h1 className="mb-4 text-2xl font-bold">{t('payment.title')}</h1>
         <CardPayment publishableKey={publishableKey ?? ''} fetchClientSecret={fetchClientSecret} onComplete={onPaymentComplete} onError={onPaymentError} />
       </section>
     );
   if (cart.length === 0)
     return (
       <section className="mx-auto max-w-xl px-4 py-20 text-center">
-        <h1 className="text-2xl font-bold">Your cart is empty</h1>
-        <p className="mt-2">Add vegetables and fruit before you check out.</p>
-        <Link to={shopPath} className="btn btn-primary mt-6 min-h-11">Go to the shop</Link>
+        <h1 className="text-2xl font-bold">{t('checkout.empty')}</h1>
+        <p className="mt-2">{t('checkout.emptyText')}</p>
+        <Link to={shopPath} className="btn btn-primary mt-6 min-h-11">{t('notFound.toShop')}</Link>
       </section>
     );
 
@@ -101,15 +104,15 @@ export function CheckoutPage({ cart, outOfStock, user, shopPath, submitOrder, on
         notify('order', 'error', result.message);
         onOrdered();
       } else if (result.status === 'queued') {
-        notify('order', 'info', 'Order saved: it will be sent when you are back online.');
+        notify('order', 'info', t('order.queued'));
         onOrdered();
       } else {
-        notify('order', 'success', 'Order Successful');
+        notify('order', 'success', t('order.successful'));
         if (paymentMethod === 'card') setCardOrder(result.order);
         else onOrdered();
       }
     } catch (error) {
-      notify('order', 'error', error instanceof Error ? error.message : 'The order could not be placed. Try again.');
+      notify('order', 'error', error instanceof Error ? error.message : t('order.failed'));
     } finally {
       sending.current = false;
     }
@@ -119,42 +122,42 @@ export function CheckoutPage({ cart, outOfStock, user, shopPath, submitOrder, on
   return (
     <section className="mx-auto grid max-w-5xl gap-8 px-4 py-10 md:grid-cols-[1fr_20rem]">
       <form className="grid content-start gap-4" onSubmit={(event) => void handleSubmit(onSubmit)(event)} noValidate>
-        <h1 className="text-2xl font-bold">Checkout</h1>
-        <FormField label="Name" error={errors.customerName?.message}>
+        <h1 className="text-2xl font-bold">{t('checkout.title')}</h1>
+        <FormField label={t('auth.name')} error={contractError(errors.customerName?.message)}>
           {(field) => <input {...field} className={input} readOnly={Boolean(user.displayName)} {...register('customerName')} />}
         </FormField>
-        <FormField label="E-mail">
+        <FormField label={t('auth.email')}>
           {(field) => <input {...field} className={input} value={user.email} readOnly />}
         </FormField>
-        <FormField label="Phone" error={errors.phone?.message}>
+        <FormField label={t('contact.phone')} error={contractError(errors.phone?.message)}>
           {(field) => <input {...field} type="tel" autoComplete="tel" className={input} {...register('phone')} />}
         </FormField>
-        <FormField label="Delivery address" error={errors.address?.message}>
+        <FormField label={t('checkout.address')} error={contractError(errors.address?.message)}>
           {(field) => <textarea {...field} rows={3} autoComplete="street-address" className="textarea textarea-bordered w-full" {...register('address')} />}
         </FormField>
         <DeliverySlotPicker slots={slots.data} missing={!online ? 'offline' : slots.isError ? 'failed' : 'loading'} value={deliverySlot} onChange={setChosenSlot} />
         <fieldset className="grid gap-2">
-          <legend className="mb-1 text-sm font-medium">Payment</legend>
+          <legend className="mb-1 text-sm font-medium">{t('checkout.payment')}</legend>
           <label className="flex min-h-11 items-center gap-3">
             <input type="radio" name="payment" className="radio radio-primary" checked={method === 'cod'} onChange={() => setMethod('cod')} />
-            Cash on delivery
+            {t('checkout.cod')}
           </label>
           {publishableKey ? (
             <label className="flex min-h-11 items-center gap-3">
               <input type="radio" name="payment" className="radio radio-primary" checked={method === 'card' && online} disabled={!online} onChange={() => setMethod('card')} />
-              Pay With Card {!online && <span className="text-sm text-base-content/70">(needs a connection)</span>}
+              {t('checkout.card')} {!online && <span className="text-sm text-base-content/70">{t('checkout.needsConnection')}</span>}
             </label>
           ) : (
-            <p className="text-sm text-base-content/70">Card payment is not configured on this shop, so you pay cash on delivery.</p>
+            <p className="text-sm text-base-content/70">{t('checkout.noCard')}</p>
           )}
         </fieldset>
         <NotInOrder lines={leftOut} nothingLeft={lines.length === 0} />
         <button type="submit" className="btn btn-primary min-h-11" disabled={formState.isSubmitting || lines.length === 0}>
-          Place order
+          {t('checkout.place')}
         </button>
       </form>
       <aside>
-        <h2 className="mb-3 text-lg font-semibold">Your order</h2>
+        <h2 className="mb-3 text-lg font-semibold">{t('checkout.yourOrder')}</h2>
         <PriceSummary lines={lines} />
       </aside>
     </section>

@@ -1,4 +1,5 @@
 import type { DeliverySlotOffer } from '@contract/delivery';
+import { intlLocale, t, useLocale } from '../../../lib/i18n/i18n';
 
 type DeliverySlotPickerProps = {
   /** The slots on offer, in time order; undefined while none could be fetched. */
@@ -12,18 +13,25 @@ type DeliverySlotPickerProps = {
 
 /** The order's notes when it goes without a chosen slot (the server then gives the earliest free one). */
 const notes = {
-  offline: "You can choose a delivery time when you are online; we'll give you the earliest free one.",
-  failed: "The delivery times could not be loaded; we'll give you the earliest free one.",
-  loading: 'Loading delivery times…',
-  full: "Every delivery time is full; we'll give you the earliest free one.",
+  offline: () => t('slots.offline'),
+  failed: () => t('slots.failed'),
+  loading: () => t('slots.loading'),
+  full: () => t('slots.full'),
 };
 
-let dayFormat: Intl.DateTimeFormat | undefined;
-/** "Sun 22 Nov": the shop's day (Asia/Dhaka) a slot starting at `start` (ISO 8601) falls on. */
-function dayOf(start: string): string {
-  dayFormat ??= new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'Asia/Dhaka' });
-  return dayFormat.format(new Date(start));
+const formats = new Map<string, Intl.DateTimeFormat>();
+/** A formatter in the language shown, in the shop's time zone (Asia/Dhaka); English days as "Sun 22 Nov" (en-GB). */
+function format(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const locale = intlLocale() === 'en-BD' ? 'en-GB' : intlLocale();
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let made = formats.get(key);
+  if (!made) formats.set(key, (made = new Intl.DateTimeFormat(locale, { ...options, timeZone: 'Asia/Dhaka' })));
+  return made;
 }
+/** "Sun 22 Nov": the shop's day a slot starting at `start` (ISO 8601) falls on. */
+const dayOf = (start: string): string => format({ weekday: 'short', day: 'numeric', month: 'short' }).format(new Date(start));
+/** "09:00": the shop's time of day of `time` (ISO 8601). */
+const timeOf = (time: string): string => format({ hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(time));
 
 /** The slots by day (a slot id's date is the shop's, as it carries the shop's offset), in order. */
 function byDay(slots: readonly DeliverySlotOffer[]): Array<{ day: string; slots: DeliverySlotOffer[] }> {
@@ -41,10 +49,11 @@ function byDay(slots: readonly DeliverySlotOffer[]): Array<{ day: string; slots:
  * label. Without slots it says what the order will get instead.
  */
 export function DeliverySlotPicker({ slots, missing, value, onChange }: DeliverySlotPickerProps) {
-  const note = !slots ? notes[missing] : value === undefined ? notes.full : undefined;
+  const locale = useLocale();
+  const note = !slots ? notes[missing]() : value === undefined ? notes.full() : undefined;
   return (
     <fieldset className="grid gap-3" data-testid="delivery-slots">
-      <legend className="mb-1 text-sm font-medium">Delivery time</legend>
+      <legend className="mb-1 text-sm font-medium">{t('slots.legend')}</legend>
       {note && (
         <p className="text-sm text-base-content/70" role="status">
           {note}
@@ -67,16 +76,16 @@ export function DeliverySlotPicker({ slots, missing, value, onChange }: Delivery
                       name="deliverySlot"
                       className="radio radio-primary radio-sm"
                       value={slot.id}
-                      aria-label={slot.label}
+                      aria-label={locale === 'en' ? slot.label : t('slots.label', { day, time: `${timeOf(slot.start)}–${timeOf(slot.end)}` })}
                       checked={slot.id === value}
                       disabled={full}
                       onChange={() => onChange(slot.id)}
                     />
                     <span className="flex flex-col leading-tight">
                       <span className="whitespace-nowrap tabular-nums">
-                        {slot.start.slice(11, 16)}–{slot.end.slice(11, 16)}
+                        {timeOf(slot.start)}–{timeOf(slot.end)}
                       </span>
-                      {full && <span className="text-xs font-semibold">Full</span>}
+                      {full && <span className="text-xs font-semibold">{t('slots.fullSlot')}</span>}
                     </span>
                   </label>
                 );

@@ -1,23 +1,25 @@
 import { priceCart, type PricedLine } from '@contract/pricing';
-import { formatTk } from '../../../lib/format';
+import { formatPrice } from '../../../lib/format';
+import { useT } from '../../../lib/i18n/i18n';
 
 /** Cart total, shipping, tax 5% and subtotal — the server's own pricing function (spec §9). */
 export function PriceSummary({ lines }: { lines: readonly PricedLine[] }) {
+  const t = useT();
   const summary = priceCart(lines);
   const row = (label: string, value: number, testId: string) => (
     <div className="flex justify-between py-1">
       <dt>{label}</dt>
-      <dd data-testid={testId}>{formatTk(value)} Tk</dd>
+      <dd data-testid={testId}>{formatPrice(value)}</dd>
     </div>
   );
   return (
-    <dl className="rounded-box bg-base-200 p-4" aria-label="Price summary">
-      {row('Cart total', summary.cartTotal, 'summary-total')}
-      {row('Shipping', summary.shipping, 'summary-shipping')}
-      {row('Tax (5%)', summary.tax, 'summary-tax')}
+    <dl className="rounded-box bg-base-200 p-4" aria-label={t('summary.label')}>
+      {row(t('summary.cartTotal'), summary.cartTotal, 'summary-total')}
+      {row(t('summary.shipping'), summary.shipping, 'summary-shipping')}
+      {row(t('summary.tax'), summary.tax, 'summary-tax')}
       <div className="mt-2 flex justify-between border-t border-base-300 pt-2 text-lg font-bold">
-        <dt>Subtotal</dt>
-        <dd data-testid="summary-subtotal">{formatTk(summary.subtotal)} Tk</dd>
+        <dt>{t('summary.subtotal')}</dt>
+        <dd data-testid="summary-subtotal">{formatPrice(summary.subtotal)}</dd>
       </div>
     </dl>
   );
