@@ -13,15 +13,22 @@ import { ApiError } from '../errors';
 
 /**
  * The columns {@link toOrder} reads, on `orders` (not aliased): the row, its slot, and its
- * timeline as one JSON array, oldest first (one subquery per row of the page, through the
- * `order_status_history_order` index — no query per order).
+ * timeline as one JSON array (one subquery per row of the page, through the
+ * `order_status_history_order` index — no query per order). Not `json_group_array(… ORDER BY
+ * …)`: sqld's (and Turso's) SQL parser refuses an aggregate's ORDER BY, so the rows come from
+ * an ordered subquery and {@link toOrder} sorts them again (SQL leaves an aggregate's input
+ * order open).
  */
 const COLUMNS = `id, customer_name, email, phone, address, order_status, total_amount, order_date,
   ordered_product, payment_method, payment_status, created_at, slot_start_ms, slot_end_ms,
-  (SELECT json_group_array(json_object('status', h.status, 'at', h.at) ORDER BY h.at, h.id)
-     FROM order_status_history AS h WHERE h.order_id = orders.id) AS status_history`;
+  (SELECT json_group_array(json_object('status', h.status, 'at', h.at))
+     FROM (SELECT status, at FROM order_status_history WHERE order_id = orders.id ORDER BY at, id) AS h) AS status_history`;
 
 const toStatus = (value: unknown): OrderStatus => orderStatuses.find((status) => status === value) ?? 'Pending';
+
+/** Oldest first; a tie (a backfilled Approved at the creation time) in the states' own order. */
+const byTimeThenState = (a: { status: OrderStatus; at: number }, b: { status: OrderStatus; at: number }) =>
+  a.at - b.at || orderStatuses.indexOf(a.status) - orderStatuses.indexOf(b.status);
 
 /**
  * Maps an `orders` row (the columns of this module's SELECTs) to the API's order shape. A row
@@ -43,7 +50,10 @@ export function toOrder(row: Row): Order {
     paymentMethod: row.payment_method === 'card' ? 'card' : 'cod',
     paymentStatus: row.payment_status === 'paid' ? 'paid' : 'unpaid',
     createdAt: new Date(Number(row.created_at)).toISOString(),
-    statusHistory: history.map((change) => ({ status: toStatus(change.status), at: new Date(Number(change.at)).toISOString() })),
+    statusHistory: history
+      .map((change) => ({ status: toStatus(change.status), at: Number(change.at) }))
+      .sort(byTimeThenState)
+      .map((change) => ({ status: change.status, at: new Date(change.at).toISOString() })),
     deliverySlot: slotStart === null || slotStart === undefined ? null : deliverySlot(Number(slotStart), Number(row.slot_end_ms)),
   };
 }
