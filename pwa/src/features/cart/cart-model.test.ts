@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Product } from '@contract/catalogue';
-import { addToCart, badgeLabel, cartTotals, clearCart, decreaseInCart, parseCart, removeFromCart, type Cart } from './cart-model';
+import { addLinesToCart, addToCart, badgeLabel, cartTotals, clearCart, decreaseInCart, linesToOrderAgain, parseCart, removeFromCart, type Cart } from './cart-model';
 
 const carrot: Product = { _id: 'c1', name: 'Carrot (Gajor)', price: 60, image: '/products/carrot.webp', category: 'vegetable', season: 'winter', nameBn: 'গাজর', inStock: true };
 const mango: Product = { _id: 'm1', name: 'Himsagar Mango', price: 12.5, image: '/products/himsagar-mango.webp', category: 'fruit', season: 'summer', nameBn: null, inStock: true };
@@ -43,6 +43,48 @@ describe('cart rules (spec §4)', () => {
 
   it('caps the badge at 99', () => {
     expect([0, 1, 99, 100, 250].map(badgeLabel)).toEqual(['0', '1', '99', '99+', '99+']);
+  });
+});
+
+describe('order again', () => {
+  const avocado: Product = { _id: 'a1', name: 'Avocado', price: 450, image: '/products/avocado.webp', category: 'fruit', season: null, nameBn: null, inStock: false };
+  const catalogue = [{ ...carrot, price: 70 }, mango, avocado];
+
+  it('takes the products as the catalogue has them today, same kilograms; skips those out of stock or gone, by name', () => {
+    const past = [
+      { _id: 'c1', name: 'Carrot (Gajor)', cartQuantity: 3 },
+      { _id: 'a1', name: 'Avocado', cartQuantity: 1 },
+      { _id: 'gone', name: 'Durian', cartQuantity: 2 },
+      { _id: 'm1', name: 'Himsagar Mango', cartQuantity: 5 },
+    ];
+    expect(linesToOrderAgain(past, catalogue)).toEqual({
+      lines: [
+        { product: { ...carrot, price: 70 }, cartQuantity: 3 },
+        { product: mango, cartQuantity: 5 },
+      ],
+      skipped: ['Avocado', 'Durian'],
+    });
+    expect(linesToOrderAgain(past, [])).toEqual({ lines: [], skipped: ['Carrot (Gajor)', 'Avocado', 'Durian', 'Himsagar Mango'] });
+  });
+
+  it("puts the lines in the cart at today's price, adding to a line already there up to 100 kg", () => {
+    const cart: Cart = [line(mango, 98)];
+    const change = addLinesToCart(cart, [
+      { product: { ...carrot, price: 70 }, cartQuantity: 3 },
+      { product: mango, cartQuantity: 5 },
+    ]);
+    expect(change).toEqual({ cart: [line(mango, 100), line({ ...carrot, price: 70 }, 3)], message: 'Carrot (Gajor), Himsagar Mango added to cart', kind: 'success' });
+    expect(cartTotals(change.cart).cartTotalAmount).toBe(70 * 3 + 12.5 * 100);
+  });
+
+  it('names the products it skipped; with nothing to add the cart is unchanged', () => {
+    expect(addLinesToCart([], [{ product: mango, cartQuantity: 2 }], ['Avocado', 'Durian'])).toEqual({
+      cart: [line(mango, 2)],
+      message: 'Himsagar Mango added to cart. Out of stock or no longer sold: Avocado, Durian',
+      kind: 'info',
+    });
+    const cart: Cart = [line(carrot, 1)];
+    expect(addLinesToCart(cart, [], ['Avocado'])).toEqual({ cart, message: 'Out of stock or no longer sold: Avocado', kind: 'error' });
   });
 });
 

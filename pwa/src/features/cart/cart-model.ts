@@ -5,6 +5,7 @@
  */
 import { isCartLine, MAX_LINE_QUANTITY, type CartLine, type Product } from '@contract/catalogue';
 import { priceCart } from '@contract/pricing';
+import { t } from '../../lib/i18n/i18n';
 
 export type CartItem = CartLine;
 export type Cart = readonly CartItem[];
@@ -40,6 +41,49 @@ export function addToCart(cart: Cart, product: Product | CartItem): CartChange {
     };
   }
   return { cart: [...cart, toCartLine(product, 1)], message: `${product.name} added to cart`, kind: 'success' };
+}
+
+/** A line of an earlier order: the product's id, its name then, and whole kilograms. */
+export type PastLine = { _id: string; name: string; cartQuantity: number };
+/** A product as the catalogue has it now and the kilograms of it to put in the cart. */
+export type LineToAdd = { product: Product; cartQuantity: number };
+
+/**
+ * Takes an earlier order's lines and the catalogue now; returns the lines that can be bought
+ * again — each product as the catalogue has it today (today's price), same kilograms — and the
+ * names of those that cannot: out of stock now, or no longer in the catalogue.
+ */
+export function linesToOrderAgain(past: readonly PastLine[], catalogue: readonly Product[]): { lines: LineToAdd[]; skipped: string[] } {
+  const byId = new Map(catalogue.map((product) => [product._id, product]));
+  const lines: LineToAdd[] = [];
+  const skipped: string[] = [];
+  for (const { _id, name, cartQuantity } of past) {
+    const product = byId.get(_id);
+    if (product && product.inStock !== false) lines.push({ product, cartQuantity });
+    else skipped.push(product?.name ?? name);
+  }
+  return { lines, skipped };
+}
+
+/**
+ * Puts `lines` in the cart: their kilograms go onto a line already there (up to 100 kg), else
+ * make a new line. The message names the products added and those `skipped` (not available now);
+ * with nothing to add the cart is unchanged and the message names only what was skipped.
+ */
+export function addLinesToCart(cart: Cart, lines: readonly LineToAdd[], skipped: readonly string[] = []): CartChange {
+  const skippedNames = skipped.join(', ');
+  if (lines.length === 0) return { cart, message: t('orderAgain.skipped', { skipped: skippedNames }), kind: 'error' };
+  let next = [...cart];
+  for (const { product, cartQuantity } of lines) {
+    const existing = next.find((item) => item._id === product._id);
+    next = existing
+      ? next.map((item) => (item === existing ? { ...item, cartQuantity: Math.min(item.cartQuantity + cartQuantity, MAX_LINE_QUANTITY) } : item))
+      : [...next, toCartLine(product, Math.min(cartQuantity, MAX_LINE_QUANTITY))];
+  }
+  const added = lines.map((line) => line.product.name).join(', ');
+  return skipped.length > 0
+    ? { cart: next, message: t('orderAgain.addedSkipped', { added, skipped: skippedNames }), kind: 'info' }
+    : { cart: next, message: t('orderAgain.added', { added }), kind: 'success' };
 }
 
 /** Takes one kg off `productId`; at 1 kg the line is removed instead. */

@@ -15,7 +15,7 @@ import { loadDb } from '../../lib/offline/live-query';
 import { requestPersistentStorage } from '../../lib/offline/persist';
 import { CART_STORAGE_KEY } from '../../lib/storage-keys';
 import { notify } from '../../lib/toast';
-import { addToCart, clearCart, decreaseInCart, parseCart, removeFromCart, type Cart, type CartChange, type CartItem } from './cart-model';
+import { addLinesToCart, addToCart, clearCart, decreaseInCart, parseCart, removeFromCart, type Cart, type CartChange, type CartItem, type LineToAdd } from './cart-model';
 
 function readMirror(): Cart {
   try {
@@ -125,6 +125,15 @@ export const cartActions = {
   add: (product: Product | CartItem) => {
     requestPersistentStorage();
     apply(addToCart(cart, product));
+  },
+  /**
+   * Puts `lines` (products as the catalogue has them now, with kilograms) in the cart, one toast
+   * naming them and the `skipped` ones; returns whether anything was added.
+   */
+  addLines: (lines: readonly LineToAdd[], skipped: readonly string[] = []): boolean => {
+    if (lines.length > 0) requestPersistentStorage();
+    apply(addLinesToCart(cart, lines, skipped));
+    return lines.length > 0;
   },
   decrease: (productId: string) => apply(decreaseInCart(cart, productId)),
   remove: (productId: string) => apply(removeFromCart(cart, productId)),

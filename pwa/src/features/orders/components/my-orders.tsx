@@ -1,10 +1,13 @@
+import type { Order } from '@contract/order';
 import { useState } from 'react';
 import { Spinner } from '../../../components/spinner';
 import type { OutboxStatus } from '../../../lib/offline/outbox/protocol';
 import { formatTk } from '../../../lib/format';
+import { useT } from '../../../lib/i18n/i18n';
 import { notify } from '../../../lib/toast';
 import { useDeleteOrder, useOrders } from '../api/orders';
 import { OrderProducts, OrderStatus } from './order-products';
+import { OrderTimeline } from './order-timeline';
 
 /** An order still in the outbox: not on the server yet. */
 export type UnsentOrder = {
@@ -26,18 +29,27 @@ type MyOrdersProps = {
   moved: readonly string[];
   /** "Send without them": orders the rest of a refused order anew (or, with nothing left, removes it). */
   onSendWithout: (key: string) => Promise<void>;
+  /** "Order again": puts the order's products and kilograms in the cart at today's prices. */
+  onOrderAgain: (order: Order) => Promise<void>;
 };
 
 /**
  * My Orders (spec §2): orders still waiting in the outbox first ("Waiting to send", or why they
  * were not sent — one refused for products out of stock names them and can be sent without
  * them), then the customer's own orders with their delivery time (and a note where the server
- * moved it); Pending ones can be cancelled after a confirm.
+ * moved it) and its tracking timeline; Pending ones can be cancelled after a confirm, and any can
+ * be ordered again.
  */
-export function MyOrders({ email, unsent, moved, onSendWithout }: MyOrdersProps) {
+export function MyOrders({ email, unsent, moved, onSendWithout, onOrderAgain }: MyOrdersProps) {
+  const t = useT();
   const { data: orders, isPending, isError } = useOrders(email);
   const cancel = useDeleteOrder();
   const [resending, setResending] = useState<string>();
+  const [reordering, setReordering] = useState(false);
+  const orderAgain = (order: Order) => {
+    setReordering(true);
+    void onOrderAgain(order).finally(() => setReordering(false));
+  };
   const sendWithout = (key: string) => {
     setResending(key);
     void onSendWithout(key).finally(() => setResending(undefined));
@@ -72,35 +84,43 @@ export function MyOrders({ email, unsent, moved, onSendWithout }: MyOrdersProps)
       <div className="grid gap-4">
         {orders?.map((order) => (
           <article key={order._id} className="card bg-base-100 shadow-sm ring-1 ring-base-300" data-testid="my-order">
-            <div className="card-body gap-3 sm:flex-row sm:items-start sm:justify-between">
-              <div className="grid gap-2">
-                <p className="font-semibold">{order.customerName}</p>
-                <p className="text-sm text-base-content/70">Ordered {order.orderDate}</p>
-                {order.deliverySlot &&
-                  (moved.includes(order._id) ? (
-                    <p className="rounded bg-info/15 px-2 py-1 text-sm font-medium" data-testid="slot-moved">
-                      Your delivery moved to {order.deliverySlot.label}
-                    </p>
-                  ) : (
-                    <p className="text-sm" data-testid="delivery-slot">
-                      Delivery: {order.deliverySlot.label}
-                    </p>
-                  ))}
-                <OrderProducts order={order} />
+            <div className="card-body gap-4">
+              <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+                <div className="grid gap-2">
+                  <p className="font-semibold">{order.customerName}</p>
+                  <p className="text-sm text-base-content/70">Ordered {order.orderDate}</p>
+                  {order.deliverySlot &&
+                    (moved.includes(order._id) ? (
+                      <p className="rounded bg-info/15 px-2 py-1 text-sm font-medium" data-testid="slot-moved">
+                        Your delivery moved to {order.deliverySlot.label}
+                      </p>
+                    ) : (
+                      <p className="text-sm" data-testid="delivery-slot">
+                        Delivery: {order.deliverySlot.label}
+                      </p>
+                    ))}
+                  <OrderProducts order={order} />
+                </div>
+                <div className="flex flex-col items-start gap-2 sm:items-end">
+                  <p className="text-lg font-bold">{formatTk(order.totalAmount)} Tk</p>
+                  <OrderStatus order={order} />
+                  <div className="flex flex-wrap gap-2 sm:justify-end">
+                    <button
+                      type="button"
+                      className="btn btn-outline btn-error min-h-11"
+                      disabled={order.orderStatus !== 'Pending' || cancel.isPending}
+                      title={order.orderStatus !== 'Pending' ? 'Approved orders are on their way and can no longer be cancelled.' : undefined}
+                      onClick={() => onCancel(order._id)}
+                    >
+                      {order.orderStatus === 'Pending' ? 'Delete' : 'Approved: cannot cancel'}
+                    </button>
+                    <button type="button" className="btn btn-primary min-h-11" disabled={reordering} onClick={() => orderAgain(order)}>
+                      {t('orderAgain.button')}
+                    </button>
+                  </div>
+                </div>
               </div>
-              <div className="flex flex-col items-start gap-2 sm:items-end">
-                <p className="text-lg font-bold">{formatTk(order.totalAmount)} Tk</p>
-                <OrderStatus order={order} />
-                <button
-                  type="button"
-                  className="btn btn-outline btn-error min-h-11"
-                  disabled={order.orderStatus !== 'Pending' || cancel.isPending}
-                  title={order.orderStatus !== 'Pending' ? 'Approved orders are on their way and can no longer be cancelled.' : undefined}
-                  onClick={() => onCancel(order._id)}
-                >
-                  {order.orderStatus === 'Pending' ? 'Delete' : 'Approved: cannot cancel'}
-                </button>
-              </div>
+              <OrderTimeline order={order} />
             </div>
           </article>
         ))}
