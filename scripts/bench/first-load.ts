@@ -28,9 +28,11 @@ export function compressedSizes(path: string): { raw: number; gzip: number; brot
  * (e.g. the first product card), so data-driven lazy chunks are included. With `settled`, so is
  * what the app defers until its page has settled: it registers its service worker last, so the
  * worker being ready marks that point (without it, whether Dexie counted was a race).
+ * `localStorage` entries are there before the page's first script (e.g. a language chosen earlier).
  */
-export async function firstLoadJs(browser: Browser, url: string, distDir: string, ready?: string, settled = false): Promise<FirstLoad> {
+export async function firstLoadJs(browser: Browser, url: string, distDir: string, ready?: string, settled = false, localStorage: Record<string, string> = {}): Promise<FirstLoad> {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+  await context.addInitScript((entries) => Object.entries(entries).forEach(([key, value]) => window.localStorage.setItem(key, value)), localStorage);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   const scripts = new Set<string>();
