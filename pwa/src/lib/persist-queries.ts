@@ -18,10 +18,15 @@ import { persistQueryClient } from '@tanstack/react-query-persist-client';
 import { createStore, del, get, set } from 'idb-keyval';
 import { orderKeys } from './query-keys';
 
+/** The idb-keyval key the order queries are saved under. */
+const ORDERS_KEY = 'orders';
+
 /** How long a saved copy is used; order queries are kept in memory as long (gcTime), so they are saved as long. */
 export const PERSIST_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
 let restored: Promise<void> | undefined;
+let persisted: QueryClient | undefined;
+const store = () => createStore('taza-haat-queries', 'queries');
 
 /**
  * Starts keeping `client`'s order queries in IndexedDB, once per page. Resolves when the saved
@@ -29,10 +34,11 @@ let restored: Promise<void> | undefined;
  */
 export function persistOrderQueries(client: QueryClient): Promise<void> {
   restored ??= (() => {
-    const store = createStore('taza-haat-queries', 'queries');
+    persisted = client;
+    const queries = store();
     const persister = createAsyncStoragePersister({
-      storage: { getItem: (key) => get<string>(key, store), setItem: (key, value) => set(key, value, store), removeItem: (key) => del(key, store) },
-      key: 'orders',
+      storage: { getItem: (key) => get<string>(key, queries), setItem: (key, value) => set(key, value, queries), removeItem: (key) => del(key, queries) },
+      key: ORDERS_KEY,
     });
     // A restored query without a screen would otherwise be dropped after 5 minutes, and the next save would lose it.
     client.setQueryDefaults(orderKeys.all, { gcTime: PERSIST_MAX_AGE_MS });
@@ -47,4 +53,14 @@ export function persistOrderQueries(client: QueryClient): Promise<void> {
     return restore.catch(() => undefined);
   })();
   return restored;
+}
+
+/**
+ * Forgets every order this device kept — the cached queries and the IndexedDB copy — so the next
+ * person to use a shared tablet or phone does not find the last user's orders (called on sign-out).
+ * Never rejects.
+ */
+export async function forgetOrderQueries(): Promise<void> {
+  persisted?.removeQueries({ queryKey: orderKeys.all });
+  await del(ORDERS_KEY, store()).catch(() => undefined);
 }

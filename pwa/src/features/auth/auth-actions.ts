@@ -62,8 +62,15 @@ export const authActions = {
       await signInWithProvider(auth, provider, (a) => sdk.signInWithCredential(a, credential), (profile) => saveSignedInProfile('PUT', auth, profile));
     }),
 
-  /** Signs out (the session's listener clears the user, the stored token and the admin flag). */
-  signOut: () => run(({ sdk, auth }) => sdk.signOut(auth)),
+  /**
+   * Signs out (the session's listener clears the user, the stored token and the admin flag) and
+   * forgets the orders kept on this device for offline reading.
+   */
+  signOut: () =>
+    run(async ({ sdk, auth }) => {
+      await sdk.signOut(auth);
+      await (await import('../../lib/persist-queries')).forgetOrderQueries();
+    }),
 
   /** Clears the error message (the alert's close button). */
   dismissError: () => setState({ error: '' }),
