@@ -1,14 +1,15 @@
 import { nextOrderStatus, type OrderStatus } from '@contract/delivery';
 import type { Order } from '@contract/order';
+import { t, useLocale } from '../../../lib/i18n/i18n';
 import { notify } from '../../../lib/toast';
 import { useAdvanceOrder } from '../api/orders';
 
-/** Per next state: the button that moves an order there, and the toast once it has (spec §8 for Approved). */
-const texts: Partial<Record<OrderStatus, { action: string; done: string }>> = {
-  Approved: { action: 'Approve', done: 'Order Approved Successfully!!' },
-  'Out for delivery': { action: 'Out for delivery', done: 'Order is out for delivery' },
-  Delivered: { action: 'Delivered', done: 'Order delivered' },
-};
+/** Per next state: the button that moves an order there, and the toast once it has (spec §8 for Approved), in the language shown. */
+const messages = (): Partial<Record<OrderStatus, { action: string; done: string }>> => ({
+  Approved: { action: t('orders.approve'), done: t('orders.approved') },
+  'Out for delivery': { action: t('orders.status.outForDelivery'), done: t('orders.outForDelivery') },
+  Delivered: { action: t('orders.status.delivered'), done: t('orders.delivered') },
+});
 
 /**
  * The one next step of `order` as a button ("Approve", "Out for delivery", "Delivered"; nothing
@@ -16,9 +17,10 @@ const texts: Partial<Record<OrderStatus, { action: string; done: string }>> = {
  * toasts the server's message, and the order is refreshed either way.
  */
 export function AdvanceOrderButton({ order, disabled, className = '' }: { order: Order; disabled: boolean; className?: string }) {
+  useLocale(); // renders again in the language chosen
   const advance = useAdvanceOrder();
   const next = nextOrderStatus(order.orderStatus);
-  const step = next && texts[next];
+  const step = next && messages()[next];
   if (!next || !step) return null;
   const { action, done } = step;
   const onClick = () =>

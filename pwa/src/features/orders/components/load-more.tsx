@@ -1,13 +1,16 @@
 import { useEffect, useRef } from 'react';
+import { t, useLocale } from '../../../lib/i18n/i18n';
 
-/** The button's texts, in one place for the Bangla pass. */
-const texts = { more: 'Load more orders', loading: 'Loading more orders…' };
+/** The button's texts in the language shown. */
+const messages = () => ({ more: t('orders.loadMore'), loading: t('orders.loadingMore') });
 
 /**
  * "Load more orders" below the queue. It presses itself when it comes near the screen
  * (IntersectionObserver), so the admin just scrolls; the button stays for keyboards and as a fallback.
  */
 export function LoadMore({ onLoad, loading }: { onLoad: () => void; loading: boolean }) {
+  useLocale(); // renders again in the language chosen
+  const texts = messages();
   const ref = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     const button = ref.current;

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { DeliverySlot } from '@contract/delivery';
+import { t, useLocale } from '../../../lib/i18n/i18n';
 import { Spinner } from '../../../components/spinner';
 import type { OrderQueueFilter } from '../../../lib/query-keys';
 import { notify } from '../../../lib/toast';
@@ -16,19 +17,19 @@ import { NewOrdersNotice } from './new-orders-notice';
 import { OrderRow } from './order-row';
 import { QueueFilters } from './queue-filters';
 
-/** The screen's texts, in one place for the Bangla pass (the spec's confirm and toast word for word). */
-const texts = {
-  heading: 'Manage Orders',
-  title: (newCount: number) => `${newCount > 0 ? `(${newCount}) ` : ''}Manage Orders — Taza Haat`,
-  offline: 'You are offline. Approving and deleting orders need a connection.',
-  lastUpdated: (time: string) => `Last updated ${time}`,
-  notLoaded: 'These orders have not been loaded on this device yet. They will load when the connection is back.',
-  failed: 'The orders could not be loaded. Check your connection.',
-  none: 'No orders match.',
-  confirmDelete: 'Are you want to cancel this order',
-  deleted: 'Deleted Order successfully',
-  columns: ['Customer', 'Products', 'Price', 'Status', 'Approved/Delete'],
-};
+/** The screen's texts in the language shown (the spec's confirm and toast word for word in English). */
+const messages = () => ({
+  heading: t('dashboard.manageOrders'),
+  title: (newCount: number) => (newCount > 0 ? t('orders.titleNew', { count: newCount }) : t('orders.title')),
+  offline: t('orders.offline'),
+  lastUpdated: (time: string) => t('orders.lastUpdated', { time }),
+  notLoaded: t('orders.notLoaded'),
+  failed: t('orders.failed'),
+  none: t('orders.none'),
+  confirmDelete: t('orders.confirmCancel'),
+  deleted: t('orders.deleted'),
+  columns: [t('orders.customer'), t('orders.products'), t('product.price'), t('orders.status'), t('orders.approvedDelete')],
+});
 
 type ManageOrdersProps = {
   /** The slots on offer now (GET /api/delivery-slots), for the slot filter. */
@@ -43,6 +44,8 @@ type ManageOrdersProps = {
  * title. Offline it shows the last synced copy with its time; writes wait for the connection.
  */
 export function ManageOrders({ offeredSlots, orderHref }: ManageOrdersProps) {
+  useLocale(); // renders again in the language chosen
+  const texts = messages();
   const online = useOnline();
   const [params, setParams] = useSearchParams();
   const filter = readQueueFilter(params);
@@ -69,14 +72,14 @@ export function ManageOrders({ offeredSlots, orderHref }: ManageOrdersProps) {
       {!online && <p className="alert alert-warning mb-4" role="status">{texts.offline}</p>}
       <QueueFilters filter={filter} slots={slots} onChange={setFilter} />
       <NewOrdersNotice count={newIds.size} onSeen={markSeen} />
-      {!orders && (head.fetchStatus === 'paused' ? <p className="alert alert-info">{texts.notLoaded}</p> : head.isError ? <p className="alert alert-warning">{texts.failed}</p> : <Spinner label="Loading orders" />)}
+      {!orders && (head.fetchStatus === 'paused' ? <p className="alert alert-info">{texts.notLoaded}</p> : head.isError ? <p className="alert alert-warning">{texts.failed}</p> : <Spinner label={t('orders.loading')} />)}
       {orders && (
         <div className="overflow-x-auto">
           <table className="table">
             <thead className="text-base-content">
               <tr>
-                {texts.columns.map((column) => (
-                  <th key={column} className={column === 'Price' ? 'text-right' : undefined}>{column}</th>
+                {texts.columns.map((column, index) => (
+                  <th key={column} className={index === 2 ? 'text-right' : undefined}>{column}</th>
                 ))}
               </tr>
             </thead>

@@ -2,7 +2,7 @@ import type { Order } from '@contract/order';
 import { useState } from 'react';
 import { Spinner } from '../../../components/spinner';
 import type { OutboxStatus } from '../../../lib/offline/outbox/protocol';
-import { formatTk } from '../../../lib/format';
+import { formatPrice } from '../../../lib/format';
 import { useT } from '../../../lib/i18n/i18n';
 import { notify } from '../../../lib/toast';
 import { useDeleteOrder, useOrders } from '../api/orders';
@@ -55,32 +55,32 @@ export function MyOrders({ email, unsent, moved, onSendWithout, onOrderAgain }: 
     void onSendWithout(key).finally(() => setResending(undefined));
   };
   const onCancel = (id: string) => {
-    if (!window.confirm('Are you want to cancel this order')) return;
+    if (!window.confirm(t('orders.confirmCancel'))) return;
     cancel.mutate(id, {
-      onSuccess: ({ deletedCount }) => deletedCount > 0 && notify('order', 'success', 'Order Cancel Successfully!!'),
+      onSuccess: ({ deletedCount }) => deletedCount > 0 && notify('order', 'success', t('orders.cancelled')),
       onError: (error) => notify('order', 'error', error.message),
     });
   };
   return (
     <section>
-      <h1 className="mb-6 text-2xl font-bold">My Orders</h1>
-      {isPending && <Spinner label="Loading your orders" />}
-      {isError && <p className="alert alert-warning">Your orders could not be loaded. Check your connection.</p>}
+      <h1 className="mb-6 text-2xl font-bold">{t('dashboard.myOrders')}</h1>
+      {isPending && <Spinner label={t('orders.loadingYours')} />}
+      {isError && <p className="alert alert-warning">{t('orders.yoursFailed')}</p>}
       {unsent.map((item) => (
         <article key={item.key} className={`alert mb-4 ${item.status === 'failed' ? 'alert-error' : 'alert-warning'} flex-wrap`} data-testid="unsent-order">
           <div className="flex-1">
-            <p className="font-semibold">{item.status === 'failed' ? 'Not sent' : 'Waiting to send'}</p>
-            <p className="text-sm">{item.lines.map((l) => `${l.name ?? 'Product'} × ${l.cartQuantity} Kg`).join(', ')}</p>
-            {item.outOfStock ? <p className="text-sm">Out of stock: {item.outOfStock.join(', ')}</p> : item.note && <p className="text-sm">{item.note}</p>}
+            <p className="font-semibold">{item.status === 'failed' ? t('orders.notSent') : t('outbox.waiting')}</p>
+            <p className="text-sm">{item.lines.map((l) => t('checkout.lineKg', { name: l.name ?? t('product.product'), quantity: l.cartQuantity })).join(', ')}</p>
+            {item.outOfStock ? <p className="text-sm">{t('orders.outOfStock', { names: item.outOfStock.join(', ') })}</p> : item.note && <p className="text-sm">{item.note}</p>}
           </div>
           {item.outOfStock && (
             <button type="button" className="btn btn-sm min-h-11" disabled={resending !== undefined} onClick={() => sendWithout(item.key)}>
-              {item.restLeft ? 'Send without them' : 'Remove'}
+              {item.restLeft ? t('orders.sendWithout') : t('orders.remove')}
             </button>
           )}
         </article>
       ))}
-      {orders?.length === 0 && unsent.length === 0 && <p>You have no orders yet.</p>}
+      {orders?.length === 0 && unsent.length === 0 && <p>{t('orders.noneYet')}</p>}
       <div className="grid gap-4">
         {orders?.map((order) => (
           <article key={order._id} className="card bg-base-100 shadow-sm ring-1 ring-base-300" data-testid="my-order">
@@ -88,31 +88,31 @@ export function MyOrders({ email, unsent, moved, onSendWithout, onOrderAgain }: 
               <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
                 <div className="grid gap-2">
                   <p className="font-semibold">{order.customerName}</p>
-                  <p className="text-sm text-base-content/70">Ordered {order.orderDate}</p>
+                  <p className="text-sm text-base-content/70">{t('orders.ordered', { date: order.orderDate })}</p>
                   {order.deliverySlot &&
                     (moved.includes(order._id) ? (
                       <p className="rounded bg-info/15 px-2 py-1 text-sm font-medium" data-testid="slot-moved">
-                        Your delivery moved to {order.deliverySlot.label}
+                        {t('orders.slotMoved', { slot: order.deliverySlot.label })}
                       </p>
                     ) : (
                       <p className="text-sm" data-testid="delivery-slot">
-                        Delivery: {order.deliverySlot.label}
+                        {t('orders.delivery', { slot: order.deliverySlot.label })}
                       </p>
                     ))}
                   <OrderProducts order={order} />
                 </div>
                 <div className="flex flex-col items-start gap-2 sm:items-end">
-                  <p className="text-lg font-bold">{formatTk(order.totalAmount)} Tk</p>
+                  <p className="text-lg font-bold">{formatPrice(order.totalAmount)}</p>
                   <OrderStatus order={order} />
                   <div className="flex flex-wrap gap-2 sm:justify-end">
                     <button
                       type="button"
                       className="btn btn-outline btn-error min-h-11"
                       disabled={order.orderStatus !== 'Pending' || cancel.isPending}
-                      title={order.orderStatus !== 'Pending' ? 'Approved orders are on their way and can no longer be cancelled.' : undefined}
+                      title={order.orderStatus !== 'Pending' ? t('orders.cannotCancelWhy') : undefined}
                       onClick={() => onCancel(order._id)}
                     >
-                      {order.orderStatus === 'Pending' ? 'Delete' : 'Approved: cannot cancel'}
+                      {order.orderStatus === 'Pending' ? t('product.delete') : t('orders.cannotCancel')}
                     </button>
                     <button type="button" className="btn btn-primary min-h-11" disabled={reordering} onClick={() => orderAgain(order)}>
                       {t('orderAgain.button')}

@@ -10,27 +10,28 @@ import { OrderLines } from './order-lines';
 import { PaymentText, StatusBadge } from './order-products';
 import { PackingSlip } from './packing-slip';
 import { StatusTimeline } from './status-timeline';
+import { t, useLocale } from '../../../lib/i18n/i18n';
 
-/** The screen's texts, in one place for the Bangla pass. */
-const texts = {
-  title: (name: string) => `Order of ${name} — Taza Haat`,
-  heading: (name: string) => `Order of ${name}`,
-  back: 'Back to Manage Orders',
-  print: 'Print packing slip',
-  offline: 'You are offline. Changing an order needs a connection.',
-  lastUpdated: (time: string) => `Last updated ${time}`,
-  customer: 'Customer',
-  phone: 'Phone',
-  address: 'Address',
-  email: 'E-mail',
-  slot: 'Delivery slot',
-  noSlot: 'None',
-  payment: 'Payment',
-  products: 'Products',
-  timeline: 'Status',
-  notFound: 'This order was not found. It may have been deleted.',
-  notLoaded: 'This order has not been loaded on this device yet. It will load when the connection is back.',
-};
+/** The screen's texts in the language shown. */
+const messages = () => ({
+  title: (name: string) => t('orders.detailsTitle', { name }),
+  heading: (name: string) => t('orders.detailsHeading', { name }),
+  back: t('orders.back'),
+  print: t('orders.print'),
+  offline: t('orders.detailsOffline'),
+  lastUpdated: (time: string) => t('orders.lastUpdated', { time }),
+  customer: t('orders.customer'),
+  phone: t('contact.phone'),
+  address: t('orders.address'),
+  email: t('auth.email'),
+  slot: t('slots.slot'),
+  noSlot: t('orders.noSlot'),
+  payment: t('checkout.payment'),
+  products: t('orders.products'),
+  timeline: t('orders.status'),
+  notFound: t('orders.notFound'),
+  notLoaded: t('orders.detailsNotLoaded'),
+});
 
 /**
  * An order's details for the admin (`/dashboard/manage-orders/:id`): customer with a `tel:` link
@@ -39,6 +40,8 @@ const texts = {
  * printable packing slip. Offline it shows the last synced copy with its time.
  */
 export function OrderDetails({ id, queueHref }: { id: string; queueHref: string }) {
+  useLocale(); // renders again in the language chosen
+  const texts = messages();
   const online = useOnline();
   const { data: order, dataUpdatedAt, error, fetchStatus } = useOrder(id);
   useDocumentTitle(texts.title(order?.customerName ?? id));
@@ -47,7 +50,7 @@ export function OrderDetails({ id, queueHref }: { id: string; queueHref: string 
     return (
       <section>
         {back}
-        {fetchStatus === 'paused' ? <p className="alert alert-info">{texts.notLoaded}</p> : error ? <p className="alert alert-warning">{error.message || texts.notFound}</p> : <Spinner label="Loading the order" />}
+        {fetchStatus === 'paused' ? <p className="alert alert-info">{texts.notLoaded}</p> : error ? <p className="alert alert-warning">{error.message || texts.notFound}</p> : <Spinner label={t('orders.loadingOne')} />}
       </section>
     );
   const field = (label: string, value: ReactNode) => (

@@ -1,17 +1,18 @@
 import { priceCart } from '@contract/pricing';
 import type { Order } from '@contract/order';
-import { formatTk } from '../../../lib/format';
+import { formatNumber, formatPrice } from '../../../lib/format';
+import { t, useLocale } from '../../../lib/i18n/i18n';
 
-/** The table's texts, in one place for the Bangla pass. */
-const texts = {
-  caption: 'Products ordered',
-  columns: { product: 'Product', kg: 'Kg', price: 'Price per kg', total: 'Line total' },
-  cartTotal: 'Cart total',
-  shipping: 'Shipping',
-  tax: 'Tax (5%)',
-  total: 'Total',
-  tk: (amount: number) => `${formatTk(amount)} Tk`,
-};
+/** The table's texts in the language shown. */
+const messages = () => ({
+  caption: t('orders.linesCaption'),
+  columns: { product: t('product.product'), kg: t('orders.kg'), price: t('orders.pricePerKg'), total: t('orders.lineTotal') },
+  cartTotal: t('summary.cartTotal'),
+  shipping: t('summary.shipping'),
+  tax: t('summary.tax'),
+  total: t('orders.total'),
+  tk: formatPrice,
+});
 
 /**
  * An order's lines (picture unless `pictures` is false, name, kg, price per kg, line total) and
@@ -19,6 +20,8 @@ const texts = {
  * the order's own `totalAmount`, the amount the server charged.
  */
 export function OrderLines({ order, pictures = true }: { order: Order; pictures?: boolean }) {
+  useLocale(); // renders again in the language chosen
+  const texts = messages();
   const { cartTotal, shipping, tax } = priceCart(order.orderedProduct);
   const sum = (label: string, amount: number, strong = false) => (
     <tr className={strong ? 'text-base font-bold' : undefined}>
@@ -47,7 +50,7 @@ export function OrderLines({ order, pictures = true }: { order: Order; pictures?
               </td>
             )}
             <td>{line.name}</td>
-            <td className="text-right">{line.cartQuantity}</td>
+            <td className="text-right">{formatNumber(line.cartQuantity)}</td>
             <td className="text-right whitespace-nowrap">{texts.tk(line.price)}</td>
             <td className="text-right whitespace-nowrap">{texts.tk(priceCart([line]).cartTotal)}</td>
           </tr>

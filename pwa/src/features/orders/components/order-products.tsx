@@ -1,14 +1,16 @@
 import type { Order } from '@contract/order';
+import { t, useLocale } from '../../../lib/i18n/i18n';
 
 /** The ordered products of one order: small picture, name and kg. */
 export function OrderProducts({ order }: { order: Order }) {
+  useLocale(); // renders again in the language chosen
   return (
     <ul className="grid gap-1">
       {order.orderedProduct.map((line) => (
         <li key={line._id} className="flex items-center gap-2">
           <img src={line.image} alt="" width={28} height={28} className="h-7 w-7 shrink-0 object-contain" loading="lazy" />
           <span className="text-sm">
-            {line.name} × {line.cartQuantity} Kg
+            {t('checkout.lineKg', { name: line.name, quantity: line.cartQuantity })}
           </span>
         </li>
       ))}
@@ -24,18 +26,31 @@ const statusBadge: Record<Order['orderStatus'], string> = {
   Delivered: 'badge-success',
 };
 
+/** The name of an order state in the language shown. */
+export function statusLabel(status: Order['orderStatus']): string {
+  const labels: Record<Order['orderStatus'], () => string> = {
+    Pending: () => t('orders.status.pending'),
+    Approved: () => t('orders.status.approved'),
+    'Out for delivery': () => t('orders.status.outForDelivery'),
+    Delivered: () => t('orders.status.delivered'),
+  };
+  return labels[status]();
+}
+
 /** An order state as a badge in its colour. */
 export function StatusBadge({ status }: { status: Order['orderStatus'] }) {
-  return <span className={`badge h-auto py-0.5 ${statusBadge[status]}`}>{status}</span>;
+  useLocale(); // renders again in the language chosen
+  return <span className={`badge h-auto py-0.5 ${statusBadge[status]}`}>{statusLabel(status)}</span>;
 }
 
 /** Order and payment status badges. */
 export function OrderStatus({ order }: { order: Order }) {
+  useLocale(); // renders again in the language chosen
   return (
     <div className="flex flex-col items-start gap-1">
       <StatusBadge status={order.orderStatus} />
       <span className={`badge badge-outline h-auto py-0.5 ${order.paymentStatus === 'paid' ? 'badge-success' : ''}`}>
-        {order.paymentStatus === 'paid' ? 'Paid' : order.paymentMethod === 'cod' ? 'Cash on delivery' : 'Unpaid'}
+        {order.paymentStatus === 'paid' ? t('orders.paid') : order.paymentMethod === 'cod' ? t('checkout.cod') : t('orders.unpaid')}
       </span>
     </div>
   );
@@ -43,9 +58,10 @@ export function OrderStatus({ order }: { order: Order }) {
 
 /** How an order is paid and whether it is, e.g. "Cash on delivery · Unpaid". */
 export function PaymentText({ order }: { order: Order }) {
+  useLocale(); // renders again in the language chosen
   return (
     <>
-      {order.paymentMethod === 'cod' ? 'Cash on delivery' : 'Card'} · {order.paymentStatus === 'paid' ? 'Paid' : 'Unpaid'}
+      {order.paymentMethod === 'cod' ? t('checkout.cod') : t('orders.card')} · {order.paymentStatus === 'paid' ? t('orders.paid') : t('orders.unpaid')}
     </>
   );
 }

@@ -1,11 +1,12 @@
 import { Link } from 'react-router-dom';
 import type { Order } from '@contract/order';
-import { formatTk } from '../../../lib/format';
+import { formatPrice } from '../../../lib/format';
 import { AdvanceOrderButton } from './advance-order-button';
 import { OrderProducts, OrderStatus } from './order-products';
+import { t, useLocale } from '../../../lib/i18n/i18n';
 
-/** The row's texts, in one place for the Bangla pass. */
-const texts = { new: 'New', delete: 'Delete' };
+/** The row's texts in the language shown. */
+const messages = () => ({ new: t('orders.new'), delete: t('product.delete') });
 
 type OrderRowProps = {
   order: Order;
@@ -23,6 +24,8 @@ type OrderRowProps = {
  * whole row, so a tap anywhere but a button opens them.
  */
 export function OrderRow({ order, isNew, canWrite, detailsHref, onDelete }: OrderRowProps) {
+  useLocale(); // renders again in the language chosen
+  const texts = messages();
   return (
     <tr data-testid="order-row" className={`relative align-top hover:bg-base-200 ${isNew ? 'bg-secondary/15' : ''}`}>
       <td className="max-w-44 break-words">
@@ -35,7 +38,7 @@ export function OrderRow({ order, isNew, canWrite, detailsHref, onDelete }: Orde
         <p className="text-xs text-base-content/70">{order.deliverySlot?.label ?? order.orderDate}</p>
       </td>
       <td><OrderProducts order={order} /></td>
-      <td className="whitespace-nowrap text-right font-semibold">{formatTk(order.totalAmount)} Tk</td>
+      <td className="whitespace-nowrap text-right font-semibold">{formatPrice(order.totalAmount)}</td>
       <td><OrderStatus order={order} /></td>
       <td>
         <div className="relative z-10 flex flex-col gap-2">

@@ -2,18 +2,19 @@ import type { ReactNode } from 'react';
 import type { Order } from '@contract/order';
 import { OrderLines } from './order-lines';
 import { PaymentText } from './order-products';
+import { t, useLocale } from '../../../lib/i18n/i18n';
 
-/** The slip's texts, in one place for the Bangla pass. */
-const texts = {
-  heading: 'Taza Haat — packing slip',
-  order: 'Order',
-  slot: 'Delivery slot',
-  noSlot: 'None',
-  customer: 'Customer',
-  phone: 'Phone',
-  address: 'Address',
-  payment: 'Payment',
-};
+/** The slip's texts in the language shown. */
+const messages = () => ({
+  heading: t('orders.slipHeading'),
+  order: t('orders.order'),
+  slot: t('slots.slot'),
+  noSlot: t('orders.noSlot'),
+  customer: t('orders.customer'),
+  phone: t('contact.phone'),
+  address: t('orders.address'),
+  payment: t('checkout.payment'),
+});
 
 /**
  * The packing slip of `order`, printed instead of the page (hidden on screen; index.css hides
@@ -21,6 +22,8 @@ const texts = {
  * lines, total and payment.
  */
 export function PackingSlip({ order }: { order: Order }) {
+  useLocale(); // renders again in the language chosen
+  const texts = messages();
   const row = (label: string, value: ReactNode) => (
     <div className="flex gap-2">
       <dt className="w-32 shrink-0 font-semibold">{label}</dt>

@@ -1,16 +1,18 @@
 import { useEffect, useState } from 'react';
 import { orderStatuses, type DeliverySlot } from '@contract/delivery';
 import type { OrderQueueFilter } from '../../../lib/query-keys';
+import { statusLabel } from './order-products';
+import { t, useLocale } from '../../../lib/i18n/i18n';
 
-/** The filters' texts, in one place for the Bangla pass. */
-const texts = {
-  search: 'Search customer',
-  searchHint: 'Name, e-mail or phone',
-  status: 'Status',
-  allStates: 'All',
-  slot: 'Delivery slot',
-  allSlots: 'All slots',
-};
+/** The filters' texts in the language shown. */
+const messages = () => ({
+  search: t('orders.searchCustomer'),
+  searchHint: t('orders.searchHint'),
+  status: t('orders.status'),
+  allStates: t('orders.allStates'),
+  slot: t('slots.slot'),
+  allSlots: t('orders.allSlots'),
+});
 
 /** How long typing must pause before the search goes to the server. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -28,6 +30,8 @@ type QueueFiltersProps = {
  * typing pauses), the order's state (all four) and its delivery slot.
  */
 export function QueueFilters({ filter, slots, onChange }: QueueFiltersProps) {
+  useLocale(); // renders again in the language chosen
+  const texts = messages();
   const [search, setSearch] = useState(filter.q ?? '');
   useEffect(() => {
     if (search.trim() === (filter.q ?? '')) return;
@@ -45,7 +49,7 @@ export function QueueFilters({ filter, slots, onChange }: QueueFiltersProps) {
         <select className="select select-bordered min-h-11 w-full" value={filter.status ?? ''} onChange={(e) => onChange('status', e.target.value)}>
           <option value="">{texts.allStates}</option>
           {orderStatuses.map((status) => (
-            <option key={status} value={status}>{status}</option>
+            <option key={status} value={status}>{statusLabel(status)}</option>
           ))}
         </select>
       </label>
