@@ -5,11 +5,15 @@
  */
 import { isCartLine, MAX_LINE_QUANTITY, type CartLine, type Product } from '@contract/catalogue';
 import { priceCart } from '@contract/pricing';
-import { t } from '../../lib/i18n/i18n';
+import { currentLocale, t } from '../../lib/i18n/i18n';
+import { productName } from '../../lib/i18n/product-name';
 
 export type CartItem = CartLine;
 export type Cart = readonly CartItem[];
 export type CartChange = { cart: Cart; message: string; kind: 'info' | 'success' | 'error' };
+
+/** A product's name in the language shown, for the toasts. */
+const named = (product: { name: string; nameBn?: string | null }) => productName(product, currentLocale());
 
 /** Parses a stored cart (the `cartItems` JSON); anything malformed reads as an empty cart. */
 export function parseCart(json: string | null): CartItem[] {
@@ -36,11 +40,11 @@ export function addToCart(cart: Cart, product: Product | CartItem): CartChange {
     const cartQuantity = Math.min(existing.cartQuantity + 1, MAX_LINE_QUANTITY);
     return {
       cart: cart.map((item) => (item._id === product._id ? { ...item, cartQuantity } : item)),
-      message: `Increased ${product.name} Quantity`,
+      message: t('cart.increased', { name: named(product) }),
       kind: 'info',
     };
   }
-  return { cart: [...cart, toCartLine(product, 1)], message: `${product.name} added to cart`, kind: 'success' };
+  return { cart: [...cart, toCartLine(product, 1)], message: t('cart.added', { name: named(product) }), kind: 'success' };
 }
 
 /** A line of an earlier order: the product's id, its name then, and whole kilograms. */
@@ -93,7 +97,7 @@ export function decreaseInCart(cart: Cart, productId: string): CartChange | unde
   if (item.cartQuantity <= 1) return removeFromCart(cart, productId);
   return {
     cart: cart.map((line) => (line._id === productId ? { ...line, cartQuantity: line.cartQuantity - 1 } : line)),
-    message: `${item.name} decreases quantity`,
+    message: t('cart.decreased', { name: named(item) }),
     kind: 'info',
   };
 }
@@ -102,11 +106,11 @@ export function decreaseInCart(cart: Cart, productId: string): CartChange | unde
 export function removeFromCart(cart: Cart, productId: string): CartChange | undefined {
   const item = cart.find((line) => line._id === productId);
   if (!item) return undefined;
-  return { cart: cart.filter((line) => line._id !== productId), message: `${item.name} removed from cart`, kind: 'error' };
+  return { cart: cart.filter((line) => line._id !== productId), message: t('cart.removed', { name: named(item) }), kind: 'error' };
 }
 
 /** Empties the cart. */
-export const clearCart = (): CartChange => ({ cart: [], message: 'Cart Cleared', kind: 'error' });
+export const clearCart = (): CartChange => ({ cart: [], message: t('cart.cleared'), kind: 'error' });
 
 /** cartTotalQuantity (kg) and cartTotalAmount (Tk, Σ price × quantity) of spec §3. */
 export function cartTotals(cart: Cart): { cartTotalQuantity: number; cartTotalAmount: number } {
