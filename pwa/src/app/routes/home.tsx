@@ -35,15 +35,15 @@ export default function HomeRoute() {
       <SeasonalCategories />
       <FlashSale />
       {/* Below the fold on every screen: rendered as they come near, so the first paint has less to do. */}
-      <WhenNearView minHeight="24rem">
+      <WhenNearView minHeight="19rem">
         <VegetableCarousel products={products.filter((p) => p.category === 'vegetable')} />
       </WhenNearView>
       <WhenNearView minHeight="28rem">
         <VegetableTypes />
       </WhenNearView>
       <WhenNearView minHeight="40rem">
-        <section className="mx-auto my-12 max-w-6xl px-4" aria-labelledby="new-arrivals-heading">
-          <div className="mb-6 flex items-baseline justify-between">
+        <section className="mx-auto my-8 max-w-6xl px-4 sm:my-12" aria-labelledby="new-arrivals-heading">
+          <div className="mb-4 flex items-baseline justify-between sm:mb-6">
             <h2 id="new-arrivals-heading" className="text-2xl font-bold">{t('home.newArrivals')}</h2>
             <Link to={paths.shop} className="link link-primary">{t('home.seeAll')}</Link>
           </div>

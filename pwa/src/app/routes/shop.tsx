@@ -13,8 +13,8 @@ export default function ShopRoute() {
   const [params] = useSearchParams();
   const shown = products ? filterProducts(products, readFilters(params)) : [];
   return (
-    <section className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="mb-8 text-center text-3xl font-bold tracking-wide">ALL PRODUCTS</h1>
+    <section className="mx-auto max-w-6xl px-4 py-4 sm:py-10">
+      <h1 className="mb-4 text-center text-2xl font-bold tracking-wide sm:mb-8 sm:text-3xl">ALL PRODUCTS</h1>
       <ShopFilters />
       {isPending && <Spinner label="Loading products" />}
       {isError && !products && <p className="alert alert-warning">The products could not be loaded. Check your connection and try again.</p>}

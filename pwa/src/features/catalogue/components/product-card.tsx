@@ -5,17 +5,18 @@ import { formatTk } from '../../../lib/format';
 type ProductCardProps = { product: Product; eager?: boolean; action?: ReactNode };
 
 /**
- * One product: picture in a fixed square (no layout shift), name, price per kg in Tk, and an
- * action (add to cart). Out of stock, the picture is dimmed and a badge says so.
+ * One product: picture in a box of fixed proportions (no layout shift; wider than tall on phones,
+ * where two cards share a row), name, price per kg in Tk, and an action (add to cart) kept at the
+ * card's foot so a row's actions line up. Out of stock, the picture is dimmed and a badge says so.
  */
 export function ProductCard({ product, eager = false, action }: ProductCardProps) {
   // A row mirrored before products had `inStock` has none: it was on sale.
   const outOfStock = product.inStock === false;
   return (
     <article className="card bg-base-100 shadow-sm ring-1 ring-base-300 transition hover:shadow-md" data-testid="product-card">
-      <figure className="relative aspect-square bg-base-200 p-8">
+      <figure className="relative aspect-[4/3] bg-base-200 p-2 sm:aspect-square sm:p-8">
         {outOfStock && (
-          <span className="badge badge-neutral absolute top-3 left-3" data-testid="out-of-stock">
+          <span className="badge badge-neutral badge-sm absolute top-2 left-2 sm:badge-md sm:top-3 sm:left-3" data-testid="out-of-stock">
             Out of stock
           </span>
         )}
@@ -29,12 +30,12 @@ export function ProductCard({ product, eager = false, action }: ProductCardProps
           className={`h-full w-full object-contain drop-shadow-md ${outOfStock ? 'opacity-50 grayscale' : ''}`}
         />
       </figure>
-      <div className="card-body gap-1 p-4">
-        <h2 className="card-title text-base leading-snug">{product.name}</h2>
-        <p className="text-lg font-semibold text-primary">
+      <div className="card-body gap-1 p-3 sm:p-4">
+        <h2 className="card-title line-clamp-2 text-sm leading-snug sm:text-base">{product.name}</h2>
+        <p className="font-semibold text-primary sm:text-lg">
           {formatTk(product.price)} Tk <span className="text-sm font-normal text-base-content/70">/ kg</span>
         </p>
-        {action && <div className="card-actions mt-2">{action}</div>}
+        {action && <div className="card-actions mt-auto pt-1 sm:pt-2">{action}</div>}
       </div>
     </article>
   );

@@ -1,8 +1,14 @@
 import { useSearchParams } from 'react-router-dom';
+import { useT } from '../../../lib/i18n/i18n';
 import { readFilters } from '../catalogue-filters';
 
-/** Search box and category/season selects, kept in the URL. */
+// Phones: the search box on one row, the two selects side by side below, labels for screen
+// readers only (the placeholder and the first options say what each is): two rows, not a screen.
+const label = 'sr-only text-sm font-medium sm:not-sr-only sm:mb-1 sm:block';
+
+/** Search box and category/season selects, kept in the URL; a compact bar on phones. */
 export function ShopFilters() {
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const filters = readFilters(params);
   // Start from the address bar, not the rendered params: two quick changes (type, then pick a
@@ -14,9 +20,9 @@ export function ShopFilters() {
     setParams(next, { replace: true });
   };
   return (
-    <form className="mb-8 flex flex-wrap items-end gap-3" role="search" onSubmit={(event) => event.preventDefault()}>
-      <label className="form-control min-w-56 flex-1">
-        <span className="label-text mb-1 block text-sm font-medium">Search</span>
+    <form className="mb-4 grid grid-cols-2 gap-2 sm:mb-8 sm:flex sm:flex-wrap sm:items-end sm:gap-3" role="search" onSubmit={(event) => event.preventDefault()}>
+      <label className="col-span-2 sm:min-w-56 sm:flex-1">
+        <span className={label}>Search</span>
         <input
           type="search"
           className="input input-bordered min-h-11 w-full"
@@ -25,17 +31,17 @@ export function ShopFilters() {
           onChange={(event) => set('q', event.target.value.trim())}
         />
       </label>
-      <label className="form-control">
-        <span className="label-text mb-1 block text-sm font-medium">Category</span>
-        <select className="select select-bordered min-h-11" value={filters.category ?? ''} onChange={(event) => set('category', event.target.value)}>
-          <option value="">All</option>
+      <label>
+        <span className={label}>Category</span>
+        <select className="select select-bordered min-h-11 w-full sm:w-auto" value={filters.category ?? ''} onChange={(event) => set('category', event.target.value)}>
+          <option value="">{t('shop.allCategories')}</option>
           <option value="vegetable">Vegetables</option>
           <option value="fruit">Fruits</option>
         </select>
       </label>
-      <label className="form-control">
-        <span className="label-text mb-1 block text-sm font-medium">Season</span>
-        <select className="select select-bordered min-h-11" value={filters.season ?? ''} onChange={(event) => set('season', event.target.value)}>
+      <label>
+        <span className={label}>Season</span>
+        <select className="select select-bordered min-h-11 w-full sm:w-auto" value={filters.season ?? ''} onChange={(event) => set('season', event.target.value)}>
           <option value="">Any season</option>
           <option value="summer">Summer</option>
           <option value="winter">Winter</option>

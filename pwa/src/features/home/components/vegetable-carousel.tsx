@@ -11,7 +11,7 @@ export function VegetableCarousel({ products }: { products: readonly Product[] }
   const [viewport] = useCarousel(2000);
   if (products.length === 0) return null;
   return (
-    <section className="mx-auto my-12 max-w-6xl px-4" aria-labelledby="veg-carousel-heading">
+    <section className="mx-auto my-8 max-w-6xl px-4 sm:my-12" aria-labelledby="veg-carousel-heading">
       <h2 id="veg-carousel-heading" className="mb-6 text-2xl font-bold">{t('home.freshToday')}</h2>
       {/* Focusable: a region that scrolls must be reachable by keyboard (WCAG 2.1.1, axe scrollable-region-focusable). */}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}

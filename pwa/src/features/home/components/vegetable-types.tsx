@@ -1,6 +1,6 @@
 import { useT } from '../../../lib/i18n/i18n';
 
-/** The nine vegetable types with short descriptions (spec §1). */
+/** The nine vegetable types with short descriptions (spec §1): two columns from a phone up, three on desktops. */
 export function VegetableTypes() {
   const t = useT();
   const types = [
@@ -15,13 +15,13 @@ export function VegetableTypes() {
     { name: t('home.kind.mushrooms'), text: t('home.kind.mushroomsText') },
   ];
   return (
-    <section className="mx-auto my-12 max-w-6xl px-4" aria-labelledby="types-heading">
-      <h2 id="types-heading" className="mb-6 text-2xl font-bold">{t('home.kinds')}</h2>
-      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+    <section className="mx-auto my-8 max-w-6xl px-4 sm:my-12" aria-labelledby="types-heading">
+      <h2 id="types-heading" className="mb-4 text-2xl font-bold sm:mb-6">{t('home.kinds')}</h2>
+      <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
         {types.map((type) => (
-          <li key={type.name} className="rounded-box bg-base-200 p-5">
+          <li key={type.name} className="rounded-box bg-base-200 p-3 sm:p-5">
             <h3 className="font-semibold text-primary">{type.name}</h3>
-            <p className="mt-1 text-sm">{type.text}</p>
+            <p className="mt-1 text-sm leading-snug">{type.text}</p>
           </li>
         ))}
       </ul>
