@@ -1,10 +1,20 @@
-import { Outlet } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
+import { paths } from '../../config/paths';
+import { CartBar } from '../../features/cart/components/cart-bar';
 import { OfflineStatus } from '../../features/offline/components/offline-status';
 import { Footer } from './footer';
 import { Header } from './header';
 
-/** Header, the current page, footer. */
+/** Pages that show the cart already, or are at work on it: no cart bar there. */
+const isCartPage = (pathname: string) => {
+  // The router matches paths in any case (/Shop) and with a trailing slash.
+  const path = pathname.toLowerCase().replace(/\/+$/, '');
+  return path === paths.cart || path === paths.checkout || path === paths.dashboard.root || path.startsWith(`${paths.dashboard.root}/`);
+};
+
+/** Header, the current page, footer; on phones and tablets the cart bar below them. */
 export function SiteLayout() {
+  const { pathname } = useLocation();
   return (
     <div className="flex min-h-screen flex-col">
       <OfflineStatus />
@@ -14,6 +24,7 @@ export function SiteLayout() {
         <Outlet />
       </main>
       <Footer />
+      <CartBar cartPath={paths.cart} hidden={isCartPage(pathname)} />
     </div>
   );
 }

@@ -1,18 +1,47 @@
+import { useEffect, useRef } from 'react';
 import type { Product } from '@contract/catalogue';
-import { cartActions } from '../cart-store';
+import { cartActions, useCart } from '../cart-store';
+import { QuantityStepper } from './quantity-stepper';
 
-/** Adds 1 kg of `product` to the cart; disabled while it is out of stock (the card says so). */
+/**
+ * A product card's cart control: "Add to cart" (1 kg), and once the product is in the cart its
+ * quantity stepper (− {n} Kg +). Out of stock it is a disabled "Add to cart" (the card says
+ * why), whatever the cart holds. Keyboard focus stays in the control when one replaces the other.
+ */
 export function AddToCartButton({ product }: { product: Product }) {
+  const inStock = product.inStock !== false;
+  const line = useCart().find((item) => item._id === product._id);
+  const box = useRef<HTMLDivElement>(null);
+  // Set by this control's own buttons: the render that follows keeps the focus inside it.
+  const keepFocus = useRef(false);
+  const acted = () => {
+    keepFocus.current = true;
+  };
+  useEffect(() => {
+    if (!keepFocus.current) return;
+    keepFocus.current = false;
+    // The pressed button was replaced (added: the stepper; the last kg taken off: Add to cart).
+    if (box.current && !box.current.contains(document.activeElement)) box.current.querySelector<HTMLButtonElement>('button:not(:disabled):last-of-type')?.focus();
+  });
   return (
-    // The accessible name starts with the visible text (WCAG 2.5.3) and says which product.
-    <button
-      type="button"
-      className="btn btn-primary min-h-11 w-full"
-      disabled={product.inStock === false}
-      onClick={() => cartActions.add(product)}
-      aria-label={`Add to cart: ${product.name}`}
-    >
-      Add to cart
-    </button>
+    <div ref={box} className="w-full">
+      {line && inStock ? (
+        <QuantityStepper item={line} onAction={acted} className="w-full" />
+      ) : (
+        // The accessible name starts with the visible text (WCAG 2.5.3) and says which product.
+        <button
+          type="button"
+          className="btn btn-primary min-h-11 w-full"
+          disabled={!inStock}
+          onClick={() => {
+            acted();
+            cartActions.add(product);
+          }}
+          aria-label={`Add to cart: ${product.name}`}
+        >
+          Add to cart
+        </button>
+      )}
+    </div>
   );
 }

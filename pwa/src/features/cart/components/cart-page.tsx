@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { formatTk } from '../../../lib/format';
 import { cartTotals } from '../cart-model';
 import { cartActions, useCart } from '../cart-store';
+import { QuantityStepper } from './quantity-stepper';
 
 type CartPageProps = {
   shopPath: string;
@@ -42,23 +43,7 @@ export function CartPage({ shopPath, checkoutPath, outOfStock }: CartPageProps) 
                 </span>
               )}
             </div>
-            <div className="join" role="group" aria-label={`Quantity of ${item.name}`}>
-              <button type="button" className="btn join-item min-h-11 min-w-11" onClick={() => cartActions.decrease(item._id)} aria-label={`Decrease ${item.name}`}>
-                −
-              </button>
-              <span className="join-item flex min-w-16 items-center justify-center border-y border-base-300 px-2" data-testid="cart-quantity">
-                {item.cartQuantity} Kg
-              </span>
-              <button
-                type="button"
-                className="btn join-item min-h-11 min-w-11"
-                disabled={outOfStock.has(item._id)}
-                onClick={() => cartActions.add(item)}
-                aria-label={`Increase ${item.name}`}
-              >
-                +
-              </button>
-            </div>
+            <QuantityStepper item={item} canIncrease={!outOfStock.has(item._id)} />
             <p className="w-24 text-right font-semibold" data-testid="cart-line-total">
               {formatTk(cartTotals([item]).cartTotalAmount)} Tk
             </p>
