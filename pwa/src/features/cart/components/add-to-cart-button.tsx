@@ -1,5 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { Product } from '@contract/catalogue';
+import { useLocale, useT } from '../../../lib/i18n/i18n';
+import { productName } from '../../../lib/i18n/product-name';
 import { cartActions, useCart } from '../cart-store';
 import { QuantityStepper } from './quantity-stepper';
 
@@ -9,6 +11,8 @@ import { QuantityStepper } from './quantity-stepper';
  * why), whatever the cart holds. Keyboard focus stays in the control when one replaces the other.
  */
 export function AddToCartButton({ product }: { product: Product }) {
+  const t = useT();
+  const name = productName(product, useLocale());
   const inStock = product.inStock !== false;
   const line = useCart().find((item) => item._id === product._id);
   const box = useRef<HTMLDivElement>(null);
@@ -37,9 +41,9 @@ export function AddToCartButton({ product }: { product: Product }) {
             acted();
             cartActions.add(product);
           }}
-          aria-label={`Add to cart: ${product.name}`}
+          aria-label={t('cart.addName', { name })}
         >
-          Add to cart
+          {t('cart.add')}
         </button>
       )}
     </div>

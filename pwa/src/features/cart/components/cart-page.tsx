@@ -1,5 +1,7 @@
 import { Link } from 'react-router-dom';
-import { formatTk } from '../../../lib/format';
+import { formatPrice } from '../../../lib/format';
+import { useLocale, useT } from '../../../lib/i18n/i18n';
+import { productName } from '../../../lib/i18n/product-name';
 import { cartTotals } from '../cart-model';
 import { cartActions, useCart } from '../cart-store';
 import { QuantityStepper } from './quantity-stepper';
@@ -16,38 +18,40 @@ type CartPageProps = {
  * whose product is out of stock says so; checkout leaves it out of the order.
  */
 export function CartPage({ shopPath, checkoutPath, outOfStock }: CartPageProps) {
+  const t = useT();
+  const locale = useLocale();
   const cart = useCart();
   const { cartTotalAmount } = cartTotals(cart);
   if (cart.length === 0)
     return (
       <section className="mx-auto max-w-xl px-4 py-20 text-center">
-        <h1 className="text-2xl font-bold">YOUR CART IS EMPTY GO BACK TO SHOPPING</h1>
+        <h1 className="text-2xl font-bold">{t('cart.empty')}</h1>
         <Link to={shopPath} className="btn btn-primary btn-lg mt-8">
-          Shop
+          {t('nav.shop')}
         </Link>
       </section>
     );
   return (
     <section className="mx-auto max-w-4xl px-4 py-10">
-      <h1 className="text-2xl font-bold">Your Cart : {cart.length}</h1>
+      <h1 className="text-2xl font-bold">{t('cart.heading', { count: cart.length })}</h1>
       <ul className="mt-6 divide-y divide-base-300 rounded-box bg-base-100 shadow-sm ring-1 ring-base-300">
         {cart.map((item) => (
           <li key={item._id} className="flex flex-wrap items-center gap-4 p-4" data-testid="cart-row">
             <img src={item.image} alt="" width={64} height={64} className="h-16 w-16 rounded-box bg-base-200 object-contain p-1" />
             <div className="min-w-32 flex-1">
-              <p className="font-semibold">{item.name}</p>
-              <p className="text-sm text-base-content/70">{formatTk(item.price)} Tk / kg</p>
+              <p className="font-semibold">{productName(item, locale)}</p>
+              <p className="text-sm text-base-content/70">{t('price.perKg', { price: formatPrice(item.price) })}</p>
               {outOfStock.has(item._id) && (
                 <span className="badge badge-neutral mt-1" data-testid="cart-out-of-stock">
-                  Out of stock
+                  {t('product.outOfStock')}
                 </span>
               )}
             </div>
             <QuantityStepper item={item} canIncrease={!outOfStock.has(item._id)} />
             <p className="w-24 text-right font-semibold" data-testid="cart-line-total">
-              {formatTk(cartTotals([item]).cartTotalAmount)} Tk
+              {formatPrice(cartTotals([item]).cartTotalAmount)}
             </p>
-            <button type="button" className="btn btn-ghost btn-square min-h-11 min-w-11 text-error" onClick={() => cartActions.remove(item._id)} aria-label={`Remove ${item.name}`}>
+            <button type="button" className="btn btn-ghost btn-square min-h-11 min-w-11 text-error" onClick={() => cartActions.remove(item._id)} aria-label={t('cart.remove', { name: productName(item, locale) })}>
               ✕
             </button>
           </li>
@@ -55,13 +59,13 @@ export function CartPage({ shopPath, checkoutPath, outOfStock }: CartPageProps) 
       </ul>
       <div className="mt-6 flex flex-wrap items-center justify-between gap-4">
         <button type="button" className="btn btn-outline btn-error min-h-11" onClick={cartActions.clear}>
-          Clear Cart
+          {t('cart.clear')}
         </button>
         <div className="text-right">
-          <p className="text-xl font-bold">Total Price: {formatTk(cartTotalAmount)} Tk</p>
-          {cart.some((item) => outOfStock.has(item._id)) && <p className="text-sm text-base-content/70">Products out of stock are left out of your order.</p>}
+          <p className="text-xl font-bold">{t('cart.total', { price: formatPrice(cartTotalAmount) })}</p>
+          {cart.some((item) => outOfStock.has(item._id)) && <p className="text-sm text-base-content/70">{t('cart.leftOut')}</p>}
           <Link to={checkoutPath} className="btn btn-primary mt-3 min-h-11">
-            Proceed To Checkout
+            {t('cart.checkout')}
           </Link>
         </div>
       </div>

@@ -1,5 +1,8 @@
 import { MAX_LINE_QUANTITY } from '@contract/catalogue';
 import type { CartItem } from '../cart-model';
+import { formatNumber } from '../../../lib/format';
+import { useLocale, useT } from '../../../lib/i18n/i18n';
+import { productName } from '../../../lib/i18n/product-name';
 import { cartActions } from '../cart-store';
 
 type QuantityStepperProps = {
@@ -17,24 +20,26 @@ type QuantityStepperProps = {
  * goes), + adds one up to 100 kg; the cart's actions raise the spec's toasts.
  */
 export function QuantityStepper({ item, canIncrease = true, onAction, className = '' }: QuantityStepperProps) {
+  const t = useT();
+  const name = productName(item, useLocale());
   const act = (change: () => void) => () => {
     change();
     onAction?.();
   };
   return (
-    <div className={`join ${className}`} role="group" aria-label={`Quantity of ${item.name}`}>
-      <button type="button" className="btn join-item min-h-11 min-w-11" onClick={act(() => cartActions.decrease(item._id))} aria-label={`Decrease ${item.name}`}>
+    <div className={`join ${className}`} role="group" aria-label={t('cart.quantityOf', { name })}>
+      <button type="button" className="btn join-item min-h-11 min-w-11" onClick={act(() => cartActions.decrease(item._id))} aria-label={t('cart.decrease', { name })}>
         −
       </button>
       <span className="join-item flex min-w-16 flex-1 items-center justify-center border-y border-base-300 px-2 whitespace-nowrap" data-testid="cart-quantity">
-        {item.cartQuantity} Kg
+        {t('cart.kg', { quantity: formatNumber(item.cartQuantity) })}
       </span>
       <button
         type="button"
         className="btn join-item min-h-11 min-w-11"
         disabled={!canIncrease || item.cartQuantity >= MAX_LINE_QUANTITY}
         onClick={act(() => cartActions.add(item))}
-        aria-label={`Increase ${item.name}`}
+        aria-label={t('cart.increase', { name })}
       >
         +
       </button>

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import type { Product } from '@contract/catalogue';
-import { formatTk } from '../../../lib/format';
+import { formatPrice } from '../../../lib/format';
+import { useLocale, useT } from '../../../lib/i18n/i18n';
+import { productName } from '../../../lib/i18n/product-name';
 
 type ProductCardProps = { product: Product; eager?: boolean; action?: ReactNode };
 
@@ -12,17 +14,19 @@ type ProductCardProps = { product: Product; eager?: boolean; action?: ReactNode 
 export function ProductCard({ product, eager = false, action }: ProductCardProps) {
   // A row mirrored before products had `inStock` has none: it was on sale.
   const outOfStock = product.inStock === false;
+  const t = useT();
+  const name = productName(product, useLocale());
   return (
     <article className="card bg-base-100 shadow-sm ring-1 ring-base-300 transition hover:shadow-md" data-testid="product-card">
       <figure className="relative aspect-[4/3] bg-base-200 p-2 sm:aspect-square sm:p-8">
         {outOfStock && (
           <span className="badge badge-neutral badge-sm absolute top-2 left-2 sm:badge-md sm:top-3 sm:left-3" data-testid="out-of-stock">
-            Out of stock
+            {t('product.outOfStock')}
           </span>
         )}
         <img
           src={product.image}
-          alt={product.name}
+          alt={name}
           width={256}
           height={256}
           loading={eager ? 'eager' : 'lazy'}
@@ -31,9 +35,9 @@ export function ProductCard({ product, eager = false, action }: ProductCardProps
         />
       </figure>
       <div className="card-body gap-1 p-3 sm:p-4">
-        <h2 className="card-title line-clamp-2 text-sm leading-snug sm:text-base">{product.name}</h2>
+        <h2 className="card-title line-clamp-2 text-sm leading-snug sm:text-base">{name}</h2>
         <p className="font-semibold text-primary sm:text-lg">
-          {formatTk(product.price)} Tk <span className="text-sm font-normal text-base-content/70">/ kg</span>
+          {formatPrice(product.price)} <span className="text-sm font-normal text-base-content/70">{t('price.kgUnit')}</span>
         </p>
         {action && <div className="card-actions mt-auto pt-1 sm:pt-2">{action}</div>}
       </div>

@@ -22,30 +22,30 @@ export function ShopFilters() {
   return (
     <form className="mb-4 grid grid-cols-2 gap-2 sm:mb-8 sm:flex sm:flex-wrap sm:items-end sm:gap-3" role="search" onSubmit={(event) => event.preventDefault()}>
       <label className="col-span-2 sm:min-w-56 sm:flex-1">
-        <span className={label}>Search</span>
+        <span className={label}>{t('shop.search')}</span>
         <input
           type="search"
           className="input input-bordered min-h-11 w-full"
-          placeholder="Search vegetables and fruit"
+          placeholder={t('shop.searchHint')}
           defaultValue={filters.q}
           onChange={(event) => set('q', event.target.value.trim())}
         />
       </label>
       <label>
-        <span className={label}>Category</span>
+        <span className={label}>{t('product.category')}</span>
         <select className="select select-bordered min-h-11 w-full sm:w-auto" value={filters.category ?? ''} onChange={(event) => set('category', event.target.value)}>
           <option value="">{t('shop.allCategories')}</option>
-          <option value="vegetable">Vegetables</option>
-          <option value="fruit">Fruits</option>
+          <option value="vegetable">{t('home.vegetables')}</option>
+          <option value="fruit">{t('home.fruits')}</option>
         </select>
       </label>
       <label>
-        <span className={label}>Season</span>
+        <span className={label}>{t('shop.season')}</span>
         <select className="select select-bordered min-h-11 w-full sm:w-auto" value={filters.season ?? ''} onChange={(event) => set('season', event.target.value)}>
-          <option value="">Any season</option>
-          <option value="summer">Summer</option>
-          <option value="winter">Winter</option>
-          <option value="spring">Spring</option>
+          <option value="">{t('shop.anySeason')}</option>
+          <option value="summer">{t('home.summer')}</option>
+          <option value="winter">{t('home.winter')}</option>
+          <option value="spring">{t('shop.spring')}</option>
         </select>
       </label>
     </form>
