@@ -31,9 +31,12 @@ void startI18n().then(() =>
 startAuth();
 // Once queued orders or reviews reach the server (from this page or the worker's Background
 // Sync), the lists that show them are refetched.
+// A fetch already running may have started before the server had the new order or review:
+// it is cancelled first, or the invalidation would reuse its (stale) answer.
+const refetch = (queryKey: readonly unknown[]) => void queryClient.cancelQueries({ queryKey }).then(() => queryClient.invalidateQueries({ queryKey }));
 const refetchSent = () => {
-  void queryClient.invalidateQueries({ queryKey: orderKeys.all });
-  void queryClient.invalidateQueries({ queryKey: reviewKeys.all });
+  refetch(orderKeys.all);
+  refetch(reviewKeys.all);
 };
 // Once the page has settled: the worker's install downloads the whole precache, which should
 // not compete with the first screen's code, data and pictures on a slow phone.
