@@ -109,7 +109,7 @@ describe('offline', () => {
     await page.getByTestId('product-card').first().waitFor();
     await context.setOffline(true);
     await page.getByRole('button', { name: 'Add to cart: Ginger (Ada)' }).click();
-    await page.getByRole('button', { name: 'Add to cart: Ginger (Ada)' }).click();
+    await page.getByRole('button', { name: 'Increase Ginger (Ada)' }).click();
     await page.reload();
     await page.getByTestId('cart-badge').filter({ hasText: '2' }).waitFor();
     const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('cartItems'))) ?? '[]') as Array<{ name: string; cartQuantity: number }>;

@@ -81,7 +81,7 @@ describe('cart (spec §4)', () => {
     const { page, context } = await browser.open('/Shop');
     await page.getByRole('button', { name: 'Add to cart: Carrot (Gajor)' }).click();
     expect(await toast(page, 'Carrot (Gajor) added to cart')).toEqual({ x: 'left', y: 'bottom' });
-    await page.getByRole('button', { name: 'Add to cart: Carrot (Gajor)' }).click();
+    await page.getByRole('button', { name: 'Increase Carrot (Gajor)' }).click(); // the card's stepper, once in the cart
     await toast(page, 'Increased Carrot (Gajor) Quantity');
     await page.getByRole('button', { name: 'Add to cart: Tomato' }).click();
     expect(await page.getByTestId('cart-badge').textContent()).toBe('3');
@@ -116,7 +116,7 @@ describe('cart (spec §4)', () => {
     const other = await context.newPage();
     await other.goto(browser.url('/cart'));
     await page.getByRole('button', { name: 'Add to cart: Garlic (Roshun)' }).click();
-    await page.getByRole('button', { name: 'Add to cart: Garlic (Roshun)' }).click();
+    await page.getByRole('button', { name: 'Increase Garlic (Roshun)' }).click();
     await other.getByRole('heading', { name: 'Your Cart : 1' }).waitFor();
     await other.getByTestId('cart-badge').filter({ hasText: '2' }).waitFor();
     await page.reload();

@@ -44,10 +44,16 @@ export async function logIn(page: Page, account: Pick<Account, 'email' | 'passwo
 /** A fresh ID token for `account` from the stack's emulator. */
 export const idTokenFor = (account: Pick<Account, 'email' | 'password'>): Promise<string> => emulatorIdToken(inject('authEmulatorHost'), account);
 
-/** Places an order for `account` through the API (the first `lines` products, 1 kg each). */
-export async function placeOrderFor(account: Account, lines = 2): Promise<{ _id: string; totalAmount: number }> {
+/**
+ * Places an order for `account` through the API: `lines` as given, or a number of the first
+ * products, 1 kg each (2 by default). Returns the stored order's id and total.
+ */
+export async function placeOrderFor(account: Account, lines: number | ReadonlyArray<{ _id: string; cartQuantity: number }> = 2): Promise<{ _id: string; totalAmount: number }> {
   const base = inject('baseUrl');
-  const products = (await (await fetch(new URL('/api/products', base))).json()) as { _id: string }[];
+  const orderedProduct =
+    typeof lines === 'number'
+      ? ((await (await fetch(new URL('/api/products', base))).json()) as { _id: string }[]).slice(0, lines).map((p) => ({ _id: p._id, cartQuantity: 1 }))
+      : lines;
   const res = await fetch(new URL('/api/orders', base), {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${await idTokenFor(account)}`, 'Idempotency-Key': crypto.randomUUID() },
@@ -56,7 +62,7 @@ export async function placeOrderFor(account: Account, lines = 2): Promise<{ _id:
       email: account.email,
       phone: '01711000000',
       address: 'Road 3, Uttara, Dhaka',
-      orderedProduct: products.slice(0, lines).map((p) => ({ _id: p._id, cartQuantity: 1 })),
+      orderedProduct,
     }),
   });
   if (res.status !== 201) throw new Error(`placing an order answered ${res.status}: ${await res.text()}`);

@@ -27,7 +27,7 @@ export function CartBar({ cartPath, hidden }: { cartPath: string; hidden: boolea
       <div aria-hidden="true" className="h-[calc(4rem+env(safe-area-inset-bottom))] lg:hidden" />
       <aside
         aria-label={t('cartBar.region')}
-        className={`fixed inset-x-0 bottom-0 z-30 border-t border-base-300 bg-base-100 pb-[env(safe-area-inset-bottom)] shadow-[0_-2px_8px_rgb(0_0_0/0.08)] lg:hidden ${TOASTS_ABOVE}`}
+        className={`fixed inset-x-0 bottom-0 z-30 bg-base-100 ring-1 ring-base-300 pb-[env(safe-area-inset-bottom)] shadow-[0_-2px_8px_rgb(0_0_0/0.08)] lg:hidden ${TOASTS_ABOVE}`}
         data-testid="cart-bar"
       >
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">

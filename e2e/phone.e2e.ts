@@ -1,0 +1,249 @@
+/**
+ * A shopper's phone (390×844, touch) in Chromium: the shop in two compact columns with four whole
+ * cards in view; the card's quantity stepper with the spec's toasts; the cart bar (count, total,
+ * where it hides, nothing behind it); a home page that stays short; Order again from My Orders at
+ * today's prices, skipping what is out of stock or gone; an order's tracking timeline. Stock and
+ * prices are set through the API as an admin and put back; the products changed here are changed
+ * by no other file (Kiwi, Fuji Apple, and one this file adds).
+ */
+import { mkdirSync } from 'node:fs';
+import type { Locator, Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { idTokenFor, logIn, newAccount, placeOrderFor, type Account } from './support/accounts';
+import { seriousA11yViolations } from './support/axe';
+import { scrollThrough, useBrowser } from './support/browser';
+
+const browser = useBrowser();
+const SCREENSHOTS = 'test-results/screenshots';
+const PHONE = { width: 390, height: 844 };
+const TOUCH = { isMobile: true, hasTouch: true };
+const DESKTOP = { width: 1280, height: 800 };
+
+type Product = { _id: string; name: string; price: number };
+
+const api = async <T,>(path: string, init?: RequestInit): Promise<T> => {
+  const res = await fetch(browser.url(path), init);
+  if (!res.ok) throw new Error(`${init?.method ?? 'GET'} ${path} answered ${res.status}: ${await res.text()}`);
+  return (await res.json()) as T;
+};
+const productNamed = async (name: string) => (await api<Product[]>('/api/products')).find((p) => p.name === name) as Product;
+
+let admin: Account | undefined;
+/** Calls the API as an admin. */
+async function asAdmin<T>(path: string, method: string, body?: unknown): Promise<T> {
+  admin ??= await newAccount('Phone Admin', { admin: true });
+  const headers = { 'Content-Type': 'application/json', Authorization: `Bearer ${await idTokenFor(admin)}` };
+  return api<T>(path, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+}
+
+const restore: Array<() => Promise<unknown>> = [];
+/** Changes a product as an admin would (PUT /api/products/update/:id); afterEach puts it back. */
+async function updateProduct(name: string, change: { inStock?: boolean; price?: number }) {
+  const product = await productNamed(name);
+  restore.push(() => asAdmin(`/api/products/update/${product._id}`, 'PUT', { inStock: true, price: product.price }));
+  await asAdmin(`/api/products/update/${product._id}`, 'PUT', change);
+}
+afterEach(async () => {
+  for (const undo of restore.splice(0)) await undo();
+});
+
+/** Waits for the toast saying `text`. */
+const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]', { hasText: text }).last().waitFor();
+
+/** axe's serious and critical findings once no toast is showing (Sonner's colours are not the page's to judge). */
+async function a11yViolations(page: Page) {
+  await expect.poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 10_000 }).toBe(0);
+  return seriousA11yViolations(page);
+}
+
+/** Scrolls so `target`'s top is just below the sticky header. */
+async function scrollBelowHeader(page: Page, target: Locator) {
+  const header = (await page.locator('header').boundingBox())?.height ?? 0;
+  await target.evaluate((el, offset) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - offset), header);
+  return header;
+}
+
+/** Saves a picture for a look by eye: the viewport, all of the page, or one element. */
+async function screenshot(target: Page | Locator, name: string, fullPage = false) {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await target.screenshot({ path: `${SCREENSHOTS}/${name}-390.png`, ...('goto' in target ? { fullPage } : {}) });
+}
+
+describe('the shop on a phone', () => {
+  it('shows two columns, and four whole cards once the grid is scrolled to the top', async () => {
+    const { page, context } = await browser.open('/Shop', PHONE, TOUCH);
+    const cards = page.getByTestId('product-card');
+    await expect.poll(() => cards.count()).toBeGreaterThanOrEqual(6);
+    const lefts = await cards.evaluateAll((els) => els.slice(0, 6).map((el) => Math.round(el.getBoundingClientRect().left)));
+    expect(new Set(lefts).size).toBe(2);
+    await screenshot(page, 'shop');
+    const header = await scrollBelowHeader(page, page.getByTestId('product-grid'));
+    for (const card of (await cards.all()).slice(0, 4)) {
+      const box = (await card.boundingBox()) as { x: number; y: number; width: number; height: number };
+      expect(box.y).toBeGreaterThanOrEqual(header - 1);
+      expect(box.y + box.height).toBeLessThanOrEqual(PHONE.height);
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    }
+    await screenshot(page, 'shop-grid');
+    await context.close();
+  });
+
+  it('turns Add to cart into a − {n} Kg + stepper with 44 px buttons and the spec’s toasts', async () => {
+    const { page, context } = await browser.open('/Shop', PHONE, TOUCH);
+    const card = page.getByTestId('product-card').filter({ hasText: 'Tomato' });
+    await scrollBelowHeader(page, card);
+    await card.getByRole('button', { name: 'Add to cart: Tomato' }).click();
+    await toast(page, 'Tomato added to cart');
+    const decrease = card.getByRole('button', { name: 'Decrease Tomato' });
+    const increase = card.getByRole('button', { name: 'Increase Tomato' });
+    expect(await card.getByTestId('cart-quantity').textContent()).toBe('1 Kg');
+    for (const button of [decrease, increase]) {
+      const box = (await button.boundingBox()) as { width: number; height: number };
+      expect(box.width).toBeGreaterThanOrEqual(44);
+      expect(box.height).toBeGreaterThanOrEqual(44);
+    }
+    // The keyboard focus moved from the Add to cart button that went to the stepper's +.
+    expect(await increase.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    await increase.click();
+    await toast(page, 'Increased Tomato Quantity');
+    expect(await card.getByTestId('cart-quantity').textContent()).toBe('2 Kg');
+    await screenshot(card, 'card-stepper');
+    expect(await a11yViolations(page)).toEqual([]);
+    await decrease.click();
+    await toast(page, 'Tomato decreases quantity');
+    expect(await card.getByTestId('cart-quantity').textContent()).toBe('1 Kg');
+    await decrease.click();
+    await toast(page, 'Tomato removed from cart');
+    await card.getByRole('button', { name: 'Add to cart: Tomato' }).waitFor();
+    expect(await decrease.count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe('the cart bar', () => {
+  it('shows the badge’s count and the cart total, above the page’s end, and opens the cart', async () => {
+    const { page, context } = await browser.open('/Shop', PHONE, TOUCH);
+    const bar = page.getByTestId('cart-bar');
+    expect(await bar.count()).toBe(0);
+    await page.getByRole('button', { name: 'Add to cart: Potato (Alu)' }).click();
+    await page.getByRole('button', { name: 'Increase Potato (Alu)' }).click();
+    await page.getByRole('button', { name: 'Add to cart: Deshi Onion (Peyaj)' }).click();
+    const [potato, onion] = [await productNamed('Potato (Alu)'), await productNamed('Deshi Onion (Peyaj)')];
+    await bar.getByText(`3 items · ${potato.price * 2 + onion.price} Tk`).waitFor();
+    expect(await page.getByTestId('cart-badge').textContent()).toBe('3');
+    const box = (await bar.boundingBox()) as { y: number; height: number };
+    expect(box.y + box.height).toBe(PHONE.height);
+
+    // Nothing hides behind it: at the page's end the footer's last line is above the bar.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect.poll(() => page.evaluate(() => document.querySelector('footer')?.lastElementChild?.getBoundingClientRect().bottom)).toBeLessThanOrEqual(box.y);
+    expect(await a11yViolations(page)).toEqual([]);
+    await screenshot(page, 'cart-bar');
+
+    await bar.getByRole('link', { name: 'View cart' }).click();
+    await page.waitForURL(browser.url('/cart'));
+    await page.getByRole('heading', { name: 'Your Cart : 2' }).waitFor();
+    expect(await bar.count()).toBe(0);
+    await context.close();
+  });
+
+  it('is not on checkout or the dashboard, nor on screens 1024 px and wider', async () => {
+    const account = await newAccount('Bar Watcher');
+    const { page, context } = await browser.open('/Shop', PHONE, TOUCH);
+    await page.getByRole('button', { name: 'Add to cart: Potato (Alu)' }).click();
+    await page.getByTestId('cart-bar').waitFor();
+    await logIn(page, account);
+    for (const path of ['/checkout', '/dashboard/my-orders', '/dashboard']) {
+      await page.goto(browser.url(path));
+      await page.getByRole('heading').first().waitFor();
+      expect(await page.getByTestId('cart-bar').count(), path).toBe(0);
+    }
+    await page.goto(browser.url('/'));
+    await page.getByTestId('cart-bar').waitFor();
+    await context.close();
+
+    const wide = await browser.open('/Shop', { width: 1024, height: 800 });
+    await wide.page.getByRole('button', { name: 'Add to cart: Potato (Alu)' }).click();
+    await wide.page.getByRole('button', { name: 'Increase Potato (Alu)' }).waitFor();
+    expect(await wide.page.getByTestId('cart-bar').isVisible()).toBe(false);
+    await wide.page.setViewportSize(DESKTOP);
+    expect(await wide.page.getByTestId('cart-bar').isVisible()).toBe(false);
+    await wide.page.setViewportSize({ width: 1023, height: 800 });
+    await wide.page.getByTestId('cart-bar').waitFor({ state: 'visible' });
+    await wide.context.close();
+  });
+});
+
+describe('the home page on a phone', () => {
+  it('is shorter than 6,000 px once every section has rendered, New Arrivals in two columns', async () => {
+    const { page, context } = await browser.open('/', PHONE, TOUCH);
+    await scrollThrough(page);
+    await page.locator('#new-arrivals-heading').waitFor();
+    await scrollThrough(page);
+    const cards = page.locator('section[aria-labelledby="new-arrivals-heading"]').getByTestId('product-card');
+    await expect.poll(() => cards.count()).toBe(8);
+    const lefts = await cards.evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().left)));
+    expect(new Set(lefts).size).toBe(2);
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    expect(height).toBeLessThan(6000);
+    await screenshot(page, 'home', true);
+    await context.close();
+  });
+});
+
+describe('My Orders on a phone', () => {
+  it('orders again at today’s prices, naming the products out of stock or gone, and opens the cart', async () => {
+    const customer = await newAccount('Again Shopper');
+    const gone = await asAdmin<Product>('/api/products', 'POST', { name: 'Again Okra', price: 40, image: '/products/carrot.webp', category: 'vegetable' });
+    const [apple, kiwi] = [await productNamed('Fuji Apple'), await productNamed('Kiwi')];
+    await placeOrderFor(customer, [
+      { _id: apple._id, cartQuantity: 3 },
+      { _id: gone._id, cartQuantity: 2 },
+      { _id: kiwi._id, cartQuantity: 1 },
+    ]);
+    await asAdmin(`/api/products/${gone._id}`, 'DELETE');
+    await updateProduct('Kiwi', { inStock: false });
+    await updateProduct('Fuji Apple', { price: apple.price + 10 });
+
+    const { page, context } = await browser.open('/login', PHONE, TOUCH);
+    await logIn(page, customer);
+    await page.goto(browser.url('/dashboard/my-orders'));
+    const order = page.getByTestId('my-order').first();
+    await order.getByRole('button', { name: 'Order again' }).click();
+    await page.waitForURL(browser.url('/cart'));
+    await toast(page, 'Fuji Apple added to cart. Out of stock or no longer sold: Again Okra, Kiwi');
+    expect(await page.getByTestId('cart-row').allTextContents()).toHaveLength(1);
+    expect(await page.getByTestId('cart-quantity').allTextContents()).toEqual(['3 Kg']);
+    expect(await page.getByTestId('cart-line-total').allTextContents()).toEqual([`${(apple.price + 10) * 3} Tk`]);
+    await context.close();
+  });
+
+  it('tracks an order from Pending to Delivered with the times, and shows its delivery slot', async () => {
+    const customer = await newAccount('Tracked Shopper');
+    const { _id } = await productNamed('Pineapple (Anaros)');
+    const order = await placeOrderFor(customer, [{ _id, cartQuantity: 2 }]);
+    const { page, context } = await browser.open('/login', PHONE, TOUCH);
+    await logIn(page, customer);
+    await page.goto(browser.url('/dashboard/my-orders'));
+    const timeline = page.getByTestId('my-order').first().getByTestId('order-timeline');
+    await timeline.waitFor();
+    expect(await timeline.locator('li').evaluateAll((items) => items.map((li) => [li.textContent, li.getAttribute('data-reached')]))).toEqual([
+      [expect.stringMatching(/^Pending/), 'true'],
+      ['Approved', 'false'],
+      ['Out for delivery', 'false'],
+      ['Delivered', 'false'],
+    ]);
+
+    for (const orderStatus of ['Approved', 'Out for delivery', 'Delivered']) await asAdmin(`/api/orders/update/${order._id}`, 'PUT', { orderStatus });
+    await page.reload();
+    await timeline.locator('li[data-reached="true"]').nth(3).waitFor();
+    expect(await timeline.locator('time').count()).toBe(4);
+    expect(await timeline.locator('[aria-current="step"]').textContent()).toMatch(/^Delivered/);
+    expect(await page.getByTestId('my-order').first().getByTestId('delivery-slot').textContent()).toMatch(/^Delivery: /);
+    expect(await a11yViolations(page)).toEqual([]);
+    await screenshot(page, 'my-orders', true);
+    await context.close();
+  });
+});
