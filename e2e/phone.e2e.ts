@@ -66,7 +66,7 @@ async function scrollBelowHeader(page: Page, target: Locator) {
 /** Saves a picture for a look by eye: the viewport, all of the page, or one element. */
 async function screenshot(target: Page | Locator, name: string, fullPage = false) {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  await target.screenshot({ path: `${SCREENSHOTS}/${name}-390.png`, ...('goto' in target ? { fullPage } : {}) });
+  await target.screenshot({ path: `${SCREENSHOTS}/${name}.png`, ...('goto' in target ? { fullPage } : {}) });
 }
 
 describe('the shop on a phone', () => {
@@ -76,7 +76,7 @@ describe('the shop on a phone', () => {
     await expect.poll(() => cards.count()).toBeGreaterThanOrEqual(6);
     const lefts = await cards.evaluateAll((els) => els.slice(0, 6).map((el) => Math.round(el.getBoundingClientRect().left)));
     expect(new Set(lefts).size).toBe(2);
-    await screenshot(page, 'shop');
+    await screenshot(page, 'shop-390');
     const header = await scrollBelowHeader(page, page.getByTestId('product-grid'));
     for (const card of (await cards.all()).slice(0, 4)) {
       const box = (await card.boundingBox()) as { x: number; y: number; width: number; height: number };
@@ -85,12 +85,15 @@ describe('the shop on a phone', () => {
       expect(box.x).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
     }
-    await screenshot(page, 'shop-grid');
+    await screenshot(page, 'shop-grid-390');
     await context.close();
   });
 
-  it('turns Add to cart into a − {n} Kg + stepper with 44 px buttons and the spec’s toasts', async () => {
-    const { page, context } = await browser.open('/Shop', PHONE, TOUCH);
+  it.each([
+    ['390', PHONE, TOUCH],
+    ['1280', DESKTOP, {}],
+  ] as const)('turns Add to cart into a − {n} Kg + stepper with 44 px buttons and the spec’s toasts (%s px)', async (width, viewport, options) => {
+    const { page, context } = await browser.open('/Shop', viewport, options);
     const card = page.getByTestId('product-card').filter({ hasText: 'Tomato' });
     await scrollBelowHeader(page, card);
     await card.getByRole('button', { name: 'Add to cart: Tomato' }).click();
@@ -109,7 +112,7 @@ describe('the shop on a phone', () => {
     await increase.click();
     await toast(page, 'Increased Tomato Quantity');
     expect(await card.getByTestId('cart-quantity').textContent()).toBe('2 Kg');
-    await screenshot(card, 'card-stepper');
+    await screenshot(card, `card-stepper-${width}`);
     expect(await a11yViolations(page)).toEqual([]);
     await decrease.click();
     await toast(page, 'Tomato decreases quantity');
@@ -140,7 +143,7 @@ describe('the cart bar', () => {
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await expect.poll(() => page.evaluate(() => document.querySelector('footer')?.lastElementChild?.getBoundingClientRect().bottom)).toBeLessThanOrEqual(box.y);
     expect(await a11yViolations(page)).toEqual([]);
-    await screenshot(page, 'cart-bar');
+    await screenshot(page, 'cart-bar-390');
 
     await bar.getByRole('link', { name: 'View cart' }).click();
     await page.waitForURL(browser.url('/cart'));
@@ -188,7 +191,7 @@ describe('the home page on a phone', () => {
     expect(new Set(lefts).size).toBe(2);
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
     expect(height).toBeLessThan(6000);
-    await screenshot(page, 'home', true);
+    await screenshot(page, 'home-390', true);
     await context.close();
   });
 });
@@ -243,7 +246,14 @@ describe('My Orders on a phone', () => {
     expect(await timeline.locator('[aria-current="step"]').textContent()).toMatch(/^Delivered/);
     expect(await page.getByTestId('my-order').first().getByTestId('delivery-slot').textContent()).toMatch(/^Delivery: /);
     expect(await a11yViolations(page)).toEqual([]);
-    await screenshot(page, 'my-orders', true);
+    await screenshot(page, 'my-orders-390', true);
     await context.close();
+
+    const desktop = await browser.open('/login', DESKTOP);
+    await logIn(desktop.page, customer);
+    await desktop.page.goto(browser.url('/dashboard/my-orders'));
+    await desktop.page.getByTestId('order-timeline').locator('[aria-current="step"]').waitFor();
+    await screenshot(desktop.page, 'my-orders-1280');
+    await desktop.context.close();
   });
 });
