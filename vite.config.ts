@@ -17,7 +17,7 @@ import { compressServiceWorker } from './pwa/compress-service-worker';
 import { contractAlias } from './pwa/contract-alias';
 import { i18nInline } from './pwa/i18n-inline';
 import { paths } from './pwa/src/config/paths';
-import { ID_TOKEN_KEY, mirroredKey } from './pwa/src/lib/storage-keys';
+import { ID_TOKEN_KEY, LOCALE_KEY, mirroredKey } from './pwa/src/lib/storage-keys';
 
 /**
  * react-router 7 exports only its development build (remix-run/react-router#12532, #14102):
@@ -25,6 +25,9 @@ import { ID_TOKEN_KEY, mirroredKey } from './pwa/src/lib/storage-keys';
  * otherwise format warning messages on every render.
  */
 const reactRouterProduction = (entry: string) => fileURLToPath(new URL(`./node_modules/react-router/dist/production/${entry}`, import.meta.url));
+
+/** The landing pages (paths as the router matches them) and the route module that renders each. */
+const landingRoutes = { [paths.home]: 'routes/home.tsx', [paths.homeAlias]: 'routes/home.tsx', [paths.shop]: 'routes/shop.tsx' };
 
 export default defineConfig(({ mode }) => {
   // .env and the environment, as the app's import.meta.env sees them.
@@ -56,10 +59,13 @@ export default defineConfig(({ mode }) => {
         manifest,
       }),
       // The landing pages' route chunks start downloading with the app, not after it; on a first
-      // visit the shop's catalogue JSON too (its first product picture is the page's LCP).
+      // visit their catalogue JSON too (the shop's first product picture is its LCP; the home page
+      // asks for it as it first renders, and it had come last, just before the first paint), and
+      // in Bangla its catalogue, which the first screen waits for.
       routePreload(
-        { [paths.home]: 'routes/home.tsx', [paths.homeAlias]: 'routes/home.tsx', [paths.shop]: 'routes/shop.tsx' },
-        { [paths.shop]: { url: '/api/products', unlessStored: [mirroredKey('products'), ID_TOKEN_KEY] } },
+        landingRoutes,
+        Object.fromEntries(Object.keys(landingRoutes).map((path) => [path, { url: '/api/products', unlessStored: [mirroredKey('products'), ID_TOKEN_KEY] }])),
+        { locale: 'bn', module: 'lib/i18n/locales/bn.json', storageKey: LOCALE_KEY, locales: ['en', 'bn'] },
       ),
       // Brotli and gzip copies of every text asset, served by the Node entry (static-site.ts)
       // to browsers that accept them; Cloudflare compresses on its own.
@@ -88,6 +94,20 @@ export default defineConfig(({ mode }) => {
       outDir: '../dist',
       emptyOutDir: true,
       sourcemap: true,
+      // Few requests before the first screen (bench figure 2: over HTTP/1.1 a slow phone has six
+      // connections, and each chunk costs a round trip): everything the entry imports is one chunk
+      // (rolldown had split it in ten), and what both landing pages' routes share (the product
+      // grid and card, the stepper, the catalogue query) another; routes stay chunks of their own.
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            groups: [
+              { name: 'app', tags: ['$initial'] },
+              { name: 'app', test: /pwa[\\/]src[\\/]features[\\/](catalogue[\\/](api[\\/]get-products|components[\\/]product-grid)|cart[\\/]components[\\/](quantity-stepper|add-to-cart-button))/ },
+            ],
+          },
+        },
+      },
     },
     server: {
       host: '127.0.0.1',

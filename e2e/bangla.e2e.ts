@@ -2,6 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { idTokenFor, logIn, newAccount, placeOrderFor } from './support/accounts';
 import { seriousA11yViolations } from './support/axe';
 import { scrollThrough, useBrowser } from './support/browser';
 
@@ -11,6 +12,11 @@ const PHONE = { width: 390, height: 844 };
 const BANGLA_HEADING = 'হাট থেকে তাজা, সোজা আপনার দরজায়';
 const ENGLISH_HEADING = 'Fresh from the haat, to your door';
 const BANGLA_DIGIT = /[০-৯]/;
+const TITLE = { en: 'Taza Haat — fresh vegetables and fruit', bn: 'তাজা হাট — তাজা সবজি ও ফল' };
+/** A slot as My Orders writes it in Bangla: "রবি ২২ নভে, ০৯:০০–১১:০০" (Bangla day, digits and 24-hour times). */
+const BANGLA_SLOT = /^(রবি|সোম|মঙ্গল|বুধ|বৃহস্পতি|শুক্র|শনি) [০-৯]{1,2} \S+, [০-৯]{2}:[০-৯]{2}–[০-৯]{2}:[০-৯]{2}$/;
+/** Western digits written in Bangla ones. */
+const banglaDigits = (text: string) => text.replace(/[0-9]/g, (digit) => '০১২৩৪৫৬৭৮৯'[Number(digit)] ?? digit);
 
 const lang = (page: Page) => page.evaluate(() => document.documentElement.lang);
 
@@ -88,6 +94,23 @@ describe('the shop in Bangla on a phone', () => {
   });
 });
 
+describe('a page whose code cannot be downloaded', () => {
+  it("says so in Bangla inside the shop's header, not in React Router's English", async () => {
+    const { page, context } = await browser.open('/', PHONE, { isMobile: true, hasTouch: true, locale: 'bn-BD', serviceWorkers: 'block' });
+    await page.getByRole('heading', { name: BANGLA_HEADING }).waitFor();
+    await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    // To the contact page as a link would go: its code is not loaded yet.
+    await page.evaluate(() => {
+      history.pushState({}, '', '/contact');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await page.getByRole('heading', { name: 'পাতাটি খোলা গেল না' }).waitFor();
+    expect(await page.getByRole('button', { name: 'আবার লোড করুন' }).count()).toBe(1);
+    expect(await page.getByRole('banner').count()).toBe(1);
+    await context.close();
+  });
+});
+
 describe('a first visit on a desktop', () => {
   it("follows the browser's language: Bangla first, then English", async () => {
     const bangla = await browser.open('/about', { width: 1280, height: 800 }, { locale: 'bn-BD' });
@@ -100,5 +123,101 @@ describe('a first visit on a desktop', () => {
     await english.page.getByRole('heading', { name: 'About page' }).waitFor();
     expect(await lang(english.page)).toBe('en');
     await english.context.close();
+  });
+});
+
+describe('the header on a tablet', () => {
+  it.each(['en-GB', 'bn-BD'])('fits 1024 px in %s: the links, language switch, cart and account all on screen', async (locale) => {
+    const { page, context } = await browser.open('/Shop', { width: 1024, height: 768 }, { locale });
+    const header = page.getByRole('banner');
+    await header.getByRole('navigation').waitFor();
+    // The header's end (the account menu) is its last button; Bangla's longer links once pushed it off the screen.
+    const right = await header.getByRole('button').last().evaluate((button) => button.getBoundingClientRect().right);
+    expect(right).toBeLessThanOrEqual(1024);
+    expect(await header.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    await context.close();
+  });
+});
+
+describe('orders in Bangla on a phone', () => {
+  type Product = { _id: string; name: string; nameBn?: string };
+  type Slot = { label: string };
+
+  it("shows My Orders' slots, Bangla product names, the timeline and the tab's title in Bangla, an API refusal in Bangla, and checkout's slots", async () => {
+    const products = (await (await fetch(browser.url('/api/products'))).json()) as Product[];
+    const potato = products.find((p) => p.name === 'Potato (Alu)') as Product;
+    const tomato = products.find((p) => p.name === 'Tomato') as Product;
+    const customer = await newAccount('Bangla Orders');
+    const admin = await newAccount('Bangla Admin', { admin: true });
+    const advance = async (id: string, orderStatus: string) => {
+      const res = await fetch(browser.url(`/api/orders/update/${id}`), {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${await idTokenFor(admin)}` },
+        body: JSON.stringify({ orderStatus }),
+      });
+      expect(res.status).toBe(200);
+    };
+    const tracked = await placeOrderFor(customer, [{ _id: potato._id, cartQuantity: 2 }]);
+    await advance(tracked._id, 'Approved');
+    const cancelled = await placeOrderFor(customer, [{ _id: tomato._id, cartQuantity: 1 }]);
+
+    const { page, context } = await browser.open('/login', PHONE, { isMobile: true, hasTouch: true });
+    await logIn(page, customer);
+    expect(await page.title()).toBe(TITLE.en);
+    await page.getByRole('button', { name: 'বাংলা' }).click();
+    await expect.poll(() => page.title()).toBe(TITLE.bn);
+    await page.goto(browser.url('/dashboard/my-orders'));
+    await page.getByTestId('my-order').nth(1).waitFor();
+    expect(await page.title()).toBe(TITLE.bn);
+
+    // Newest first: the tomato (Pending), then the potato (Approved).
+    const [pending, approved] = [page.getByTestId('my-order').nth(0), page.getByTestId('my-order').nth(1)];
+    expect(await approved.textContent()).toContain('আলু × ২ কেজি');
+    expect(await pending.textContent()).toContain('টমেটো × ১ কেজি');
+    // The slot, from its start and end: the server's English label's day and times in Bangla digits.
+    const { deliverySlot } = ((await (await fetch(browser.url(`/api/orders?email=${encodeURIComponent(customer.email)}`), { headers: { Authorization: `Bearer ${await idTokenFor(customer)}` } })).json()) as Array<{ _id: string; deliverySlot: Slot }>).find((o) => o._id === tracked._id) as { deliverySlot: Slot };
+    const slot = ((await approved.getByTestId('delivery-slot').textContent()) ?? '').replace(/^ডেলিভারি: /, '');
+    expect(slot).toMatch(BANGLA_SLOT);
+    const [, day, times] = /^\w+ (\d+) \w+, (.+)$/.exec(deliverySlot.label) ?? [];
+    expect(slot).toContain(` ${banglaDigits(day ?? '')} `);
+    expect(slot.endsWith(banglaDigits(times ?? ''))).toBe(true);
+    // The timeline: Bangla states, the reached ones with Dhaka times in Bangla digits (24-hour: no AM/PM).
+    const timeline = approved.getByTestId('order-timeline');
+    expect(await timeline.locator('li').evaluateAll((items) => items.map((li) => [li.querySelector('p')?.textContent, li.getAttribute('data-reached')]))).toEqual([
+      ['অপেক্ষমাণ', 'true'],
+      ['অনুমোদিত', 'true'],
+      ['ডেলিভারির পথে', 'false'],
+      ['পৌঁছে গেছে', 'false'],
+    ]);
+    for (const time of await timeline.locator('time').allTextContents()) expect(time).toMatch(/^[০-৯]{1,2} \S+, [০-৯]{2}:[০-৯]{2}$/);
+    // Nothing in Latin letters on an order but the customer's name.
+    for (const order of [pending, approved]) expect(((await order.textContent()) ?? '').replace(customer.displayName, '')).not.toMatch(/[A-Za-z0-9]/);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await screenshot(page, 'my-orders');
+
+    // The admin approves the tomato meanwhile: cancelling it is refused (409 not_pending), said in Bangla.
+    await advance(cancelled._id, 'Approved');
+    const prompts: string[] = [];
+    page.once('dialog', (dialog) => {
+      prompts.push(dialog.message());
+      void dialog.accept();
+    });
+    await pending.getByRole('button', { name: 'মুছুন' }).click();
+    await page.locator('[data-sonner-toast]', { hasText: 'শুধু অপেক্ষমাণ অর্ডার বাতিল করা যায়; এটি এখন অনুমোদিত।' }).waitFor();
+    expect(prompts).toEqual(['আপনি কি এই অর্ডারটি বাতিল করতে চান?']);
+
+    // Checkout's slots: each named in Bangla.
+    await page.goto(browser.url('/Shop'));
+    await page.getByTestId('product-card').filter({ has: page.locator('h2', { hasText: /^আলু$/ }) }).getByRole('button').first().click();
+    await page.goto(browser.url('/checkout'));
+    const radios = page.getByTestId('delivery-slots').locator('input[type=radio]');
+    await radios.first().waitFor();
+    for (const name of await radios.evaluateAll((inputs) => inputs.map((input) => input.getAttribute('aria-label')))) expect(name).toMatch(BANGLA_SLOT);
+    expect(await page.title()).toBe(TITLE.bn);
+
+    // And back to English: the title too.
+    await page.getByRole('button', { name: 'English' }).click();
+    await expect.poll(() => page.title()).toBe(TITLE.en);
+    await context.close();
   });
 });

@@ -124,6 +124,9 @@ describe('order details', () => {
     const placed = await placeOrderFor(await newAccount('Raced Customer'), 1);
     const { page, context } = await signedIn(admin, `/dashboard/manage-orders/${placed._id}`);
     await page.getByRole('button', { name: 'Approve', exact: true }).waitFor();
+    // A directly linked order is fetched on its own, not looked for in the queue's pages.
+    const fetched = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname));
+    expect(fetched).toContain(`/api/orders/${placed._id}`);
     await apiAs(admin, 'PUT', `/api/orders/update/${placed._id}`, { orderStatus: 'Approved' });
     await page.getByRole('button', { name: 'Approve', exact: true }).click();
     await toast(page, 'it can only move to Out for delivery').waitFor();

@@ -30,6 +30,42 @@ async function shopperPage(name: string) {
   return { account, page, context };
 }
 
+/**
+ * On a 390 px phone (a new page of `context` at /Shop) the header's controls — the logo, the
+ * language switch, the waiting count, the cart and the account — sit side by side in the
+ * viewport, none over another, and the waiting count still says "{n} waiting to send" to screen
+ * readers.
+ */
+async function expectHeaderFits(context: BrowserContext) {
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(browser.url('/Shop'));
+  const header = page.locator('header');
+  await header.getByTestId('waiting-count').waitFor();
+  const controls = [
+    header.getByRole('link', { name: 'Taza Haat' }),
+    header.getByRole('button', { name: 'বাংলা' }),
+    header.getByTestId('waiting-count'),
+    header.getByRole('link', { name: /^Cart/ }),
+    header.getByRole('button', { name: /^Account menu/ }),
+  ];
+  const boxes = await Promise.all(
+    controls.map(async (control) => {
+      const box = await control.boundingBox();
+      if (!box) throw new Error(`header control not shown: ${String(control)}`);
+      return box;
+    }),
+  );
+  for (const [i, box] of boxes.entries()) {
+    expect(box.x, `header control ${i}`).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, `header control ${i}`).toBeLessThanOrEqual(390);
+    const next = boxes[i + 1];
+    if (next) expect(box.x + box.width, `header controls ${i} and ${i + 1}`).toBeLessThanOrEqual(next.x + 0.5);
+  }
+  expect(await header.getByRole('status').filter({ hasText: '1 waiting to send' }).count()).toBe(1);
+  await page.close();
+}
+
 async function ordersOnServer(email: string, password: string) {
   const res = await fetch(browser.url(`/api/orders?email=${encodeURIComponent(email)}`), { headers: { Authorization: `Bearer ${await idTokenFor({ email, password })}` } });
   return (await res.json()) as Array<{ _id: string; orderStatus: string }>;
@@ -124,6 +160,8 @@ describe('offline', () => {
     await page.getByTestId('waiting-count').waitFor();
     await page.reload();
     await page.getByTestId('unsent-order').filter({ hasText: 'Waiting to send' }).waitFor();
+    await expect.poll(() => page.getByTestId('waiting-count').textContent()).toContain('1 waiting to send');
+    await expectHeaderFits(context);
     expect(await ordersOnServer(account.email, account.password)).toEqual([]);
     await context.setOffline(false);
     await page.getByTestId('my-order').first().waitFor({ timeout: 30_000 });

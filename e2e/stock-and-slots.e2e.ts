@@ -9,7 +9,7 @@ import { mkdirSync } from 'node:fs';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { idTokenFor, logIn, newAccount, type Account } from './support/accounts';
-import { seriousA11yViolations } from './support/axe';
+import { seriousA11yViolationsWithoutToasts } from './support/axe';
 import { useBrowser } from './support/browser';
 
 const browser = useBrowser();
@@ -86,11 +86,6 @@ async function fillCheckout(page: Page) {
   await page.getByLabel('Delivery address').fill('Road 11, Banani, Dhaka');
 }
 
-/** Runs axe once no toast is showing (Sonner's own colours are not the page's to judge). */
-async function a11yViolations(page: Page) {
-  await expect.poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 10_000 }).toBe(0);
-  return seriousA11yViolations(page);
-}
 
 /** Saves a picture of `target` (a page: all of it) for a look by eye. */
 async function screenshot(target: Page | Locator, name: string) {
@@ -171,7 +166,7 @@ describe('delivery slots at checkout', () => {
     expect(await radios.count()).toBe(offered.length);
     const earliest = offered.find((s) => s.remaining > 0) as Slot;
     expect(await page.getByRole('radio', { name: earliest.label }).isChecked()).toBe(true);
-    expect(await a11yViolations(page)).toEqual([]);
+    expect(await seriousA11yViolationsWithoutToasts(page)).toEqual([]);
     await screenshot(page, 'checkout-slots');
     await placeWithSlot(page, account, earliest);
     await context.close();
@@ -190,7 +185,7 @@ describe('delivery slots at checkout', () => {
     expect(await page.getByRole('radio', { name: first.label }).isDisabled()).toBe(true);
     expect(await page.getByRole('radio', { name: free[0]?.label }).isChecked()).toBe(true);
     await screenshot(page.getByTestId('delivery-slots'), 'checkout-full-slot');
-    expect(await a11yViolations(page)).toEqual([]);
+    expect(await seriousA11yViolationsWithoutToasts(page)).toEqual([]);
     const later = free[1] ?? (free[0] as Slot);
     await page.getByRole('radio', { name: later.label }).check();
     await placeWithSlot(page, account, later);
@@ -241,7 +236,7 @@ describe('an order queued offline that meets a stock-out', () => {
     const refused = page.getByTestId('unsent-order').filter({ hasText: 'Not sent' });
     await refused.waitFor({ timeout: 30_000 });
     expect(await refused.textContent()).toContain('Out of stock: Strawberry');
-    expect(await a11yViolations(page)).toEqual([]);
+    expect(await seriousA11yViolationsWithoutToasts(page)).toEqual([]);
     await screenshot(page, 'my-orders-not-sent');
     expect(await ordersOf(account)).toEqual([]);
 

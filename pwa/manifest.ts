@@ -1,6 +1,10 @@
 /**
  * The web app manifest (installability: name, icons incl. a separate maskable one, screenshots
  * for the richer install UI, shortcuts). The PNGs are made by scripts/make-pwa-images.ts.
+ *
+ * One manifest, in English (`lang`): the app installs under its brand name whichever language is
+ * shown, as browsers read the manifest at install, not when the shopper switches language
+ * (DESIGN.md §9); the installed app then opens in the language chosen, with the tab's title in it.
  */
 import type { ManifestOptions } from 'vite-plugin-pwa';
 
@@ -10,6 +14,8 @@ export const manifest: Partial<ManifestOptions> = {
   id: '/',
   name: 'Taza Haat — fresh vegetables and fruit',
   short_name: 'Taza Haat',
+  lang: 'en',
+  dir: 'ltr',
   description: 'Fresh vegetables and fruit from Dhaka markets, per kg in Tk. Browse and order even offline.',
   start_url: '/',
   scope: '/',

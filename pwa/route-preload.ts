@@ -7,6 +7,12 @@
  * `<link rel="preload" as="fetch">` for the JSON the route renders first — only when none of the
  * given localStorage keys is there: a returning shopper's page asks for other URLs (a catalogue
  * delta, requests with a token), and a preload nobody uses wastes a slow phone's bandwidth.
+ * When the app will start in a language whose catalogue is a chunk of its own (the stored
+ * choice, else the browser's first language, as lib/i18n's pickLocale decides), that chunk is
+ * preloaded too: the first screen waits for it.
+ *
+ * The script is put before the app's module script and stylesheet: an inline script after a
+ * stylesheet waits for it to download, and so did the preloads.
  */
 import type { Plugin } from 'vite';
 
@@ -14,8 +20,32 @@ import type { Plugin } from 'vite';
 export type RoutePreloads = Record<string, string>;
 /** Paths → the JSON their route fetches first, and the localStorage keys that rule it out. */
 export type DataPreloads = Record<string, { url: string; unlessStored: string[] }>;
+/**
+ * A language whose catalogue is a lazy chunk: its `locale` code, the catalogue's `module`, the
+ * localStorage key of the shopper's choice and every `locales` code a stored choice may have.
+ */
+export type LanguagePreload = { locale: string; module: string; storageKey: string; locales: readonly string[] };
 
-export function routePreload(routes: RoutePreloads, data: DataPreloads = {}): Plugin {
+/**
+ * The inline script: modulepreloads `routes[path]`, preloads `data[path]` unless one of its keys
+ * is stored, and modulepreloads `language.file` when the app will start in `language.locale`.
+ */
+export function preloadScript(routes: Record<string, string[]>, data: DataPreloads, language?: { locale: string; file: string; storageKey: string; locales: readonly string[] }): string {
+  return (
+    `{const p=location.pathname.toLowerCase(),f=${JSON.stringify(routes)}[p],d=${JSON.stringify(data)}[p];` +
+    `const add=(r,h)=>{const l=document.createElement('link');l.rel=r;l.href=h;if(r==='preload'){l.as='fetch';l.crossOrigin='anonymous'}document.head.append(l)};` +
+    `if(f)for(const h of f)add('modulepreload',h);` +
+    `if(d){let s=true;try{s=d.unlessStored.some(k=>localStorage.getItem(k)!==null)}catch(e){}if(!s)add('preload',d.url)}` +
+    (language
+      ? `{let s=null;try{s=localStorage.getItem(${JSON.stringify(language.storageKey)})}catch(e){}` +
+        `const n=navigator.languages&&navigator.languages.length?navigator.languages:[navigator.language],L=${JSON.stringify(language.locale)};` +
+        `if(s===L||(!${JSON.stringify(language.locales)}.includes(s)&&String(n[0]||'').toLowerCase().startsWith(L)))add('modulepreload',${JSON.stringify(language.file)})}`
+      : '') +
+    `}`
+  );
+}
+
+export function routePreload(routes: RoutePreloads, data: DataPreloads = {}, language?: LanguagePreload): Plugin {
   return {
     name: 'taza-haat:route-preload',
     apply: 'build',
@@ -25,25 +55,30 @@ export function routePreload(routes: RoutePreloads, data: DataPreloads = {}): Pl
         const bundle = ctx.bundle;
         if (!bundle) return html;
         const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
+        const chunkOf = (moduleSuffix: string) => {
+          const chunk = chunks.find((item) => item.facadeModuleId?.endsWith(moduleSuffix));
+          if (!chunk) throw new Error(`route-preload: no chunk for ${moduleSuffix}`);
+          return chunk;
+        };
+        // A chunk and its imports, but not the entry: index.html's module script loads that already.
         const files = (moduleSuffix: string): string[] => {
-          const entry = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(moduleSuffix));
-          if (!entry) throw new Error(`route-preload: no chunk for ${moduleSuffix}`);
           const seen = new Set<string>();
           const visit = (fileName: string) => {
             if (seen.has(fileName)) return;
             seen.add(fileName);
             chunks.find((chunk) => chunk.fileName === fileName)?.imports.forEach(visit);
           };
-          visit(entry.fileName);
-          return [...seen].map((file) => `/${file}`);
+          visit(chunkOf(moduleSuffix).fileName);
+          const entries = new Set(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
+          return [...seen].filter((file) => !entries.has(file)).map((file) => `/${file}`);
         };
         const map = Object.fromEntries(Object.entries(routes).map(([path, module]) => [path, files(module)]));
-        const script =
-          `{const p=location.pathname.toLowerCase(),f=${JSON.stringify(map)}[p],d=${JSON.stringify(data)}[p];` +
-          `const add=(r,h)=>{const l=document.createElement('link');l.rel=r;l.href=h;if(r==='preload'){l.as='fetch';l.crossOrigin='anonymous'}document.head.append(l)};` +
-          `if(f)for(const h of f)add('modulepreload',h);` +
-          `if(d){let s=true;try{s=d.unlessStored.some(k=>localStorage.getItem(k)!==null)}catch(e){}if(!s)add('preload',d.url)}}`;
-        return { html, tags: [{ tag: 'script', children: script, injectTo: 'head' }] };
+        const script = preloadScript(map, data, language && { ...language, file: `/${chunkOf(language.module).fileName}` });
+        const tag = `<script>${script}</script>`;
+        // Before the module script (and the stylesheet after it), so nothing holds it back.
+        const at = html.search(/<script type="module"/);
+        if (at === -1) throw new Error('route-preload: index.html has no module script');
+        return `${html.slice(0, at)}${tag}\n    ${html.slice(at)}`;
       },
     },
   };

@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -16,4 +17,15 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
   });
+}
+
+/**
+ * axe's serious and critical findings once no toast is showing: a toast fading in or out is
+ * judged at its animated opacity, a contrast failure no shopper sees. The caller first waits for
+ * every toast its actions raised (Sonner is loaded with the first one, so a toast may appear well
+ * after the click that raised it).
+ */
+export async function seriousA11yViolationsWithoutToasts(page: Page): Promise<string[]> {
+  await expect.poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 10_000 }).toBe(0);
+  return seriousA11yViolations(page);
 }

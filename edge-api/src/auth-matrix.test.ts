@@ -74,6 +74,12 @@ const matrix: Case[] = [
     expect: { anonymous: 401, customerA: 200, customerB: 403, admin: 200 },
   },
   {
+    route: 'GET /api/orders/:id',
+    name: "customer A's order",
+    request: async () => ({ path: `/api/orders/${await newOrderOfA()}` }),
+    expect: { anonymous: 401, customerA: 200, customerB: 404, admin: 200 },
+  },
+  {
     route: 'POST /api/orders',
     name: 'with own e-mail',
     request: async (role) => ({ path: '/api/orders', body: await orderBody(t, userOf(role)), headers: key() }),

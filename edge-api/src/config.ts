@@ -79,14 +79,24 @@ export type AppConfig = {
   delivery: DeliveryConfig;
 };
 
-/** Thrown by {@link parseConfig}; `message` is one readable sentence per bad variable. */
+/**
+ * Thrown by {@link parseConfig}; `message` is one readable sentence per bad variable, and
+ * `settings` names those variables (for logs; the Worker tells its clients none of them).
+ */
 export class ConfigError extends Error {
   override name = 'ConfigError';
+  constructor(
+    message: string,
+    readonly settings: readonly string[] = [],
+  ) {
+    super(message);
+  }
 }
 
 /**
  * Parses environment variables into an {@link AppConfig}. Empty strings count as unset.
- * @throws ConfigError naming each invalid variable, e.g. "DATABASE_URL must start with file:…".
+ * @throws ConfigError naming each invalid variable, e.g. "DATABASE_URL must start with file:…"
+ * (and in `settings`).
  */
 export function parseConfig(env: Record<string, string | undefined>): AppConfig {
   const present = Object.fromEntries(
@@ -95,7 +105,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
   const result = configSchema.safeParse(present);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
-    throw new ConfigError(lines.join('; '));
+    throw new ConfigError(lines.join('; '), [...new Set(result.error.issues.map((issue) => String(issue.path[0])))]);
   }
   const c = result.data;
   return {

@@ -1,13 +1,13 @@
 /**
  * The API's one error shape, DESIGN.md §3: `{"error":{"code","message","details"?}}`, and the
  * central error handler: refusals and outages are logged at warn with their reason, a database
- * that cannot be reached is 503 with Retry-After, and anything unexpected is logged once at
- * error and answered 500 naming the request id, without a stack or SQL.
+ * that cannot be reached or is locked is 503 with Retry-After, and anything unexpected is logged
+ * once at error and answered 500 naming the request id, without a stack or SQL.
  */
 import type { Context, ErrorHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { DATABASE_RETRY_AFTER_S, databaseOutage } from './database-outage';
+import { databaseUnavailable } from './database-outage';
 import type { AppEnv } from './env';
 import { requestLog, type RequestLog } from './logger';
 
@@ -53,9 +53,10 @@ const LOGGED_REFUSALS = new Set([401, 403]);
 
 /**
  * Hono `onError`. ApiError and HTTPException keep their status (401, 403 and 5xx ApiErrors are
- * logged at warn with their reason); a database outage (database-outage.ts) is 503
- * `database_unavailable` with Retry-After, logged at warn; anything else is logged at error
- * with its stack and answered 500 `internal` naming the request id.
+ * logged at warn with their reason); a database outage is 503 `database_unavailable`, a locked
+ * database (SQLITE_BUSY, SQLITE_LOCKED) 503 `database_busy`, each with Retry-After and logged at
+ * warn with its reason (database-outage.ts); anything else is logged at error with its stack and
+ * answered 500 `internal` naming the request id.
  */
 export const onError: ErrorHandler<AppEnv> = (err, c) => {
   // Outside /api (the static site) no request id or logger was set.
@@ -72,11 +73,11 @@ export const onError: ErrorHandler<AppEnv> = (err, c) => {
     const code = status === 400 ? 'malformed_request' : status === 413 ? 'payload_too_large' : 'http_error';
     return errorResponse(c, status, code, err.message || 'Request failed');
   }
-  const outage = databaseOutage(err);
-  if (outage !== undefined) {
-    log.warn('database unavailable', { reason: outage });
-    c.header('Retry-After', String(DATABASE_RETRY_AFTER_S));
-    return errorResponse(c, 503, 'database_unavailable', 'The shop cannot reach its database right now; try again in a few seconds.');
+  const unavailable = databaseUnavailable(err);
+  if (unavailable !== undefined) {
+    log.warn(unavailable.log, { code: unavailable.code, reason: unavailable.reason });
+    c.header('Retry-After', String(unavailable.retryAfterS));
+    return errorResponse(c, 503, unavailable.code, unavailable.message);
   }
   log.error('unexpected error', { error: err });
   return errorResponse(c, 500, 'internal', `Something went wrong on our side (request ${requestId}).`);

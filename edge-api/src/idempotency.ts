@@ -18,14 +18,15 @@
  * INSERT is a plain one, so when a concurrent request with the same key committed first, the
  * primary key fails this batch, nothing of it is kept, and the key is read again and replayed.
  * A batch that fails SQLITE_BUSY (seen from sqld just after a restart; or another process
- * holding a file's write lock) has committed nothing and is run again, up to 3 times.
+ * holding a file's write lock) has committed nothing and is run again, up to 3 times, unless it
+ * already waited out the `file:` client's busy timeout (db/client.ts).
  *
  * Why a batch and not an interactive transaction (`client.transaction('write')`):
  * - `file:` (Node): the client runs statements synchronously on a pool of connections; a batch
  *   runs BEGIN…COMMIT without yielding, so it never overlaps another write. An open interactive
  *   transaction holds its connection's write lock across awaits, and any other write of the
- *   process meanwhile fails SQLITE_BUSY at once (pool connections have no busy timeout) — or,
- *   with one, blocks the event loop the transaction needs to finish.
+ *   process meanwhile waits out the busy timeout (db/client.ts) synchronously, blocking the
+ *   event loop the transaction needs to finish, and fails SQLITE_BUSY.
  * - sqld/Turso over HTTP (Hrana), on Node and on Workers (`@libsql/client/web`): a batch is one
  *   HTTP request (open stream, batch, close) that the server runs atomically. An interactive
  *   transaction holds a stream and the database's write lock across round trips: every other
@@ -63,6 +64,12 @@ export const KEY_RETENTION_MS = 31 * 24 * 60 * 60 * 1000;
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 /** Pauses (ms) before the batch is tried again after SQLITE_BUSY (sqld just restarted, another process writing); then it fails. */
 const BUSY_RETRY_PAUSES_MS = [25, 100, 250];
+/**
+ * A busy batch that took longer than this (ms) already waited out a busy timeout (a `file:`
+ * client's, db/client.ts) and is not tried again: on `file:` that wait blocks the event loop,
+ * and three more would freeze the server for 20 s before the 503.
+ */
+const WAITED_BUSY_MS = 1000;
 
 /** A condition checked inside the write's batch; when it is not true the batch rolls back and `error` is the answer. */
 export type WriteGuard = { condition: { sql: string; args: InValue[] }; error: ApiError };
@@ -118,15 +125,18 @@ function answerFromRow(c: Context<AppEnv>, row: IdempotencyKey, k: KeyRequest): 
 
 /**
  * Runs `batch` as one write transaction, again after each pause of {@link BUSY_RETRY_PAUSES_MS}
- * while it fails SQLITE_BUSY: a busy batch has committed nothing, so running it again is safe.
+ * while it fails SQLITE_BUSY at once (a busy batch has committed nothing, so running it again is
+ * safe); one that failed busy after waiting {@link WAITED_BUSY_MS} or more is not run again.
  */
 async function writeBatch(db: Client, batch: InStatement[]): Promise<void> {
   for (const pause of [...BUSY_RETRY_PAUSES_MS, undefined]) {
+    const started = performance.now();
     try {
       await db.batch(batch, 'write');
       return;
     } catch (error) {
-      if (pause === undefined || !(error instanceof LibsqlError && error.code === 'SQLITE_BUSY')) throw error;
+      const waited = performance.now() - started >= WAITED_BUSY_MS;
+      if (pause === undefined || waited || !(error instanceof LibsqlError && error.code === 'SQLITE_BUSY')) throw error;
       await new Promise((resolve) => setTimeout(resolve, pause));
     }
   }

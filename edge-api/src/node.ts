@@ -8,7 +8,6 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createServer } from 'node:http';
-import { getRequestListener } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { createApp } from './app';
 import { CatalogueCache } from './catalogue/catalogue';
@@ -44,13 +43,7 @@ async function main(): Promise<void> {
   const catalogue = new CatalogueCache(db);
   const api = createApp({ db, config, catalogue, clientIp: (c) => getConnInfo(c).remote.address ?? 'unknown' });
   const app = apiOnly ? api : withStaticSite(api, distDir);
-  const toApp = getRequestListener(app.fetch);
-  const replay = catalogueReplay(catalogue, app.fetch, `http://${hostname}:${port}`);
-  const server = createServer((req, res) => {
-    replay(req, res)
-      .then((answered) => (answered ? undefined : toApp(req, res)))
-      .catch(() => toApp(req, res));
-  });
+  const server = createServer(catalogueReplay(catalogue, app.fetch, `http://${hostname}:${port}`));
   server.listen(port, hostname, () =>
     console.log(apiOnly ? `Taza Haat API listening on http://${hostname}:${port}/api (API only)` : `Taza Haat server listening on http://${hostname}:${port}`),
   );

@@ -86,8 +86,11 @@ describe('GET /api/openapi.json', () => {
     expect(matches(operation('post', '/api/orders').requestBody?.content['application/json'].schema as object, body)).toBe('valid');
     const placed = await t.call('POST', '/api/orders', { role: 'customerA', body, headers: { 'Idempotency-Key': crypto.randomUUID() } });
     expect(placed.status).toBe(201);
+    const { _id: placedId } = (await placed.clone().json()) as { _id: string };
     await expectDocumentedAnswer('post', '/api/orders', placed);
     await expectDocumentedAnswer('get', '/api/orders', await t.call('GET', `/api/orders?email=${customerA.email}`, { role: 'customerA' }));
+    await expectDocumentedAnswer('get', '/api/orders/{id}', await t.call('GET', `/api/orders/${placedId}`, { role: 'customerA' }));
+    await expectDocumentedAnswer('get', '/api/orders/{id}', await t.call('GET', `/api/orders/${placedId}`, { role: 'customerB' }));
     await expectDocumentedAnswer('get', '/api/users/{email}', await t.call('GET', `/api/users/${customerA.email}`, { role: 'customerA' }));
     const invalid = await t.call('POST', '/api/orders', { role: 'customerA', body: { ...body, phone: '' }, headers: { 'Idempotency-Key': crypto.randomUUID() } });
     expect(invalid.status).toBe(400);

@@ -109,6 +109,16 @@ export const routeDocs: readonly RouteDoc[] = [
     errors: [400, 403],
   },
   {
+    method: 'get',
+    path: '/api/orders/:id',
+    summary: 'One order by its id: any order for admins, else only your own (another customer’s is the same 404 as a missing one)',
+    auth: 'user',
+    params: recordIdParam,
+    etag: true,
+    ok: { status: 200, description: 'The order, as in `GET /api/orders` (`Cache-Control: private, no-cache`)', schema: orderSchema },
+    errors: [404],
+  },
+  {
     method: 'post',
     path: '/api/orders',
     summary: 'Place an order with your own e-mail; the server prices it, sets it Pending and gives it a delivery slot',
@@ -202,7 +212,7 @@ const errorDescriptions: Record<number, string> = {
   429: 'Too many writes; try again after Retry-After seconds',
   500: 'Unexpected error (no internals; the message has a request id)',
   502: 'The payment provider failed',
-  503: 'The database, or the sign-in key server, cannot be reached; try again after Retry-After seconds',
+  503: 'The database cannot be reached (`database_unavailable`) or is locked by another connection (`database_busy`), or the sign-in key server cannot be reached (`auth_unavailable`); try again after Retry-After seconds',
 };
 
 /** The error statuses `route` can answer: its own plus those of its kind (writes, sign-in, idempotency). */

@@ -3,13 +3,16 @@
  * HTTP). Static files and the SPA fallback are served by Workers static assets (wrangler.toml);
  * only `/api/*` reaches this code. The database is migrated from Node (`npm run migrate`).
  * A configuration the Worker cannot serve with — a bad variable, or the demo Firebase project
- * without an Auth emulator — is refused: every API request answers 500 with the reason, which
- * is also logged.
+ * without an Auth emulator — is refused: every API request answers a generic 503
+ * `service_misconfigured` (the client learns no setting's name), and the log says which
+ * settings are wrong and why.
  */
 import { createClient, type Client } from '@libsql/client/web';
 import { createApp } from './app';
 import { ConfigError, parseConfig, type AppConfig } from './config';
+import { fetchWithTimeout, isHttpDatabaseUrl } from './db/request-timeout';
 import { errorBody } from './errors';
+import { ensureLogging, requestIdFrom, requestLog } from './logger';
 
 /** Worker bindings: the string variables of config.ts (vars and secrets), and the Rate Limiting bindings (rate-limit.ts). */
 export type WorkerEnv = Record<string, unknown>;
@@ -26,6 +29,7 @@ export function assertServableConfig(config: AppConfig): void {
     throw new ConfigError(
       `FIREBASE_PROJECT_ID is ${config.firebaseProjectId}, a demo project only the Firebase Auth emulator serves, and FIREBASE_AUTH_EMULATOR_HOST is not set: ` +
         'deploy with your Firebase project (npx wrangler deploy --var FIREBASE_PROJECT_ID:<project-id>), or run locally with wrangler dev --env local.',
+      ['FIREBASE_PROJECT_ID', 'FIREBASE_AUTH_EMULATOR_HOST'],
     );
 }
 
@@ -36,25 +40,44 @@ function appFor(env: WorkerEnv) {
   assertServableConfig(config);
   const key = JSON.stringify(config);
   if (cached?.key !== key) {
-    const db: Client = createClient(
-      config.databaseAuthToken ? { url: config.databaseUrl, authToken: config.databaseAuthToken } : { url: config.databaseUrl },
-    );
+    const db: Client = createClient({
+      url: config.databaseUrl,
+      ...(config.databaseAuthToken ? { authToken: config.databaseAuthToken } : {}),
+      // workerd bounds no subrequest's wait: a stalled database server would hold the request for ever.
+      ...(isHttpDatabaseUrl(config.databaseUrl) ? { fetch: fetchWithTimeout() } : {}),
+    });
     // Cloudflare puts the visitor's address in CF-Connecting-IP.
     cached = { key, app: createApp({ db, config, clientIp: (c) => c.req.header('CF-Connecting-IP') ?? 'unknown' }) };
   }
   return cached.app;
 }
 
+/**
+ * The answer to `request` while the configuration is refused: 503 `service_misconfigured`, the
+ * same for every request and naming no setting (what is wrong with a deployment is not the
+ * client's to know), with the request's id. The log line — at error, with that request id —
+ * names the settings and says why (`error.message`: names and rules, never a value of a secret).
+ */
+function misconfigured(request: Request, error: ConfigError): Response {
+  const requestId = requestIdFrom(request.headers.get('X-Request-Id') ?? undefined);
+  // No app exists to have configured logging (createApp does).
+  ensureLogging('info');
+  requestLog(requestId).error('service misconfigured', { settings: error.settings, reason: error.message });
+  return Response.json(errorBody('service_misconfigured', 'The shop is not available right now; please try again later.'), {
+    status: 503,
+    headers: { 'X-Request-Id': requestId, 'Cache-Control': 'no-store' },
+  });
+}
+
 export default {
-  /** Answers `/api/*` with the app, or 500 `misconfigured` (logged) when the configuration is refused. */
+  /** Answers `/api/*` with the app, or 503 `service_misconfigured` (logged with the settings) when the configuration is refused. */
   fetch(request: Request, env: WorkerEnv): Response | Promise<Response> {
     let app;
     try {
       app = appFor(env);
     } catch (error) {
       if (!(error instanceof ConfigError)) throw error;
-      console.error(`Taza Haat cannot serve: ${error.message}`);
-      return Response.json(errorBody('misconfigured', `The server is misconfigured: ${error.message}`), { status: 500 });
+      return misconfigured(request, error);
     }
     return app.fetch(request, env);
   },

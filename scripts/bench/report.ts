@@ -48,14 +48,21 @@ export function writeResults(root: string, figures: readonly Figure[], context: 
 
 /**
  * Puts `figures` into bench/results.md and results.json under `root`, replacing those of the
- * same name and keeping the others (a run of one measurement, `--only`); `note` says so in the
+ * same name and keeping the others (a run of one measurement, `--only`); a figure not there before
+ * goes after the one it follows in `figures` (at the end if none does). `note` says so in the
  * context line, e.g. "Figure 8 re-measured alone on 2026-11-21.".
  */
 export function mergeResults(root: string, figures: readonly Figure[], note: string): void {
   const path = join(root, 'bench', 'results.json');
   const previous = existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as { context: string; figures: Figure[] }) : { context: '', figures: [] };
   const fresh = new Map(figures.map((f) => [f.name, f]));
-  const merged = [...previous.figures.map((f) => fresh.get(f.name) ?? f), ...figures.filter((f) => !previous.figures.some((old) => old.name === f.name))];
+  const merged = previous.figures.map((f) => fresh.get(f.name) ?? f);
+  let after = -1;
+  for (const figure of figures) {
+    const at = merged.findIndex((f) => f.name === figure.name);
+    if (at !== -1) after = at;
+    else merged.splice((after = after === -1 ? merged.length : after + 1), 0, figure);
+  }
   const context = `${previous.context.replace(/ \[.*\]$/, '')} [${note}]`.trim();
   writeResults(root, merged, context);
 }

@@ -1,18 +1,19 @@
 /**
- * `npm run bench [-- --quick | --only fault | --only fulfilment]` (bench/README.md): builds the
- * app, starts the real stack on free ports (libSQL file, Auth emulator, Node server), runs every
- * measurement in this one run and writes bench/results.md and bench/results.json. `--quick`
- * checks the size budgets only and prints them (CI runs it). `--only fault` runs figure 8 alone
- * (its own sqld and server, no build), `--only fulfilment` figure 9 (its own libSQL file and
- * server), and puts its figures into the results, keeping the others. Exits 1 when a budget
- * fails, 2 on an unknown `--only`.
+ * `npm run bench [-- --quick | --only fault | fulfilment | lighthouse | catalogue]`
+ * (bench/README.md): builds the app, starts the real stack on free ports (libSQL file, Auth
+ * emulator, Node server), runs every measurement in this one run and writes bench/results.md and
+ * bench/results.json. `--quick` checks the size budgets only and prints them (CI runs it).
+ * `--only fault` runs figure 8 alone (its own sqld and server, no build), `--only fulfilment`
+ * figure 9 (its own libSQL file and server), `--only lighthouse` figure 2 and `--only catalogue`
+ * figures 4 and 6 (the build and the stack, nothing else measured), and puts its figures into the results, keeping the others. Exits
+ * 1 when a budget fails, 2 on an unknown `--only`.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { chromiumArgs, ensureChromium } from '../lib/chromium';
-import { startStack } from '../lib/stack';
+import { startStack, type Stack } from '../lib/stack';
 import { openDatabase } from '../../edge-api/src/db/client';
 import { upsertAdminUser } from '../../edge-api/src/db/users';
 import { emulatorIdToken, ensureEmulatorAccount } from '../lib/auth-emulator';
@@ -47,21 +48,41 @@ function finish(figures: readonly Figure[], context: string): never {
 
 const machine = () => `${new Date().toISOString().slice(0, 10)} on ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}`;
 
+type Only = { figure: string };
 // Measurements that run alone: their own processes, no build, no stack.
-const alone: Record<string, { figure: string; measure: () => Promise<Figure[]> }> = {
+const alone: Record<string, Only & { measure: () => Promise<Figure[]> }> = {
   fault: { figure: 'Figure 8', measure: measureFaults },
   fulfilment: { figure: 'Figure 9', measure: measureFulfilment },
 };
-const onlyIndex = process.argv.indexOf('--only');
-if (onlyIndex !== -1) {
-  const only = alone[process.argv[onlyIndex + 1] ?? ''];
-  if (!only) {
-    console.error(`bench: --only takes one of: ${Object.keys(alone).join(', ')}`);
-    process.exit(2);
-  }
-  const figures = await only.measure();
+// Measurements of the built app that run alone on the stack: the build and the stack, nothing else measured.
+type OnStack = { chromePath: string; stack: Stack; tmpDir: string };
+const onStack: Record<string, Only & { measure: (run: OnStack) => Promise<Figure[]> }> = {
+  lighthouse: { figure: 'Figure 2', measure: ({ chromePath, stack }) => measureLighthouse(chromePath, stack.baseUrl) },
+  catalogue: { figure: 'Figures 4 and 6', measure: ({ stack, tmpDir }) => measureCatalogueOn(stack, tmpDir) },
+};
+
+/** Figures 4 and 6 on the stack's 1,000-product catalogue, an admin changing one product. */
+async function measureCatalogueOn(stack: Stack, tmpDir: string): Promise<Figure[]> {
+  await fillCatalogue(stack.databaseUrl);
+  const admin = await account(stack.authEmulatorHost, stack.databaseUrl, 'bench.admin@example.test', true);
+  return measureCatalogue(stack.baseUrl, tmpDir, admin.token);
+}
+/** Puts the figures of a measurement run alone into the results (keeping the others), prints them and exits. */
+function finishAlone(only: Only, figures: readonly Figure[]): never {
   mergeResults(process.cwd(), figures, `${only.figure} re-measured alone ${machine()}`);
   finish(figures, `Measured ${machine()} (${only.figure} alone).`);
+}
+
+const onlyIndex = process.argv.indexOf('--only');
+const onlyName = onlyIndex === -1 ? undefined : (process.argv[onlyIndex + 1] ?? '');
+const onlyOnStack = onlyName === undefined ? undefined : onStack[onlyName];
+if (onlyName !== undefined && !onlyOnStack) {
+  const only = alone[onlyName];
+  if (!only) {
+    console.error(`bench: --only takes one of: ${[...Object.keys(alone), ...Object.keys(onStack)].join(', ')}`);
+    process.exit(2);
+  }
+  finishAlone(only, await only.measure());
 }
 
 const quick = process.argv.includes('--quick');
@@ -69,6 +90,16 @@ const chromePath = ensureChromium();
 const tmpDir = mkdtempSync(join(tmpdir(), 'taza-haat-bench-'));
 // The load figures write far faster than a shopper may: the write rate limits are lifted here.
 const stack = await startStack({ e2eHooks: false, env: { RATE_LIMIT_USER_WRITES_PER_MINUTE: '1000000000', RATE_LIMIT_IP_WRITES_PER_MINUTE: '1000000000' } });
+if (onlyOnStack) {
+  let figures: Figure[];
+  try {
+    figures = await onlyOnStack.measure({ chromePath, stack, tmpDir });
+  } finally {
+    await stack.stop();
+    rmSync(tmpDir, { recursive: true, force: true });
+  }
+  finishAlone(onlyOnStack, figures);
+}
 const browser = await chromium.launch({ executablePath: chromePath, args: chromiumArgs, headless: true });
 const figures: Figure[] = [];
 try {
@@ -76,10 +107,8 @@ try {
   if (!quick) {
     figures.push(...(await measureLighthouse(chromePath, stack.baseUrl)));
     figures.push(...(await measureOfflineStart(browser, stack.baseUrl)));
-    await fillCatalogue(stack.databaseUrl);
-    const admin = await account(stack.authEmulatorHost, stack.databaseUrl, 'bench.admin@example.test', true);
+    figures.push(...(await measureCatalogueOn(stack, tmpDir)));
     const shoppers = await Promise.all(Array.from({ length: 20 }, (_, i) => account(stack.authEmulatorHost, stack.databaseUrl, `bench.shopper${i}@example.test`)));
-    figures.push(...(await measureCatalogue(stack.baseUrl, tmpDir, admin.token)));
     figures.push(...(await measureOrderScale(stack.baseUrl, stack.databaseUrl, shoppers[0] as Shopper)));
     figures.push(...(await measureOrderWrites(stack.baseUrl, stack.databaseUrl, shoppers)));
     figures.push(...(await measureFaults()));

@@ -1,12 +1,14 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { getRequestListener } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
+import { configureLogging } from '../logger';
+import { testLogs } from '../testing/test-logs';
 import { createTestDb, type TestDb } from '../testing/test-db';
 import { CatalogueCache } from './catalogue';
 import { catalogueReplay } from './replay';
 
+const LOG_WINDOW_MS = 200;
 let t: TestDb;
 let server: Server;
 let base = '';
@@ -18,12 +20,10 @@ beforeAll(async () => {
   catalogue = new CatalogueCache(t.db, 60_000);
   const app = createApp({ db: t.db, config: t.config, catalogue });
   appFetch = app.fetch;
-  const toApp = getRequestListener(app.fetch);
   server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const replay = catalogueReplay(catalogue, app.fetch, base);
-  server.on('request', (req, res) => void replay(req, res).then((answered) => (answered ? undefined : toApp(req, res))));
+  server.on('request', catalogueReplay(catalogue, app.fetch, base, LOG_WINDOW_MS));
 });
 afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
@@ -65,5 +65,26 @@ describe('catalogue replay (Node hot path)', () => {
     const delta = await fetch(`${base}/api/products?since=1`);
     expect(Object.keys((await delta.json()) as object)).toEqual(['version', 'changed', 'deleted']);
     expect((await fetch(`${base}/api/nope`)).status).toBe(404);
+  });
+
+  it('logs one summary line per window by status, and each answer at debug only', async () => {
+    const etag = (await fetch(`${base}/api/products`)).headers.get('etag') ?? '';
+    await new Promise((resolve) => setTimeout(resolve, LOG_WINDOW_MS * 2));
+    testLogs.length = 0;
+    const answers = await Promise.all([fetch(`${base}/api/products`), ...Array.from({ length: 3 }, () => fetch(`${base}/api/products`, { headers: { 'If-None-Match': etag } }))]);
+    expect(answers.map((res) => res.status)).toEqual([200, 304, 304, 304]);
+    const ids = answers.map((res) => res.headers.get('x-request-id'));
+    expect(testLogs.filter((line) => ids.includes(line.requestId ?? ''))).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, LOG_WINDOW_MS * 2));
+    expect(testLogs).toEqual([expect.objectContaining({ level: 'INFO', message: 'requests', method: 'GET', route: '/api/products', count: 4, statuses: { 200: 1, 304: 3 }, slowestMs: expect.any(Number), windowMs: LOG_WINDOW_MS })]);
+
+    configureLogging('debug');
+    try {
+      const res = await fetch(`${base}/api/products`, { headers: { 'If-None-Match': etag } });
+      const id = res.headers.get('x-request-id');
+      expect(testLogs.filter((line) => line.requestId === id)).toEqual([expect.objectContaining({ level: 'DEBUG', message: 'request', route: '/api/products', status: 304, durationMs: expect.any(Number) })]);
+    } finally {
+      configureLogging('info');
+    }
   });
 });

@@ -4,10 +4,12 @@
  * version — same status, headers and bytes — straight on `node:http`, skipping the
  * Request/Response adaptation and middleware that would rebuild the same answer every time.
  * A new version (CatalogueCache) makes it ask the app again; everything else goes to the app.
- * Each replayed answer gets its own X-Request-Id and request log line, as the app's would.
+ * Each replayed answer gets its own X-Request-Id; the log counts them in one `requests` line
+ * per window (logger.ts requestTally), each answer's own line written at debug.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { requestIdFrom, requestLog, writeRequestLine } from '../logger';
+import { getRequestListener } from '@hono/node-server';
+import { requestIdFrom, requestTally } from '../logger';
 import type { CatalogueCache } from './catalogue';
 
 type Recorded = { version: number; etag: string; ok: Array<[string, string]>; notModified: Array<[string, string]>; body: Buffer };
@@ -15,10 +17,13 @@ type Recorded = { version: number; etag: string; ok: Array<[string, string]>; no
 const BODY_HEADERS = new Set(['content-type', 'content-length']);
 
 /**
- * Returns a handler that answers the catalogue read and resolves true, or resolves false for
- * any other request. `fetchApp` is the app's fetch (Hono), asked once per catalogue version.
+ * Returns the server's request listener: the catalogue read is replayed, everything else (and
+ * the catalogue read when its version cannot be looked up) goes to the app. `fetchApp` is the
+ * app's fetch (Hono), asked once per catalogue version; `logWindowMs` is the log summary's
+ * window (ms).
  */
-export function catalogueReplay(catalogue: CatalogueCache, fetchApp: (request: Request) => Response | Promise<Response>, origin: string) {
+export function catalogueReplay(catalogue: CatalogueCache, fetchApp: (request: Request) => Response | Promise<Response>, origin: string, logWindowMs?: number) {
+  const tally = requestTally('GET', '/api/products', logWindowMs);
   let recorded: Recorded | undefined;
   let recording: Promise<Recorded> | undefined;
 
@@ -45,18 +50,10 @@ export function catalogueReplay(catalogue: CatalogueCache, fetchApp: (request: R
       res.writeHead(200, [...answer.ok, ['x-request-id', requestId]]);
       res.end(answer.body);
     }
-    writeRequestLine(requestLog(requestId), { method: 'GET', route: '/api/products', status, durationMs: performance.now() - started });
+    tally(requestId, status, performance.now() - started);
   };
 
-  return async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
-    if (req.method !== 'GET' || req.url !== '/api/products' || req.headers.origin !== undefined) return false;
-    const started = performance.now();
-    // The common case answers without waiting on anything: a checked version already recorded.
-    const fresh = catalogue.fresh();
-    if (fresh && recorded?.version === fresh.version) {
-      send(req, res, recorded, started);
-      return true;
-    }
+  const answerOnceLookedUp = async (req: IncomingMessage, res: ServerResponse, started: number): Promise<void> => {
     const { version } = await catalogue.current();
     if (recorded?.version !== version) {
       recording ??= record(version).finally(() => {
@@ -65,6 +62,20 @@ export function catalogueReplay(catalogue: CatalogueCache, fetchApp: (request: R
       recorded = await recording;
     }
     send(req, res, recorded, started);
-    return true;
+  };
+
+  const toApp = getRequestListener(fetchApp);
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    if (req.method !== 'GET' || req.url !== '/api/products' || req.headers.origin !== undefined) {
+      void toApp(req, res);
+      return;
+    }
+    const started = performance.now();
+    // The common case answers at once, without a promise (a few per cent of a 304's cost, bench
+    // figure 6): a checked version already recorded.
+    const fresh = catalogue.fresh();
+    if (fresh && recorded?.version === fresh.version) send(req, res, recorded, started);
+    // Nothing was sent when the lookup fails (a database outage): the app answers, with its 503.
+    else answerOnceLookedUp(req, res, started).catch(() => toApp(req, res));
   };
 }

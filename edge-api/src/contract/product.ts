@@ -23,9 +23,13 @@ export const cartLineSchema = productSchema
   .omit({ inStock: true })
   .extend({ nameBn: z.string().nullable().optional(), cartQuantity: cartQuantityField }) satisfies z.ZodType<CartLine>;
 
-/** Price in Tk per kg: a positive number, or text such as "12.5" (the spec's form sends text). */
+/**
+ * Price in Tk per kg: a positive number, or text such as "12.5" (the spec's form sends text).
+ * The text branch comes first: react-hook-form's zodResolver shows a failed union's first
+ * branch's message, and for the form's text that must be how to write a price, not "expected number".
+ */
 export const priceField = z
-  .union([z.number(), z.string().trim().regex(/^\d+(\.\d+)?$/, { error: 'Enter a price in Tk, e.g. 60 or 12.5' }).transform(Number)], {
+  .union([z.string().trim().regex(/^\d+(\.\d+)?$/, { error: 'Enter a price in Tk, e.g. 60 or 12.5' }).transform(Number), z.number()], {
     error: 'Enter a price in Tk, e.g. 60 or 12.5',
   })
   .pipe(

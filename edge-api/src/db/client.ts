@@ -2,20 +2,77 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { createClient, type Client } from '@libsql/client';
+import { databaseBusy } from '../database-outage';
+import { DATABASE_REQUEST_TIMEOUT_MS, fetchWithTimeout, isHttpDatabaseUrl } from './request-timeout';
 
 /**
- * Opens `url`; for `file:` URLs creates the parent folder and sets WAL with a busy timeout,
- * so the server's concurrent transactions wait for each other instead of failing SQLITE_BUSY.
+ * How long (ms) a statement on a `file:` database waits for another connection's lock before it
+ * fails SQLITE_BUSY (answered 503 `database_busy`, database-outage.ts).
  */
-export async function openDatabase(url: string, authToken?: string): Promise<Client> {
-  if (url.startsWith('file:')) {
-    const path = url.slice('file:'.length).split('?')[0] ?? '';
-    if (path && path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-  }
-  const db = createClient(authToken ? { url, authToken } : { url });
-  if (url.startsWith('file:')) {
-    await db.execute('PRAGMA journal_mode = WAL');
-    await db.execute('PRAGMA busy_timeout = 5000');
-  }
-  return db;
+export const BUSY_TIMEOUT_MS = 5000;
+
+/** Options of {@link openDatabase}; tests shorten the waits. */
+export type OpenOptions = {
+  /** `file:` only: ms to wait for another connection's lock (default {@link BUSY_TIMEOUT_MS}). */
+  busyTimeoutMs?: number;
+  /** http(s) and libsql URLs: ms one request to the server may take (default DATABASE_REQUEST_TIMEOUT_MS, db/request-timeout.ts). */
+  requestTimeoutMs?: number;
+};
+
+// The client's calls that run SQL on a pooled connection.
+const SQL_CALLS = new Set<PropertyKey>(['execute', 'batch', 'executeMultiple', 'migrate', 'transaction']);
+
+/**
+ * `db` (a `file:` client), made to drop its connections when a call fails SQLITE_BUSY or
+ * SQLITE_LOCKED. @libsql/client 0.18 does not reset the statement that failed busy: it stays
+ * active on its pooled connection until the garbage collector finalizes it, and meanwhile every
+ * COMMIT on that connection fails "SQLITE_BUSY: cannot commit transaction - SQL statements in
+ * progress" — seen here after a second connection held the write lock past the busy timeout:
+ * once the lock was gone, every write of the server still failed. `reconnect()` closes the
+ * pool's connections (no call holds one across an await here but a transaction, which only
+ * migrations use) and opens fresh ones on the next call. The error is rethrown as it came.
+ */
+function reconnectAfterBusy(db: Client): Client {
+  return new Proxy(db, {
+    get(target, prop) {
+      const value: unknown = Reflect.get(target, prop, target);
+      if (typeof value !== 'function') return value;
+      const method = (value as (...args: unknown[]) => unknown).bind(target);
+      if (!SQL_CALLS.has(prop)) return method;
+      return async (...args: unknown[]) => {
+        try {
+          return await method(...args);
+        } catch (error) {
+          if (databaseBusy(error) !== undefined) await target.reconnect();
+          throw error;
+        }
+      };
+    },
+  });
+}
+
+/**
+ * Opens `url` (with `authToken` for a libSQL server). For `file:` URLs it creates the parent
+ * folder, sets WAL, gives every connection of the client's pool a busy timeout (the client's
+ * `timeout`: a `PRAGMA busy_timeout` would reach only the connection that ran it), so the
+ * server's concurrent transactions wait for each other instead of failing SQLITE_BUSY, and
+ * replaces the pool's connections after a call fails busy ({@link reconnectAfterBusy}). Over
+ * HTTP (http(s), libsql URLs) each request to the server is bounded (db/request-timeout.ts), so
+ * a server that stalls fails the query with a TimeoutError instead of holding it.
+ * @returns the client. @throws LibsqlError when the URL is malformed or the file cannot be opened.
+ */
+export async function openDatabase(url: string, authToken?: string, options: OpenOptions = {}): Promise<Client> {
+  const isFile = url.startsWith('file:');
+  const path = isFile ? (url.slice('file:'.length).split('?')[0] ?? '') : '';
+  if (path && path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const db = createClient({
+    url,
+    ...(authToken ? { authToken } : {}),
+    ...(isFile ? { timeout: options.busyTimeoutMs ?? BUSY_TIMEOUT_MS } : {}),
+    ...(isHttpDatabaseUrl(url) ? { fetch: fetchWithTimeout(options.requestTimeoutMs ?? DATABASE_REQUEST_TIMEOUT_MS) } : {}),
+  });
+  if (!isFile) return db;
+  await db.execute('PRAGMA journal_mode = WAL');
+  // An in-memory database lives on its one connection: never reconnected (nor locked by another).
+  return path === ':memory:' ? db : reconnectAfterBusy(db);
 }

@@ -59,13 +59,25 @@ export function toOrder(row: Row): Order {
 }
 
 /**
+ * Reads order `id` with its timeline (one primary-key lookup).
+ * @returns the order in the API's shape, or undefined when there is no such order.
+ */
+export async function readOrder(db: Client, id: string): Promise<Order | undefined> {
+  const { rows } = await db.execute({ sql: `SELECT ${COLUMNS} FROM orders WHERE id = ?`, args: [id] });
+  return rows[0] ? toOrder(rows[0]) : undefined;
+}
+
+/** The 404 for order `id`: the same answer whether it is missing or not the caller's to see. */
+export const orderNotFound = (id: string): ApiError => new ApiError(404, 'not_found', `No order with id ${id}.`);
+
+/**
  * Loads order `id`.
  * @throws ApiError 404 `not_found` when there is no such order.
  */
 export async function findOrder(db: Client, id: string): Promise<Order> {
-  const { rows } = await db.execute({ sql: `SELECT ${COLUMNS} FROM orders WHERE id = ?`, args: [id] });
-  if (!rows[0]) throw new ApiError(404, 'not_found', `No order with id ${id}.`);
-  return toOrder(rows[0]);
+  const order = await readOrder(db, id);
+  if (!order) throw orderNotFound(id);
+  return order;
 }
 
 /** Which orders a list shows: one customer's (`email`), a state, a slot id, and text `q` in name, e-mail or phone. */

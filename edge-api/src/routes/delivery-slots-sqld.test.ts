@@ -99,6 +99,10 @@ describe.skipIf(missing !== undefined)(`delivery slot capacity over sqld${missin
     expect([...first.ids, ...(await ids(next)).ids]).toEqual(newestFirst);
     const mine = (await (await call('GET', `/api/orders?email=${customerA.email}`, customerA)).json()) as Array<{ _id: string; statusHistory: Array<{ status: string }> }>;
     expect(mine.find((o) => o._id === placed[0]?._id)?.statusHistory.map((c) => c.status)).toEqual(['Pending', 'Approved']);
+    // The order details page reads one order (GET /api/orders/:id), with the same timeline.
+    const one = await call('GET', `/api/orders/${placed[0]?._id}`, customerA);
+    expect(one.status).toBe(200);
+    expect(await one.json()).toEqual(mine.find((o) => o._id === placed[0]?._id));
     expect((await call('GET', '/api/delivery-slots')).status).toBe(200);
   }, 60_000);
 });

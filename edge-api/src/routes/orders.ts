@@ -3,7 +3,8 @@
  * current prices of the ordered product ids, stores a line-item snapshot, computes `totalAmount`
  * with the shared pricing rule and sets `orderStatus: 'Pending'`; client totals are never read.
  * Lists are paged (`Link: <…>; rel="next"`) and revalidated with an ETag (304 when unchanged,
- * the admin's live poll). An order moves only to its next state, each change recorded.
+ * the admin's live poll), as is one order (`GET /orders/:id`, the admin's order details). An
+ * order moves only to its next state, each change recorded.
  */
 import type { Context } from 'hono';
 import type { z } from 'zod';
@@ -23,6 +24,8 @@ import {
   insertOrderStatements,
   isSlotFullError,
   listOrders,
+  orderNotFound,
+  readOrder,
   slotCapacityCheckStatement,
 } from '../db/orders';
 import { findProducts } from '../db/products';
@@ -36,7 +39,7 @@ import { validate } from '../validation';
 /** A validated `POST /orders` body. */
 type OrderInput = z.output<typeof orderInputSchema>;
 
-/** Order lists are one user's data: revalidated on every poll, never stored by shared caches. */
+/** Orders (a list, or one) are one user's data: revalidated on every poll, never stored by shared caches. */
 export const ORDER_LIST_CACHE_CONTROL = 'private, no-cache';
 
 /** The 409 for a change from `current` other than to its next state. */
@@ -121,7 +124,7 @@ async function planOrder(c: Context<AppEnv>, input: OrderInput): Promise<WriteRe
   };
 }
 
-/** The `/api/orders` routes: list (paged), place (idempotent), advance, delete. */
+/** The `/api/orders` routes: list (paged), one order, place (idempotent), advance, delete. */
 export const orders = factory
   .createApp()
   .get('/', requireUser, validate('query', orderListQuery), async (c) => {
@@ -149,6 +152,26 @@ export const orders = factory
     c.header('Cache-Control', ORDER_LIST_CACHE_CONTROL);
     if (matchesEtag(c.req.header('If-None-Match'), etag)) return c.body(null, 304);
     return c.json(page.orders);
+  })
+  .get('/:id', requireUser, validate('param', recordIdParam), async (c) => {
+    const { id } = c.req.valid('param');
+    const { user, log } = c.var;
+    const order = await readOrder(c.var.db, id);
+    if (!order) {
+      log.info('order not found', { orderId: id });
+      throw orderNotFound(id);
+    }
+    // Another customer's order is answered exactly as a missing one: its existence is not theirs to know.
+    if (!user.isAdmin && order.email !== user.email) {
+      log.warn('request refused', { status: 404, code: 'not_found', reason: "another customer's order, answered as missing", orderId: id });
+      throw orderNotFound(id);
+    }
+    // Checked only once the caller may see it, so a 304 never tells that an order exists.
+    const etag = await strongEtag(JSON.stringify(order));
+    c.header('ETag', etag);
+    c.header('Cache-Control', ORDER_LIST_CACHE_CONTROL);
+    if (matchesEtag(c.req.header('If-None-Match'), etag)) return c.body(null, 304);
+    return c.json(order);
   })
   .post('/', requireUser, validate('json', orderInputSchema), async (c) => {
     const input = c.req.valid('json');
@@ -188,7 +211,7 @@ export const orders = factory
     const order = await findOrder(c.var.db, id);
     if (!user.isAdmin) {
       // Another customer's order is reported as missing: its existence is not theirs to know.
-      if (order.email !== user.email) throw new ApiError(404, 'not_found', `No order with id ${id}.`);
+      if (order.email !== user.email) throw orderNotFound(id);
       if (order.orderStatus !== 'Pending') throw new ApiError(409, 'not_pending', `Only Pending orders can be cancelled; this one is already ${order.orderStatus}.`, { current: order.orderStatus });
     }
     return c.json({ deletedCount: await deleteOrder(c.var.db, id, { onlyIfPending: !user.isAdmin }) });

@@ -8,6 +8,7 @@ import { createBrowserRouter } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { SiteLayout } from './layout/site-layout';
 import { RequireAuth } from './guards';
+import { RouteError } from './route-error';
 import { queryClient } from './query-client';
 import type * as DashboardPages from './routes/dashboard-pages';
 
@@ -25,44 +26,50 @@ const restoreOrderQueries = () => import('../lib/persist-queries').then(({ persi
 export const router = createBrowserRouter([
   {
     Component: SiteLayout,
+    // A page that fails (its code could not be downloaded) says so inside the header and footer.
     children: [
-      { path: paths.home, lazy: page(() => import('./routes/home')) },
-      { path: paths.homeAlias, lazy: page(() => import('./routes/home')) },
-      { path: paths.shop, lazy: page(() => import('./routes/shop')) },
-      { path: paths.about, lazy: page(() => import('./routes/about')) },
-      { path: paths.contact, lazy: page(() => import('./routes/contact')) },
-      { path: paths.cart, lazy: page(() => import('./routes/cart')) },
-      { path: paths.login, lazy: page(() => import('./routes/login')) },
-      { path: paths.register, lazy: page(() => import('./routes/register')) },
-      { path: paths.profile, lazy: page(() => import('./routes/profile')) },
       {
-        path: paths.checkout,
-        Component: RequireAuth,
-        children: [{ index: true, lazy: page(() => import('./routes/checkout')) }],
-      },
-      {
-        path: paths.dashboard.root,
-        // The saved order queries are back in the cache before the first dashboard screen renders.
-        lazy: page(() => Promise.all([import('./routes/dashboard-layout'), restoreOrderQueries()]).then(([layout]) => layout)),
+        ErrorBoundary: RouteError,
         children: [
-          { index: true, lazy: dashboardPage('DashboardHomeRoute') },
+          { path: paths.home, lazy: page(() => import('./routes/home')) },
+          { path: paths.homeAlias, lazy: page(() => import('./routes/home')) },
+          { path: paths.shop, lazy: page(() => import('./routes/shop')) },
+          { path: paths.about, lazy: page(() => import('./routes/about')) },
+          { path: paths.contact, lazy: page(() => import('./routes/contact')) },
+          { path: paths.cart, lazy: page(() => import('./routes/cart')) },
+          { path: paths.login, lazy: page(() => import('./routes/login')) },
+          { path: paths.register, lazy: page(() => import('./routes/register')) },
+          { path: paths.profile, lazy: page(() => import('./routes/profile')) },
           {
-            path: paths.dashboard.manageOrders,
-            Component: AdminOnly,
+            path: paths.checkout,
+            Component: RequireAuth,
+            children: [{ index: true, lazy: page(() => import('./routes/checkout')) }],
+          },
+          {
+            path: paths.dashboard.root,
+            // The saved order queries are back in the cache before the first dashboard screen renders.
+            lazy: page(() => Promise.all([import('./routes/dashboard-layout'), restoreOrderQueries()]).then(([layout]) => layout)),
             children: [
-              { index: true, lazy: dashboardPage('ManageOrdersRoute') },
-              { path: paths.dashboard.orderDetails.path, lazy: dashboardPage('OrderDetailsRoute') },
+              { index: true, lazy: dashboardPage('DashboardHomeRoute') },
+              {
+                path: paths.dashboard.manageOrders,
+                Component: AdminOnly,
+                children: [
+                  { index: true, lazy: dashboardPage('ManageOrdersRoute') },
+                  { path: paths.dashboard.orderDetails.path, lazy: dashboardPage('OrderDetailsRoute') },
+                ],
+              },
+              { path: paths.dashboard.addProduct, lazy: dashboardPage('AddProductRoute') },
+              { path: paths.dashboard.manageProducts, Component: AdminOnly, children: [{ index: true, lazy: dashboardPage('ManageProductsRoute') }] },
+              { path: paths.dashboard.updateProduct.path, lazy: dashboardPage('UpdateProductRoute') },
+              { path: paths.dashboard.myOrders, lazy: dashboardPage('MyOrdersRoute') },
+              { path: paths.dashboard.addReview, lazy: dashboardPage('AddReviewRoute') },
+              { path: paths.dashboard.addAdmin, Component: AdminOnly, children: [{ index: true, lazy: dashboardPage('AddAdminRoute') }] },
             ],
           },
-          { path: paths.dashboard.addProduct, lazy: dashboardPage('AddProductRoute') },
-          { path: paths.dashboard.manageProducts, Component: AdminOnly, children: [{ index: true, lazy: dashboardPage('ManageProductsRoute') }] },
-          { path: paths.dashboard.updateProduct.path, lazy: dashboardPage('UpdateProductRoute') },
-          { path: paths.dashboard.myOrders, lazy: dashboardPage('MyOrdersRoute') },
-          { path: paths.dashboard.addReview, lazy: dashboardPage('AddReviewRoute') },
-          { path: paths.dashboard.addAdmin, Component: AdminOnly, children: [{ index: true, lazy: dashboardPage('AddAdminRoute') }] },
+          { path: '*', lazy: page(() => import('./routes/not-found')) },
         ],
       },
-      { path: '*', lazy: page(() => import('./routes/not-found')) },
     ],
   },
 ]);

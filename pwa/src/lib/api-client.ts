@@ -5,7 +5,7 @@
  */
 import { hc, parseResponse, type ClientResponse } from 'hono/client';
 import type { AppType } from '@edge-api/app';
-import { apiErrorMessage } from './api-error';
+import { readApiError } from './api-error';
 
 /** Returns the signed-in user's ID token; `forceRefresh` asks Firebase for a new one even if unexpired. */
 export type TokenProvider = (forceRefresh?: boolean) => Promise<string | undefined>;
@@ -41,12 +41,17 @@ export const bearer = (idToken: string): Record<string, string> => ({ Authorizat
 /** The RPC client; every request carries the signed-in user's bearer header (authHeaders). */
 export const api = hc<AppType>('/api', { headers: authHeaders });
 
-/** Thrown for a non-2xx answer; `message` is the API's error message when it sent one. */
+/**
+ * Thrown for a non-2xx answer; `message` is the API's error message when it sent one, `code` and
+ * `details` its error code and details (lib/i18n/api-errors.ts says them in the language shown).
+ */
 export class ApiRequestError extends Error {
   override name = 'ApiRequestError';
   constructor(
     readonly status: number,
     message: string,
+    readonly code?: string,
+    readonly details?: unknown,
   ) {
     super(message);
   }
@@ -55,10 +60,13 @@ export class ApiRequestError extends Error {
 /**
  * Takes an RPC call's response (or its promise) and returns the body of its 2xx answer, typed
  * from the route (Hono's `parseResponse`).
- * @throws ApiRequestError for any other status, with the API's `{error:{message}}` text, else the status line.
+ * @throws ApiRequestError for any other status, with the API's `{error:{code,message,details}}`, else the status line as message.
  */
 export async function readResponse<T extends ClientResponse<unknown>>(response: T | Promise<T>): ReturnType<typeof parseResponse<T>> {
   const res = await response;
-  if (!res.ok) throw new ApiRequestError(res.status, await apiErrorMessage(res));
+  if (!res.ok) {
+    const { code, message, details } = await readApiError(res);
+    throw new ApiRequestError(res.status, message, code, details);
+  }
   return parseResponse(res);
 }

@@ -19,10 +19,15 @@ export function Header() {
     { to: paths.contact, label: t('nav.contact') },
   ];
   return (
-    <header className="navbar sticky top-0 z-30 bg-base-100/95 shadow-sm backdrop-blur">
-      <div className="navbar-start">
+    // On a phone the start (menu, logo) and the end (language, install, waiting count, cart,
+    // account) share the row by their widths, not half each: the end grows with what it shows, and
+    // the shop's name gives way (truncated) rather than slide under the end. From lg the centre's
+    // links come in and both ends are half again, shrinking as daisyUI's navbar does (a half that
+    // cannot shrink pushed the account menu ~300 px past a 1280 px screen).
+    <header className="navbar sticky top-0 z-30 gap-1 bg-base-100/95 px-1 shadow-sm backdrop-blur sm:px-2">
+      <div className="navbar-start w-auto min-w-0 flex-1 lg:w-1/2 lg:flex-initial">
         <div className="dropdown lg:hidden">
-          <button type="button" className="btn btn-ghost min-h-11" aria-label={t('nav.openMenu')}>
+          <button type="button" className="btn btn-ghost min-h-11 w-11 px-0" aria-label={t('nav.openMenu')}>
             <svg xmlns="http://www.w3.org/2000/svg" className="h-6 w-6" fill="none" viewBox="0 0 24 24" stroke="currentColor" aria-hidden="true">
               <path strokeLinecap="round" strokeLinejoin="round" strokeWidth={2} d="M4 6h16M4 12h16M4 18h16" />
             </svg>
@@ -37,9 +42,9 @@ export function Header() {
             ))}
           </ul>
         </div>
-        <Link to={paths.home} className="btn btn-ghost min-h-11 text-xl font-bold text-primary">
-          <img src="/icons/icon.svg" alt="" width={32} height={32} />
-          {t('app.name')}
+        <Link to={paths.home} className="btn btn-ghost min-h-11 min-w-0 shrink flex-nowrap gap-1.5 px-1 text-lg font-bold text-primary sm:gap-2 sm:px-3 sm:text-xl">
+          <img src="/icons/icon.svg" alt="" width={32} height={32} className="h-7 w-7 shrink-0 sm:h-8 sm:w-8" />
+          <span className="truncate">{t('app.name')}</span>
         </Link>
       </div>
       <nav className="navbar-center hidden lg:flex" aria-label={t('nav.main')}>
@@ -51,7 +56,7 @@ export function Header() {
           ))}
         </ul>
       </nav>
-      <div className="navbar-end gap-1">
+      <div className="navbar-end w-auto shrink-0 gap-0.5 sm:gap-1 lg:w-1/2 lg:shrink">
         <LanguageSwitch />
         <InstallButton />
         <WaitingCount email={user.email} />

@@ -2,6 +2,8 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { CartBar } from '../../features/cart/components/cart-bar';
 import { OfflineStatus } from '../../features/offline/components/offline-status';
+import { useT } from '../../lib/i18n/i18n';
+import { useShopDocumentTitle } from '../../lib/use-document-title';
 import { Footer } from './footer';
 import { Header } from './header';
 
@@ -12,8 +14,10 @@ const isCartPage = (pathname: string) => {
   return path === paths.cart || path === paths.checkout || path === paths.dashboard.root || path.startsWith(`${paths.dashboard.root}/`);
 };
 
-/** Header, the current page, footer; on phones and tablets the cart bar below them. */
+/** Header, the current page, footer; on phones and tablets the cart bar below them. The tab's title in the language shown. */
 export function SiteLayout() {
+  const t = useT();
+  useShopDocumentTitle(t('app.title'));
   const { pathname } = useLocation();
   return (
     <div className="flex min-h-screen flex-col">

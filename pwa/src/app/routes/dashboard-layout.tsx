@@ -2,16 +2,21 @@ import { NavLink, Outlet } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { useAuth } from '../../features/auth/auth-store';
 import { LogOutItem } from '../../features/auth/components/log-out-item';
-import { useT } from '../../lib/i18n/i18n';
+import { useProducts } from '../../features/catalogue/api/get-products';
+import { useLocale, useT } from '../../lib/i18n/i18n';
+import { ProductNamesProvider } from '../../lib/i18n/product-names';
 import { RequireAuth } from '../guards';
 
 /**
  * `/dashboard/*` (spec §2): a 240 px sidebar, permanent on wide screens and a toggled drawer on
  * small ones (daisyUI drawer), with the nested outlet. Links by role: everyone Home, Shop, Log
- * Out; admins the management pages; signed-in customers My Orders and Add Review.
+ * Out; admins the management pages; signed-in customers My Orders and Add Review. In Bangla the
+ * screens get the catalogue, to name the products kept in orders by their Bangla names.
  */
 export default function DashboardLayout() {
   const t = useT();
+  const bangla = useLocale() === 'bn';
+  const { data: catalogue } = useProducts({ enabled: bangla });
   const { admin } = useAuth();
   const links = admin
     ? [
@@ -32,7 +37,9 @@ export default function DashboardLayout() {
           <label htmlFor="dashboard-drawer" className="btn btn-outline mb-4 min-h-11 lg:hidden">
             {t('dashboard.menu')}
           </label>
-          <Outlet />
+          <ProductNamesProvider catalogue={bangla ? catalogue : undefined}>
+            <Outlet />
+          </ProductNamesProvider>
         </div>
         <div className="drawer-side z-40 lg:top-16 lg:z-20 lg:h-[calc(100dvh-4rem)]">
           {/* Named by its text: aria-label is not allowed on a label (axe aria-prohibited-attr). */}

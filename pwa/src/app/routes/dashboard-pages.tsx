@@ -24,6 +24,7 @@ import { ManageOrders } from '../../features/orders/components/manage-orders';
 import { OrderDetails } from '../../features/orders/components/order-details';
 import { MyOrders } from '../../features/orders/components/my-orders';
 import { OrderStatus } from '../../features/orders/components/order-products';
+import { orderDateText } from '../../features/orders/order-time';
 import { readMirror } from '../../lib/offline/catalogue-mirror';
 import { submit, submitWithoutRefused } from '../../lib/offline/outbox/submit';
 import { useMovedOrders } from '../../lib/offline/outbox/use-moved-orders';
@@ -31,7 +32,9 @@ import { useUnsent } from '../../lib/offline/outbox/use-unsent';
 import { ReviewForm } from '../../features/reviews/components/review-form';
 import { Spinner } from '../../components/spinner';
 import { formatPrice } from '../../lib/format';
+import { apiErrorText, outboxNoteText } from '../../lib/i18n/api-errors';
 import { t, useLocale } from '../../lib/i18n/i18n';
+import { useStoredProductName } from '../../lib/i18n/product-names';
 import { orderKeys, reviewKeys } from '../../lib/query-keys';
 import { notify } from '../../lib/toast';
 
@@ -61,7 +64,7 @@ export function DashboardHomeRoute() {
         <div className="card max-w-md bg-base-200">
           <div className="card-body">
             <h2 className="card-title">{t('dashboard.latestOrder')}</h2>
-            <p>{latest.orderDate} · {formatPrice(latest.totalAmount)} · {t('dashboard.productCount', { count: latest.orderedProduct.length })}</p>
+            <p>{orderDateText(latest)} · {formatPrice(latest.totalAmount)} · {t('dashboard.productCount', { count: latest.orderedProduct.length })}</p>
             <OrderStatus order={latest} />
             <Link to={paths.dashboard.myOrders} className="link link-primary">{t('dashboard.allOrders')}</Link>
           </div>
@@ -117,11 +120,13 @@ export function MyOrdersRoute() {
   const client = useQueryClient();
   const navigate = useNavigate();
   const moved = useMovedOrders(user.email);
+  const nameOf = useStoredProductName();
   const unsent = useUnsent(user.email).flatMap((item) => {
     if (item.kind !== 'order') return [];
     const refused = new Set(item.refusal?.products.map((p) => p._id));
-    const lines = item.payload.orderedProduct;
-    return [{ ...item, lines, outOfStock: item.refusal?.products.map((p) => p.name), restLeft: lines.some((l) => !refused.has(l._id)) }];
+    // The checkout keeps each line's English name beside its id (for this list; the server ignores it).
+    const lines = item.payload.orderedProduct.map((line: { _id: string; cartQuantity: number; name?: string }) => ({ ...line, name: line.name === undefined ? undefined : nameOf({ _id: line._id, name: line.name }) }));
+    return [{ ...item, note: outboxNoteText(item, nameOf), lines, outOfStock: item.refusal?.products.map(nameOf), restLeft: lines.some((l) => !refused.has(l._id)) }];
   });
   // When an order leaves the outbox (sent by this page or the worker), the list is fetched anew:
   // a fetch begun before the server had the order is cancelled rather than awaited, which an
@@ -141,7 +146,7 @@ export function MyOrdersRoute() {
         await client.invalidateQueries({ queryKey: orderKeys.all });
       } else if (outcome?.status === 'queued') notify('order', 'info', t('order.queued'));
     } catch (error) {
-      notify('order', 'error', error instanceof Error ? error.message : t('order.failed'));
+      notify('order', 'error', apiErrorText(error, t('order.failed'), nameOf));
     }
   };
   // Today's prices and stock decide: the catalogue as the server has it now, else (offline, or
@@ -171,7 +176,7 @@ export function AddReviewRoute() {
       <ReviewForm submit={submitReview} />
       {waiting.map((item) => (
         <p key={item.key} className="alert alert-warning mx-auto mt-4 max-w-lg" data-testid="unsent-review">
-          {item.status === 'failed' ? t('outbox.notSent', { note: item.note ?? '' }) : item.note ? t('outbox.waitingNote', { note: item.note }) : t('outbox.waiting')}
+          {item.status === 'failed' ? t('outbox.notSent', { note: outboxNoteText(item) }) : item.note ? t('outbox.waitingNote', { note: outboxNoteText(item) }) : t('outbox.waiting')}
         </p>
       ))}
     </>

@@ -28,7 +28,7 @@ export default function ShopRoute() {
           </Link>
         </p>
       )}
-      <ProductGrid products={shown} renderAction={(product) => <AddToCartButton product={product} />} />
+      <ProductGrid products={shown} renderAction={(product) => <AddToCartButton product={product} />} atTop />
     </section>
   );
 }

@@ -1,9 +1,11 @@
 /**
  * Clear sentences for the Firebase Auth error codes of spec §8 (Firebase docs, "Admin
  * Authentication API Errors" / "AuthErrorCodes"), in the language shown; unknown codes keep the
- * provider's message.
+ * provider's message in English (Bangla: a general sentence), and the API's refusals (the sign-in's
+ * own requests) are said as lib/i18n/api-errors.ts says them.
  */
-import { t } from '../../lib/i18n/i18n';
+import { apiErrorText } from '../../lib/i18n/api-errors';
+import { currentLocale, t } from '../../lib/i18n/i18n';
 import { errorCode } from './auth-error-code';
 
 const messages: Record<string, () => string> = {
@@ -36,7 +38,10 @@ const messages: Record<string, () => string> = {
 
 /** A sentence for the user about a failed sign-in, registration or sign-out. */
 export function authErrorMessage(error: unknown): string {
-  const message = messages[errorCode(error) ?? ''];
+  const code = errorCode(error);
+  const message = messages[code ?? ''];
   if (message) return message();
-  return error instanceof Error && error.message ? error.message : t('auth.error.other');
+  // Firebase's own words are English.
+  if (code?.startsWith('auth/') && currentLocale() === 'bn') return t('auth.error.other');
+  return apiErrorText(error, t('auth.error.other'));
 }

@@ -55,7 +55,8 @@ export type LineToAdd = { product: Product; cartQuantity: number };
 /**
  * Takes an earlier order's lines and the catalogue now; returns the lines that can be bought
  * again — each product as the catalogue has it today (today's price), same kilograms — and the
- * names of those that cannot: out of stock now, or no longer in the catalogue.
+ * names of those that cannot (in the language shown; a deleted one by the order's English name):
+ * out of stock now, or no longer in the catalogue.
  */
 export function linesToOrderAgain(past: readonly PastLine[], catalogue: readonly Product[]): { lines: LineToAdd[]; skipped: string[] } {
   const byId = new Map(catalogue.map((product) => [product._id, product]));
@@ -64,7 +65,7 @@ export function linesToOrderAgain(past: readonly PastLine[], catalogue: readonly
   for (const { _id, name, cartQuantity } of past) {
     const product = byId.get(_id);
     if (product && product.inStock !== false) lines.push({ product, cartQuantity });
-    else skipped.push(product?.name ?? name);
+    else skipped.push(product ? named(product) : name);
   }
   return { lines, skipped };
 }
@@ -84,7 +85,7 @@ export function addLinesToCart(cart: Cart, lines: readonly LineToAdd[], skipped:
       ? next.map((item) => (item === existing ? { ...item, cartQuantity: Math.min(item.cartQuantity + cartQuantity, MAX_LINE_QUANTITY) } : item))
       : [...next, toCartLine(product, Math.min(cartQuantity, MAX_LINE_QUANTITY))];
   }
-  const added = lines.map((line) => line.product.name).join(', ');
+  const added = lines.map((line) => named(line.product)).join(', ');
   return skipped.length > 0
     ? { cart: next, message: t('orderAgain.addedSkipped', { added, skipped: skippedNames }), kind: 'info' }
     : { cart: next, message: t('orderAgain.added', { added }), kind: 'success' };

@@ -3,7 +3,7 @@
  * checked with a contract schema show what zod said, and the contract speaks English (the API
  * answers with the same words); the English messages here are the contract's, word for word.
  */
-import { t } from './i18n';
+import { currentLocale, t } from './i18n';
 
 const exact: Record<string, () => string> = {
   Required: () => t('form.required'),
@@ -17,8 +17,17 @@ const exact: Record<string, () => string> = {
   'Choose vegetable or fruit': () => t('form.category'),
 };
 
+/** zod's own names of the kinds of value, in the language shown (its message "Invalid input: expected number, received string"). */
+function kindOf(kind: string): string {
+  if (currentLocale() === 'en') return kind;
+  const kinds: Record<string, () => string> = { number: () => t('form.kind.number'), string: () => t('form.kind.text'), undefined: () => t('form.kind.nothing') };
+  return Object.hasOwn(kinds, kind) ? (kinds[kind] as () => string)() : kind;
+}
+
 const patterns: readonly (readonly [RegExp, (match: RegExpExecArray) => string])[] = [
   [/^At most (\d+) characters$/, (match) => t('form.tooLong', { max: Number(match[1]) })],
+  // zod's default where the contract names no message (an empty price in the product form).
+  [/^Invalid input: expected (\w+), received (\w+)$/, (match) => t('form.wrongKind', { expected: kindOf(match[1] ?? ''), received: kindOf(match[2] ?? '') })],
 ];
 
 /** `message` (a contract field message) in the language shown; a message it does not know as it is. */

@@ -84,9 +84,9 @@ async function read(table: Table): MirrorRead {
   }
 }
 
-/** The mirrored rows of `table` in order, or undefined until IndexedDB has answered (or has none). */
-export function useMirrored<T>(table: Table): T[] | undefined {
-  const mirrored = hasMirror(table);
+/** The mirrored rows of `table` in order, or undefined until IndexedDB has answered (or has none, or `enabled` is false). */
+export function useMirrored<T>(table: Table, enabled = true): T[] | undefined {
+  const mirrored = enabled && hasMirror(table);
   const rows = useLiveQuery(mirrored ? (db) => db[table].orderBy('position').toArray() : undefined, [table, mirrored]);
   if (!rows || rows.length === 0) return undefined;
   return rows.map(({ position: _position, ...row }) => row as unknown as T);

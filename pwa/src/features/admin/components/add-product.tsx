@@ -1,3 +1,4 @@
+import { apiErrorText } from '../../../lib/i18n/api-errors';
 import { t, useLocale } from '../../../lib/i18n/i18n';
 import { notify } from '../../../lib/toast';
 import { useOnline } from '../../../lib/use-online';
@@ -25,7 +26,7 @@ export function AddProduct({ isAdmin }: { isAdmin: boolean }) {
             onSubmit={(product) =>
               add.mutateAsync(product).then(
                 () => (notify('product', 'success', t('product.added')), true),
-                (error: Error) => (notify('product', 'error', error.message), false),
+                (error: Error) => (notify('product', 'error', apiErrorText(error, t('auth.error.other'))), false),
               )
             }
           />

@@ -1,7 +1,9 @@
 import { Link } from 'react-router-dom';
 import type { Product } from '@contract/catalogue';
 import { formatPrice } from '../../../lib/format';
+import { apiErrorText } from '../../../lib/i18n/api-errors';
 import { t, useLocale } from '../../../lib/i18n/i18n';
+import { productName } from '../../../lib/i18n/product-name';
 import { notify } from '../../../lib/toast';
 import { useOnline } from '../../../lib/use-online';
 import { useDeleteProduct } from '../api/admin';
@@ -10,17 +12,17 @@ import { StockToggle } from './stock-toggle';
 
 /**
  * Manage Products (spec §2): ID, Product, Image, Price, Update/Delete; the Product cell also has
- * the Bangla name and the in-stock switch.
+ * the Bangla name and the in-stock switch. The buttons are named with the name in the language shown.
  */
 export function ManageProducts({ products, updatePath }: { products: readonly Product[]; updatePath: (id: string) => string }) {
-  useLocale(); // renders again in the language chosen
+  const locale = useLocale(); // renders again in the language chosen
   const online = useOnline();
   const remove = useDeleteProduct();
   const onDelete = (product: Product) => {
     if (!window.confirm(t('product.confirmDelete'))) return;
     remove.mutate(product._id, {
       onSuccess: () => notify('product', 'error', t('product.deleted')),
-      onError: (error) => notify('product', 'error', error.message),
+      onError: (error) => notify('product', 'error', apiErrorText(error, t('auth.error.other'))),
     });
   };
   return (
@@ -51,8 +53,8 @@ export function ManageProducts({ products, updatePath }: { products: readonly Pr
                 <td>{formatPrice(p.price)}</td>
                 <td>
                   <div className="flex gap-2">
-                    <Link to={updatePath(p._id)} className={`btn btn-sm min-h-11 ${online ? '' : 'btn-disabled'}`} aria-disabled={!online} aria-label={t('product.updateName', { name: p.name })}>{t('product.update')}</Link>
-                    <button type="button" className="btn btn-error btn-sm min-h-11" disabled={!online} onClick={() => onDelete(p)} aria-label={t('product.deleteName', { name: p.name })}>{t('product.delete')}</button>
+                    <Link to={updatePath(p._id)} className={`btn btn-sm min-h-11 ${online ? '' : 'btn-disabled'}`} aria-disabled={!online} aria-label={t('product.updateName', { name: productName(p, locale) })}>{t('product.update')}</Link>
+                    <button type="button" className="btn btn-error btn-sm min-h-11" disabled={!online} onClick={() => onDelete(p)} aria-label={t('product.deleteName', { name: productName(p, locale) })}>{t('product.delete')}</button>
                   </div>
                 </td>
               </tr>

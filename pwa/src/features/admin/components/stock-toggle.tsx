@@ -1,5 +1,7 @@
 import type { Product } from '@contract/catalogue';
-import { useT } from '../../../lib/i18n/i18n';
+import { apiErrorText } from '../../../lib/i18n/api-errors';
+import { useLocale, useT } from '../../../lib/i18n/i18n';
+import { productName } from '../../../lib/i18n/product-name';
 import { notify } from '../../../lib/toast';
 import { useUpdateProduct } from '../api/admin';
 
@@ -10,13 +12,14 @@ import { useUpdateProduct } from '../api/admin';
  */
 export function StockToggle({ product, disabled }: { product: Product; disabled: boolean }) {
   const t = useT();
+  const locale = useLocale();
   const update = useUpdateProduct();
   const inStock = update.isPending ? update.variables.edit.inStock !== false : product.inStock;
   const onChange = () =>
-    update.mutate({ id: product._id, edit: { inStock: !product.inStock } }, { onError: (error) => notify('product', 'error', error.message) });
+    update.mutate({ id: product._id, edit: { inStock: !product.inStock } }, { onError: (error) => notify('product', 'error', apiErrorText(error, t('auth.error.other'))) });
   return (
     <label className="inline-flex min-h-11 cursor-pointer items-center gap-2">
-      <input type="checkbox" className="toggle toggle-success" checked={inStock} disabled={disabled || update.isPending} onChange={onChange} aria-label={t('product.inStockName', { name: product.name })} />
+      <input type="checkbox" className="toggle toggle-success" checked={inStock} disabled={disabled || update.isPending} onChange={onChange} aria-label={t('product.inStockName', { name: productName(product, locale) })} />
       <span className="text-sm">{inStock ? t('product.inStock') : t('product.outOfStock')}</span>
     </label>
   );

@@ -50,10 +50,10 @@ export async function getProducts(): Promise<Product[]> {
 export const productsQueryOptions = () =>
   queryOptions({ queryKey: productKeys.all, queryFn: getProducts, staleTime: 60_000, networkMode: 'offlineFirst', refetchOnReconnect: 'always' });
 
-/** Returns the products (the fetch, else the mirror), with loading and error state. */
-export function useProducts(): { data: Product[] | undefined; isPending: boolean; isError: boolean } {
-  const query = useQuery(productsQueryOptions());
-  const mirrored = useMirrored<Product>('products');
+/** Returns the products (the fetch, else the mirror), with loading and error state; `enabled: false` reads and fetches nothing. */
+export function useProducts({ enabled = true }: { enabled?: boolean } = {}): { data: Product[] | undefined; isPending: boolean; isError: boolean } {
+  const query = useQuery({ ...productsQueryOptions(), enabled });
+  const mirrored = useMirrored<Product>('products', enabled);
   // After a fetch the mirror holds the same list; before it (or offline) the mirror is all there is.
   const data = query.data ?? mirrored;
   return { data, isPending: data === undefined && query.isPending, isError: data === undefined && query.isError };

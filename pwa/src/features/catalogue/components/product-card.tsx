@@ -4,14 +4,22 @@ import { formatPrice } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n/i18n';
 import { productName } from '../../../lib/i18n/product-name';
 
-type ProductCardProps = { product: Product; eager?: boolean; action?: ReactNode };
+/**
+ * How the card's picture loads: `first` at once with high priority (on the first screen, the
+ * page's largest paint), `lazy` as it comes near the viewport, `held` not yet (the first screen's
+ * pictures go first; the box keeps its size meanwhile).
+ */
+export type PictureLoading = 'first' | 'lazy' | 'held';
+
+type ProductCardProps = { product: Product; picture?: PictureLoading; onPictureDone?: () => void; action?: ReactNode };
 
 /**
  * One product: picture in a box of fixed proportions (no layout shift; wider than tall on phones,
  * where two cards share a row), name, price per kg in Tk, and an action (add to cart) kept at the
  * card's foot so a row's actions line up. Out of stock, the picture is dimmed and a badge says so.
+ * `onPictureDone` is called once the picture has loaded or failed.
  */
-export function ProductCard({ product, eager = false, action }: ProductCardProps) {
+export function ProductCard({ product, picture = 'lazy', onPictureDone, action }: ProductCardProps) {
   // A row mirrored before products had `inStock` has none: it was on sale.
   const outOfStock = product.inStock === false;
   const t = useT();
@@ -24,15 +32,20 @@ export function ProductCard({ product, eager = false, action }: ProductCardProps
             {t('product.outOfStock')}
           </span>
         )}
-        <img
-          src={product.image}
-          alt={name}
-          width={256}
-          height={256}
-          loading={eager ? 'eager' : 'lazy'}
-          decoding="async"
-          className={`h-full w-full object-contain drop-shadow-md ${outOfStock ? 'opacity-50 grayscale' : ''}`}
-        />
+        {picture !== 'held' && (
+          <img
+            src={product.image}
+            alt={name}
+            width={256}
+            height={256}
+            loading={picture === 'first' ? 'eager' : 'lazy'}
+            fetchPriority={picture === 'first' ? 'high' : undefined}
+            decoding="async"
+            onLoad={onPictureDone}
+            onError={onPictureDone}
+            className={`h-full w-full object-contain drop-shadow-md ${outOfStock ? 'opacity-50 grayscale' : ''}`}
+          />
+        )}
       </figure>
       <div className="card-body gap-1 p-3 sm:p-4">
         <h2 className="card-title line-clamp-2 text-sm leading-snug sm:text-base">{name}</h2>

@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import type { z } from 'zod';
 import { orderInputSchema, type Order, type OrderInput } from '@contract/order';
 import { FormField } from '../../../components/form-field';
+import { apiErrorText } from '../../../lib/i18n/api-errors';
 import { contractError } from '../../../lib/i18n/contract-errors';
 import { t, useLocale } from '../../../lib/i18n/i18n';
 import { notify } from '../../../lib/toast';
@@ -112,7 +113,7 @@ export function CheckoutPage({ cart, outOfStock, user, shopPath, submitOrder, on
         else onOrdered();
       }
     } catch (error) {
-      notify('order', 'error', error instanceof Error ? error.message : t('order.failed'));
+      notify('order', 'error', apiErrorText(error, t('order.failed')));
     } finally {
       sending.current = false;
     }

@@ -1,5 +1,6 @@
 import type { DeliverySlotOffer } from '@contract/delivery';
-import { intlLocale, t, useLocale } from '../../../lib/i18n/i18n';
+import { t, useLocale } from '../../../lib/i18n/i18n';
+import { slotDay, slotLabel, slotTimes } from '../../../lib/i18n/slot-label';
 
 type DeliverySlotPickerProps = {
   /** The slots on offer, in time order; undefined while none could be fetched. */
@@ -19,20 +20,6 @@ const notes = {
   full: () => t('slots.full'),
 };
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-/** A formatter in the language shown, in the shop's time zone (Asia/Dhaka); English days as "Sun 22 Nov" (en-GB). */
-function format(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const locale = intlLocale() === 'en-BD' ? 'en-GB' : intlLocale();
-  const key = `${locale} ${JSON.stringify(options)}`;
-  let made = formats.get(key);
-  if (!made) formats.set(key, (made = new Intl.DateTimeFormat(locale, { ...options, timeZone: 'Asia/Dhaka' })));
-  return made;
-}
-/** "Sun 22 Nov": the shop's day a slot starting at `start` (ISO 8601) falls on. */
-const dayOf = (start: string): string => format({ weekday: 'short', day: 'numeric', month: 'short' }).format(new Date(start));
-/** "09:00": the shop's time of day of `time` (ISO 8601). */
-const timeOf = (time: string): string => format({ hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(time));
-
 /** The slots by day (a slot id's date is the shop's, as it carries the shop's offset), in order. */
 function byDay(slots: readonly DeliverySlotOffer[]): Array<{ day: string; slots: DeliverySlotOffer[] }> {
   const days = new Map<string, DeliverySlotOffer[]>();
@@ -40,7 +27,7 @@ function byDay(slots: readonly DeliverySlotOffer[]): Array<{ day: string; slots:
     const date = slot.start.slice(0, 10);
     days.set(date, [...(days.get(date) ?? []), slot]);
   }
-  return [...days.values()].map((daySlots) => ({ day: dayOf(daySlots[0]?.start ?? ''), slots: daySlots }));
+  return [...days.values()].map((daySlots) => ({ day: slotDay(daySlots[0]?.start ?? ''), slots: daySlots }));
 }
 
 /**
@@ -49,7 +36,7 @@ function byDay(slots: readonly DeliverySlotOffer[]): Array<{ day: string; slots:
  * label. Without slots it says what the order will get instead.
  */
 export function DeliverySlotPicker({ slots, missing, value, onChange }: DeliverySlotPickerProps) {
-  const locale = useLocale();
+  useLocale(); // renders again in the language chosen
   const note = !slots ? notes[missing]() : value === undefined ? notes.full() : undefined;
   return (
     <fieldset className="grid gap-3" data-testid="delivery-slots">
@@ -76,14 +63,14 @@ export function DeliverySlotPicker({ slots, missing, value, onChange }: Delivery
                       name="deliverySlot"
                       className="radio radio-primary radio-sm"
                       value={slot.id}
-                      aria-label={locale === 'en' ? slot.label : t('slots.label', { day, time: `${timeOf(slot.start)}–${timeOf(slot.end)}` })}
+                      aria-label={slotLabel(slot)}
                       checked={slot.id === value}
                       disabled={full}
                       onChange={() => onChange(slot.id)}
                     />
                     <span className="flex flex-col leading-tight">
                       <span className="whitespace-nowrap tabular-nums">
-                        {timeOf(slot.start)}–{timeOf(slot.end)}
+                        {slotTimes(slot)}
                       </span>
                       {full && <span className="text-xs font-semibold">{t('slots.fullSlot')}</span>}
                     </span>

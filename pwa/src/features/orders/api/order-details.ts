@@ -1,32 +1,32 @@
 /**
- * One order for its details page. The API has no `GET /orders/:id`: the order is taken from the
- * queue already loaded (a row tapped in Manage Orders), and otherwise looked for in the newest
- * pages of `GET /api/orders` — the first of which is the queue's own polled page, a 304.
+ * One order for its details page: `GET /api/orders/:id` (any order for the admin). Shown at once
+ * from the queue already loaded when it holds the order (a row tapped in Manage Orders), then
+ * refreshed from the API; a directly linked order is fetched on its own, however old. The query
+ * is under `orderKeys.all`, so its last copy is kept for offline reading (lib/persist-queries.ts).
  */
-import { useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import type { Order } from '@contract/order';
-import { ApiRequestError } from '../../../lib/api-client';
+import { api, ApiRequestError, readResponse } from '../../../lib/api-client';
 import { orderKeys } from '../../../lib/query-keys';
-import { fetchOrderPage, type OrderPage } from './order-queue';
-
-/** How many of the newest pages (50 orders each) are searched for an order not in the cache. */
-const SEARCHED_PAGES = 20;
+import type { OrderPage } from './order-queue';
 
 /**
- * Returns order `id` from the newest pages of every order.
- * @throws ApiRequestError 404 when it is not among them (deleted, or older), or what fetchOrderPage throws.
+ * Fetches order `id` (`GET /api/orders/:id`).
+ * @throws ApiRequestError 404 when there is no such order (or it is not the user's), another
+ * non-2xx status as it came; TypeError when offline.
  */
-async function findOrder(id: string): Promise<Order> {
-  let cursor: string | undefined;
-  for (let searched = 0; searched < SEARCHED_PAGES; searched += 1) {
-    const page = await fetchOrderPage({}, cursor);
-    const found = page.orders.find((order) => order._id === id);
-    if (found) return found;
-    if (!page.next) break;
-    cursor = page.next;
-  }
-  throw new ApiRequestError(404, 'This order was not found among the newest orders.');
-}
+export const fetchOrder = (id: string): Promise<Order> => readResponse(api.orders[':id'].$get({ param: { id } }));
+
+/** True when `error` says the order does not exist (deleted, or never was): not worth retrying. */
+export const isOrderNotFound = (error: unknown): boolean => error instanceof ApiRequestError && error.status === 404;
+
+/** The query options of order `id`: fetched on its own, retried twice unless it is not found. */
+export const orderQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: orderKeys.detail(id),
+    queryFn: () => fetchOrder(id),
+    retry: (failures, error) => !isOrderNotFound(error) && failures < 2,
+  });
 
 /** Order `id` from the queue's cached pages, with when that copy was fetched; undefined when none has it. */
 function cachedOrder(client: QueryClient, id: string): { order: Order; updatedAt: number } | undefined {
@@ -45,10 +45,8 @@ function cachedOrder(client: QueryClient, id: string): { order: Order; updatedAt
 export function useOrder(id: string) {
   const client = useQueryClient();
   return useQuery({
-    queryKey: orderKeys.detail(id),
-    queryFn: () => findOrder(id),
+    ...orderQueryOptions(id),
     initialData: () => cachedOrder(client, id)?.order,
     initialDataUpdatedAt: () => cachedOrder(client, id)?.updatedAt,
-    retry: (failures, error) => !(error instanceof ApiRequestError && error.status === 404) && failures < 2,
   });
 }

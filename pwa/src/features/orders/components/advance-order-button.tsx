@@ -1,5 +1,6 @@
 import { nextOrderStatus, type OrderStatus } from '@contract/delivery';
 import type { Order } from '@contract/order';
+import { apiErrorText } from '../../../lib/i18n/api-errors';
 import { t, useLocale } from '../../../lib/i18n/i18n';
 import { notify } from '../../../lib/toast';
 import { useAdvanceOrder } from '../api/orders';
@@ -28,7 +29,7 @@ export function AdvanceOrderButton({ order, disabled, className = '' }: { order:
       { id: order._id, to: next },
       {
         onSuccess: ({ modifiedCount }) => modifiedCount > 0 && notify('admin', 'success', done),
-        onError: (error) => notify('admin', 'error', error.message),
+        onError: (error) => notify('admin', 'error', apiErrorText(error, t('auth.error.other'))),
       },
     );
   return (

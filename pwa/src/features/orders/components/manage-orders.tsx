@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { DeliverySlot } from '@contract/delivery';
+import { apiErrorText } from '../../../lib/i18n/api-errors';
 import { t, useLocale } from '../../../lib/i18n/i18n';
 import { Spinner } from '../../../components/spinner';
 import type { OrderQueueFilter } from '../../../lib/query-keys';
@@ -10,7 +11,7 @@ import { useOrderQueue } from '../api/order-queue';
 import { useDeleteOrder } from '../api/orders';
 import { readQueueFilter, slotChoices, withFilter } from '../order-filters';
 import { formatShopTime } from '../order-time';
-import { useDocumentTitle } from '../use-document-title';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useNewOrders } from '../use-new-orders';
 import { LoadMore } from './load-more';
 import { NewOrdersNotice } from './new-orders-notice';
@@ -59,7 +60,7 @@ export function ManageOrders({ offeredSlots, orderHref }: ManageOrdersProps) {
     if (!window.confirm(texts.confirmDelete)) return;
     remove.mutate(id, {
       onSuccess: () => notify('order', 'success', texts.deleted),
-      onError: (error) => notify('order', 'error', error.message),
+      onError: (error) => notify('order', 'error', apiErrorText(error, t('auth.error.other'))),
     });
   };
   const slots = slotChoices(offeredSlots, (orders ?? []).flatMap((order) => (order.deliverySlot ? [order.deliverySlot] : [])), new Date());

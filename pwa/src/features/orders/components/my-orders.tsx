@@ -3,7 +3,10 @@ import { useState } from 'react';
 import { Spinner } from '../../../components/spinner';
 import type { OutboxStatus } from '../../../lib/offline/outbox/protocol';
 import { formatPrice } from '../../../lib/format';
+import { apiErrorText } from '../../../lib/i18n/api-errors';
 import { useT } from '../../../lib/i18n/i18n';
+import { slotLabel } from '../../../lib/i18n/slot-label';
+import { orderDateText } from '../order-time';
 import { notify } from '../../../lib/toast';
 import { useDeleteOrder, useOrders } from '../api/orders';
 import { OrderProducts, OrderStatus } from './order-products';
@@ -58,7 +61,7 @@ export function MyOrders({ email, unsent, moved, onSendWithout, onOrderAgain }: 
     if (!window.confirm(t('orders.confirmCancel'))) return;
     cancel.mutate(id, {
       onSuccess: ({ deletedCount }) => deletedCount > 0 && notify('order', 'success', t('orders.cancelled')),
-      onError: (error) => notify('order', 'error', error.message),
+      onError: (error) => notify('order', 'error', apiErrorText(error, t('auth.error.other'))),
     });
   };
   return (
@@ -88,15 +91,15 @@ export function MyOrders({ email, unsent, moved, onSendWithout, onOrderAgain }: 
               <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
                 <div className="grid gap-2">
                   <p className="font-semibold">{order.customerName}</p>
-                  <p className="text-sm text-base-content/70">{t('orders.ordered', { date: order.orderDate })}</p>
+                  <p className="text-sm text-base-content/70">{t('orders.ordered', { date: orderDateText(order) })}</p>
                   {order.deliverySlot &&
                     (moved.includes(order._id) ? (
                       <p className="rounded bg-info/15 px-2 py-1 text-sm font-medium" data-testid="slot-moved">
-                        {t('orders.slotMoved', { slot: order.deliverySlot.label })}
+                        {t('orders.slotMoved', { slot: slotLabel(order.deliverySlot) })}
                       </p>
                     ) : (
                       <p className="text-sm" data-testid="delivery-slot">
-                        {t('orders.delivery', { slot: order.deliverySlot.label })}
+                        {t('orders.delivery', { slot: slotLabel(order.deliverySlot) })}
                       </p>
                     ))}
                   <OrderProducts order={order} />
@@ -105,15 +108,18 @@ export function MyOrders({ email, unsent, moved, onSendWithout, onOrderAgain }: 
                   <p className="text-lg font-bold">{formatPrice(order.totalAmount)}</p>
                   <OrderStatus order={order} />
                   <div className="flex flex-wrap gap-2 sm:justify-end">
-                    <button
-                      type="button"
-                      className="btn btn-outline btn-error min-h-11"
-                      disabled={order.orderStatus !== 'Pending' || cancel.isPending}
-                      title={order.orderStatus !== 'Pending' ? t('orders.cannotCancelWhy') : undefined}
-                      onClick={() => onCancel(order._id)}
-                    >
-                      {order.orderStatus === 'Pending' ? t('product.delete') : t('orders.cannotCancel')}
-                    </button>
+                    {/* A delivered order has nothing left to cancel: no button saying so. */}
+                    {order.orderStatus !== 'Delivered' && (
+                      <button
+                        type="button"
+                        className="btn btn-outline btn-error min-h-11"
+                        disabled={order.orderStatus !== 'Pending' || cancel.isPending}
+                        title={order.orderStatus !== 'Pending' ? t('orders.cannotCancelWhy') : undefined}
+                        onClick={() => onCancel(order._id)}
+                      >
+                        {order.orderStatus === 'Pending' ? t('product.delete') : t('orders.cannotCancel')}
+                      </button>
+                    )}
                     <button type="button" className="btn btn-primary min-h-11" disabled={reordering} onClick={() => orderAgain(order)}>
                       {t('orderAgain.button')}
                     </button>

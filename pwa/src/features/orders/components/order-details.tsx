@@ -2,15 +2,17 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Spinner } from '../../../components/spinner';
 import { useOnline } from '../../../lib/use-online';
-import { useOrder } from '../api/order-details';
+import { isOrderNotFound, useOrder } from '../api/order-details';
 import { formatShopTime } from '../order-time';
-import { useDocumentTitle } from '../use-document-title';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { AdvanceOrderButton } from './advance-order-button';
 import { OrderLines } from './order-lines';
 import { PaymentText, StatusBadge } from './order-products';
 import { PackingSlip } from './packing-slip';
 import { StatusTimeline } from './status-timeline';
 import { t, useLocale } from '../../../lib/i18n/i18n';
+import { apiErrorText } from '../../../lib/i18n/api-errors';
+import { slotLabel } from '../../../lib/i18n/slot-label';
 
 /** The screen's texts in the language shown. */
 const messages = () => ({
@@ -50,7 +52,7 @@ export function OrderDetails({ id, queueHref }: { id: string; queueHref: string 
     return (
       <section>
         {back}
-        {fetchStatus === 'paused' ? <p className="alert alert-info">{texts.notLoaded}</p> : error ? <p className="alert alert-warning">{error.message || texts.notFound}</p> : <Spinner label={t('orders.loadingOne')} />}
+        {fetchStatus === 'paused' ? <p className="alert alert-info">{texts.notLoaded}</p> : error ? <p className="alert alert-warning">{isOrderNotFound(error) ? texts.notFound : apiErrorText(error, texts.notFound)}</p> : <Spinner label={t('orders.loadingOne')} />}
       </section>
     );
   const field = (label: string, value: ReactNode) => (
@@ -81,7 +83,7 @@ export function OrderDetails({ id, queueHref }: { id: string; queueHref: string 
             {field(texts.phone, <a href={`tel:${order.phone.replace(/[^\d+]/g, '')}`} className="link link-primary inline-flex min-h-11 items-center">{order.phone}</a>)}
             {field(texts.address, <span className="whitespace-pre-line">{order.address}</span>)}
             {field(texts.email, order.email)}
-            {field(texts.slot, order.deliverySlot?.label ?? texts.noSlot)}
+            {field(texts.slot, order.deliverySlot ? slotLabel(order.deliverySlot) : texts.noSlot)}
             {field(texts.payment, <PaymentText order={order} />)}
           </dl>
           <div>

@@ -1,7 +1,8 @@
 import { priceCart } from '@contract/pricing';
 import type { Order } from '@contract/order';
 import { formatNumber, formatPrice } from '../../../lib/format';
-import { t, useLocale } from '../../../lib/i18n/i18n';
+import { t } from '../../../lib/i18n/i18n';
+import { useStoredProductName } from '../../../lib/i18n/product-names';
 
 /** The table's texts in the language shown. */
 const messages = () => ({
@@ -15,12 +16,12 @@ const messages = () => ({
 });
 
 /**
- * An order's lines (picture unless `pictures` is false, name, kg, price per kg, line total) and
+ * An order's lines (picture unless `pictures` is false, name — in Bangla the catalogue's — kg, price per kg, line total) and
  * its cart total, shipping, tax and total by the shop's one pricing rule (spec §9). The total is
  * the order's own `totalAmount`, the amount the server charged.
  */
 export function OrderLines({ order, pictures = true }: { order: Order; pictures?: boolean }) {
-  useLocale(); // renders again in the language chosen
+  const nameOf = useStoredProductName(); // renders again in the language chosen
   const texts = messages();
   const { cartTotal, shipping, tax } = priceCart(order.orderedProduct);
   const sum = (label: string, amount: number, strong = false) => (
@@ -49,7 +50,7 @@ export function OrderLines({ order, pictures = true }: { order: Order; pictures?
                 <img src={line.image} alt="" width={40} height={40} className="h-10 w-10 object-contain" />
               </td>
             )}
-            <td>{line.name}</td>
+            <td>{nameOf(line)}</td>
             <td className="text-right">{formatNumber(line.cartQuantity)}</td>
             <td className="text-right whitespace-nowrap">{texts.tk(line.price)}</td>
             <td className="text-right whitespace-nowrap">{texts.tk(priceCart([line]).cartTotal)}</td>

@@ -1,16 +1,18 @@
 import type { Order } from '@contract/order';
 import { t, useLocale } from '../../../lib/i18n/i18n';
+import { statusLabel } from '../../../lib/i18n/order-status';
+import { useStoredProductName } from '../../../lib/i18n/product-names';
 
-/** The ordered products of one order: small picture, name and kg. */
+/** The ordered products of one order: small picture, name (in Bangla the catalogue's Bangla name) and kg. */
 export function OrderProducts({ order }: { order: Order }) {
-  useLocale(); // renders again in the language chosen
+  const nameOf = useStoredProductName(); // renders again in the language chosen
   return (
     <ul className="grid gap-1">
       {order.orderedProduct.map((line) => (
         <li key={line._id} className="flex items-center gap-2">
           <img src={line.image} alt="" width={28} height={28} className="h-7 w-7 shrink-0 object-contain" loading="lazy" />
           <span className="text-sm">
-            {t('checkout.lineKg', { name: line.name, quantity: line.cartQuantity })}
+            {t('checkout.lineKg', { name: nameOf(line), quantity: line.cartQuantity })}
           </span>
         </li>
       ))}
@@ -25,17 +27,6 @@ const statusBadge: Record<Order['orderStatus'], string> = {
   'Out for delivery': 'badge-secondary',
   Delivered: 'badge-success',
 };
-
-/** The name of an order state in the language shown. */
-export function statusLabel(status: Order['orderStatus']): string {
-  const labels: Record<Order['orderStatus'], () => string> = {
-    Pending: () => t('orders.status.pending'),
-    Approved: () => t('orders.status.approved'),
-    'Out for delivery': () => t('orders.status.outForDelivery'),
-    Delivered: () => t('orders.status.delivered'),
-  };
-  return labels[status]();
-}
 
 /** An order state as a badge in its colour. */
 export function StatusBadge({ status }: { status: Order['orderStatus'] }) {

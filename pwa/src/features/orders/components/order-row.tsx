@@ -4,6 +4,8 @@ import { formatPrice } from '../../../lib/format';
 import { AdvanceOrderButton } from './advance-order-button';
 import { OrderProducts, OrderStatus } from './order-products';
 import { t, useLocale } from '../../../lib/i18n/i18n';
+import { slotLabel } from '../../../lib/i18n/slot-label';
+import { orderDateText } from '../order-time';
 
 /** The row's texts in the language shown. */
 const messages = () => ({ new: t('orders.new'), delete: t('product.delete') });
@@ -35,7 +37,7 @@ export function OrderRow({ order, isNew, canWrite, detailsHref, onDelete }: Orde
         {isNew && <span className="badge badge-accent badge-sm ms-2">{texts.new}</span>}
         <p className="text-xs text-base-content/70">{order.email}</p>
         <p className="text-xs text-base-content/70">{order.phone}</p>
-        <p className="text-xs text-base-content/70">{order.deliverySlot?.label ?? order.orderDate}</p>
+        <p className="text-xs text-base-content/70">{order.deliverySlot ? slotLabel(order.deliverySlot) : orderDateText(order)}</p>
       </td>
       <td><OrderProducts order={order} /></td>
       <td className="whitespace-nowrap text-right font-semibold">{formatPrice(order.totalAmount)}</td>

@@ -1,11 +1,11 @@
 import { orderStatuses } from '@contract/delivery';
 import type { Order } from '@contract/order';
 import { useT } from '../../../lib/i18n/i18n';
-import { SHOP_TIME_ZONE } from '../order-time';
+import { statusLabel } from '../../../lib/i18n/order-status';
+import { shopTimeFormat } from '../order-time';
 
 /** "22 Nov, 10:05" in Dhaka, in the page's language: short enough for a quarter of a phone. */
-const shortTime = (time: string) =>
-  new Intl.DateTimeFormat(document.documentElement.lang || undefined, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: SHOP_TIME_ZONE }).format(new Date(time));
+const shortTime = (time: string) => shopTimeFormat({ day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }).format(new Date(time));
 
 /**
  * An order's tracking as a daisyUI timeline: Pending → Approved → Out for delivery → Delivered,
@@ -32,7 +32,7 @@ export function OrderTimeline({ order }: { order: Order }) {
               )}
             </span>
             <div className="timeline-end text-center text-xs leading-tight sm:text-sm">
-              <p className={reached ? 'font-semibold' : 'text-base-content/70'}>{status}</p>
+              <p className={reached ? 'font-semibold' : 'text-base-content/70'}>{statusLabel(status)}</p>
               {time && (
                 <time dateTime={time} className="text-base-content/70">
                   {shortTime(time)}

@@ -3,6 +3,7 @@ import type { Order } from '@contract/order';
 import { OrderLines } from './order-lines';
 import { PaymentText } from './order-products';
 import { t, useLocale } from '../../../lib/i18n/i18n';
+import { slotLabel } from '../../../lib/i18n/slot-label';
 
 /** The slip's texts in the language shown. */
 const messages = () => ({
@@ -35,7 +36,7 @@ export function PackingSlip({ order }: { order: Order }) {
       <h2 className="mb-3 text-xl font-bold">{texts.heading}</h2>
       <dl className="mb-4 grid gap-1">
         {row(texts.order, <span className="font-mono">{order._id}</span>)}
-        {row(texts.slot, order.deliverySlot?.label ?? texts.noSlot)}
+        {row(texts.slot, order.deliverySlot ? slotLabel(order.deliverySlot) : texts.noSlot)}
         {row(texts.customer, order.customerName)}
         {row(texts.phone, order.phone)}
         {row(texts.address, <span className="whitespace-pre-line">{order.address}</span>)}

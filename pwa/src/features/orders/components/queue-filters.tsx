@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { orderStatuses, type DeliverySlot } from '@contract/delivery';
 import type { OrderQueueFilter } from '../../../lib/query-keys';
-import { statusLabel } from './order-products';
+import { statusLabel } from '../../../lib/i18n/order-status';
 import { t, useLocale } from '../../../lib/i18n/i18n';
+import { slotLabel } from '../../../lib/i18n/slot-label';
 
 /** The filters' texts in the language shown. */
 const messages = () => ({
@@ -58,7 +59,7 @@ export function QueueFilters({ filter, slots, onChange }: QueueFiltersProps) {
         <select className="select select-bordered min-h-11 w-full" value={filter.slot ?? ''} onChange={(e) => onChange('slot', e.target.value)}>
           <option value="">{texts.allSlots}</option>
           {slots.map((slot) => (
-            <option key={slot.id} value={slot.id}>{slot.label}</option>
+            <option key={slot.id} value={slot.id}>{slotLabel(slot)}</option>
           ))}
         </select>
       </label>

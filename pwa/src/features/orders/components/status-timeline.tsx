@@ -1,7 +1,7 @@
 import type { Order } from '@contract/order';
 import { useLocale } from '../../../lib/i18n/i18n';
 import { formatShopTime } from '../order-time';
-import { statusLabel } from './order-products';
+import { statusLabel } from '../../../lib/i18n/order-status';
 
 /** An order's timeline, oldest first: each state it entered and when (Dhaka time). */
 export function StatusTimeline({ order }: { order: Order }) {

@@ -21,8 +21,16 @@ export type OutboxResult<K extends OutboxKind> = OutboxKinds[K]['result'];
 /** Where each kind is POSTed (DESIGN.md §3); both take an Idempotency-Key. */
 export const OUTBOX_ENDPOINT: Record<OutboxKind, string> = { order: '/api/orders', review: '/api/reviews' };
 
-/** An item's note while no signed-in user can send it. */
+/**
+ * An item's notes in English, as the sender writes them (lib/i18n/api-errors.ts says them in the
+ * language shown): while no signed-in user can send it, while the shop is busy or out of reach,
+ * once it waited too long, and when it was refused without a reason.
+ */
 export const SIGN_IN_NOTE = 'Sign in to send your order';
+export const BUSY_NOTE = 'The shop is busy; trying again soon';
+export const CONNECTION_NOTE = 'Waiting for a connection';
+export const TOO_OLD_NOTE = 'Not sent: it waited more than 7 days and prices may have changed. Please order again.';
+export const REFUSED_NOTE = 'It was refused.';
 
 /** `waiting`: queued (maybe retrying); `sent`: the server answered 2xx; `failed`: refused, with a note. */
 export type OutboxStatus = 'waiting' | 'sent' | 'failed';
@@ -47,8 +55,10 @@ type ItemOf<K extends OutboxKind> = {
   /** Not before this time (ms since the epoch) — the retry backoff. */
   nextAttemptAt: number;
   status: OutboxStatus;
-  /** Why it is not sent yet, or why it failed, in words for the shopper. */
+  /** Why it is not sent yet, or why it failed, in words for the shopper (English: the server's, or one of the notes above). */
   note?: string;
+  /** On a failed item: the API's error code of the refusal, when its answer had one. */
+  code?: string;
   /** On a failed item: what the server refused it for (out of stock), as the API detailed it. */
   refusal?: OutboxRefusal;
   /** The server's answer once sent (the created order or review). */

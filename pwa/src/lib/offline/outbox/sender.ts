@@ -11,10 +11,10 @@
  * - older than 7 days → not sent (prices may have changed): failed, the shopper can re-order.
  * Workbox's own replay drops a request on any HTTP answer; this never drops one silently.
  */
-import { apiErrorMessage, readApiError } from '../../api-error';
+import { readApiError } from '../../api-error';
 import { OUTBOX_LOCK } from '../../storage-keys';
 import { db } from '../db';
-import { OUT_OF_STOCK, SIGN_IN_NOTE, type OutboxRefusal } from './protocol';
+import { BUSY_NOTE, CONNECTION_NOTE, OUT_OF_STOCK, SIGN_IN_NOTE, TOO_OLD_NOTE, type OutboxRefusal } from './protocol';
 import { postOutboxItem } from './request';
 import { storedIdToken } from './store';
 
@@ -22,7 +22,6 @@ import { storedIdToken } from './store';
 export const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 /** The waits (ms) after the 1st, 2nd, … failed attempt; the last one repeats. */
 const BACKOFF_MS = [2_000, 5_000, 15_000, 60_000, 300_000];
-const BUSY_NOTE = 'The shop is busy; trying again soon';
 
 /** The e-mail inside an ID token (our own, already trusted here; the server verifies it). */
 function emailOf(token: string): string | undefined {
@@ -71,7 +70,7 @@ export async function sendOutbox(getToken: (forceRefresh?: boolean) => Promise<s
     for (const item of waiting) {
       const id = item.seq as number;
       if (now() - item.createdAt > MAX_AGE_MS) {
-        await db.outbox.update(id, { status: 'failed', note: 'Not sent: it waited more than 7 days and prices may have changed. Please order again.' });
+        await db.outbox.update(id, { status: 'failed', note: TOO_OLD_NOTE });
         continue;
       }
       if (item.nextAttemptAt > now()) break; // keep the order: nothing jumps the queue
@@ -95,7 +94,7 @@ export async function sendOutbox(getToken: (forceRefresh?: boolean) => Promise<s
           }
         }
       } catch {
-        await retry('Waiting for a connection');
+        await retry(CONNECTION_NOTE);
         break;
       }
       if (res.ok) {
@@ -115,7 +114,8 @@ export async function sendOutbox(getToken: (forceRefresh?: boolean) => Promise<s
         }
         await db.outbox.update(id, { status: 'failed', note: error.message, refusal: { code: OUT_OF_STOCK, products: refusedProducts(error.details) } });
       } else {
-        await db.outbox.update(id, { status: 'failed', note: await apiErrorMessage(res, `The server answered ${res.status}.`) });
+        const error = await readApiError(res, `The server answered ${res.status}.`);
+        await db.outbox.update(id, { status: 'failed', note: error.message, ...(error.code === undefined ? {} : { code: error.code }) });
       }
     }
   });

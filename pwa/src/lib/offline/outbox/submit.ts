@@ -5,9 +5,9 @@
  * shop would. Checkout and Add Review each make one `submit` call.
  */
 import { ApiRequestError, currentIdToken } from '../../api-client';
-import { apiErrorMessage } from '../../api-error';
+import { readApiError } from '../../api-error';
 import { requestPersistentStorage } from '../persist';
-import { SIGN_IN_NOTE, type OutboxKind, type OutboxPayload, type OutboxResult } from './protocol';
+import { REFUSED_NOTE, SIGN_IN_NOTE, type OutboxKind, type OutboxPayload, type OutboxResult } from './protocol';
 import { postOutboxItem } from './request';
 import { requestBackgroundSync, sendNow } from './runner';
 import { dismiss, enqueue, outboxItem } from './store';
@@ -33,8 +33,9 @@ export type SubmitOptions = {
 /**
  * Queues `payload` as a `kind` write and tries to send it now.
  * @returns `sent` with the server's answer, or `queued` (offline, or the server was busy).
- * @throws Error with the server's reason when it refused the write (a 4xx: it is not retried),
- * or ApiRequestError when the direct send without IndexedDB failed.
+ * @throws ApiRequestError when the server refused the write (a 4xx: it is not retried) — the
+ * reason as noted, the API's code (and the refused products) as kept; status 0, as the answer's
+ * status is not kept — or when the direct send without IndexedDB failed.
  */
 export async function submit<K extends OutboxKind>(kind: K, payload: OutboxPayload<K>, options: SubmitOptions): Promise<SubmitOutcome<K>> {
   requestPersistentStorage();
@@ -50,7 +51,7 @@ export async function submit<K extends OutboxKind>(kind: K, payload: OutboxPaylo
   await sendNow();
   const item = await outboxItem(key);
   if (item?.status === 'sent') return { status: 'sent', result: item.result as OutboxResult<K> };
-  if (item?.status === 'failed') throw new Error(item.note ?? 'It was refused.');
+  if (item?.status === 'failed') throw new ApiRequestError(0, item.note ?? REFUSED_NOTE, item.code ?? item.refusal?.code, item.refusal && { products: item.refusal.products });
   void requestBackgroundSync();
   return { status: 'queued' };
 }
@@ -58,9 +59,12 @@ export async function submit<K extends OutboxKind>(kind: K, payload: OutboxPaylo
 /** Without an outbox: one request now, with the same key (a retry of the screen stays one write). */
 async function sendDirectly<K extends OutboxKind>(kind: K, payload: OutboxPayload<K>, key: string): Promise<OutboxResult<K>> {
   const token = await currentIdToken();
-  if (!token) throw new ApiRequestError(401, SIGN_IN_NOTE);
+  if (!token) throw new ApiRequestError(401, SIGN_IN_NOTE, 'unauthenticated');
   const res = await postOutboxItem({ kind, key, payload }, token);
-  if (!res.ok) throw new ApiRequestError(res.status, await apiErrorMessage(res));
+  if (!res.ok) {
+    const { code, message, details } = await readApiError(res);
+    throw new ApiRequestError(res.status, message, code, details);
+  }
   return (await res.json()) as OutboxResult<K>;
 }
 

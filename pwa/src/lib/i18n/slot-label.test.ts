@@ -1,0 +1,34 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { chooseLocale } from './i18n';
+import { slotDay, slotLabel, slotTimes } from './slot-label';
+
+// A slot as the server describes it: Sunday 22 November 2026, 09:00–11:00 in Dhaka.
+const slot = { id: '2026-11-22T09:00:00+06:00', start: '2026-11-22T09:00:00+06:00', end: '2026-11-22T11:00:00+06:00', label: 'Sun 22 Nov, 09:00–11:00' };
+// The same slot's times in UTC: read in Dhaka all the same.
+const utc = { ...slot, start: '2026-11-22T03:00:00Z', end: '2026-11-22T05:00:00Z' };
+
+beforeAll(() => {
+  vi.stubGlobal('document', { documentElement: { lang: 'en' } });
+  vi.stubGlobal('localStorage', { getItem: () => null, setItem: () => undefined });
+});
+afterAll(async () => {
+  await chooseLocale('en');
+  vi.unstubAllGlobals();
+});
+
+describe('slot labels (one rule for every screen)', () => {
+  it("are the server's English label in English, and its day and times as the server writes them", async () => {
+    await chooseLocale('en');
+    expect(slotLabel(slot)).toBe('Sun 22 Nov, 09:00–11:00');
+    expect(slotDay(slot.start)).toBe('Sun 22 Nov');
+    expect(slotTimes(utc)).toBe('09:00–11:00');
+  });
+
+  it("are written from the slot's start and end in Bangla, with Bangla digits, in Dhaka time", async () => {
+    await chooseLocale('bn');
+    expect(slotLabel(slot)).toBe('রবি ২২ নভে, ০৯:০০–১১:০০');
+    expect(slotLabel(utc)).toBe('রবি ২২ নভে, ০৯:০০–১১:০০');
+    expect(slotLabel({ ...slot, start: '2026-11-22T18:00:00+06:00', end: '2026-11-22T20:00:00+06:00' })).toBe('রবি ২২ নভে, ১৮:০০–২০:০০');
+    expect(slotLabel(slot)).not.toMatch(/[A-Za-z0-9]/);
+  });
+});

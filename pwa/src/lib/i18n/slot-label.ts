@@ -1,0 +1,36 @@
+/**
+ * Delivery slots in the language shown (DESIGN.md §8, §9): the one rule for every screen that
+ * shows a slot — checkout, My Orders ("Your delivery moved to …"), Manage Orders' filter and
+ * rows, an order's details and its packing slip. The server writes each slot's `label` in
+ * English ("Sun 22 Nov, 09:00–11:00"); English shows it as it is, Bangla writes the day and the
+ * times from the slot's `start` and `end` with Intl (bn-BD: Bangla digits), in the shop's time
+ * zone.
+ */
+import type { DeliverySlot } from '@contract/delivery';
+import { currentLocale, intlLocale, t } from './i18n';
+
+/** The shop's time zone (DESIGN.md §8), in which a slot's day and times are read. */
+const SHOP_TIME_ZONE = 'Asia/Dhaka';
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+/** A formatter in the language shown, in the shop's time zone; English days as "Sun 22 Nov" (en-GB). */
+function format(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const locale = intlLocale() === 'en-BD' ? 'en-GB' : intlLocale();
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let made = formats.get(key);
+  if (!made) formats.set(key, (made = new Intl.DateTimeFormat(locale, { ...options, timeZone: SHOP_TIME_ZONE })));
+  return made;
+}
+
+/** "Sun 22 Nov" (Bangla "রবি ২২ নভে"): the shop's day a slot starting at `start` (ISO 8601) falls on. */
+export const slotDay = (start: string): string => format({ weekday: 'short', day: 'numeric', month: 'short' }).format(new Date(start));
+
+/** "09:00" (Bangla "০৯:০০"): the shop's time of day of `time` (ISO 8601), 24-hour. */
+export const slotTime = (time: string): string => format({ hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(time));
+
+/** "09:00–11:00": a slot's start and end times. */
+export const slotTimes = (slot: Pick<DeliverySlot, 'start' | 'end'>): string => `${slotTime(slot.start)}–${slotTime(slot.end)}`;
+
+/** A slot's whole label in the language shown: the server's in English, "রবি ২২ নভে, ০৯:০০–১১:০০" in Bangla. */
+export const slotLabel = (slot: Pick<DeliverySlot, 'start' | 'end' | 'label'>): string =>
+  currentLocale() === 'en' ? slot.label : t('slots.label', { day: slotDay(slot.start), time: slotTimes(slot) });
