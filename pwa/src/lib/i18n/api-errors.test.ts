@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { switchableLanguages } from '../../testing/languages';
 import { BUSY_NOTE, SIGN_IN_NOTE, TOO_OLD_NOTE } from '../offline/outbox/protocol';
 import { apiErrorText, outboxNoteText } from './api-errors';
 import { chooseLocale } from './i18n';
@@ -8,14 +9,7 @@ const refusal = (code: string | undefined, message: string, details?: unknown) =
 const tomato = { _id: 'p1', name: 'Tomato' };
 const banglaName = (product: { _id: string; name: string }) => (product._id === 'p1' ? 'টমেটো' : product.name);
 
-beforeAll(() => {
-  vi.stubGlobal('document', { documentElement: { lang: 'en' } });
-  vi.stubGlobal('localStorage', { getItem: () => null, setItem: () => undefined });
-});
-afterAll(async () => {
-  await chooseLocale('en');
-  vi.unstubAllGlobals();
-});
+switchableLanguages();
 
 describe('apiErrorText in English', () => {
   it("shows the server's words as they are, else the fallback", async () => {

@@ -1,4 +1,5 @@
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { switchableLanguages } from '../../testing/languages';
 import { contractError } from './contract-errors';
 import { chooseLocale } from './i18n';
 
@@ -15,14 +16,9 @@ describe('contractError', () => {
 });
 
 describe('contractError in Bangla', () => {
-  afterAll(async () => {
-    await chooseLocale('en');
-    vi.unstubAllGlobals();
-  });
+  switchableLanguages();
 
   it("says the contract's messages and zod's own in Bangla", async () => {
-    vi.stubGlobal('document', { documentElement: { lang: 'en' } });
-    vi.stubGlobal('localStorage', { getItem: () => null, setItem: () => undefined });
     await chooseLocale('bn');
     expect(contractError('At most 80 characters')).toBe('সর্বোচ্চ ৮০ অক্ষর');
     expect(contractError('Invalid input: expected number, received string')).toBe('ভুল মান: সংখ্যা দরকার, দেওয়া হয়েছে লেখা');

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { switchableLanguages } from '../../testing/languages';
 import { chooseLocale } from './i18n';
 import { slotDay, slotLabel, slotTimes } from './slot-label';
 
@@ -7,14 +8,7 @@ const slot = { id: '2026-11-22T09:00:00+06:00', start: '2026-11-22T09:00:00+06:0
 // The same slot's times in UTC: read in Dhaka all the same.
 const utc = { ...slot, start: '2026-11-22T03:00:00Z', end: '2026-11-22T05:00:00Z' };
 
-beforeAll(() => {
-  vi.stubGlobal('document', { documentElement: { lang: 'en' } });
-  vi.stubGlobal('localStorage', { getItem: () => null, setItem: () => undefined });
-});
-afterAll(async () => {
-  await chooseLocale('en');
-  vi.unstubAllGlobals();
-});
+switchableLanguages();
 
 describe('slot labels (one rule for every screen)', () => {
   it("are the server's English label in English, and its day and times as the server writes them", async () => {
