@@ -1,7 +1,8 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
+import { openDatabase } from '../db/client';
 import { configureLogging } from '../logger';
 import { testLogs } from '../testing/test-logs';
 import { createTestDb, type TestDb } from '../testing/test-db';
@@ -15,18 +16,26 @@ let base = '';
 let catalogue: CatalogueCache;
 let appFetch: (request: Request) => Response | Promise<Response>;
 
+const servers: Server[] = [];
+
+/** Starts a node:http server with `listener` on a free port; returns its base URL. */
+async function listen(listener?: (req: IncomingMessage, res: ServerResponse) => void): Promise<[Server, string]> {
+  const started = createServer(listener);
+  servers.push(started);
+  await new Promise<void>((resolve) => started.listen(0, '127.0.0.1', resolve));
+  return [started, `http://127.0.0.1:${(started.address() as AddressInfo).port}`];
+}
+
 beforeAll(async () => {
   t = await createTestDb();
   catalogue = new CatalogueCache(t.db, 60_000);
   const app = createApp({ db: t.db, config: t.config, catalogue });
   appFetch = app.fetch;
-  server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  [server, base] = await listen();
   server.on('request', catalogueReplay(catalogue, app.fetch, base, LOG_WINDOW_MS));
 });
 afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
+  await Promise.all(servers.map((started) => new Promise((resolve) => started.close(resolve))));
   t.cleanup();
 });
 
@@ -86,5 +95,56 @@ describe('catalogue replay (Node hot path)', () => {
     } finally {
       configureLogging('info');
     }
+  });
+});
+
+describe('catalogue replay when the database fails', () => {
+  it('costs the shopper one database round trip, as the app alone does, and answers its 503', async () => {
+    // A libSQL server that is down behind its proxy: every request answered 502.
+    let databaseRequests = 0;
+    const [, databaseUrl] = await listen((_req, res) => {
+      databaseRequests++;
+      res.writeHead(502).end();
+    });
+    const down = await openDatabase(databaseUrl);
+    const downCatalogue = new CatalogueCache(down, 60_000);
+    const app = createApp({ db: down, config: t.config, catalogue: downCatalogue });
+    const [replayServer, replayBase] = await listen();
+    replayServer.on('request', catalogueReplay(downCatalogue, app.fetch, replayBase));
+
+    const alone = await app.fetch(new Request(`${replayBase}/api/products`));
+    expect(alone.status).toBe(503);
+    const perAnswer = databaseRequests;
+    expect(perAnswer).toBeGreaterThan(0);
+
+    databaseRequests = 0;
+    const replayed = await fetch(`${replayBase}/api/products`);
+    expect(replayed.status).toBe(503);
+    expect(((await replayed.json()) as { error: { code: string } }).error.code).toBe('database_unavailable');
+    expect(databaseRequests).toBe(perAnswer);
+    down.close();
+  });
+
+  it('never replays an error answer as the catalogue', async () => {
+    // The app's read fails once after the version check passed (the database went down between them).
+    let failing = true;
+    let appCalls = 0;
+    let recordingAsked: () => void = () => undefined;
+    const recordingTried = new Promise<void>((resolve) => (recordingAsked = resolve));
+    const app = createApp({ db: t.db, config: t.config, catalogue });
+    const flaky = async (request: Request) => {
+      if (++appCalls === 2) recordingAsked();
+      return failing ? Response.json({ code: 'database_unavailable' }, { status: 503 }) : app.fetch(request);
+    };
+    const [replayServer, replayBase] = await listen();
+    replayServer.on('request', catalogueReplay(catalogue, flaky, replayBase));
+
+    expect((await fetch(`${replayBase}/api/products`)).status).toBe(503);
+    await recordingTried;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    failing = false;
+    const next = await fetch(`${replayBase}/api/products`);
+    expect(next.status).toBe(200);
+    expect(Array.isArray(await next.json())).toBe(true);
   });
 });

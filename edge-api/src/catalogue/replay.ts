@@ -3,7 +3,9 @@
  * no Origin is answered by replaying the app's own last answer for the current catalogue
  * version — same status, headers and bytes — straight on `node:http`, skipping the
  * Request/Response adaptation and middleware that would rebuild the same answer every time.
- * A new version (CatalogueCache) makes it ask the app again; everything else goes to the app.
+ * Until the current version is checked and recorded the app answers (so a database outage costs
+ * the shopper one database round trip, shared with the recording's, and gets the app's 503), and
+ * meanwhile the recording is made again; everything else goes to the app.
  * Each replayed answer gets its own X-Request-Id; the log counts them in one `requests` line
  * per window (logger.ts requestTally), each answer's own line written at debug.
  */
@@ -25,10 +27,13 @@ const BODY_HEADERS = new Set(['content-type', 'content-length']);
 export function catalogueReplay(catalogue: CatalogueCache, fetchApp: (request: Request) => Response | Promise<Response>, origin: string, logWindowMs?: number) {
   const tally = requestTally('GET', '/api/products', logWindowMs);
   let recorded: Recorded | undefined;
-  let recording: Promise<Recorded> | undefined;
+  let recording: Promise<void> | undefined;
 
   const record = async (version: number): Promise<Recorded> => {
     const res = await fetchApp(new Request(`${origin}/api/products`));
+    // Only a catalogue is replayed: an error answer (the database failing between the version
+    // check and the app's read) would otherwise be sent as a 200 until the next product write.
+    if (res.status !== 200) throw new Error(`the app answered ${res.status}`);
     const body = Buffer.from(await res.arrayBuffer());
     const headers = [...res.headers.entries()].filter(([name]) => name !== 'content-length' && name !== 'x-request-id');
     return {
@@ -53,15 +58,17 @@ export function catalogueReplay(catalogue: CatalogueCache, fetchApp: (request: R
     tally(requestId, status, performance.now() - started);
   };
 
-  const answerOnceLookedUp = async (req: IncomingMessage, res: ServerResponse, started: number): Promise<void> => {
-    const { version } = await catalogue.current();
-    if (recorded?.version !== version) {
-      recording ??= record(version).finally(() => {
+  /** Checks the version (sharing the app's round trip) and records its answer when it moved; failures wait for the next miss. */
+  const refresh = (): void => {
+    recording ??= catalogue
+      .current()
+      .then(async ({ version }) => {
+        if (recorded?.version !== version) recorded = await record(version);
+      })
+      .catch(() => undefined)
+      .finally(() => {
         recording = undefined;
       });
-      recorded = await recording;
-    }
-    send(req, res, recorded, started);
   };
 
   const toApp = getRequestListener(fetchApp);
@@ -74,8 +81,11 @@ export function catalogueReplay(catalogue: CatalogueCache, fetchApp: (request: R
     // The common case answers at once, without a promise (a few per cent of a 304's cost, bench
     // figure 6): a checked version already recorded.
     const fresh = catalogue.fresh();
-    if (fresh && recorded?.version === fresh.version) send(req, res, recorded, started);
-    // Nothing was sent when the lookup fails (a database outage): the app answers, with its 503.
-    else answerOnceLookedUp(req, res, started).catch(() => toApp(req, res));
+    if (fresh && recorded?.version === fresh.version) {
+      send(req, res, recorded, started);
+      return;
+    }
+    void toApp(req, res);
+    refresh();
   };
 }
