@@ -24,12 +24,6 @@
  */
 import { LibsqlError } from '@libsql/client';
 
-/** Seconds a client is asked to wait (Retry-After) before trying again after an outage. */
-export const DATABASE_RETRY_AFTER_S = 5;
-
-/** Seconds a client is asked to wait (Retry-After) after the database was locked (it had waited the busy timeout already). */
-export const DATABASE_BUSY_RETRY_AFTER_S = 2;
-
 // Socket and DNS failures (Node's errno codes) and undici's own, as found on a cause.
 const NETWORK_CODES = new Set([
   'ECONNREFUSED',
@@ -51,6 +45,12 @@ const NETWORK_CODES = new Set([
 const WORKERD_NETWORK_MESSAGE = /^Network connection lost\b/;
 const MAX_CAUSES = 8;
 
+/** `error` and the errors down its `cause` chain (at most {@link MAX_CAUSES}). */
+function* causes(error: unknown): Generator<Error> {
+  let current: unknown = error;
+  for (let depth = 0; current instanceof Error && depth < MAX_CAUSES; depth++, current = current.cause) yield current;
+}
+
 /** A libSQL client error code that means the server could not be reached, with its HTTP status when it answered one. */
 function libsqlOutage(error: LibsqlError): string | undefined {
   if (error.code === 'HRANA_WEBSOCKET_ERROR' || error.code === 'HRANA_CLOSED_ERROR') return error.code;
@@ -68,8 +68,7 @@ function libsqlOutage(error: LibsqlError): string | undefined {
  * fetch's TypeError → socket error).
  */
 export function databaseOutage(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; current instanceof Error && depth < MAX_CAUSES; depth++, current = current.cause) {
+  for (const current of causes(error)) {
     const code = (current as { code?: unknown }).code;
     if (typeof code === 'string' && NETWORK_CODES.has(code)) return code;
     if (current instanceof LibsqlError) {
@@ -91,8 +90,7 @@ const LOCK_CODE = /^SQLITE_(BUSY|LOCKED)(_[A-Z]+)?$/;
  * SQL or a message — or undefined for any other failure. Follows the `cause` chain.
  */
 export function databaseBusy(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; current instanceof Error && depth < MAX_CAUSES; depth++, current = current.cause) {
+  for (const current of causes(error)) {
     if (!(current instanceof LibsqlError)) continue;
     const extended = current.extendedCode;
     if (extended !== undefined && LOCK_CODE.test(extended)) return extended;
@@ -101,38 +99,25 @@ export function databaseBusy(error: unknown): string | undefined {
   return undefined;
 }
 
-/** How the API answers a database that cannot serve now: 503 with this code, message and Retry-After; logged at warn as `log` with `reason`. */
-export type DatabaseUnavailable = {
-  code: 'database_unavailable' | 'database_busy';
-  message: string;
-  retryAfterS: number;
-  log: 'database unavailable' | 'database busy';
-  reason: string;
-};
+/**
+ * How the API answers a database that cannot serve now: 503 with the code, message and
+ * Retry-After (seconds; a locked database's callers have waited the busy timeout already), and
+ * the warn log line.
+ */
+const UNAVAILABLE = {
+  database_unavailable: { message: 'The shop cannot reach its database right now; try again in a few seconds.', retryAfterS: 5, log: 'database unavailable' },
+  database_busy: { message: 'The shop’s database is busy right now; try again in a moment.', retryAfterS: 2, log: 'database busy' },
+} as const;
 
 /**
  * Classifies `error` for errors.ts: an outage ({@link databaseOutage}) or a locked database
- * ({@link databaseBusy}), with the answer and the log line each gets.
+ * ({@link databaseBusy}), with the answer and the log line each gets, and the reason to log.
  * @returns how to answer it, or undefined when it is neither (a 500).
  */
-export function databaseUnavailable(error: unknown): DatabaseUnavailable | undefined {
+export function databaseUnavailable(error: unknown) {
   const outage = databaseOutage(error);
-  if (outage !== undefined)
-    return {
-      code: 'database_unavailable',
-      message: 'The shop cannot reach its database right now; try again in a few seconds.',
-      retryAfterS: DATABASE_RETRY_AFTER_S,
-      log: 'database unavailable',
-      reason: outage,
-    };
+  if (outage !== undefined) return { code: 'database_unavailable', ...UNAVAILABLE.database_unavailable, reason: outage } as const;
   const busy = databaseBusy(error);
-  if (busy !== undefined)
-    return {
-      code: 'database_busy',
-      message: 'The shop’s database is busy right now; try again in a moment.',
-      retryAfterS: DATABASE_BUSY_RETRY_AFTER_S,
-      log: 'database busy',
-      reason: `${busy}: another connection holds the database's lock`,
-    };
+  if (busy !== undefined) return { code: 'database_busy', ...UNAVAILABLE.database_busy, reason: `${busy}: another connection holds the database's lock` } as const;
   return undefined;
 }

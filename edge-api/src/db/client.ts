@@ -1,7 +1,7 @@
 /** Opens the libSQL database on Node: a local file (`file:`) or a libSQL server (sqld, Turso). */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { createClient, type Client } from '@libsql/client';
+import { createClient, LibsqlError, type Client } from '@libsql/client';
 import { databaseBusy } from '../database-outage';
 import { DATABASE_REQUEST_TIMEOUT_MS, fetchWithTimeout, isHttpDatabaseUrl } from './request-timeout';
 
@@ -9,10 +9,10 @@ import { DATABASE_REQUEST_TIMEOUT_MS, fetchWithTimeout, isHttpDatabaseUrl } from
  * How long (ms) a statement on a `file:` database waits for another connection's lock before it
  * fails SQLITE_BUSY (answered 503 `database_busy`, database-outage.ts).
  */
-export const BUSY_TIMEOUT_MS = 5000;
+const BUSY_TIMEOUT_MS = 5000;
 
 /** Options of {@link openDatabase}; tests shorten the waits. */
-export type OpenOptions = {
+type OpenOptions = {
   /** `file:` only: ms to wait for another connection's lock (default {@link BUSY_TIMEOUT_MS}). */
   busyTimeoutMs?: number;
   /** http(s) and libsql URLs: ms one request to the server may take (default DATABASE_REQUEST_TIMEOUT_MS, db/request-timeout.ts). */
@@ -29,24 +29,33 @@ const SQL_CALLS = new Set<PropertyKey>(['execute', 'batch', 'executeMultiple', '
  * COMMIT on that connection fails "SQLITE_BUSY: cannot commit transaction - SQL statements in
  * progress" — seen here after a second connection held the write lock past the busy timeout:
  * once the lock was gone, every write of the server still failed. `reconnect()` closes the
- * pool's connections (no call holds one across an await here but a transaction, which only
- * migrations use) and opens fresh ones on the next call. The error is rethrown as it came.
+ * pool's connections and opens fresh ones on the next call. The error is rethrown as it came.
+ *
+ * A call that had borrowed a connection (or was waiting for one) when `reconnect()` closed it
+ * fails CLIENT_CLOSED before running any SQL (the client checks the connection first), so it is
+ * run once more on a fresh connection instead of failing its request 500.
  */
 function reconnectAfterBusy(db: Client): Client {
+  const wrapped = new Map<PropertyKey, (...args: unknown[]) => Promise<unknown>>();
+  const wrap = (method: (...args: unknown[]) => Promise<unknown>) => async (...args: unknown[]) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await method(...args);
+      } catch (error) {
+        if (databaseBusy(error) !== undefined) await db.reconnect();
+        else if (attempt === 1 && !db.closed && error instanceof LibsqlError && error.code === 'CLIENT_CLOSED') continue;
+        throw error;
+      }
+    }
+  };
   return new Proxy(db, {
     get(target, prop) {
       const value: unknown = Reflect.get(target, prop, target);
       if (typeof value !== 'function') return value;
-      const method = (value as (...args: unknown[]) => unknown).bind(target);
-      if (!SQL_CALLS.has(prop)) return method;
-      return async (...args: unknown[]) => {
-        try {
-          return await method(...args);
-        } catch (error) {
-          if (databaseBusy(error) !== undefined) await target.reconnect();
-          throw error;
-        }
-      };
+      if (!SQL_CALLS.has(prop)) return (value as (...args: unknown[]) => unknown).bind(target);
+      let call = wrapped.get(prop);
+      if (!call) wrapped.set(prop, (call = wrap((value as (...args: unknown[]) => Promise<unknown>).bind(target))));
+      return call;
     },
   });
 }

@@ -14,7 +14,7 @@
 export const DATABASE_REQUEST_TIMEOUT_MS = 5000;
 
 /** The `fetch` createClient takes: called with the Request the client built. */
-export type DatabaseFetch = (request: Request) => Promise<Response>;
+type DatabaseFetch = (request: Request) => Promise<Response>;
 
 /**
  * Takes a bound in ms and returns a `fetch` for createClient's `fetch` option that aborts each
