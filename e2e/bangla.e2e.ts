@@ -131,6 +131,7 @@ describe('the header on a tablet', () => {
     const { page, context } = await browser.open('/Shop', { width: 1024, height: 768 }, { locale });
     const header = page.getByRole('banner');
     await header.getByRole('navigation').waitFor();
+    expect(await lang(page)).toBe(locale.slice(0, 2));
     // The header's end (the account menu) is its last button; Bangla's longer links once pushed it off the screen.
     const right = await header.getByRole('button').last().evaluate((button) => button.getBoundingClientRect().right);
     expect(right).toBeLessThanOrEqual(1024);

@@ -10,5 +10,8 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 180_000,
+    // A poll waits for the app as a locator's waitFor does: vitest's 1 s default is less than a
+    // lazily loaded chunk (the Bangla catalogue, Sonner) or a reload can take on a loaded 2-core CI.
+    expect: { poll: { timeout: 10_000 } },
   },
 });

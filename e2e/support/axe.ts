@@ -26,6 +26,6 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
  * after the click that raised it).
  */
 export async function seriousA11yViolationsWithoutToasts(page: Page): Promise<string[]> {
-  await expect.poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 10_000 }).toBe(0);
+  await expect.poll(() => page.locator('[data-sonner-toast]').count()).toBe(0);
   return seriousA11yViolations(page);
 }
