@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { requireUser } from '../auth/middleware';
 import { recordId } from '../contract/fields';
-import { chooseCardPayment, findOrder, markOrderPaid } from '../db/orders';
+import { chooseCardPayment, findOrder, markOrderPaid, orderNotFound } from '../db/orders';
 import { factory } from '../env';
 import { ApiError, errorResponse } from '../errors';
 import { createOrderCheckout, paidOrderFromWebhook } from '../payments/stripe';
@@ -24,7 +24,7 @@ export const checkout = factory.createApp().post('/', requireUser, validate('jso
   if (!stripe) throw new ApiError(404, NOT_CONFIGURED, notConfigured);
   const { orderId } = c.req.valid('json');
   const order = await findOrder(c.var.db, orderId);
-  if (order.email !== c.var.user.email) throw new ApiError(404, 'not_found', `No order with id ${orderId}.`);
+  if (order.email !== c.var.user.email) throw orderNotFound(orderId);
   if (order.paymentStatus === 'paid') throw new ApiError(409, 'already_paid', 'This order is already paid.');
   let session;
   try {

@@ -1,21 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { apiErrorMessage, readApiError } from './api-error';
+import { readApiError } from './api-error';
+
+const messageOf = async (res: Response, fallback?: string) => (await readApiError(res, fallback)).message;
 
 const answer = (status: number, body: string, statusText = 'Bad Request') => new Response(body, { status, statusText, headers: { 'Content-Type': 'application/json' } });
 
-describe('apiErrorMessage', () => {
+describe('readApiError: the message', () => {
   it("reads the API's error message", async () => {
-    expect(await apiErrorMessage(answer(409, JSON.stringify({ error: { code: 'out_of_stock', message: 'Tomato is out of stock.' } })))).toBe('Tomato is out of stock.');
+    expect(await messageOf(answer(409, JSON.stringify({ error: { code: 'out_of_stock', message: 'Tomato is out of stock.' } })))).toBe('Tomato is out of stock.');
   });
 
   it('falls back to the status line for a body that is not the API error shape', async () => {
-    expect(await apiErrorMessage(answer(502, '<html>Bad gateway</html>', 'Bad Gateway'))).toBe('502 Bad Gateway');
-    expect(await apiErrorMessage(answer(400, JSON.stringify({ error: 'nope' })))).toBe('400 Bad Request');
-    expect(await apiErrorMessage(answer(400, JSON.stringify({ error: { message: 42 } })))).toBe('400 Bad Request');
+    expect(await messageOf(answer(502, '<html>Bad gateway</html>', 'Bad Gateway'))).toBe('502 Bad Gateway');
+    expect(await messageOf(answer(400, JSON.stringify({ error: 'nope' })))).toBe('400 Bad Request');
+    expect(await messageOf(answer(400, JSON.stringify({ error: { message: 42 } })))).toBe('400 Bad Request');
   });
 
   it("uses the caller's fallback when given", async () => {
-    expect(await apiErrorMessage(answer(500, ''), 'The server answered 500.')).toBe('The server answered 500.');
+    expect(await messageOf(answer(500, ''), 'The server answered 500.')).toBe('The server answered 500.');
   });
 });
 

@@ -24,8 +24,3 @@ export async function readApiError(res: ErrorResponse, fallback = `${res.status}
     details: error.details,
   };
 }
-
-/** Takes a non-2xx `res` (its body not read yet) and returns its message as readApiError does. Never throws. */
-export async function apiErrorMessage(res: ErrorResponse, fallback?: string): Promise<string> {
-  return (await readApiError(res, fallback)).message;
-}

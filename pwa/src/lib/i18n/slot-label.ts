@@ -26,7 +26,7 @@ function format(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
 export const slotDay = (start: string): string => format({ weekday: 'short', day: 'numeric', month: 'short' }).format(new Date(start));
 
 /** "09:00" (Bangla "০৯:০০"): the shop's time of day of `time` (ISO 8601), 24-hour. */
-export const slotTime = (time: string): string => format({ hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(time));
+const slotTime = (time: string): string => format({ hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(time));
 
 /** "09:00–11:00": a slot's start and end times. */
 export const slotTimes = (slot: Pick<DeliverySlot, 'start' | 'end'>): string => `${slotTime(slot.start)}–${slotTime(slot.end)}`;

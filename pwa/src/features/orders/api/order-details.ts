@@ -15,13 +15,13 @@ import type { OrderPage } from './order-queue';
  * @throws ApiRequestError 404 when there is no such order (or it is not the user's), another
  * non-2xx status as it came; TypeError when offline.
  */
-export const fetchOrder = (id: string): Promise<Order> => readResponse(api.orders[':id'].$get({ param: { id } }));
+const fetchOrder = (id: string): Promise<Order> => readResponse(api.orders[':id'].$get({ param: { id } }));
 
 /** True when `error` says the order does not exist (deleted, or never was): not worth retrying. */
 export const isOrderNotFound = (error: unknown): boolean => error instanceof ApiRequestError && error.status === 404;
 
 /** The query options of order `id`: fetched on its own, retried twice unless it is not found. */
-export const orderQueryOptions = (id: string) =>
+const orderQueryOptions = (id: string) =>
   queryOptions({
     queryKey: orderKeys.detail(id),
     queryFn: () => fetchOrder(id),
