@@ -1,6 +1,6 @@
 /**
  * Display formatting shared by every screen, in the language shown (lib/i18n): English numbers
- * in en-BD, Bangla in bn-BD (Bangla digits ০–৯).
+ * in en-BD, Bangla in bn-BD (Bangla digits ০–৯); dates and times in the shop's time zone.
  */
 import { intlLocale, t } from './i18n/i18n';
 
@@ -23,3 +23,19 @@ export const formatTk = (amount: number): string => formatNumber(amount);
 
 /** An amount in Tk with its currency as the language writes it: "1,250 Tk", Bangla "৳১,২৫০". */
 export const formatPrice = (amount: number): string => t('price', { amount: formatTk(amount) });
+
+/** The shop's time zone (DESIGN.md §8): order times and delivery slots are read in it. */
+export const SHOP_TIME_ZONE = 'Asia/Dhaka';
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * An Intl.DateTimeFormat of `options` in `locale` (undefined: the browser's), in the shop's time
+ * zone; made on first use and kept, as number formatters are (a list formats a date per row).
+ */
+export function shopDateFormat(locale: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let format = dateFormats.get(key);
+  if (!format) dateFormats.set(key, (format = new Intl.DateTimeFormat(locale, { ...options, timeZone: SHOP_TIME_ZONE })));
+  return format;
+}

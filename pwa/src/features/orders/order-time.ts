@@ -4,15 +4,13 @@
  * ("১৫:০৫"): Bangla's AM/PM in Intl's data are the Latin letters.
  */
 import type { Order } from '@contract/order';
-
-/** The shop's time zone. */
-export const SHOP_TIME_ZONE = 'Asia/Dhaka';
+import { shopDateFormat } from '../../lib/format';
 
 /** A formatter of `options` in the page's language, in Dhaka; in Bangla with 24-hour times. */
 export function shopTimeFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const lang = document.documentElement.lang || undefined;
   const clock: Intl.DateTimeFormatOptions = lang === 'bn' && (options.timeStyle !== undefined || options.hour !== undefined) ? { hourCycle: 'h23' } : {};
-  return new Intl.DateTimeFormat(lang, { ...options, ...clock, timeZone: SHOP_TIME_ZONE });
+  return shopDateFormat(lang, { ...options, ...clock });
 }
 
 /** Takes an ISO 8601 time (or epoch ms) and returns it as date and time in Dhaka, e.g. "22 Nov 2026, 10:05". */
@@ -30,5 +28,5 @@ export function orderDateText(order: Pick<Order, 'orderDate' | 'createdAt'>): st
 
 /** Returns the Dhaka calendar date of `time` as YYYY-MM-DD, the date part of a slot id (e.g. `2026-11-22T09:00:00+06:00`). */
 export function shopDate(time: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: SHOP_TIME_ZONE }).format(time);
+  return shopDateFormat('en-CA', {}).format(time);
 }

@@ -7,20 +7,11 @@
  * zone.
  */
 import type { DeliverySlot } from '@contract/delivery';
+import { shopDateFormat } from '../format';
 import { currentLocale, intlLocale, t } from './i18n';
 
-/** The shop's time zone (DESIGN.md §8), in which a slot's day and times are read. */
-const SHOP_TIME_ZONE = 'Asia/Dhaka';
-
-const formats = new Map<string, Intl.DateTimeFormat>();
 /** A formatter in the language shown, in the shop's time zone; English days as "Sun 22 Nov" (en-GB). */
-function format(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const locale = intlLocale() === 'en-BD' ? 'en-GB' : intlLocale();
-  const key = `${locale} ${JSON.stringify(options)}`;
-  let made = formats.get(key);
-  if (!made) formats.set(key, (made = new Intl.DateTimeFormat(locale, { ...options, timeZone: SHOP_TIME_ZONE })));
-  return made;
-}
+const format = (options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat => shopDateFormat(intlLocale() === 'en-BD' ? 'en-GB' : intlLocale(), options);
 
 /** "Sun 22 Nov" (Bangla "রবি ২২ নভে"): the shop's day a slot starting at `start` (ISO 8601) falls on. */
 export const slotDay = (start: string): string => format({ weekday: 'short', day: 'numeric', month: 'short' }).format(new Date(start));
