@@ -6,7 +6,7 @@ import { cartActions, useCart } from '../../features/cart/cart-store';
 import { useProducts } from '../../features/catalogue/api/get-products';
 import { CheckoutPage } from '../../features/checkout/components/checkout-page';
 import { apiErrorText } from '../../lib/i18n/api-errors';
-import { useLocale } from '../../lib/i18n/i18n';
+import { currentLocale } from '../../lib/i18n/i18n';
 import { storedProductNames } from '../../lib/i18n/product-name';
 import { outboxItem } from '../../lib/offline/outbox/store';
 import { submit } from '../../lib/offline/outbox/submit';
@@ -22,7 +22,6 @@ export default function CheckoutRoute() {
   const cart = useCart();
   const { data: products } = useProducts();
   const outOfStock = useMemo(() => new Set(products?.filter((p) => p.inStock === false).map((p) => p._id)), [products]);
-  const nameOf = storedProductNames(products, useLocale());
   const { user } = useAuth();
   const navigate = useNavigate();
   const email = user.email ?? '';
@@ -38,7 +37,7 @@ export default function CheckoutRoute() {
           return outcome.status === 'sent' ? { status: 'sent', order: outcome.result } : outcome;
         } catch (error) {
           if (!(await outboxItem(key).catch(() => undefined))?.refusal) throw error;
-          return { status: 'refused', message: apiErrorText(error, '', nameOf) };
+          return { status: 'refused', message: apiErrorText(error, '', storedProductNames(products, currentLocale())) };
         }
       }}
       onOrdered={() => navigate(paths.dashboard.myOrders)}

@@ -10,16 +10,21 @@ import { storedProductNames, type StoredProduct } from './product-name';
 
 type Catalogue = ReadonlyArray<{ _id: string; name: string; nameBn?: string | null | undefined }>;
 
-const CatalogueNames = createContext<Catalogue | undefined>(undefined);
+type NameOf = (product: StoredProduct) => string;
 
-/** Gives the screens inside it the catalogue (undefined while it is not loaded, or not needed: English). */
+const NameOfStored = createContext<NameOf>((product) => product.name);
+
+/**
+ * Gives the screens inside it the naming of kept products for `catalogue` (undefined while it is
+ * not loaded, or not needed: English), made once here for every row that uses it.
+ */
 export function ProductNamesProvider({ catalogue, children }: { catalogue: Catalogue | undefined; children: ReactNode }) {
-  return <CatalogueNames.Provider value={catalogue}>{children}</CatalogueNames.Provider>;
+  const locale = useLocale();
+  const nameOf = useMemo(() => storedProductNames(catalogue, locale), [catalogue, locale]);
+  return <NameOfStored.Provider value={nameOf}>{children}</NameOfStored.Provider>;
 }
 
 /** A function naming a product kept in an order in the language shown; the component renders again when the language or the catalogue changes. */
-export function useStoredProductName(): (product: StoredProduct) => string {
-  const locale = useLocale();
-  const catalogue = useContext(CatalogueNames);
-  return useMemo(() => storedProductNames(catalogue, locale), [catalogue, locale]);
+export function useStoredProductName(): NameOf {
+  return useContext(NameOfStored);
 }
