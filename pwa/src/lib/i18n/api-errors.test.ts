@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { switchableLanguages } from '../../testing/languages';
-import { BUSY_NOTE, SIGN_IN_NOTE, TOO_OLD_NOTE } from '../offline/outbox/protocol';
+import { BUSY_NOTE, REFUSED_NOTE, SIGN_IN_NOTE, TOO_OLD_NOTE } from '../offline/outbox/protocol';
 import { apiErrorText, outboxNoteText } from './api-errors';
 import { chooseLocale } from './i18n';
 
@@ -50,6 +50,12 @@ describe('apiErrorText in Bangla', () => {
     expect(apiErrorText(refusal(undefined, '502 Bad Gateway'), 'x')).toBe('সার্ভার উত্তর দিয়েছে ৫০২।');
     expect(apiErrorText(new TypeError('Failed to fetch'), 'x')).toBe('সংযোগ নেই। ইন্টারনেট দেখে আবার চেষ্টা করুন।');
     expect(apiErrorText(undefined, 'অর্ডার করা গেল না।')).toBe('অর্ডার করা গেল না।');
+  });
+
+  it("says the outbox's notes in Bangla too: checkout shows an order the outbox found refused (submit.ts) through it", async () => {
+    await chooseLocale('bn');
+    expect(apiErrorText(refusal(undefined, REFUSED_NOTE), 'x')).toBe('এটি নেওয়া হয়নি।');
+    expect(apiErrorText(refusal('unauthenticated', SIGN_IN_NOTE), 'x')).toBe('অর্ডার পাঠাতে লগইন করুন');
   });
 });
 

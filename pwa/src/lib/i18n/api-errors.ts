@@ -74,8 +74,19 @@ const byCode: Record<string, (refusal: ApiRefusal, nameOf: NameOf) => string | u
 /** "The server answered 502." — what the outbox notes when an answer had no message. */
 const SERVER_ANSWERED = /^The server answered (\d+)\.$/;
 
-/** `refusal` in Bangla: by its code, else a bare status line or answer, else undefined. */
+/** The outbox's own notes (protocol.ts), by their English. */
+const notes: Record<string, () => string> = {
+  [SIGN_IN_NOTE]: () => t('outbox.note.signIn'),
+  [BUSY_NOTE]: () => t('outbox.note.busy'),
+  [CONNECTION_NOTE]: () => t('outbox.note.connection'),
+  [TOO_OLD_NOTE]: () => t('outbox.note.tooOld'),
+  [REFUSED_NOTE]: () => t('outbox.note.refused'),
+};
+
+/** `refusal` in Bangla: one of the outbox's notes, else by its code, else a bare status line or answer, else undefined. */
 function banglaRefusal(refusal: ApiRefusal, nameOf: NameOf): string | undefined {
+  const note = Object.hasOwn(notes, refusal.message) ? notes[refusal.message] : undefined;
+  if (note) return note();
   const known = refusal.code !== undefined && Object.hasOwn(byCode, refusal.code) ? byCode[refusal.code] : undefined;
   if (known) return known(refusal, nameOf);
   if (refusal.code !== undefined) return undefined;
@@ -98,15 +109,6 @@ export function apiErrorText(error: unknown, fallback: string, nameOf: NameOf = 
   return banglaRefusal({ message: text, code: typeof code === 'string' ? code : undefined, details }, nameOf) ?? (text || fallback);
 }
 
-/** The outbox's own notes (protocol.ts), by their English. */
-const notes: Record<string, () => string> = {
-  [SIGN_IN_NOTE]: () => t('outbox.note.signIn'),
-  [BUSY_NOTE]: () => t('outbox.note.busy'),
-  [CONNECTION_NOTE]: () => t('outbox.note.connection'),
-  [TOO_OLD_NOTE]: () => t('outbox.note.tooOld'),
-  [REFUSED_NOTE]: () => t('outbox.note.refused'),
-};
-
 /**
  * An outbox item's note (why it waits, or why it was refused) in the language shown: its own
  * English in English; in Bangla one of the outbox's notes, or the API's refusal by the `code`
@@ -115,8 +117,6 @@ const notes: Record<string, () => string> = {
 export function outboxNoteText(item: { note?: string | undefined; code?: string | undefined; refusal?: { code: string; products: StoredProduct[] } | undefined }, nameOf?: NameOf): string {
   const note = item.note ?? '';
   if (currentLocale() === 'en') return note;
-  const own = Object.hasOwn(notes, note) ? notes[note] : undefined;
-  if (own) return own();
   const code = item.code ?? item.refusal?.code;
   return banglaRefusal({ message: note, code, details: item.refusal && { products: item.refusal.products } }, nameOf ?? ((product) => product.name)) ?? note;
 }
