@@ -26,20 +26,21 @@ export function matchesEtag(ifNoneMatch: string | undefined, etag: string): bool
 }
 
 /**
- * Answers JSON `text` (already serialised) with `etag`, or 304 when the client already has
- * these bytes. Typed as `T` so the RPC client knows the shape.
+ * Answers JSON `text` (already serialised) with `etag` and `cacheControl` (default: the
+ * catalogue's), or 304 when the client already has these bytes. Typed as `T` so the RPC client
+ * knows the shape.
  */
-export function cacheableText<T>(c: Context, text: string, etag: string): Response & TypedResponse<JSONParsed<T>, 200, 'json'> {
+export function cacheableText<T>(c: Context, text: string, etag: string, cacheControl = CATALOGUE_CACHE_CONTROL): Response & TypedResponse<JSONParsed<T>, 200, 'json'> {
   type Typed = Response & TypedResponse<JSONParsed<T>, 200, 'json'>;
   c.header('ETag', etag);
-  c.header('Cache-Control', CATALOGUE_CACHE_CONTROL);
+  c.header('Cache-Control', cacheControl);
   if (matchesEtag(c.req.header('If-None-Match'), etag)) return c.body(null, 304) as unknown as Typed;
   c.header('Content-Type', 'application/json; charset=UTF-8');
   return c.body(text, 200) as unknown as Typed;
 }
 
 /** Answers `body` as JSON with a strong ETag over its bytes, or 304 (see cacheableText). */
-export async function cacheableJson<T>(c: Context, body: T): Promise<Response & TypedResponse<JSONParsed<T>, 200, 'json'>> {
+export async function cacheableJson<T>(c: Context, body: T, cacheControl?: string): Promise<Response & TypedResponse<JSONParsed<T>, 200, 'json'>> {
   const text = JSON.stringify(body);
-  return cacheableText<T>(c, text, await strongEtag(text));
+  return cacheableText<T>(c, text, await strongEtag(text), cacheControl);
 }

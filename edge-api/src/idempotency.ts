@@ -42,7 +42,7 @@
  * back and its ApiError is the answer, stored like any 4xx. Statements can also compute from
  * the current rows themselves (`INSERT … SELECT`).
  */
-import { LibsqlBatchError, LibsqlError, type Client, type InStatement, type InValue } from '@libsql/client';
+import { LibsqlBatchError, type Client, type InStatement, type InValue } from '@libsql/client';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import {
@@ -54,6 +54,7 @@ import {
   type IdempotencyKey,
 } from './db/idempotency-keys';
 import type { AppEnv } from './env';
+import { databaseBusy } from './database-outage';
 import { ApiError, errorBody, errorResponse } from './errors';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -125,7 +126,7 @@ function answerFromRow(c: Context<AppEnv>, row: IdempotencyKey, k: KeyRequest): 
 
 /**
  * Runs `batch` as one write transaction, again after each pause of {@link BUSY_RETRY_PAUSES_MS}
- * while it fails SQLITE_BUSY at once (a busy batch has committed nothing, so running it again is
+ * while it fails busy at once (SQLITE_BUSY or SQLITE_LOCKED, databaseBusy: a busy batch has committed nothing, so running it again is
  * safe); one that failed busy after waiting {@link WAITED_BUSY_MS} or more is not run again.
  */
 async function writeBatch(db: Client, batch: InStatement[]): Promise<void> {
@@ -136,7 +137,7 @@ async function writeBatch(db: Client, batch: InStatement[]): Promise<void> {
       return;
     } catch (error) {
       const waited = performance.now() - started >= WAITED_BUSY_MS;
-      if (pause === undefined || waited || !(error instanceof LibsqlError && error.code === 'SQLITE_BUSY')) throw error;
+      if (pause === undefined || waited || databaseBusy(error) === undefined) throw error;
       await new Promise((resolve) => setTimeout(resolve, pause));
     }
   }

@@ -10,7 +10,7 @@
 import { createClient, type Client } from '@libsql/client/web';
 import { createApp } from './app';
 import { ConfigError, parseConfig, type AppConfig } from './config';
-import { fetchWithTimeout, isHttpDatabaseUrl } from './db/request-timeout';
+import { databaseClientConfig } from './db/request-timeout';
 import { errorBody } from './errors';
 import { ensureLogging, requestIdFrom, requestLog } from './logger';
 
@@ -40,12 +40,8 @@ function appFor(env: WorkerEnv) {
   assertServableConfig(config);
   const key = JSON.stringify(config);
   if (cached?.key !== key) {
-    const db: Client = createClient({
-      url: config.databaseUrl,
-      ...(config.databaseAuthToken ? { authToken: config.databaseAuthToken } : {}),
-      // workerd bounds no subrequest's wait: a stalled database server would hold the request for ever.
-      ...(isHttpDatabaseUrl(config.databaseUrl) ? { fetch: fetchWithTimeout() } : {}),
-    });
+    // workerd bounds no subrequest's wait: without the config's bounded fetch a stalled database server would hold the request for ever.
+    const db: Client = createClient(databaseClientConfig(config.databaseUrl, config.databaseAuthToken));
     // Cloudflare puts the visitor's address in CF-Connecting-IP.
     cached = { key, app: createApp({ db, config, clientIp: (c) => c.req.header('CF-Connecting-IP') ?? 'unknown' }) };
   }

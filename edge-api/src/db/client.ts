@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { createClient, LibsqlError, type Client } from '@libsql/client';
 import { databaseBusy } from '../database-outage';
-import { DATABASE_REQUEST_TIMEOUT_MS, fetchWithTimeout, isHttpDatabaseUrl } from './request-timeout';
+import { databaseClientConfig } from './request-timeout';
 
 /**
  * How long (ms) a statement on a `file:` database waits for another connection's lock before it
@@ -75,10 +75,8 @@ export async function openDatabase(url: string, authToken?: string, options: Ope
   const path = isFile ? (url.slice('file:'.length).split('?')[0] ?? '') : '';
   if (path && path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const db = createClient({
-    url,
-    ...(authToken ? { authToken } : {}),
+    ...databaseClientConfig(url, authToken, options.requestTimeoutMs),
     ...(isFile ? { timeout: options.busyTimeoutMs ?? BUSY_TIMEOUT_MS } : {}),
-    ...(isHttpDatabaseUrl(url) ? { fetch: fetchWithTimeout(options.requestTimeoutMs ?? DATABASE_REQUEST_TIMEOUT_MS) } : {}),
   });
   if (!isFile) return db;
   await db.execute('PRAGMA journal_mode = WAL');

@@ -9,6 +9,7 @@
  * on the server: the idempotent writes replay it when the client retries with its key.
  * WebSocket URLs (ws://, wss://) do not go through `fetch` and are not bounded by this.
  */
+import type { Config } from '@libsql/client';
 
 /** How long (ms) one HTTP request to the database server may take, answer body included. */
 export const DATABASE_REQUEST_TIMEOUT_MS = 5000;
@@ -27,3 +28,15 @@ export function fetchWithTimeout(timeoutMs: number = DATABASE_REQUEST_TIMEOUT_MS
 
 /** True for the URLs the libSQL client reaches over HTTP (`http:`, `https:`, `libsql:`): those {@link fetchWithTimeout} bounds. */
 export const isHttpDatabaseUrl = (url: string): boolean => /^(https?|libsql):/i.test(url);
+
+/**
+ * createClient's options for `url` on either runtime: `authToken` when given (a libSQL server's)
+ * and, for the URLs reached over HTTP, a fetch bounded by `requestTimeoutMs` (ms).
+ */
+export function databaseClientConfig(url: string, authToken?: string, requestTimeoutMs?: number): Config {
+  return {
+    url,
+    ...(authToken ? { authToken } : {}),
+    ...(isHttpDatabaseUrl(url) ? { fetch: fetchWithTimeout(requestTimeoutMs) } : {}),
+  };
+}

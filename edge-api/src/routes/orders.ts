@@ -32,7 +32,7 @@ import { findProducts } from '../db/products';
 import { chooseSlot, deliverySlot, openSlots, REASSIGN_DAYS_AHEAD } from '../delivery/slots';
 import { factory, type AppEnv } from '../env';
 import { ApiError } from '../errors';
-import { matchesEtag, strongEtag } from '../etag';
+import { cacheableJson, matchesEtag, strongEtag } from '../etag';
 import { idempotentWrite, writeGuard, type WriteResult } from '../idempotency';
 import { validate } from '../validation';
 
@@ -167,11 +167,7 @@ export const orders = factory
       throw orderNotFound(id);
     }
     // Checked only once the caller may see it, so a 304 never tells that an order exists.
-    const etag = await strongEtag(JSON.stringify(order));
-    c.header('ETag', etag);
-    c.header('Cache-Control', ORDER_LIST_CACHE_CONTROL);
-    if (matchesEtag(c.req.header('If-None-Match'), etag)) return c.body(null, 304);
-    return c.json(order);
+    return cacheableJson(c, order, ORDER_LIST_CACHE_CONTROL);
   })
   .post('/', requireUser, validate('json', orderInputSchema), async (c) => {
     const input = c.req.valid('json');
