@@ -2,7 +2,8 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { idTokenFor, logIn, newAccount, placeOrderFor } from './support/accounts';
+import { logIn, newAccount, placeOrderFor } from './support/accounts';
+import { apiAs, ordersOf, productNamed } from './support/api';
 import { seriousA11yViolations } from './support/axe';
 import { scrollThrough, useBrowser } from './support/browser';
 
@@ -141,23 +142,13 @@ describe('the header on a tablet', () => {
 });
 
 describe('orders in Bangla on a phone', () => {
-  type Product = { _id: string; name: string; nameBn?: string };
   type Slot = { label: string };
 
   it("shows My Orders' slots, Bangla product names, the timeline and the tab's title in Bangla, an API refusal in Bangla, and checkout's slots", async () => {
-    const products = (await (await fetch(browser.url('/api/products'))).json()) as Product[];
-    const potato = products.find((p) => p.name === 'Potato (Alu)') as Product;
-    const tomato = products.find((p) => p.name === 'Tomato') as Product;
+    const [potato, tomato] = [await productNamed('Potato (Alu)'), await productNamed('Tomato')];
     const customer = await newAccount('Bangla Orders');
     const admin = await newAccount('Bangla Admin', { admin: true });
-    const advance = async (id: string, orderStatus: string) => {
-      const res = await fetch(browser.url(`/api/orders/update/${id}`), {
-        method: 'PUT',
-        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${await idTokenFor(admin)}` },
-        body: JSON.stringify({ orderStatus }),
-      });
-      expect(res.status).toBe(200);
-    };
+    const advance = (id: string, orderStatus: string) => apiAs(admin, 'PUT', `/api/orders/update/${id}`, { orderStatus });
     const tracked = await placeOrderFor(customer, [{ _id: potato._id, cartQuantity: 2 }]);
     await advance(tracked._id, 'Approved');
     const cancelled = await placeOrderFor(customer, [{ _id: tomato._id, cartQuantity: 1 }]);
@@ -176,7 +167,7 @@ describe('orders in Bangla on a phone', () => {
     expect(await approved.textContent()).toContain('আলু × ২ কেজি');
     expect(await pending.textContent()).toContain('টমেটো × ১ কেজি');
     // The slot, from its start and end: the server's English label's day and times in Bangla digits.
-    const { deliverySlot } = ((await (await fetch(browser.url(`/api/orders?email=${encodeURIComponent(customer.email)}`), { headers: { Authorization: `Bearer ${await idTokenFor(customer)}` } })).json()) as Array<{ _id: string; deliverySlot: Slot }>).find((o) => o._id === tracked._id) as { deliverySlot: Slot };
+    const { deliverySlot } = (await ordersOf<{ _id: string; deliverySlot: Slot }>(customer)).find((o) => o._id === tracked._id) as { deliverySlot: Slot };
     const slot = ((await approved.getByTestId('delivery-slot').textContent()) ?? '').replace(/^ডেলিভারি: /, '');
     expect(slot).toMatch(BANGLA_SLOT);
     const [, day, times] = /^\w+ (\d+) \w+, (.+)$/.exec(deliverySlot.label) ?? [];

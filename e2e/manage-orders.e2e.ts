@@ -10,7 +10,8 @@ import { describe, expect, inject, it } from 'vitest';
 import type { Order } from '../edge-api/src/contract/order';
 import { openDatabase } from '../edge-api/src/db/client';
 import { insertOrderStatements } from '../edge-api/src/db/orders';
-import { idTokenFor, logIn, newAccount, placeOrderFor, type Account } from './support/accounts';
+import { logIn, newAccount, placeOrderFor, type Account } from './support/accounts';
+import { apiAs } from './support/api';
 import { seriousA11yViolations } from './support/axe';
 import { useBrowser } from './support/browser';
 
@@ -26,17 +27,6 @@ async function signedIn(account: Account, path: string, viewport = PORTRAIT) {
   await logIn(handle.page, account);
   await handle.page.goto(browser.url(path));
   return handle;
-}
-
-/** Calls the API as `account`. */
-async function apiAs<T>(account: Account, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(browser.url(path), {
-    method,
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${await idTokenFor(account)}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${await res.text()}`);
-  return (await res.json()) as T;
 }
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]', { hasText: text });

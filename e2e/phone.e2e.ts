@@ -9,7 +9,8 @@
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { idTokenFor, logIn, newAccount, placeOrderFor, type Account } from './support/accounts';
+import { logIn, newAccount, placeOrderFor, type Account } from './support/accounts';
+import { apiAs, productNamed, type CatalogueProduct } from './support/api';
 import { seriousA11yViolationsWithoutToasts } from './support/axe';
 import { scrollThrough, useBrowser } from './support/browser';
 
@@ -19,21 +20,12 @@ const PHONE = { width: 390, height: 844 };
 const TOUCH = { isMobile: true, hasTouch: true };
 const DESKTOP = { width: 1280, height: 800 };
 
-type Product = { _id: string; name: string; price: number };
-
-const api = async <T,>(path: string, init?: RequestInit): Promise<T> => {
-  const res = await fetch(browser.url(path), init);
-  if (!res.ok) throw new Error(`${init?.method ?? 'GET'} ${path} answered ${res.status}: ${await res.text()}`);
-  return (await res.json()) as T;
-};
-const productNamed = async (name: string) => (await api<Product[]>('/api/products')).find((p) => p.name === name) as Product;
 
 let admin: Account | undefined;
 /** Calls the API as an admin. */
 async function asAdmin<T>(path: string, method: string, body?: unknown): Promise<T> {
   admin ??= await newAccount('Phone Admin', { admin: true });
-  const headers = { 'Content-Type': 'application/json', Authorization: `Bearer ${await idTokenFor(admin)}` };
-  return api<T>(path, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  return apiAs<T>(admin, method, path, body);
 }
 
 const restore: Array<() => Promise<unknown>> = [];
@@ -196,7 +188,7 @@ describe('the home page on a phone', () => {
 describe('My Orders on a phone', () => {
   it('orders again at today’s prices, naming the products out of stock or gone, and opens the cart', async () => {
     const customer = await newAccount('Again Shopper');
-    const gone = await asAdmin<Product>('/api/products', 'POST', { name: 'Again Okra', price: 40, image: '/products/carrot.webp', category: 'vegetable' });
+    const gone = await asAdmin<CatalogueProduct>('/api/products', 'POST', { name: 'Again Okra', price: 40, image: '/products/carrot.webp', category: 'vegetable' });
     const [apple, kiwi] = [await productNamed('Fuji Apple'), await productNamed('Kiwi')];
     await placeOrderFor(customer, [
       { _id: apple._id, cartQuantity: 3 },

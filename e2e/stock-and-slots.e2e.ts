@@ -9,6 +9,7 @@ import { mkdirSync } from 'node:fs';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { idTokenFor, logIn, newAccount, type Account } from './support/accounts';
+import { api, apiAs, ordersOf, productNamed } from './support/api';
 import { seriousA11yViolationsWithoutToasts } from './support/axe';
 import { useBrowser } from './support/browser';
 
@@ -16,18 +17,10 @@ const browser = useBrowser();
 const SCREENSHOTS = 'test-results/screenshots';
 const PHONE = { width: 390, height: 844 };
 
-type Product = { _id: string; name: string; price: number; inStock: boolean };
 type Slot = { id: string; label: string; remaining: number };
 type Order = { _id: string; orderedProduct: Array<{ name: string }>; deliverySlot: { id: string; label: string } | null };
 
-const api = async <T,>(path: string, init?: RequestInit): Promise<T> => {
-  const res = await fetch(browser.url(path), init);
-  if (!res.ok) throw new Error(`${init?.method ?? 'GET'} ${path} answered ${res.status}: ${await res.text()}`);
-  return (await res.json()) as T;
-};
-const productNamed = async (name: string) => (await api<Product[]>('/api/products')).find((p) => p.name === name) as Product;
 const slots = () => api<Slot[]>('/api/delivery-slots');
-const ordersOf = async (account: Account) => api<Order[]>(`/api/orders?email=${encodeURIComponent(account.email)}`, { headers: { Authorization: `Bearer ${await idTokenFor(account)}` } });
 
 let admin: Account | undefined;
 const outOfStock = new Set<string>();
@@ -37,11 +30,7 @@ async function setStock(name: string, inStock: boolean) {
   const { _id } = await productNamed(name);
   if (inStock) outOfStock.delete(name);
   else outOfStock.add(name);
-  await api(`/api/products/update/${_id}`, {
-    method: 'PUT',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${await idTokenFor(admin)}` },
-    body: JSON.stringify({ inStock }),
-  });
+  await apiAs(admin, 'PUT', `/api/products/update/${_id}`, { inStock });
 }
 afterEach(async () => {
   for (const name of [...outOfStock]) await setStock(name, true);
@@ -98,7 +87,7 @@ async function placeWithSlot(page: Page, account: Account, slot: Slot) {
   await page.getByRole('button', { name: 'Place order' }).click();
   await page.waitForURL(browser.url('/dashboard/my-orders'));
   await page.getByTestId('my-order').filter({ hasText: `Delivery: ${slot.label}` }).waitFor();
-  expect((await ordersOf(account))[0]?.deliverySlot?.id).toBe(slot.id);
+  expect((await ordersOf<Order>(account))[0]?.deliverySlot?.id).toBe(slot.id);
 }
 
 /** Places the cart's order with the connection off; the app shows My Orders with it waiting. */
@@ -138,7 +127,7 @@ describe('out of stock', () => {
     await page.getByRole('button', { name: 'Place order' }).click();
     await page.waitForURL(browser.url('/dashboard/my-orders'));
     await page.getByTestId('my-order').first().waitFor();
-    const orders = await ordersOf(account);
+    const orders = await ordersOf<Order>(account);
     expect(orders.map((o) => o.orderedProduct.map((l) => l.name))).toEqual([['Button Mushroom']]);
     await context.close();
   });
@@ -204,7 +193,7 @@ describe('delivery slots at checkout', () => {
     await page.waitForURL(browser.url('/dashboard/my-orders'));
     await context.setOffline(false);
     await page.getByTestId('my-order').filter({ hasText: 'Delivery: ' }).waitFor({ timeout: 30_000 });
-    expect((await ordersOf(account))[0]?.deliverySlot).not.toBeNull();
+    expect((await ordersOf<Order>(account))[0]?.deliverySlot).not.toBeNull();
     await context.close();
   }, 60_000);
 
@@ -238,7 +227,7 @@ describe('an order queued offline that meets a stock-out', () => {
     expect(await refused.textContent()).toContain('Out of stock: Strawberry');
     expect(await seriousA11yViolationsWithoutToasts(page)).toEqual([]);
     await screenshot(page, 'my-orders-not-sent');
-    expect(await ordersOf(account)).toEqual([]);
+    expect(await ordersOf<Order>(account)).toEqual([]);
 
     await refused.getByRole('button', { name: 'Send without them' }).click();
     await page.getByTestId('my-order').first().waitFor({ timeout: 30_000 });
@@ -246,7 +235,7 @@ describe('an order queued offline that meets a stock-out', () => {
     const text = await page.getByTestId('my-order').first().textContent();
     expect(text).toContain('Avocado');
     expect(text).not.toContain('Strawberry');
-    const orders = await ordersOf(account);
+    const orders = await ordersOf<Order>(account);
     expect(orders.map((o) => o.orderedProduct.map((l) => l.name))).toEqual([['Avocado']]);
     await context.close();
   }, 60_000);
@@ -268,7 +257,7 @@ describe('an order queued offline that meets a stock-out', () => {
     expect(await refused.textContent()).toContain('Out of stock: Strawberry');
     await refused.getByRole('button', { name: 'Send without them' }).click();
     await page.getByTestId('my-order').first().waitFor({ timeout: 30_000 });
-    expect((await ordersOf(account)).map((o) => o.orderedProduct.map((l) => l.name))).toEqual([['Avocado']]);
+    expect((await ordersOf<Order>(account)).map((o) => o.orderedProduct.map((l) => l.name))).toEqual([['Avocado']]);
     await context.close();
   }, 60_000);
 });
