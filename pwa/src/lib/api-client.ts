@@ -57,6 +57,12 @@ export class ApiRequestError extends Error {
   }
 }
 
+/** Reads a non-2xx `res` (its body not read yet) into the ApiRequestError to throw for it. Never throws. */
+export async function apiRequestError(res: Pick<Response, 'status' | 'statusText' | 'json'>): Promise<ApiRequestError> {
+  const { code, message, details } = await readApiError(res);
+  return new ApiRequestError(res.status, message, code, details);
+}
+
 /**
  * Takes an RPC call's response (or its promise) and returns the body of its 2xx answer, typed
  * from the route (Hono's `parseResponse`).
@@ -64,9 +70,6 @@ export class ApiRequestError extends Error {
  */
 export async function readResponse<T extends ClientResponse<unknown>>(response: T | Promise<T>): ReturnType<typeof parseResponse<T>> {
   const res = await response;
-  if (!res.ok) {
-    const { code, message, details } = await readApiError(res);
-    throw new ApiRequestError(res.status, message, code, details);
-  }
+  if (!res.ok) throw await apiRequestError(res);
   return parseResponse(res);
 }

@@ -4,8 +4,7 @@
  * and sent directly when this browser has no IndexedDB (some private modes), as an online-only
  * shop would. Checkout and Add Review each make one `submit` call.
  */
-import { ApiRequestError, currentIdToken } from '../../api-client';
-import { readApiError } from '../../api-error';
+import { apiRequestError, ApiRequestError, currentIdToken } from '../../api-client';
 import { requestPersistentStorage } from '../persist';
 import { REFUSED_NOTE, SIGN_IN_NOTE, type OutboxKind, type OutboxPayload, type OutboxResult } from './protocol';
 import { postOutboxItem } from './request';
@@ -61,10 +60,7 @@ async function sendDirectly<K extends OutboxKind>(kind: K, payload: OutboxPayloa
   const token = await currentIdToken();
   if (!token) throw new ApiRequestError(401, SIGN_IN_NOTE, 'unauthenticated');
   const res = await postOutboxItem({ kind, key, payload }, token);
-  if (!res.ok) {
-    const { code, message, details } = await readApiError(res);
-    throw new ApiRequestError(res.status, message, code, details);
-  }
+  if (!res.ok) throw await apiRequestError(res);
   return (await res.json()) as OutboxResult<K>;
 }
 
