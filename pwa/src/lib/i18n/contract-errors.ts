@@ -26,7 +26,7 @@ function kindOf(kind: string): string {
 
 const patterns: readonly (readonly [RegExp, (match: RegExpExecArray) => string])[] = [
   [/^At most (\d+) characters$/, (match) => t('form.tooLong', { max: Number(match[1]) })],
-  // zod's default where the contract names no message (an empty price in the product form).
+  // zod's default for a value of the wrong kind, where a contract field names no message of its own.
   [/^Invalid input: expected (\w+), received (\w+)$/, (match) => t('form.wrongKind', { expected: kindOf(match[1] ?? ''), received: kindOf(match[2] ?? '') })],
 ];
 
