@@ -56,10 +56,10 @@ const alone: Record<string, Only & { measure: () => Promise<Figure[]> }> = {
 };
 // Measurements of the built app that run alone on the stack: the build and the stack, nothing else measured.
 type OnStack = { chromePath: string; stack: Stack; tmpDir: string };
-const onStack: Record<string, Only & { measure: (run: OnStack) => Promise<Figure[]> }> = {
-  lighthouse: { figure: 'Figure 2', measure: ({ chromePath, stack }) => measureLighthouse(chromePath, stack.baseUrl) },
-  catalogue: { figure: 'Figures 4 and 6', measure: ({ stack, tmpDir }) => measureCatalogueOn(stack, tmpDir) },
-};
+const onStack = {
+  lighthouse: { figure: 'Figure 2', measure: ({ chromePath, stack }: OnStack) => measureLighthouse(chromePath, stack.baseUrl) },
+  catalogue: { figure: 'Figures 4 and 6', measure: ({ stack, tmpDir }: OnStack) => measureCatalogueOn(stack, tmpDir) },
+} satisfies Record<string, Only & { measure: (run: OnStack) => Promise<Figure[]> }>;
 
 /** Figures 4 and 6 on the stack's 1,000-product catalogue, an admin changing one product. */
 async function measureCatalogueOn(stack: Stack, tmpDir: string): Promise<Figure[]> {
@@ -75,7 +75,7 @@ function finishAlone(only: Only, figures: readonly Figure[]): never {
 
 const onlyIndex = process.argv.indexOf('--only');
 const onlyName = onlyIndex === -1 ? undefined : (process.argv[onlyIndex + 1] ?? '');
-const onlyOnStack = onlyName === undefined ? undefined : onStack[onlyName];
+const onlyOnStack = onlyName !== undefined && Object.hasOwn(onStack, onlyName) ? onStack[onlyName as keyof typeof onStack] : undefined;
 if (onlyName !== undefined && !onlyOnStack) {
   const only = alone[onlyName];
   if (!only) {
@@ -90,35 +90,31 @@ const chromePath = ensureChromium();
 const tmpDir = mkdtempSync(join(tmpdir(), 'taza-haat-bench-'));
 // The load figures write far faster than a shopper may: the write rate limits are lifted here.
 const stack = await startStack({ e2eHooks: false, env: { RATE_LIMIT_USER_WRITES_PER_MINUTE: '1000000000', RATE_LIMIT_IP_WRITES_PER_MINUTE: '1000000000' } });
-if (onlyOnStack) {
-  let figures: Figure[];
-  try {
-    figures = await onlyOnStack.measure({ chromePath, stack, tmpDir });
-  } finally {
-    await stack.stop();
-    rmSync(tmpDir, { recursive: true, force: true });
-  }
-  finishAlone(onlyOnStack, figures);
-}
-const browser = await chromium.launch({ executablePath: chromePath, args: chromiumArgs, headless: true });
+const run: OnStack = { chromePath, stack, tmpDir };
+// A measurement alone on the stack needs no browser of ours (Lighthouse starts its own).
+const browser = onlyOnStack ? undefined : await chromium.launch({ executablePath: chromePath, args: chromiumArgs, headless: true });
 const figures: Figure[] = [];
 try {
-  figures.push(...(await measureSizes(browser, stack.baseUrl, stack.distDir, tmpDir)));
-  if (!quick) {
-    figures.push(...(await measureLighthouse(chromePath, stack.baseUrl)));
-    figures.push(...(await measureOfflineStart(browser, stack.baseUrl)));
-    figures.push(...(await measureCatalogueOn(stack, tmpDir)));
-    const shoppers = await Promise.all(Array.from({ length: 20 }, (_, i) => account(stack.authEmulatorHost, stack.databaseUrl, `bench.shopper${i}@example.test`)));
-    figures.push(...(await measureOrderScale(stack.baseUrl, stack.databaseUrl, shoppers[0] as Shopper)));
-    figures.push(...(await measureOrderWrites(stack.baseUrl, stack.databaseUrl, shoppers)));
-    figures.push(...(await measureFaults()));
-    figures.push(...(await measureFulfilment()));
+  if (onlyOnStack) figures.push(...(await onlyOnStack.measure(run)));
+  else if (browser) {
+    figures.push(...(await measureSizes(browser, stack.baseUrl, stack.distDir, tmpDir)));
+    if (!quick) {
+      figures.push(...(await onStack.lighthouse.measure(run)));
+      figures.push(...(await measureOfflineStart(browser, stack.baseUrl)));
+      figures.push(...(await onStack.catalogue.measure(run)));
+      const shoppers = await Promise.all(Array.from({ length: 20 }, (_, i) => account(stack.authEmulatorHost, stack.databaseUrl, `bench.shopper${i}@example.test`)));
+      figures.push(...(await measureOrderScale(stack.baseUrl, stack.databaseUrl, shoppers[0] as Shopper)));
+      figures.push(...(await measureOrderWrites(stack.baseUrl, stack.databaseUrl, shoppers)));
+      figures.push(...(await measureFaults()));
+      figures.push(...(await measureFulfilment()));
+    }
   }
 } finally {
-  await browser.close();
+  await browser?.close();
   await stack.stop();
   rmSync(tmpDir, { recursive: true, force: true });
 }
+if (onlyOnStack) finishAlone(onlyOnStack, figures);
 
 const context = `Measured ${machine()}${quick ? ' (quick mode: sizes only)' : ''}.`;
 if (!quick) writeResults(process.cwd(), figures, context);
