@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { logIn, newAccount, placeOrderFor, type Account } from './support/accounts';
+import { api } from './support/api';
 import { scrollThrough, useBrowser } from './support/browser';
 
 const browser = useBrowser();
@@ -13,9 +14,14 @@ async function signedIn(account: Account, path: string, viewport?: { width: numb
   await handle.page.goto(browser.url(path));
   return handle;
 }
+/**
+ * The names on the shop's cards once it shows the whole current catalogue: the grid renders its
+ * first cards at once and the rest in a deferred render, and a mirrored copy may show first.
+ */
 const shopNames = async (page: Page) => {
   await page.goto(browser.url('/Shop'));
-  await page.getByTestId('product-card').first().waitFor();
+  const count = (await api<unknown[]>('/api/products')).length;
+  await expect.poll(() => page.getByTestId('product-card').count()).toBe(count);
   return page.getByTestId('product-card').locator('h2').allTextContents();
 };
 
