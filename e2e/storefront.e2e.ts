@@ -60,7 +60,7 @@ describe('shop search and filters', () => {
     await page.getByTestId('product-card').first().waitFor();
     await page.getByRole('searchbox', { name: 'Search' }).fill('mango');
     await expect.poll(() => page.url()).toMatch(/q=mango/);
-    expect(await page.getByTestId('product-card').locator('h2').allTextContents()).toEqual(['Himsagar Mango', 'Amrapali Mango']);
+    await expect.poll(() => page.getByTestId('product-card').locator('h2').allTextContents()).toEqual(['Himsagar Mango', 'Amrapali Mango']);
     await page.getByRole('searchbox', { name: 'Search' }).fill('');
     await page.getByLabel('Category').selectOption('fruit');
     await page.getByLabel('Season').selectOption('winter');
