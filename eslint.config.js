@@ -26,14 +26,23 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     plugins: { 'import-x': importX, 'check-file': checkFile },
     settings: {
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['tsconfig.json', 'tsconfig.node.json'], noWarnOnMultipleProjects: true })],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['tsconfig.json', 'tsconfig.node.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
     },
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
       'import-x/no-cycle': 'error',
       // Kebab-case file and folder names (STYLE.md): one spelling, no case-only clashes on macOS.
-      'check-file/filename-naming-convention': ['error', { '**/*.{ts,tsx,js}': 'KEBAB_CASE' }, { ignoreMiddleExtensions: true }],
+      'check-file/filename-naming-convention': [
+        'error',
+        { '**/*.{ts,tsx,js}': 'KEBAB_CASE' },
+        { ignoreMiddleExtensions: true },
+      ],
       'check-file/folder-naming-convention': ['error', { '{pwa,edge-api,e2e,scripts}/**/': 'KEBAB_CASE' }],
       'import-x/no-duplicates': 'error',
       'import-x/no-restricted-paths': [
@@ -71,7 +80,14 @@ export default tseslint.config(
       ...jsxA11y.flatConfigs.recommended.rules,
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/edge-api/**'], message: 'Import the shared contract as @contract/… (and the API type as @edge-api/app).' }] },
+        {
+          patterns: [
+            {
+              group: ['**/edge-api/**'],
+              message: 'Import the shared contract as @contract/… (and the API type as @edge-api/app).',
+            },
+          ],
+        },
       ],
     },
   },

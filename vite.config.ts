@@ -24,10 +24,15 @@ import { ID_TOKEN_KEY, LOCALE_KEY, mirroredKey } from './pwa/src/lib/storage-key
  * production builds alias its entries to the identical build with the dev warnings off, which
  * otherwise format warning messages on every render.
  */
-const reactRouterProduction = (entry: string) => fileURLToPath(new URL(`./node_modules/react-router/dist/production/${entry}`, import.meta.url));
+const reactRouterProduction = (entry: string) =>
+  fileURLToPath(new URL(`./node_modules/react-router/dist/production/${entry}`, import.meta.url));
 
 /** The landing pages (paths as the router matches them) and the route module that renders each. */
-const landingRoutes = { [paths.home]: 'routes/home.tsx', [paths.homeAlias]: 'routes/home.tsx', [paths.shop]: 'routes/shop.tsx' };
+const landingRoutes = {
+  [paths.home]: 'routes/home.tsx',
+  [paths.homeAlias]: 'routes/home.tsx',
+  [paths.shop]: 'routes/shop.tsx',
+};
 
 export default defineConfig(({ mode }) => {
   // .env and the environment, as the app's import.meta.env sees them.
@@ -64,17 +69,27 @@ export default defineConfig(({ mode }) => {
       // in Bangla its catalogue, which the first screen waits for.
       routePreload(
         landingRoutes,
-        Object.fromEntries(Object.keys(landingRoutes).map((path) => [path, { url: '/api/products', unlessStored: [mirroredKey('products'), ID_TOKEN_KEY] }])),
+        Object.fromEntries(
+          Object.keys(landingRoutes).map((path) => [
+            path,
+            { url: '/api/products', unlessStored: [mirroredKey('products'), ID_TOKEN_KEY] },
+          ]),
+        ),
         { locale: 'bn', module: 'lib/i18n/locales/bn.json', storageKey: LOCALE_KEY, locales: ['en', 'bn'] },
       ),
       // Brotli and gzip copies of every text asset, served by the Node entry (static-site.ts)
       // to browsers that accept them; Cloudflare compresses on its own.
-      compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|mjs|css|html|svg|webmanifest|json)$/, threshold: 1024 }),
+      compression({
+        algorithms: ['brotliCompress', 'gzip'],
+        include: /\.(js|mjs|css|html|svg|webmanifest|json)$/,
+        threshold: 1024,
+      }),
       compressServiceWorker(),
       // dist/_headers: the CSP (with the inline preload script's hash) and the other security headers.
       securityHeadersPlugin({
         authEmulatorHost: env.VITE_FIREBASE_AUTH_EMULATOR_HOST,
-        authDomain: env.VITE_FIREBASE_AUTH_DOMAIN || `${env.VITE_FIREBASE_PROJECT_ID || 'demo-taza-haat'}.firebaseapp.com`,
+        authDomain:
+          env.VITE_FIREBASE_AUTH_DOMAIN || `${env.VITE_FIREBASE_PROJECT_ID || 'demo-taza-haat'}.firebaseapp.com`,
       }),
     ],
     resolve: {
@@ -103,7 +118,10 @@ export default defineConfig(({ mode }) => {
           codeSplitting: {
             groups: [
               { name: 'app', tags: ['$initial'] },
-              { name: 'app', test: /pwa[\\/]src[\\/]features[\\/](catalogue[\\/](api[\\/]get-products|components[\\/]product-grid)|cart[\\/]components[\\/](quantity-stepper|add-to-cart-button))/ },
+              {
+                name: 'app',
+                test: /pwa[\\/]src[\\/]features[\\/](catalogue[\\/](api[\\/]get-products|components[\\/]product-grid)|cart[\\/]components[\\/](quantity-stepper|add-to-cart-button))/,
+              },
             ],
           },
         },

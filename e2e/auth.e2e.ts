@@ -74,7 +74,8 @@ describe('accounts against the Auth emulator', () => {
     await logIn(asAdmin.page, adminAccount);
     await asAdmin.page.goto(browser.url('/dashboard'));
     const adminNav = asAdmin.page.getByRole('navigation', { name: 'Dashboard' });
-    for (const name of ['Manage Products', 'Add Products', 'Manage Orders', 'Add Admin']) await adminNav.getByRole('link', { name }).waitFor();
+    for (const name of ['Manage Products', 'Add Products', 'Manage Orders', 'Add Admin'])
+      await adminNav.getByRole('link', { name }).waitFor();
     expect(await adminNav.getByRole('link', { name: 'My Orders' }).count()).toBe(0);
     await asAdmin.context.close();
 
@@ -114,18 +115,31 @@ describe('accounts against the Auth emulator', () => {
     await context.close();
   });
 
-  it.each(['google', 'github'] as const)('signs in with %s (emulator credential) and saves the profile with PUT /api/users', async (provider) => {
-    const { page, context } = await browser.open('/login');
-    await page.getByRole('button', { name: 'Continue With Google' }).waitFor();
-    const email = `${provider}.${Date.now()}@example.test`;
-    const idToken = JSON.stringify({ sub: `${provider}-${Date.now()}`, email, email_verified: true, name: `${provider} user` });
-    const ok = await page.evaluate(([p, t]) => (window as unknown as E2EWindow).tazaHaatE2E?.signInWithIdToken(p as typeof provider, t as string), [provider, idToken]);
-    expect(ok).toBe(true);
-    await page.getByRole('button', { name: `Account menu for ${provider} user` }).waitFor();
-    const token = await page.evaluate(() => localStorage.getItem('idToken'));
-    const profile = await fetch(browser.url(`/api/users/${email}`), { headers: { Authorization: `Bearer ${token}` } });
-    expect(await profile.json()).toEqual({ email, displayName: `${provider} user`, admin: false });
-    expect(inject('authEmulatorHost')).toMatch(/^127\.0\.0\.1:/);
-    await context.close();
-  });
+  it.each(['google', 'github'] as const)(
+    'signs in with %s (emulator credential) and saves the profile with PUT /api/users',
+    async (provider) => {
+      const { page, context } = await browser.open('/login');
+      await page.getByRole('button', { name: 'Continue With Google' }).waitFor();
+      const email = `${provider}.${Date.now()}@example.test`;
+      const idToken = JSON.stringify({
+        sub: `${provider}-${Date.now()}`,
+        email,
+        email_verified: true,
+        name: `${provider} user`,
+      });
+      const ok = await page.evaluate(
+        ([p, t]) => (window as unknown as E2EWindow).tazaHaatE2E?.signInWithIdToken(p as typeof provider, t as string),
+        [provider, idToken],
+      );
+      expect(ok).toBe(true);
+      await page.getByRole('button', { name: `Account menu for ${provider} user` }).waitFor();
+      const token = await page.evaluate(() => localStorage.getItem('idToken'));
+      const profile = await fetch(browser.url(`/api/users/${email}`), {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      expect(await profile.json()).toEqual({ email, displayName: `${provider} user`, admin: false });
+      expect(inject('authEmulatorHost')).toMatch(/^127\.0\.0\.1:/);
+      await context.close();
+    },
+  );
 });

@@ -97,7 +97,12 @@ describe('the shop in Bangla on a phone', () => {
 
 describe('a page whose code cannot be downloaded', () => {
   it("says so in Bangla inside the shop's header, not in React Router's English", async () => {
-    const { page, context } = await browser.open('/', PHONE, { isMobile: true, hasTouch: true, locale: 'bn-BD', serviceWorkers: 'block' });
+    const { page, context } = await browser.open('/', PHONE, {
+      isMobile: true,
+      hasTouch: true,
+      locale: 'bn-BD',
+      serviceWorkers: 'block',
+    });
     await page.getByRole('heading', { name: BANGLA_HEADING }).waitFor();
     await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
     // To the contact page as a link would go: its code is not loaded yet.
@@ -128,17 +133,23 @@ describe('a first visit on a desktop', () => {
 });
 
 describe('the header on a tablet', () => {
-  it.each(['en-GB', 'bn-BD'])('fits 1024 px in %s: the links, language switch, cart and account all on screen', async (locale) => {
-    const { page, context } = await browser.open('/Shop', { width: 1024, height: 768 }, { locale });
-    const header = page.getByRole('banner');
-    await header.getByRole('navigation').waitFor();
-    expect(await lang(page)).toBe(locale.slice(0, 2));
-    // The header's end (the account menu) is its last button; Bangla's longer links once pushed it off the screen.
-    const right = await header.getByRole('button').last().evaluate((button) => button.getBoundingClientRect().right);
-    expect(right).toBeLessThanOrEqual(1024);
-    expect(await header.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
-    await context.close();
-  });
+  it.each(['en-GB', 'bn-BD'])(
+    'fits 1024 px in %s: the links, language switch, cart and account all on screen',
+    async (locale) => {
+      const { page, context } = await browser.open('/Shop', { width: 1024, height: 768 }, { locale });
+      const header = page.getByRole('banner');
+      await header.getByRole('navigation').waitFor();
+      expect(await lang(page)).toBe(locale.slice(0, 2));
+      // The header's end (the account menu) is its last button; Bangla's longer links once pushed it off the screen.
+      const right = await header
+        .getByRole('button')
+        .last()
+        .evaluate((button) => button.getBoundingClientRect().right);
+      expect(right).toBeLessThanOrEqual(1024);
+      expect(await header.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+      await context.close();
+    },
+  );
 });
 
 describe('orders in Bangla on a phone', () => {
@@ -148,7 +159,8 @@ describe('orders in Bangla on a phone', () => {
     const [potato, tomato] = [await productNamed('Potato (Alu)'), await productNamed('Tomato')];
     const customer = await newAccount('Bangla Orders');
     const admin = await newAccount('Bangla Admin', { admin: true });
-    const advance = (id: string, orderStatus: string) => apiAs(admin, 'PUT', `/api/orders/update/${id}`, { orderStatus });
+    const advance = (id: string, orderStatus: string) =>
+      apiAs(admin, 'PUT', `/api/orders/update/${id}`, { orderStatus });
     const tracked = await placeOrderFor(customer, [{ _id: potato._id, cartQuantity: 2 }]);
     await advance(tracked._id, 'Approved');
     const cancelled = await placeOrderFor(customer, [{ _id: tomato._id, cartQuantity: 1 }]);
@@ -167,7 +179,9 @@ describe('orders in Bangla on a phone', () => {
     expect(await approved.textContent()).toContain('আলু × ২ কেজি');
     expect(await pending.textContent()).toContain('টমেটো × ১ কেজি');
     // The slot, from its start and end: the server's English label's day and times in Bangla digits.
-    const { deliverySlot } = (await ordersOf<{ _id: string; deliverySlot: Slot }>(customer)).find((o) => o._id === tracked._id) as { deliverySlot: Slot };
+    const { deliverySlot } = (await ordersOf<{ _id: string; deliverySlot: Slot }>(customer)).find(
+      (o) => o._id === tracked._id,
+    ) as { deliverySlot: Slot };
     const slot = ((await approved.getByTestId('delivery-slot').textContent()) ?? '').replace(/^ডেলিভারি: /, '');
     expect(slot).toMatch(BANGLA_SLOT);
     const [, day, times] = /^\w+ (\d+) \w+, (.+)$/.exec(deliverySlot.label) ?? [];
@@ -175,15 +189,23 @@ describe('orders in Bangla on a phone', () => {
     expect(slot.endsWith(banglaDigits(times ?? ''))).toBe(true);
     // The timeline: Bangla states, the reached ones with Dhaka times in Bangla digits (24-hour: no AM/PM).
     const timeline = approved.getByTestId('order-timeline');
-    expect(await timeline.locator('li').evaluateAll((items) => items.map((li) => [li.querySelector('p')?.textContent, li.getAttribute('data-reached')]))).toEqual([
+    expect(
+      await timeline
+        .locator('li')
+        .evaluateAll((items) =>
+          items.map((li) => [li.querySelector('p')?.textContent, li.getAttribute('data-reached')]),
+        ),
+    ).toEqual([
       ['অপেক্ষমাণ', 'true'],
       ['অনুমোদিত', 'true'],
       ['ডেলিভারির পথে', 'false'],
       ['পৌঁছে গেছে', 'false'],
     ]);
-    for (const time of await timeline.locator('time').allTextContents()) expect(time).toMatch(/^[০-৯]{1,2} \S+, [০-৯]{2}:[০-৯]{2}$/);
+    for (const time of await timeline.locator('time').allTextContents())
+      expect(time).toMatch(/^[০-৯]{1,2} \S+, [০-৯]{2}:[০-৯]{2}$/);
     // Nothing in Latin letters on an order but the customer's name.
-    for (const order of [pending, approved]) expect(((await order.textContent()) ?? '').replace(customer.displayName, '')).not.toMatch(/[A-Za-z0-9]/);
+    for (const order of [pending, approved])
+      expect(((await order.textContent()) ?? '').replace(customer.displayName, '')).not.toMatch(/[A-Za-z0-9]/);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'my-orders');
 
@@ -195,16 +217,24 @@ describe('orders in Bangla on a phone', () => {
       void dialog.accept();
     });
     await pending.getByRole('button', { name: 'মুছুন' }).click();
-    await page.locator('[data-sonner-toast]', { hasText: 'শুধু অপেক্ষমাণ অর্ডার বাতিল করা যায়; এটি এখন অনুমোদিত।' }).waitFor();
+    await page
+      .locator('[data-sonner-toast]', { hasText: 'শুধু অপেক্ষমাণ অর্ডার বাতিল করা যায়; এটি এখন অনুমোদিত।' })
+      .waitFor();
     expect(prompts).toEqual(['আপনি কি এই অর্ডারটি বাতিল করতে চান?']);
 
     // Checkout's slots: each named in Bangla.
     await page.goto(browser.url('/Shop'));
-    await page.getByTestId('product-card').filter({ has: page.locator('h2', { hasText: /^আলু$/ }) }).getByRole('button').first().click();
+    await page
+      .getByTestId('product-card')
+      .filter({ has: page.locator('h2', { hasText: /^আলু$/ }) })
+      .getByRole('button')
+      .first()
+      .click();
     await page.goto(browser.url('/checkout'));
     const radios = page.getByTestId('delivery-slots').locator('input[type=radio]');
     await radios.first().waitFor();
-    for (const name of await radios.evaluateAll((inputs) => inputs.map((input) => input.getAttribute('aria-label')))) expect(name).toMatch(BANGLA_SLOT);
+    for (const name of await radios.evaluateAll((inputs) => inputs.map((input) => input.getAttribute('aria-label'))))
+      expect(name).toMatch(BANGLA_SLOT);
     expect(await page.title()).toBe(TITLE.bn);
 
     // And back to English: the title too.

@@ -28,7 +28,11 @@ async function fillCart(page: Page, lines: Array<[string, number]>) {
   }, items);
 }
 const summary = async (page: Page) =>
-  Promise.all(['summary-total', 'summary-shipping', 'summary-tax', 'summary-subtotal'].map((id) => page.getByTestId(id).textContent()));
+  Promise.all(
+    ['summary-total', 'summary-shipping', 'summary-tax', 'summary-subtotal'].map((id) =>
+      page.getByTestId(id).textContent(),
+    ),
+  );
 
 describe('checkout with cash on delivery', () => {
   it('prices carts below and above 200 Tk as the server does', async () => {
@@ -38,7 +42,10 @@ describe('checkout with cash on delivery', () => {
     await fillCart(page, [['Potato (Alu)', 2]]);
     await page.goto(browser.url('/checkout'));
     expect(await summary(page)).toEqual(['60 Tk', '40 Tk', '3 Tk', '103 Tk']);
-    await fillCart(page, [['Potato (Alu)', 3], ['Tomato', 2]]);
+    await fillCart(page, [
+      ['Potato (Alu)', 3],
+      ['Tomato', 2],
+    ]);
     await page.reload();
     expect(await summary(page)).toEqual(['270 Tk', '80 Tk', '13.5 Tk', '364 Tk']);
     await page.getByText('Card payment is not configured on this shop').waitFor();
@@ -49,7 +56,10 @@ describe('checkout with cash on delivery', () => {
     const account = await newAccount('Double Clicker');
     const { page, context } = await browser.open('/login');
     await logIn(page, account);
-    await fillCart(page, [['Carrot (Gajor)', 2], ['Himsagar Mango', 1]]);
+    await fillCart(page, [
+      ['Carrot (Gajor)', 2],
+      ['Himsagar Mango', 1],
+    ]);
     await page.goto(browser.url('/checkout'));
     expect(await page.getByLabel('Name').inputValue()).toBe('Double Clicker');
     expect(await page.getByLabel('Name').getAttribute('readonly')).not.toBeNull();

@@ -43,7 +43,13 @@ describe('admin: products', () => {
 
     await page.goto(browser.url('/dashboard/manage-products'));
     await page.getByRole('columnheader', { name: 'Update/Delete' }).waitFor();
-    expect(await page.getByRole('columnheader').allTextContents()).toEqual(['ID', 'Product', 'Image', 'Price', 'Update/Delete']);
+    expect(await page.getByRole('columnheader').allTextContents()).toEqual([
+      'ID',
+      'Product',
+      'Image',
+      'Price',
+      'Update/Delete',
+    ]);
     await page.getByRole('link', { name: 'Update Bottle Gourd (Lau)' }).click();
     await page.getByPlaceholder('Price').fill('50');
     await page.getByRole('button', { name: 'Update Product' }).click();
@@ -83,11 +89,21 @@ describe('orders', () => {
     await asAdmin.page.getByRole('searchbox').fill(customer.email);
     const row = asAdmin.page.getByTestId('order-row').filter({ hasText: customer.email });
     await row.waitFor();
-    expect(await asAdmin.page.getByRole('columnheader').allTextContents()).toEqual(['Customer', 'Products', 'Price', 'Status', 'Approved/Delete']);
+    expect(await asAdmin.page.getByRole('columnheader').allTextContents()).toEqual([
+      'Customer',
+      'Products',
+      'Price',
+      'Status',
+      'Approved/Delete',
+    ]);
     expect(await row.textContent()).toContain(`${order.totalAmount} Tk`);
     await row.getByRole('button', { name: 'Approve' }).click();
     await asAdmin.page.locator('[data-sonner-toast]', { hasText: 'Order Approved Successfully!!' }).waitFor();
-    expect(await asAdmin.page.locator('[data-sonner-toast]', { hasText: 'Order Approved Successfully!!' }).getAttribute('data-y-position')).toBe('top');
+    expect(
+      await asAdmin.page
+        .locator('[data-sonner-toast]', { hasText: 'Order Approved Successfully!!' })
+        .getAttribute('data-y-position'),
+    ).toBe('top');
     await asAdmin.context.close();
 
     const asCustomer = await signedIn(customer, '/dashboard/my-orders');
@@ -117,12 +133,17 @@ describe('orders', () => {
   it('saves screenshots of Manage Orders at tablet and desktop sizes, with no sideways scroll', async () => {
     mkdirSync('test-results/screenshots', { recursive: true });
     const admin = await newAccount('Screenshot Admin', { admin: true });
-    for (const viewport of [{ width: 768, height: 1024 }, { width: 1280, height: 800 }]) {
+    for (const viewport of [
+      { width: 768, height: 1024 },
+      { width: 1280, height: 800 },
+    ]) {
       const { page, context } = await signedIn(admin, '/dashboard/manage-orders', viewport);
       await page.getByTestId('order-row').first().waitFor();
       await page.screenshot({ path: `test-results/screenshots/manage-orders-${viewport.width}.png`, fullPage: true });
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
-      const buttons = await page.getByRole('button', { name: 'Delete' }).evaluateAll((els) => els.map((el) => el.getBoundingClientRect().height));
+      const buttons = await page
+        .getByRole('button', { name: 'Delete' })
+        .evaluateAll((els) => els.map((el) => el.getBoundingClientRect().height));
       expect(Math.min(...buttons)).toBeGreaterThanOrEqual(44);
       await context.close();
     }
@@ -132,7 +153,11 @@ describe('orders', () => {
 describe('admins and reviews', () => {
   it('makes a new admin, who then sees the admin links', async () => {
     const admin = await newAccount('Granting Admin', { admin: true });
-    const future = { email: `future.admin.${Date.now()}@example.test`, password: 'secret-pass-1', displayName: 'Future Admin' };
+    const future = {
+      email: `future.admin.${Date.now()}@example.test`,
+      password: 'secret-pass-1',
+      displayName: 'Future Admin',
+    };
     // The future admin registers in the shop first, which saves their profile (POST /api/users).
     const first = await browser.open('/register');
     await first.page.getByLabel('Name').fill(future.displayName);
@@ -153,7 +178,10 @@ describe('admins and reviews', () => {
     await context.close();
 
     const again = await signedIn(future, '/dashboard');
-    await again.page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Manage Orders' }).waitFor();
+    await again.page
+      .getByRole('navigation', { name: 'Dashboard' })
+      .getByRole('link', { name: 'Manage Orders' })
+      .waitFor();
     await again.context.close();
   });
 
@@ -168,7 +196,10 @@ describe('admins and reviews', () => {
     await page.getByRole('button', { name: 'Submit Review' }).click();
     const toast = page.locator('[data-sonner-toast]', { hasText: 'Successfully Reviewed' });
     await toast.waitFor();
-    expect([await toast.getAttribute('data-x-position'), await toast.getAttribute('data-y-position')]).toEqual(['left', 'bottom']);
+    expect([await toast.getAttribute('data-x-position'), await toast.getAttribute('data-y-position')]).toEqual([
+      'left',
+      'bottom',
+    ]);
     await page.goto(browser.url('/'));
     await page.getByRole('heading', { name: 'Fresh from the haat, to your door' }).waitFor();
     await scrollThrough(page);

@@ -43,7 +43,13 @@ async function until(check: () => boolean | Promise<boolean>, what: string, time
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'taza-haat-dev-'));
-  const [api, vite, auth, hub, logging] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
+  const [api, vite, auth, hub, logging] = await Promise.all([
+    freePort(),
+    freePort(),
+    freePort(),
+    freePort(),
+    freePort(),
+  ]);
   ports = [api, vite, auth, hub, logging];
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -63,10 +69,15 @@ beforeAll(async () => {
   dev = spawn('npm', ['run', '--silent', 'dev'], { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   dev.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   dev.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  await until(() => {
-    if (dev?.exitCode !== null) throw new Error(`npm run dev exited (${dev?.exitCode}) before it was ready; output:\n${output}`);
-    return /Taza Haat is running: (\S+)/.test(output);
-  }, 'npm run dev did not print its URL', START_MS);
+  await until(
+    () => {
+      if (dev?.exitCode !== null)
+        throw new Error(`npm run dev exited (${dev?.exitCode}) before it was ready; output:\n${output}`);
+      return /Taza Haat is running: (\S+)/.test(output);
+    },
+    'npm run dev did not print its URL',
+    START_MS,
+  );
   shopUrl = /Taza Haat is running: (\S+)/.exec(output)?.[1] ?? '';
 }, START_MS + 10_000);
 
@@ -91,25 +102,33 @@ describe('npm run dev', () => {
     expect(((await products.json()) as unknown[]).length).toBeGreaterThanOrEqual(36);
   });
 
-  it('renders the shop from the Vite dev server in Chromium', async () => {
-    const browser = await chromium.launch({ executablePath: ensureChromium(), args: chromiumArgs, headless: true });
-    try {
-      const page = await browser.newPage();
-      // The first load compiles the app on demand (and may pre-bundle dependencies, then reload).
-      await page.goto(shopUrl, { timeout: START_MS });
-      await page.getByRole('heading', { name: 'Fresh from the haat, to your door' }).waitFor({ timeout: START_MS });
-      await page.getByRole('banner').getByRole('link', { name: 'Shop', exact: true }).first().waitFor();
-    } finally {
-      await browser.close();
-    }
-  }, START_MS * 2);
+  it(
+    'renders the shop from the Vite dev server in Chromium',
+    async () => {
+      const browser = await chromium.launch({ executablePath: ensureChromium(), args: chromiumArgs, headless: true });
+      try {
+        const page = await browser.newPage();
+        // The first load compiles the app on demand (and may pre-bundle dependencies, then reload).
+        await page.goto(shopUrl, { timeout: START_MS });
+        await page.getByRole('heading', { name: 'Fresh from the haat, to your door' }).waitFor({ timeout: START_MS });
+        await page.getByRole('banner').getByRole('link', { name: 'Shop', exact: true }).first().waitFor();
+      } finally {
+        await browser.close();
+      }
+    },
+    START_MS * 2,
+  );
 
-  it('stops every child on Ctrl-C and frees every port', async () => {
-    const pid = dev?.pid;
-    if (!pid) throw new Error('npm run dev is not running');
-    process.kill(-pid, 'SIGINT');
-    await until(() => !groupAlive(pid), 'npm run dev and its children did not all stop', STOP_MS);
-    for (const port of ports) expect(await isPortFree(port), `port ${port}`).toBe(true);
-    expect(output).not.toMatch(/stopped unexpectedly|Force killing/);
-  }, STOP_MS + 10_000);
+  it(
+    'stops every child on Ctrl-C and frees every port',
+    async () => {
+      const pid = dev?.pid;
+      if (!pid) throw new Error('npm run dev is not running');
+      process.kill(-pid, 'SIGINT');
+      await until(() => !groupAlive(pid), 'npm run dev and its children did not all stop', STOP_MS);
+      for (const port of ports) expect(await isPortFree(port), `port ${port}`).toBe(true);
+      expect(output).not.toMatch(/stopped unexpectedly|Force killing/);
+    },
+    STOP_MS + 10_000,
+  );
 });

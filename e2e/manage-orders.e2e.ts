@@ -46,7 +46,9 @@ async function seedOrders(customer: Account, count: number): Promise<void> {
       orderStatus: 'Pending',
       totalAmount: 72,
       orderDate: '22/11/2026',
-      orderedProduct: [{ _id: 'seeded', name: 'Potato (Alu)', price: 30, image: '/products/potato.webp', cartQuantity: 1 }],
+      orderedProduct: [
+        { _id: 'seeded', name: 'Potato (Alu)', price: 30, image: '/products/potato.webp', cartQuantity: 1 },
+      ],
       paymentMethod: 'cod',
       paymentStatus: 'unpaid',
       createdAt: at,
@@ -61,11 +63,16 @@ async function seedOrders(customer: Account, count: number): Promise<void> {
 
 /** Every visible button, select, text field and switch label of the page's main area is at least 44 px tall. */
 async function smallTargets(page: Page): Promise<string[]> {
-  return page.locator('main').evaluate((main) =>
-    [...main.querySelectorAll<HTMLElement>('button, select, input:not([type=checkbox]), a.btn, label:has(> .toggle)')]
-      .filter((el) => el.offsetParent !== null && el.getBoundingClientRect().height < 44)
-      .map((el) => `${el.tagName} "${el.textContent?.trim() || el.getAttribute('aria-label') || ''}" ${el.getBoundingClientRect().height}px`),
-  );
+  return page
+    .locator('main')
+    .evaluate((main) =>
+      [...main.querySelectorAll<HTMLElement>('button, select, input:not([type=checkbox]), a.btn, label:has(> .toggle)')]
+        .filter((el) => el.offsetParent !== null && el.getBoundingClientRect().height < 44)
+        .map(
+          (el) =>
+            `${el.tagName} "${el.textContent?.trim() || el.getAttribute('aria-label') || ''}" ${el.getBoundingClientRect().height}px`,
+        ),
+    );
 }
 
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.scrollingElement!.scrollWidth <= innerWidth);
@@ -98,8 +105,11 @@ describe('order details', () => {
     }
     expect(await toast(page, 'Order Approved Successfully!!').getAttribute('data-y-position')).toBe('top');
     await expect.poll(() => page.getByTestId('status-timeline').locator('li').allTextContents()).toHaveLength(4);
-    expect((await page.getByTestId('status-timeline').textContent()) ?? '').toMatch(/Pending.*Approved.*Out for delivery.*Delivered/);
-    for (const button of ['Approve', 'Out for delivery', 'Delivered']) expect(await page.getByRole('button', { name: button, exact: true }).count()).toBe(0);
+    expect((await page.getByTestId('status-timeline').textContent()) ?? '').toMatch(
+      /Pending.*Approved.*Out for delivery.*Delivered/,
+    );
+    for (const button of ['Approve', 'Out for delivery', 'Delivered'])
+      expect(await page.getByRole('button', { name: button, exact: true }).count()).toBe(0);
     await context.close();
 
     const mine = await signedIn(customer, '/dashboard/my-orders');
@@ -115,7 +125,9 @@ describe('order details', () => {
     const { page, context } = await signedIn(admin, `/dashboard/manage-orders/${placed._id}`);
     await page.getByRole('button', { name: 'Approve', exact: true }).waitFor();
     // A directly linked order is fetched on its own, not looked for in the queue's pages.
-    const fetched = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname));
+    const fetched = await page.evaluate(() =>
+      performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname),
+    );
     expect(fetched).toContain(`/api/orders/${placed._id}`);
     await apiAs(admin, 'PUT', `/api/orders/update/${placed._id}`, { orderStatus: 'Approved' });
     await page.getByRole('button', { name: 'Approve', exact: true }).click();
@@ -135,7 +147,16 @@ describe('order details', () => {
     const slip = page.getByTestId('packing-slip');
     expect(await slip.isVisible()).toBe(true);
     const text = (await slip.textContent()) ?? '';
-    for (const part of [placed._id, customer.displayName, '01711000000', 'Road 3, Uttara, Dhaka', `${placed.totalAmount} Tk`, 'Cash on delivery', 'Delivery slot']) expect(text).toContain(part);
+    for (const part of [
+      placed._id,
+      customer.displayName,
+      '01711000000',
+      'Road 3, Uttara, Dhaka',
+      `${placed.totalAmount} Tk`,
+      'Cash on delivery',
+      'Delivery slot',
+    ])
+      expect(text).toContain(part);
     expect(await page.getByRole('navigation', { name: 'Dashboard' }).isVisible()).toBe(false);
     expect(await page.locator('header').first().isVisible()).toBe(false);
     expect(await page.locator('footer').first().isVisible()).toBe(false);
@@ -172,7 +193,10 @@ describe('the live queue', () => {
     await seedOrders(customer, 55);
     const { page, context } = await signedIn(admin, '/dashboard/manage-orders', LANDSCAPE);
     const requests: string[] = [];
-    page.on('request', (request) => request.url().includes('/api/orders?') && requests.push(decodeURIComponent(request.url())));
+    page.on(
+      'request',
+      (request) => request.url().includes('/api/orders?') && requests.push(decodeURIComponent(request.url())),
+    );
     const rows = page.getByTestId('order-row');
     await rows.first().waitFor();
     await page.getByRole('searchbox').fill(customer.email);
@@ -199,7 +223,12 @@ describe('stock', () => {
   it('marks a product out of stock with one tap, and the shop card says so', async () => {
     const admin = await newAccount('Stock Admin', { admin: true });
     const name = `Stock Switch Gourd ${Date.now()}`;
-    const product = await apiAs<{ _id: string }>(admin, 'POST', '/api/products', { name, price: 40, image: '/products/cucumber.webp', category: 'vegetable' });
+    const product = await apiAs<{ _id: string }>(admin, 'POST', '/api/products', {
+      name,
+      price: 40,
+      image: '/products/cucumber.webp',
+      category: 'vegetable',
+    });
     try {
       const { page, context } = await signedIn(admin, '/dashboard/manage-products');
       const toggle = page.getByRole('checkbox', { name: `In stock: ${name}` });

@@ -67,7 +67,9 @@ async function expectHeaderFits(context: BrowserContext) {
 }
 
 async function ordersOnServer(email: string, password: string) {
-  const res = await fetch(browser.url(`/api/orders?email=${encodeURIComponent(email)}`), { headers: { Authorization: `Bearer ${await idTokenFor({ email, password })}` } });
+  const res = await fetch(browser.url(`/api/orders?email=${encodeURIComponent(email)}`), {
+    headers: { Authorization: `Bearer ${await idTokenFor({ email, password })}` },
+  });
   return (await res.json()) as Array<{ _id: string; orderStatus: string }>;
 }
 
@@ -86,16 +88,35 @@ describe('installable PWA', () => {
   it('has no installability errors and a complete manifest', async () => {
     // Installability needs a real profile: an incognito context is never installable.
     const profile = mkdtempSync(join(tmpdir(), 'taza-haat-profile-'));
-    const context = await chromium.launchPersistentContext(profile, { executablePath: inject('chromePath'), args: chromiumArgs, headless: true });
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: inject('chromePath'),
+      args: chromiumArgs,
+      headless: true,
+    });
     const page = await context.newPage();
     await page.goto(browser.url('/'));
     await controlled(page);
     const cdp = await context.newCDPSession(page);
-    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] };
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: unknown[];
+    };
     expect(installabilityErrors).toEqual([]);
     const { data } = (await cdp.send('Page.getAppManifest')) as { data: string };
     const manifest = JSON.parse(data) as Record<string, unknown>;
-    for (const field of ['id', 'name', 'short_name', 'description', 'start_url', 'scope', 'display', 'theme_color', 'background_color', 'icons', 'screenshots', 'shortcuts'])
+    for (const field of [
+      'id',
+      'name',
+      'short_name',
+      'description',
+      'start_url',
+      'scope',
+      'display',
+      'theme_color',
+      'background_color',
+      'icons',
+      'screenshots',
+      'shortcuts',
+    ])
       expect(manifest[field], field).toBeDefined();
     await context.close();
     rmSync(profile, { recursive: true, force: true });
@@ -111,7 +132,12 @@ describe('offline', () => {
       await page.locator('main h1').first().waitFor();
     }
     await context.setOffline(true);
-    for (const [path, heading] of [['/', 'Fresh from the haat, to your door'], ['/Shop', 'ALL PRODUCTS'], ['/cart', 'YOUR CART IS EMPTY GO BACK TO SHOPPING'], ['/about', 'About page']] as const) {
+    for (const [path, heading] of [
+      ['/', 'Fresh from the haat, to your door'],
+      ['/Shop', 'ALL PRODUCTS'],
+      ['/cart', 'YOUR CART IS EMPTY GO BACK TO SHOPPING'],
+      ['/about', 'About page'],
+    ] as const) {
       await page.goto(browser.url(path));
       await page.getByRole('heading', { name: heading }).first().waitFor();
     }
@@ -120,7 +146,11 @@ describe('offline', () => {
     const cards = page.getByTestId('product-card');
     await cards.first().waitFor();
     await expect.poll(() => cards.count()).toBeGreaterThanOrEqual(36); // cards after the first six follow in a deferred render
-    await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('[data-testid="product-card"] img')].slice(0, 6).every((img) => img.complete && img.naturalWidth > 0));
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll<HTMLImageElement>('[data-testid="product-card"] img')]
+        .slice(0, 6)
+        .every((img) => img.complete && img.naturalWidth > 0),
+    );
     // The catalogue is mirrored in IndexedDB, which the shop reads first.
     const mirrored = await page.evaluate(
       () =>
@@ -135,7 +165,7 @@ describe('offline', () => {
     );
     expect(mirrored).toBeGreaterThanOrEqual(36);
     const api = await page.goto(browser.url('/api/products')).catch(() => null);
-    expect(await api?.text().catch(() => '') ?? '').not.toContain('<div id="root">');
+    expect((await api?.text().catch(() => '')) ?? '').not.toContain('<div id="root">');
     await context.close();
   });
 
@@ -148,7 +178,10 @@ describe('offline', () => {
     await page.getByRole('button', { name: 'Increase Ginger (Ada)' }).click();
     await page.reload();
     await page.getByTestId('cart-badge').filter({ hasText: '2' }).waitFor();
-    const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('cartItems'))) ?? '[]') as Array<{ name: string; cartQuantity: number }>;
+    const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('cartItems'))) ?? '[]') as Array<{
+      name: string;
+      cartQuantity: number;
+    }>;
     expect(stored.map((i) => [i.name, i.cartQuantity])).toEqual([['Ginger (Ada)', 2]]);
     await context.close();
   });
@@ -178,7 +211,11 @@ describe('offline', () => {
     await context.route('**/api/orders', async (route) => {
       if (route.request().method() === 'POST' && failures > 0) {
         failures -= 1;
-        await route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"internal","message":"boom"}}' });
+        await route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: '{"error":{"code":"internal","message":"boom"}}',
+        });
       } else await route.continue();
     });
     await placeOrderOffline(page, context);
@@ -201,8 +238,14 @@ describe('offline', () => {
     await Promise.all([hooksReady(page), hooksReady(other)]);
     await Promise.all([run(page), run(other)]);
     for (let i = 0; i < 3; i += 1) await run(i % 2 ? other : page);
-    await expect.poll(async () => (await ordersOnServer(account.email, account.password)).length, { timeout: 30_000 }).toBe(1);
-    await Promise.all([page, other].map((tab) => expect.poll(() => tab.getByTestId('unsent-order').count(), { timeout: 30_000 }).toBe(0)));
+    await expect
+      .poll(async () => (await ordersOnServer(account.email, account.password)).length, { timeout: 30_000 })
+      .toBe(1);
+    await Promise.all(
+      [page, other].map((tab) =>
+        expect.poll(() => tab.getByTestId('unsent-order').count(), { timeout: 30_000 }).toBe(0),
+      ),
+    );
     expect(await ordersOnServer(account.email, account.password)).toHaveLength(1);
     await context.close();
   }, 90_000);
@@ -216,7 +259,12 @@ describe('offline', () => {
       if (route.request().method() !== 'POST') return route.continue();
       const auth = route.request().headers()['authorization'] ?? '';
       const { iat } = JSON.parse(Buffer.from(auth.split('.')[1] ?? '', 'base64url').toString()) as { iat: number };
-      if (iat <= expiredUpTo) return route.fulfill({ status: 401, contentType: 'application/json', body: '{"error":{"code":"unauthenticated","message":"Token expired"}}' });
+      if (iat <= expiredUpTo)
+        return route.fulfill({
+          status: 401,
+          contentType: 'application/json',
+          body: '{"error":{"code":"unauthenticated","message":"Token expired"}}',
+        });
       accepted.push(auth);
       return route.continue();
     });
@@ -233,7 +281,12 @@ describe('offline', () => {
   it('marks an order the server refuses (400) as not sent, with the reason, never dropping it', async () => {
     const { page, context } = await shopperPage('Refused Shopper');
     await context.route('**/api/orders', async (route) => {
-      if (route.request().method() === 'POST') await route.fulfill({ status: 400, contentType: 'application/json', body: '{"error":{"code":"unknown_product","message":"Unknown product: gone"}}' });
+      if (route.request().method() === 'POST')
+        await route.fulfill({
+          status: 400,
+          contentType: 'application/json',
+          body: '{"error":{"code":"unknown_product","message":"Unknown product: gone"}}',
+        });
       else await route.continue();
     });
     await page.goto(browser.url('/Shop'));
@@ -288,7 +341,12 @@ describe('without IndexedDB (private modes that block it)', () => {
     await page.getByLabel('Your review').fill('Ordered from a private window, no trouble.');
     await page.getByRole('button', { name: 'Submit Review' }).click();
     await expect
-      .poll(async () => ((await (await fetch(browser.url('/api/reviews'))).json()) as Array<{ review: string }>).filter((r) => r.review === 'Ordered from a private window, no trouble.').length)
+      .poll(
+        async () =>
+          ((await (await fetch(browser.url('/api/reviews'))).json()) as Array<{ review: string }>).filter(
+            (r) => r.review === 'Ordered from a private window, no trouble.',
+          ).length,
+      )
       .toBe(1);
     await context.close();
   }, 60_000);

@@ -20,7 +20,6 @@ const PHONE = { width: 390, height: 844 };
 const TOUCH = { isMobile: true, hasTouch: true };
 const DESKTOP = { width: 1280, height: 800 };
 
-
 let admin: Account | undefined;
 /** Calls the API as an admin. */
 async function asAdmin<T>(path: string, method: string, body?: unknown): Promise<T> {
@@ -42,11 +41,13 @@ afterEach(async () => {
 /** Waits for the toast saying `text`. */
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]', { hasText: text }).last().waitFor();
 
-
 /** Scrolls so `target`'s top is just below the sticky header. */
 async function scrollBelowHeader(page: Page, target: Locator) {
   const header = (await page.locator('header').boundingBox())?.height ?? 0;
-  await target.evaluate((el, offset) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - offset), header);
+  await target.evaluate(
+    (el, offset) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - offset),
+    header,
+  );
   return header;
 }
 
@@ -61,7 +62,9 @@ describe('the shop on a phone', () => {
     const { page, context } = await browser.open('/Shop', PHONE, TOUCH);
     const cards = page.getByTestId('product-card');
     await expect.poll(() => cards.count()).toBeGreaterThanOrEqual(6);
-    const lefts = await cards.evaluateAll((els) => els.slice(0, 6).map((el) => Math.round(el.getBoundingClientRect().left)));
+    const lefts = await cards.evaluateAll((els) =>
+      els.slice(0, 6).map((el) => Math.round(el.getBoundingClientRect().left)),
+    );
     expect(new Set(lefts).size).toBe(2);
     await screenshot(page, 'shop-390');
     const header = await scrollBelowHeader(page, page.getByTestId('product-grid'));
@@ -79,37 +82,40 @@ describe('the shop on a phone', () => {
   it.each([
     ['390', PHONE, TOUCH],
     ['1280', DESKTOP, {}],
-  ] as const)('turns Add to cart into a − {n} Kg + stepper with 44 px buttons and the spec’s toasts (%s px)', async (width, viewport, options) => {
-    const { page, context } = await browser.open('/Shop', viewport, options);
-    const card = page.getByTestId('product-card').filter({ hasText: 'Tomato' });
-    await scrollBelowHeader(page, card);
-    await card.getByRole('button', { name: 'Add to cart: Tomato' }).click();
-    await toast(page, 'Tomato added to cart');
-    const decrease = card.getByRole('button', { name: 'Decrease Tomato' });
-    const increase = card.getByRole('button', { name: 'Increase Tomato' });
-    expect(await card.getByTestId('cart-quantity').textContent()).toBe('1 Kg');
-    for (const button of [decrease, increase]) {
-      const box = (await button.boundingBox()) as { width: number; height: number };
-      expect(box.width).toBeGreaterThanOrEqual(44);
-      expect(box.height).toBeGreaterThanOrEqual(44);
-    }
-    // The keyboard focus moved from the Add to cart button that went to the stepper's +.
-    expect(await increase.evaluate((el) => el === document.activeElement)).toBe(true);
+  ] as const)(
+    'turns Add to cart into a − {n} Kg + stepper with 44 px buttons and the spec’s toasts (%s px)',
+    async (width, viewport, options) => {
+      const { page, context } = await browser.open('/Shop', viewport, options);
+      const card = page.getByTestId('product-card').filter({ hasText: 'Tomato' });
+      await scrollBelowHeader(page, card);
+      await card.getByRole('button', { name: 'Add to cart: Tomato' }).click();
+      await toast(page, 'Tomato added to cart');
+      const decrease = card.getByRole('button', { name: 'Decrease Tomato' });
+      const increase = card.getByRole('button', { name: 'Increase Tomato' });
+      expect(await card.getByTestId('cart-quantity').textContent()).toBe('1 Kg');
+      for (const button of [decrease, increase]) {
+        const box = (await button.boundingBox()) as { width: number; height: number };
+        expect(box.width).toBeGreaterThanOrEqual(44);
+        expect(box.height).toBeGreaterThanOrEqual(44);
+      }
+      // The keyboard focus moved from the Add to cart button that went to the stepper's +.
+      expect(await increase.evaluate((el) => el === document.activeElement)).toBe(true);
 
-    await increase.click();
-    await toast(page, 'Increased Tomato Quantity');
-    expect(await card.getByTestId('cart-quantity').textContent()).toBe('2 Kg');
-    await screenshot(card, `card-stepper-${width}`);
-    expect(await seriousA11yViolationsWithoutToasts(page)).toEqual([]);
-    await decrease.click();
-    await toast(page, 'Tomato decreases quantity');
-    expect(await card.getByTestId('cart-quantity').textContent()).toBe('1 Kg');
-    await decrease.click();
-    await toast(page, 'Tomato removed from cart');
-    await card.getByRole('button', { name: 'Add to cart: Tomato' }).waitFor();
-    expect(await decrease.count()).toBe(0);
-    await context.close();
-  });
+      await increase.click();
+      await toast(page, 'Increased Tomato Quantity');
+      expect(await card.getByTestId('cart-quantity').textContent()).toBe('2 Kg');
+      await screenshot(card, `card-stepper-${width}`);
+      expect(await seriousA11yViolationsWithoutToasts(page)).toEqual([]);
+      await decrease.click();
+      await toast(page, 'Tomato decreases quantity');
+      expect(await card.getByTestId('cart-quantity').textContent()).toBe('1 Kg');
+      await decrease.click();
+      await toast(page, 'Tomato removed from cart');
+      await card.getByRole('button', { name: 'Add to cart: Tomato' }).waitFor();
+      expect(await decrease.count()).toBe(0);
+      await context.close();
+    },
+  );
 });
 
 describe('the cart bar', () => {
@@ -130,7 +136,11 @@ describe('the cart bar', () => {
 
     // Nothing hides behind it: at the page's end the footer's last line is above the bar.
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await expect.poll(() => page.evaluate(() => document.querySelector('footer')?.lastElementChild?.getBoundingClientRect().bottom)).toBeLessThanOrEqual(box.y);
+    await expect
+      .poll(() =>
+        page.evaluate(() => document.querySelector('footer')?.lastElementChild?.getBoundingClientRect().bottom),
+      )
+      .toBeLessThanOrEqual(box.y);
     expect(await seriousA11yViolationsWithoutToasts(page)).toEqual([]);
     await screenshot(page, 'cart-bar-390');
 
@@ -188,7 +198,12 @@ describe('the home page on a phone', () => {
 describe('My Orders on a phone', () => {
   it('orders again at today’s prices, naming the products out of stock or gone, and opens the cart', async () => {
     const customer = await newAccount('Again Shopper');
-    const gone = await asAdmin<CatalogueProduct>('/api/products', 'POST', { name: 'Again Okra', price: 40, image: '/products/carrot.webp', category: 'vegetable' });
+    const gone = await asAdmin<CatalogueProduct>('/api/products', 'POST', {
+      name: 'Again Okra',
+      price: 40,
+      image: '/products/carrot.webp',
+      category: 'vegetable',
+    });
     const [apple, kiwi] = [await productNamed('Fuji Apple'), await productNamed('Kiwi')];
     await placeOrderFor(customer, [
       { _id: apple._id, cartQuantity: 3 },
@@ -221,19 +236,26 @@ describe('My Orders on a phone', () => {
     await page.goto(browser.url('/dashboard/my-orders'));
     const timeline = page.getByTestId('my-order').first().getByTestId('order-timeline');
     await timeline.waitFor();
-    expect(await timeline.locator('li').evaluateAll((items) => items.map((li) => [li.textContent, li.getAttribute('data-reached')]))).toEqual([
+    expect(
+      await timeline
+        .locator('li')
+        .evaluateAll((items) => items.map((li) => [li.textContent, li.getAttribute('data-reached')])),
+    ).toEqual([
       [expect.stringMatching(/^Pending/), 'true'],
       ['Approved', 'false'],
       ['Out for delivery', 'false'],
       ['Delivered', 'false'],
     ]);
 
-    for (const orderStatus of ['Approved', 'Out for delivery', 'Delivered']) await asAdmin(`/api/orders/update/${order._id}`, 'PUT', { orderStatus });
+    for (const orderStatus of ['Approved', 'Out for delivery', 'Delivered'])
+      await asAdmin(`/api/orders/update/${order._id}`, 'PUT', { orderStatus });
     await page.reload();
     await timeline.locator('li[data-reached="true"]').nth(3).waitFor();
     expect(await timeline.locator('time').count()).toBe(4);
     expect(await timeline.locator('[aria-current="step"]').textContent()).toMatch(/^Delivered/);
-    expect(await page.getByTestId('my-order').first().getByTestId('delivery-slot').textContent()).toMatch(/^Delivery: /);
+    expect(await page.getByTestId('my-order').first().getByTestId('delivery-slot').textContent()).toMatch(
+      /^Delivery: /,
+    );
     // Delivered: nothing to cancel, so no (disabled) cancel button; Order again stays.
     expect(await page.getByTestId('my-order').first().getByRole('button').allTextContents()).toEqual(['Order again']);
     expect(await seriousA11yViolationsWithoutToasts(page)).toEqual([]);

@@ -15,16 +15,24 @@ describe('the shop', () => {
     // Lazy pictures load as they scroll into view: bring each into view, then check every one.
     for (const card of await cards.all()) await card.scrollIntoViewIfNeeded();
     await page.waitForFunction(() =>
-      [...document.querySelectorAll<HTMLImageElement>('[data-testid="product-card"] img')].every((img) => img.complete && img.naturalWidth > 0),
+      [...document.querySelectorAll<HTMLImageElement>('[data-testid="product-card"] img')].every(
+        (img) => img.complete && img.naturalWidth > 0,
+      ),
     );
     await context.close();
   });
 
   it('lays the grid out in 2, 3 and 3 columns on phone, tablet and desktop', async () => {
-    for (const [width, columns] of [[360, 2], [768, 3], [1280, 3]] as const) {
+    for (const [width, columns] of [
+      [360, 2],
+      [768, 3],
+      [1280, 3],
+    ] as const) {
       const { page, context } = await browser.open('/Shop', { width, height: 900 });
       await page.getByTestId('product-card').first().waitFor();
-      const lefts = await page.getByTestId('product-card').evaluateAll((els) => els.slice(0, 6).map((el) => Math.round(el.getBoundingClientRect().left)));
+      const lefts = await page
+        .getByTestId('product-card')
+        .evaluateAll((els) => els.slice(0, 6).map((el) => Math.round(el.getBoundingClientRect().left)));
       expect(new Set(lefts).size).toBe(columns);
       await context.close();
     }
@@ -57,22 +65,31 @@ describe('the about page', () => {
 });
 
 describe('catalogue refresh', () => {
-  it.each(['/', '/Shop'])('%s asks for the catalogue once on a first visit (preloaded by index.html), and only for a delta once mirrored', async (path) => {
-    const { page, context } = await browser.open(path);
-    const asked: string[] = [];
-    context.on('request', (request) => {
-      const url = new URL(request.url());
-      if (url.pathname === '/api/products' && !request.serviceWorker()) asked.push(url.search);
-    });
-    // The preload starts while the page's scripts load: before this listener existed.
-    expect(await page.evaluate(() => performance.getEntriesByType('resource').filter((entry) => new URL(entry.name).pathname === '/api/products').length)).toBe(1);
-    // The home page's product cards render when scrolled near; its first render already reads the catalogue.
-    await page.waitForFunction(() => localStorage.getItem('productsMirrored') !== null);
-    expect(asked).toEqual([]);
-    await page.reload();
-    await expect.poll(() => asked).toEqual([expect.stringMatching(/^\?since=\d+$/)]);
-    await context.close();
-  });
+  it.each(['/', '/Shop'])(
+    '%s asks for the catalogue once on a first visit (preloaded by index.html), and only for a delta once mirrored',
+    async (path) => {
+      const { page, context } = await browser.open(path);
+      const asked: string[] = [];
+      context.on('request', (request) => {
+        const url = new URL(request.url());
+        if (url.pathname === '/api/products' && !request.serviceWorker()) asked.push(url.search);
+      });
+      // The preload starts while the page's scripts load: before this listener existed.
+      expect(
+        await page.evaluate(
+          () =>
+            performance.getEntriesByType('resource').filter((entry) => new URL(entry.name).pathname === '/api/products')
+              .length,
+        ),
+      ).toBe(1);
+      // The home page's product cards render when scrolled near; its first render already reads the catalogue.
+      await page.waitForFunction(() => localStorage.getItem('productsMirrored') !== null);
+      expect(asked).toEqual([]);
+      await page.reload();
+      await expect.poll(() => asked).toEqual([expect.stringMatching(/^\?since=\d+$/)]);
+      await context.close();
+    },
+  );
 
   it('brings the shop up to date with a small delta (?since=): an edited price, then a deletion', async () => {
     const admin = await newAccount('Delta Admin', { admin: true });
@@ -93,7 +110,11 @@ describe('catalogue refresh', () => {
     context.on('request', (request) => {
       if (request.url().includes('/api/products?since=')) deltas.push(request.url());
     });
-    await fetch(browser.url(`/api/products/update/${okra._id}`), { method: 'PUT', headers: auth, body: JSON.stringify({ price: 55 }) });
+    await fetch(browser.url(`/api/products/update/${okra._id}`), {
+      method: 'PUT',
+      headers: auth,
+      body: JSON.stringify({ price: 55 }),
+    });
     await page.reload();
     await card.filter({ hasText: '55 Tk' }).waitFor();
     await fetch(browser.url(`/api/products/${okra._id}`), { method: 'DELETE', headers: auth });

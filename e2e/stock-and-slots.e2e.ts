@@ -18,7 +18,11 @@ const SCREENSHOTS = 'test-results/screenshots';
 const PHONE = { width: 390, height: 844 };
 
 type Slot = { id: string; label: string; remaining: number };
-type Order = { _id: string; orderedProduct: Array<{ name: string }>; deliverySlot: { id: string; label: string } | null };
+type Order = {
+  _id: string;
+  orderedProduct: Array<{ name: string }>;
+  deliverySlot: { id: string; label: string } | null;
+};
 
 const slots = () => api<Slot[]>('/api/delivery-slots');
 
@@ -45,8 +49,19 @@ async function fillSlot(slotId: string) {
   for (let i = 0; i < remaining; i += 1)
     await api('/api/orders', {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}`, 'Idempotency-Key': crypto.randomUUID() },
-      body: JSON.stringify({ customerName: 'Slot Filler', email: filler.email, phone: '01711000000', address: 'Banani, Dhaka', deliverySlot: slotId, orderedProduct: [{ _id, cartQuantity: 1 }] }),
+      headers: {
+        'Content-Type': 'application/json',
+        Authorization: `Bearer ${token}`,
+        'Idempotency-Key': crypto.randomUUID(),
+      },
+      body: JSON.stringify({
+        customerName: 'Slot Filler',
+        email: filler.email,
+        phone: '01711000000',
+        address: 'Banani, Dhaka',
+        deliverySlot: slotId,
+        orderedProduct: [{ _id, cartQuantity: 1 }],
+      }),
     });
   expect((await slots()).find((s) => s.id === slotId)?.remaining).toBe(0);
 }
@@ -75,7 +90,6 @@ async function fillCheckout(page: Page) {
   await page.getByLabel('Delivery address').fill('Road 11, Banani, Dhaka');
 }
 
-
 /** Saves a picture of `target` (a page: all of it) for a look by eye. */
 async function screenshot(target: Page | Locator, name: string) {
   mkdirSync(SCREENSHOTS, { recursive: true });
@@ -86,7 +100,10 @@ async function screenshot(target: Page | Locator, name: string) {
 async function placeWithSlot(page: Page, account: Account, slot: Slot) {
   await page.getByRole('button', { name: 'Place order' }).click();
   await page.waitForURL(browser.url('/dashboard/my-orders'));
-  await page.getByTestId('my-order').filter({ hasText: `Delivery: ${slot.label}` }).waitFor();
+  await page
+    .getByTestId('my-order')
+    .filter({ hasText: `Delivery: ${slot.label}` })
+    .waitFor();
   expect((await ordersOf<Order>(account))[0]?.deliverySlot?.id).toBe(slot.id);
 }
 
@@ -108,13 +125,17 @@ describe('out of stock', () => {
     const card = page.getByTestId('product-card').filter({ hasText: 'Broccoli' });
     await card.getByText('Out of stock').waitFor();
     expect(await card.getByRole('button', { name: 'Add to cart: Broccoli' }).isDisabled()).toBe(true);
-    expect(await page.getByTestId('product-card').filter({ hasText: 'Button Mushroom' }).getByText('Out of stock').count()).toBe(0);
+    expect(
+      await page.getByTestId('product-card').filter({ hasText: 'Button Mushroom' }).getByText('Out of stock').count(),
+    ).toBe(0);
 
     await page.goto(browser.url('/cart'));
     const row = page.getByTestId('cart-row').filter({ hasText: 'Broccoli' });
     await row.getByText('Out of stock').waitFor();
     expect(await row.getByRole('button', { name: 'Increase Broccoli' }).isDisabled()).toBe(true);
-    expect(await page.getByTestId('cart-row').filter({ hasText: 'Button Mushroom' }).getByText('Out of stock').count()).toBe(0);
+    expect(
+      await page.getByTestId('cart-row').filter({ hasText: 'Button Mushroom' }).getByText('Out of stock').count(),
+    ).toBe(0);
 
     await fillCheckout(page);
     const notInOrder = page.getByTestId('not-in-order');
@@ -169,7 +190,9 @@ describe('delivery slots at checkout', () => {
     const { account, page, context } = await shopper('Late Picker');
     await addToCart(page, ['Avocado']);
     await fillCheckout(page);
-    const full = page.getByTestId('delivery-slots').locator('label', { has: page.getByRole('radio', { name: first.label }) });
+    const full = page
+      .getByTestId('delivery-slots')
+      .locator('label', { has: page.getByRole('radio', { name: first.label }) });
     await full.getByText('Full').waitFor();
     expect(await page.getByRole('radio', { name: first.label }).isDisabled()).toBe(true);
     expect(await page.getByRole('radio', { name: free[0]?.label }).isChecked()).toBe(true);
@@ -186,7 +209,9 @@ describe('delivery slots at checkout', () => {
     await addToCart(page, ['Avocado']);
     await context.setOffline(true);
     await page.goto(browser.url('/checkout'));
-    await page.getByText("You can choose a delivery time when you are online; we'll give you the earliest free one.").waitFor();
+    await page
+      .getByText("You can choose a delivery time when you are online; we'll give you the earliest free one.")
+      .waitFor();
     await page.getByLabel('Phone').fill('01711000000');
     await page.getByLabel('Delivery address').fill('Road 11, Banani, Dhaka');
     await page.getByRole('button', { name: 'Place order' }).click();

@@ -19,7 +19,11 @@ beforeAll(async () => {
   // A real review, so the home page has a testimonial to show.
   const res = await fetch(new URL('/api/reviews', inject('baseUrl')), {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${emulatorToken({ uid: 'uid-rina', email: 'rina@example.test', name: 'Rina Akter' })}`, 'Idempotency-Key': crypto.randomUUID() },
+    headers: {
+      'Content-Type': 'application/json',
+      Authorization: `Bearer ${emulatorToken({ uid: 'uid-rina', email: 'rina@example.test', name: 'Rina Akter' })}`,
+      'Idempotency-Key': crypto.randomUUID(),
+    },
     body: JSON.stringify({ review: 'The carrots were crisp and sweet, delivered the same day.', rating: 4.5 }),
   });
   expect(res.status).toBe(201);
@@ -30,10 +34,24 @@ describe('home page', () => {
     const { page, context } = await browser.open('/');
     await page.getByRole('heading', { name: 'Fresh from the haat, to your door' }).waitFor();
     await scrollThrough(page); // sections below the fold render as they come near
-    for (const name of ['Categories', 'Highlights', 'Vegetables by season', 'Fresh vegetables today', 'Nine kinds of vegetables', 'New Arrivals', 'What our customers say', 'Contact us']) {
-      await page.getByRole(name === 'Categories' ? 'navigation' : name === 'Highlights' ? 'region' : 'heading', { name }).first().waitFor();
+    for (const name of [
+      'Categories',
+      'Highlights',
+      'Vegetables by season',
+      'Fresh vegetables today',
+      'Nine kinds of vegetables',
+      'New Arrivals',
+      'What our customers say',
+      'Contact us',
+    ]) {
+      await page
+        .getByRole(name === 'Categories' ? 'navigation' : name === 'Highlights' ? 'region' : 'heading', { name })
+        .first()
+        .waitFor();
     }
-    await expect.poll(() => page.locator('section[aria-labelledby="new-arrivals-heading"] [data-testid="product-card"]').count()).toBe(8);
+    await expect
+      .poll(() => page.locator('section[aria-labelledby="new-arrivals-heading"] [data-testid="product-card"]').count())
+      .toBe(8);
     expect(await page.locator('section[aria-labelledby="types-heading"] li').count()).toBe(9);
     const testimonial = page.getByTestId('testimonial').filter({ hasText: 'The carrots were crisp and sweet' }).first();
     await testimonial.waitFor();
@@ -46,7 +64,9 @@ describe('home page', () => {
     await page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: 'Winter' }).click();
     await page.waitForURL(/\/shop\?category=vegetable&season=winter$/);
     // Cards after the first six follow in a deferred render.
-    await expect.poll(() => page.getByTestId('product-card').locator('h2').allTextContents()).toContain('Carrot (Gajor)');
+    await expect
+      .poll(() => page.getByTestId('product-card').locator('h2').allTextContents())
+      .toContain('Carrot (Gajor)');
     const names = await page.getByTestId('product-card').locator('h2').allTextContents();
     expect(names).not.toContain('Himsagar Mango');
     expect(names).not.toContain('Potato (Alu)');
@@ -60,7 +80,9 @@ describe('shop search and filters', () => {
     await page.getByTestId('product-card').first().waitFor();
     await page.getByRole('searchbox', { name: 'Search' }).fill('mango');
     await expect.poll(() => page.url()).toMatch(/q=mango/);
-    await expect.poll(() => page.getByTestId('product-card').locator('h2').allTextContents()).toEqual(['Himsagar Mango', 'Amrapali Mango']);
+    await expect
+      .poll(() => page.getByTestId('product-card').locator('h2').allTextContents())
+      .toEqual(['Himsagar Mango', 'Amrapali Mango']);
     await page.getByRole('searchbox', { name: 'Search' }).fill('');
     await page.getByLabel('Category').selectOption('fruit');
     await page.getByLabel('Season').selectOption('winter');
@@ -121,8 +143,20 @@ describe('cart (spec §4)', () => {
     await other.getByTestId('cart-badge').filter({ hasText: '2' }).waitFor();
     await page.reload();
     await page.getByTestId('cart-badge').filter({ hasText: '2' }).waitFor();
-    const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('cartItems'))) ?? '[]') as Record<string, unknown>[];
-    expect(stored).toEqual([expect.objectContaining({ name: 'Garlic (Roshun)', price: 150, image: '/products/garlic.webp', category: 'vegetable', cartQuantity: 2, _id: expect.any(String) })]);
+    const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('cartItems'))) ?? '[]') as Record<
+      string,
+      unknown
+    >[];
+    expect(stored).toEqual([
+      expect.objectContaining({
+        name: 'Garlic (Roshun)',
+        price: 150,
+        image: '/products/garlic.webp',
+        category: 'vegetable',
+        cartQuantity: 2,
+        _id: expect.any(String),
+      }),
+    ]);
     await context.close();
   });
 
@@ -153,7 +187,10 @@ describe('cart (spec §4)', () => {
     const { page, context } = await browser.open('/');
     await page.waitForLoadState('networkidle');
     const products = (await (await fetch(browser.url('/api/products'))).json()) as { _id: string }[];
-    await page.evaluate((items) => localStorage.setItem('cartItems', JSON.stringify(items)), products.slice(0, 2).map((p, i) => ({ ...p, cartQuantity: i === 0 ? 60 : 40 })));
+    await page.evaluate(
+      (items) => localStorage.setItem('cartItems', JSON.stringify(items)),
+      products.slice(0, 2).map((p, i) => ({ ...p, cartQuantity: i === 0 ? 60 : 40 })),
+    );
     await page.reload();
     await page.getByTestId('cart-badge').filter({ hasText: '99+' }).waitFor();
     await context.close();
@@ -191,7 +228,8 @@ describe('footer and 404', () => {
     const footer = page.locator('footer');
     expect(await footer.locator('a[href="/contactt"]').count()).toBe(0);
     expect(await footer.locator('a[href="/contact"]').count()).toBeGreaterThan(0);
-    for (const href of ['/team', '/terms', '/projects', '/blogs']) expect(await footer.locator(`a[href="${href}"]`).count()).toBe(1);
+    for (const href of ['/team', '/terms', '/projects', '/blogs'])
+      expect(await footer.locator(`a[href="${href}"]`).count()).toBe(1);
     await footer.getByRole('link', { name: 'Our team' }).click();
     await page.getByRole('heading', { name: '404 Not Found' }).waitFor();
     await page.getByRole('link', { name: 'Go to the shop' }).click();

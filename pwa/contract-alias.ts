@@ -5,4 +5,7 @@
  */
 import { fileURLToPath } from 'node:url';
 
-export const contractAlias = { find: /^@contract\//, replacement: fileURLToPath(new URL('../edge-api/src/contract/', import.meta.url)) };
+export const contractAlias = {
+  find: /^@contract\//,
+  replacement: fileURLToPath(new URL('../edge-api/src/contract/', import.meta.url)),
+};

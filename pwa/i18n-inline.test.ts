@@ -1,15 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { compileCatalogue, inlineEnglish } from './i18n-inline';
 
-const english = { 'nav.home': 'Home', 'cart.count': 'Your Cart : {count}', 'cart.items': '{count, plural, one {# item} other {# items}}' };
+const english = {
+  'nav.home': 'Home',
+  'cart.count': 'Your Cart : {count}',
+  'cart.items': '{count, plural, one {# item} other {# items}}',
+};
 const module = (body: string) => `import { t, useT } from '../../lib/i18n/i18n';\n${body}`;
 
 describe('i18nInline: English into t() calls', () => {
   it('adds the compiled English to each call, after its values', () => {
-    const out = inlineEnglish(module("const a = t('nav.home');\nconst b = t('cart.count', { count: n });\nconst c = t('cart.items', values);"), 'x.tsx', english);
+    const out = inlineEnglish(
+      module("const a = t('nav.home');\nconst b = t('cart.count', { count: n });\nconst c = t('cart.items', values);"),
+      'x.tsx',
+      english,
+    );
     expect(out?.code).toContain(`t('nav.home', undefined, ["Home"])`);
     expect(out?.code).toContain(`t('cart.count', { count: n }, ["Your Cart : ",["count"]])`);
-    expect(out?.code).toContain(`t('cart.items', values, [["count","plural",{"one":["#"," item"],"other":["#"," items"]}]])`);
+    expect(out?.code).toContain(
+      `t('cart.items', values, [["count","plural",{"one":["#"," item"],"other":["#"," items"]}]])`,
+    );
     expect(out?.map.mappings).not.toBe('');
   });
 
@@ -19,7 +29,9 @@ describe('i18nInline: English into t() calls', () => {
   });
 
   it('also reads modules beside it (./i18n)', () => {
-    expect(inlineEnglish("import { t } from './i18n';\nt('nav.home');", 'x.ts', english)?.code).toContain(`t('nav.home', undefined, ["Home"])`);
+    expect(inlineEnglish("import { t } from './i18n';\nt('nav.home');", 'x.ts', english)?.code).toContain(
+      `t('nav.home', undefined, ["Home"])`,
+    );
   });
 
   it('leaves modules that do not import lib/i18n/i18n alone', () => {
@@ -34,7 +46,10 @@ describe('i18nInline: English into t() calls', () => {
 
 describe('compileCatalogue', () => {
   it("compiles every message to Lingui's runtime form", () => {
-    expect(compileCatalogue({ 'nav.home': 'হোম', price: '৳{amount}' })).toEqual({ 'nav.home': ['হোম'], price: ['৳', ['amount']] });
+    expect(compileCatalogue({ 'nav.home': 'হোম', price: '৳{amount}' })).toEqual({
+      'nav.home': ['হোম'],
+      price: ['৳', ['amount']],
+    });
   });
 
   it('names the message that does not parse', () => {

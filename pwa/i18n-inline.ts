@@ -44,7 +44,11 @@ export const compileCatalogue = (catalogue: Catalogue): Record<string, unknown> 
  * the module does not import lib/i18n/i18n. Throws for a call whose id is not a literal or not
  * in `english`.
  */
-export function inlineEnglish(code: string, file: string, english: Catalogue): { code: string; map: ReturnType<MagicString['generateMap']> } | null {
+export function inlineEnglish(
+  code: string,
+  file: string,
+  english: Catalogue,
+): { code: string; map: ReturnType<MagicString['generateMap']> } | null {
   const { program, errors } = parseSync(file, code);
   if (errors.length) return null; // Vite's own transform reports the syntax error.
   let imports = false;
@@ -68,7 +72,8 @@ export function inlineEnglish(code: string, file: string, english: Catalogue): {
   if (!imports || calls.length === 0) return null;
   const out = new MagicString(code);
   for (const call of calls) {
-    if (typeof call.id !== 'string') throw new Error(`${file}: t() takes a message id as a string literal (the build adds its English)`);
+    if (typeof call.id !== 'string')
+      throw new Error(`${file}: t() takes a message id as a string literal (the build adds its English)`);
     const message = english[call.id];
     if (message === undefined) throw new Error(`${file}: no English message "${call.id}" in the catalogue`);
     if (call.args > 2) throw new Error(`${file}: t("${call.id}") takes an id and its values only`);
@@ -90,7 +95,8 @@ export function i18nInline(): Plugin {
       filter: { id: /\.(?:tsx?|json)$/ },
       handler(code, id) {
         // JSON still (Vite's JSON plugin makes the module), so no source map to keep.
-        if (id === banglaPath) return { code: JSON.stringify(compileCatalogue(JSON.parse(code) as Catalogue)), map: { mappings: '' } };
+        if (id === banglaPath)
+          return { code: JSON.stringify(compileCatalogue(JSON.parse(code) as Catalogue)), map: { mappings: '' } };
         if (id.endsWith('.json') || id.includes('/node_modules/') || !code.includes('i18n')) return null;
         // The English catalogue is read at each module, so a changed message reaches the dev server's next reload.
         this.addWatchFile(englishPath);

@@ -28,8 +28,20 @@ export const manifest: Partial<ManifestOptions> = {
     { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
   ],
   screenshots: [
-    { src: '/screenshots/shop-narrow.png', sizes: '540x960', type: 'image/png', form_factor: 'narrow', label: 'The shop on a phone' },
-    { src: '/screenshots/shop-wide.png', sizes: '1280x800', type: 'image/png', form_factor: 'wide', label: 'The shop on a desktop' },
+    {
+      src: '/screenshots/shop-narrow.png',
+      sizes: '540x960',
+      type: 'image/png',
+      form_factor: 'narrow',
+      label: 'The shop on a phone',
+    },
+    {
+      src: '/screenshots/shop-wide.png',
+      sizes: '1280x800',
+      type: 'image/png',
+      form_factor: 'wide',
+      label: 'The shop on a desktop',
+    },
   ],
   shortcuts: [
     { name: 'Shop', url: '/Shop', icons: [icon('shortcut-shop-96.png')] },

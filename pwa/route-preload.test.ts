@@ -11,12 +11,21 @@ function run(script: string, path: string, stored: Record<string, string>, langu
   const document = { createElement: () => ({}) as Link, head: { append: (link: Link) => links.push(link) } };
   const localStorage = { getItem: (key: string) => stored[key] ?? null };
   const navigator = { languages, language: languages[0] ?? '' };
-  new Function('location', 'localStorage', 'navigator', 'document', script)({ pathname: path }, localStorage, navigator, document);
+  new Function('location', 'localStorage', 'navigator', 'document', script)(
+    { pathname: path },
+    localStorage,
+    navigator,
+    document,
+  );
   return links;
 }
 
 const language = { locale: 'bn', file: '/assets/bn.js', storageKey: 'locale', locales: ['en', 'bn'] };
-const script = preloadScript({ '/shop': ['/assets/shop.js', '/assets/app.js'] }, { '/shop': { url: '/api/products', unlessStored: ['productsMirrored'] } }, language);
+const script = preloadScript(
+  { '/shop': ['/assets/shop.js', '/assets/app.js'] },
+  { '/shop': { url: '/api/products', unlessStored: ['productsMirrored'] } },
+  language,
+);
 
 describe('route-preload script', () => {
   it("preloads the route's chunks and, on a first visit, its JSON", () => {
@@ -25,7 +34,10 @@ describe('route-preload script', () => {
       { rel: 'modulepreload', href: '/assets/app.js' },
       { rel: 'preload', href: '/api/products', as: 'fetch', crossOrigin: 'anonymous' },
     ]);
-    expect(run(script, '/Shop', { productsMirrored: '1' }, ['en-US']).map((link) => link.href)).toEqual(['/assets/shop.js', '/assets/app.js']);
+    expect(run(script, '/Shop', { productsMirrored: '1' }, ['en-US']).map((link) => link.href)).toEqual([
+      '/assets/shop.js',
+      '/assets/app.js',
+    ]);
     expect(run(script, '/about', {}, ['en-US'])).toEqual([]);
   });
 
@@ -43,7 +55,9 @@ describe('route-preload script', () => {
     ];
     for (const [stored, languages] of cases) {
       const preloaded = run(script, '/about', stored, languages).some((link) => link.href === language.file);
-      expect(preloaded, JSON.stringify({ stored, languages })).toBe(pickLocale(stored.locale ?? null, languages) === 'bn');
+      expect(preloaded, JSON.stringify({ stored, languages })).toBe(
+        pickLocale(stored.locale ?? null, languages) === 'bn',
+      );
     }
   });
 });

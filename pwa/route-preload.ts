@@ -30,7 +30,11 @@ export type LanguagePreload = { locale: string; module: string; storageKey: stri
  * The inline script: modulepreloads `routes[path]`, preloads `data[path]` unless one of its keys
  * is stored, and modulepreloads `language.file` when the app will start in `language.locale`.
  */
-export function preloadScript(routes: Record<string, string[]>, data: DataPreloads, language?: { locale: string; file: string; storageKey: string; locales: readonly string[] }): string {
+export function preloadScript(
+  routes: Record<string, string[]>,
+  data: DataPreloads,
+  language?: { locale: string; file: string; storageKey: string; locales: readonly string[] },
+): string {
   return (
     `{const p=location.pathname.toLowerCase(),f=${JSON.stringify(routes)}[p],d=${JSON.stringify(data)}[p];` +
     `const add=(r,h)=>{const l=document.createElement('link');l.rel=r;l.href=h;if(r==='preload'){l.as='fetch';l.crossOrigin='anonymous'}document.head.append(l)};` +
@@ -73,7 +77,11 @@ export function routePreload(routes: RoutePreloads, data: DataPreloads = {}, lan
           return [...seen].filter((file) => !entries.has(file)).map((file) => `/${file}`);
         };
         const map = Object.fromEntries(Object.entries(routes).map(([path, module]) => [path, files(module)]));
-        const script = preloadScript(map, data, language && { ...language, file: `/${chunkOf(language.module).fileName}` });
+        const script = preloadScript(
+          map,
+          data,
+          language && { ...language, file: `/${chunkOf(language.module).fileName}` },
+        );
         const tag = `<script>${script}</script>`;
         // Before the module script (and the stylesheet after it), so nothing holds it back.
         const at = html.search(/<script type="module"/);

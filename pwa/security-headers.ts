@@ -79,13 +79,18 @@ export function securityHeaders(scriptHashes: readonly string[], env: CspEnv): R
     'X-Frame-Options': 'DENY',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     // Nothing here uses the camera, microphone, location or USB; payments only through Stripe.
-    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), usb=(), payment=(self "https://js.stripe.com" "https://checkout.stripe.com")',
+    'Permissions-Policy':
+      'camera=(), microphone=(), geolocation=(), usb=(), payment=(self "https://js.stripe.com" "https://checkout.stripe.com")',
   };
 }
 
 /** The base64 SHA-256 of every inline `<script>` (one without `src`) in `html`, as CSP wants it. */
 export function inlineScriptHashes(html: string): string[] {
-  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((match) => createHash('sha256').update(match[1] ?? '').digest('base64'));
+  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((match) =>
+    createHash('sha256')
+      .update(match[1] ?? '')
+      .digest('base64'),
+  );
 }
 
 /** A Vite plugin that writes `dist/_headers` for index.html as built (see the module comment). */

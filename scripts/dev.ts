@@ -26,7 +26,8 @@ runMain(async () => {
   const db = await openPreparedDatabase(config);
   // Vite serves public/ as it is: the seed pictures must be there (npm run build copies them too).
   const pictures = startChild('picture copy', process.execPath, ['--import', 'tsx', 'scripts/copy-product-images.ts']);
-  if ((await pictures.exited) !== 0) throw new UserFacingError('Copying the product pictures into public/products failed (see the message above).');
+  if ((await pictures.exited) !== 0)
+    throw new UserFacingError('Copying the product pictures into public/products failed (see the message above).');
 
   const children = superviseChildren();
   await children.run(async () => {
@@ -37,12 +38,22 @@ runMain(async () => {
     const apiUrl = `http://127.0.0.1:${ports.api}/api`;
     // stdin stays with Vite (its keyboard shortcuts); tsx watch would read it too. On Ctrl-C
     // tsx watch passes the terminal's SIGINT on to the API; a second one would SIGKILL it.
-    const api = startChild('API', bin('tsx'), ['watch', '--clear-screen=false', 'edge-api/src/node.ts', '--api-only'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
-    await children.addWhenReady(api, `${apiUrl}/health`, 'The API did not start (see its message above).', { selfStopMs: 2000 });
+    const api = startChild('API', bin('tsx'), ['watch', '--clear-screen=false', 'edge-api/src/node.ts', '--api-only'], {
+      env,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    await children.addWhenReady(api, `${apiUrl}/health`, 'The API did not start (see its message above).', {
+      selfStopMs: 2000,
+    });
 
     // vite.config.ts proxies /api to PORT.
     const viteUrl = `http://127.0.0.1:${ports.vite}/`;
-    const vite = startChild('Vite dev server', bin('vite'), ['--port', String(ports.vite), '--strictPort', '--clearScreen', 'false'], { env });
+    const vite = startChild(
+      'Vite dev server',
+      bin('vite'),
+      ['--port', String(ports.vite), '--strictPort', '--clearScreen', 'false'],
+      { env },
+    );
     await children.addWhenReady(vite, viteUrl, "Vite's dev server did not start (see its message above).");
     printRunning(viteUrl, adminPassword, [`API (restarts on change, proxied by Vite): ${apiUrl}`]);
   });

@@ -30,7 +30,10 @@ await icon(512, 'icon-512.png');
 await icon(512, 'maskable-512.png', true);
 for (const name of ['shop', 'cart', 'orders']) await icon(96, `shortcut-${name}-96.png`);
 
-for (const [file, width, height] of [['shop-narrow.png', 540, 960], ['shop-wide.png', 1280, 800]] as const) {
+for (const [file, width, height] of [
+  ['shop-narrow.png', 540, 960],
+  ['shop-wide.png', 1280, 800],
+] as const) {
   const page = await browser.newPage({ viewport: { width, height } });
   await page.goto(`${shopUrl}/Shop`);
   await page.getByTestId('product-card').first().waitFor();

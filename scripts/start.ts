@@ -11,14 +11,17 @@ import { openPreparedDatabase, printRunning, pwaEnv, readLocalSettings, startEmu
 import { superviseChildren } from './lib/supervisor';
 
 runMain(async () => {
-  const { config, ports, emulatorPorts } = await readLocalSettings('npm start', { shop: { env: 'PORT', fallback: 8787, label: 'the shop' } });
+  const { config, ports, emulatorPorts } = await readLocalSettings('npm start', {
+    shop: { env: 'PORT', fallback: 8787, label: 'the shop' },
+  });
   const port = ports.shop;
 
   const db = await openPreparedDatabase(config);
 
   if (pwaBuildIsStale()) {
     console.log('Building the PWA…');
-    if (!(await buildPwa(pwaEnv(config)))) throw new UserFacingError('The PWA build failed (see the messages above); dist/ was not updated.');
+    if (!(await buildPwa(pwaEnv(config))))
+      throw new UserFacingError('The PWA build failed (see the messages above); dist/ was not updated.');
   }
 
   const children = superviseChildren();
@@ -29,7 +32,11 @@ runMain(async () => {
     const server = startChild('server', process.execPath, ['--import', 'tsx', 'edge-api/src/node.ts'], {
       env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' },
     });
-    await children.addWhenReady(server, `http://127.0.0.1:${port}/api/health`, 'The server did not start (see its message above).');
+    await children.addWhenReady(
+      server,
+      `http://127.0.0.1:${port}/api/health`,
+      'The server did not start (see its message above).',
+    );
     printRunning(`http://127.0.0.1:${port}/`, adminPassword);
   });
 });

@@ -43,7 +43,10 @@ async function vitest(label: string, name: string, extraArgs: string[]): Promise
 
 const bin = (name: string) => join('node_modules', '.bin', name);
 const steps: Array<() => Promise<boolean>> = [
-  () => run('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']).then(async (ok) => ok && run('typecheck (node)', bin('tsc'), ['-p', 'tsconfig.node.json', '--noEmit'])),
+  () =>
+    run('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']).then(
+      async (ok) => ok && run('typecheck (node)', bin('tsc'), ['-p', 'tsconfig.node.json', '--noEmit']),
+    ),
   () => run('lint', bin('eslint'), ['.', '--max-warnings', '0']),
   () => vitest('unit and API tests', 'unit', []),
   () => vitest('end-to-end tests (Chromium)', 'e2e', ['--config', 'e2e/vitest.config.ts']),

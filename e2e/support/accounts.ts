@@ -11,7 +11,11 @@ let counter = 0;
 /** A new e-mail/password account with a unique address. */
 export async function newAccount(displayName: string, options: { admin?: boolean } = {}): Promise<Account> {
   counter += 1;
-  const account = { email: `${displayName.toLowerCase().replace(/\W+/g, '.')}.${Date.now()}.${counter}@example.test`, password: 'secret-pass-1', displayName };
+  const account = {
+    email: `${displayName.toLowerCase().replace(/\W+/g, '.')}.${Date.now()}.${counter}@example.test`,
+    password: 'secret-pass-1',
+    displayName,
+  };
   await ensureEmulatorAccount(inject('authEmulatorHost'), account);
   if (options.admin) {
     const db = await openDatabase(inject('databaseUrl'));
@@ -23,11 +27,14 @@ export async function newAccount(displayName: string, options: { admin?: boolean
 
 /** Whether the emulator has an account for `email` (Identity Toolkit accounts:lookup, owner access). */
 export async function emulatorHasAccount(email: string): Promise<boolean> {
-  const res = await fetch(`http://${inject('authEmulatorHost')}/identitytoolkit.googleapis.com/v1/projects/demo-taza-haat/accounts:lookup`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: 'Bearer owner' },
-    body: JSON.stringify({ email: [email] }),
-  });
+  const res = await fetch(
+    `http://${inject('authEmulatorHost')}/identitytoolkit.googleapis.com/v1/projects/demo-taza-haat/accounts:lookup`,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: 'Bearer owner' },
+      body: JSON.stringify({ email: [email] }),
+    },
+  );
   const body = (await res.json()) as { users?: unknown[] };
   return (body.users?.length ?? 0) > 0;
 }
@@ -42,21 +49,31 @@ export async function logIn(page: Page, account: Pick<Account, 'email' | 'passwo
 }
 
 /** A fresh ID token for `account` from the stack's emulator. */
-export const idTokenFor = (account: Pick<Account, 'email' | 'password'>): Promise<string> => emulatorIdToken(inject('authEmulatorHost'), account);
+export const idTokenFor = (account: Pick<Account, 'email' | 'password'>): Promise<string> =>
+  emulatorIdToken(inject('authEmulatorHost'), account);
 
 /**
  * Places an order for `account` through the API: `lines` as given, or a number of the first
  * products, 1 kg each (2 by default). Returns the stored order's id and total.
  */
-export async function placeOrderFor(account: Account, lines: number | ReadonlyArray<{ _id: string; cartQuantity: number }> = 2): Promise<{ _id: string; totalAmount: number }> {
+export async function placeOrderFor(
+  account: Account,
+  lines: number | ReadonlyArray<{ _id: string; cartQuantity: number }> = 2,
+): Promise<{ _id: string; totalAmount: number }> {
   const base = inject('baseUrl');
   const orderedProduct =
     typeof lines === 'number'
-      ? ((await (await fetch(new URL('/api/products', base))).json()) as { _id: string }[]).slice(0, lines).map((p) => ({ _id: p._id, cartQuantity: 1 }))
+      ? ((await (await fetch(new URL('/api/products', base))).json()) as { _id: string }[])
+          .slice(0, lines)
+          .map((p) => ({ _id: p._id, cartQuantity: 1 }))
       : lines;
   const res = await fetch(new URL('/api/orders', base), {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${await idTokenFor(account)}`, 'Idempotency-Key': crypto.randomUUID() },
+    headers: {
+      'Content-Type': 'application/json',
+      Authorization: `Bearer ${await idTokenFor(account)}`,
+      'Idempotency-Key': crypto.randomUUID(),
+    },
     body: JSON.stringify({
       customerName: account.displayName,
       email: account.email,

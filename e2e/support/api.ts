@@ -16,7 +16,12 @@ export async function api<T>(path: string, init?: RequestInit): Promise<T> {
 }
 
 /** Calls `path` as `account` (its emulator ID token), with `body` as JSON when given. @throws as {@link api}. */
-export async function apiAs<T>(account: Pick<Account, 'email' | 'password'>, method: string, path: string, body?: unknown): Promise<T> {
+export async function apiAs<T>(
+  account: Pick<Account, 'email' | 'password'>,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
   const headers = { 'Content-Type': 'application/json', Authorization: `Bearer ${await idTokenFor(account)}` };
   return api<T>(path, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
 }
@@ -29,4 +34,5 @@ export async function productNamed(name: string): Promise<CatalogueProduct> {
 }
 
 /** `account`'s orders as the API answers them to that account (newest first). */
-export const ordersOf = <O>(account: Account): Promise<O[]> => apiAs<O[]>(account, 'GET', `/api/orders?email=${encodeURIComponent(account.email)}`);
+export const ordersOf = <O>(account: Account): Promise<O[]> =>
+  apiAs<O[]>(account, 'GET', `/api/orders?email=${encodeURIComponent(account.email)}`);

@@ -11,7 +11,15 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
   // (rightly) refused by the app's Content-Security-Policy.
   await page.evaluate(axeSource);
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            ctx: Document,
+          ) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }>;
+        };
+      }
+    ).axe;
     const { violations } = await axe.run(document);
     return violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -9,7 +9,11 @@ import { chromiumArgs } from '../../scripts/lib/chromium';
 
 export type BrowserHandle = {
   /** A new page in a fresh context (own storage, `options` added), at `path` of the stack, viewport `width`×`height`. */
-  open: (path: string, viewport?: { width: number; height: number }, options?: BrowserContextOptions) => Promise<{ page: Page; context: BrowserContext }>;
+  open: (
+    path: string,
+    viewport?: { width: number; height: number },
+    options?: BrowserContextOptions,
+  ) => Promise<{ page: Page; context: BrowserContext }>;
   url: (path: string) => string;
 };
 
@@ -34,11 +38,16 @@ export function useBrowser(): BrowserHandle {
     open: async (path, viewport = { width: 1280, height: 800 }, options = {}) => {
       if (!browser) throw new Error('useBrowser(): the browser is not running yet');
       const context = await browser.newContext({ ...options, viewport });
-      await context.exposeBinding('reportCspViolation', (_source, violation: string) => void violations.push(violation));
+      await context.exposeBinding(
+        'reportCspViolation',
+        (_source, violation: string) => void violations.push(violation),
+      );
       await context.addInitScript(() => {
         document.addEventListener('securitypolicyviolation', (event) => {
           const report = (window as unknown as { reportCspViolation: (violation: string) => void }).reportCspViolation;
-          report(`${event.violatedDirective} blocked ${event.blockedURI || 'inline'} on ${location.pathname} (${event.sourceFile}:${event.lineNumber})`);
+          report(
+            `${event.violatedDirective} blocked ${event.blockedURI || 'inline'} on ${location.pathname} (${event.sourceFile}:${event.lineNumber})`,
+          );
         });
       });
       const page = await context.newPage();

@@ -22,7 +22,11 @@ export type WorkerStack = { baseUrl: string; stop: () => Promise<void> };
  * `distDir`, for wrangler.toml's environment `env` ('' is the top level, i.e. production) with
  * `vars` added; resolves once `/api/health` answers.
  */
-export async function startWorkerStack(opts: { env: string; vars: Record<string, string>; distDir: string }): Promise<WorkerStack> {
+export async function startWorkerStack(opts: {
+  env: string;
+  vars: Record<string, string>;
+  distDir: string;
+}): Promise<WorkerStack> {
   const dir = mkdtempSync(join(tmpdir(), 'taza-haat-workers-'));
   const sqld = await sqldServer(dir);
   await sqld.start();
@@ -31,16 +35,40 @@ export async function startWorkerStack(opts: { env: string; vars: Record<string,
   db.close();
 
   const [workerPort, inspectorPort] = await Promise.all([freePort(), freePort()]);
-  const vars = Object.entries({ DATABASE_URL: sqld.url, ...opts.vars }).flatMap(([name, value]) => ['--var', `${name}:${value}`]);
+  const vars = Object.entries({ DATABASE_URL: sqld.url, ...opts.vars }).flatMap(([name, value]) => [
+    '--var',
+    `${name}:${value}`,
+  ]);
   const wrangler = startChild(
     'wrangler dev',
     join('node_modules', '.bin', 'wrangler'),
-    ['dev', `--env=${opts.env}`, '--ip', '127.0.0.1', '--port', String(workerPort), '--inspector-port', String(inspectorPort), '--assets', opts.distDir,
-      '--persist-to', join(dir, 'state'), ...vars, '--log-level', 'warn'],
+    [
+      'dev',
+      `--env=${opts.env}`,
+      '--ip',
+      '127.0.0.1',
+      '--port',
+      String(workerPort),
+      '--inspector-port',
+      String(inspectorPort),
+      '--assets',
+      opts.distDir,
+      '--persist-to',
+      join(dir, 'state'),
+      ...vars,
+      '--log-level',
+      'warn',
+    ],
     {
       stdio: ['ignore', 'ignore', 'inherit'],
       // Offline and hermetic: no Cloudflare calls, no metrics, and no developer's .env as vars.
-      env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_LOAD_DEV_VARS_FROM_DOT_ENV: 'false', CI: 'true' },
+      env: {
+        ...process.env,
+        CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+        WRANGLER_SEND_METRICS: 'false',
+        CLOUDFLARE_LOAD_DEV_VARS_FROM_DOT_ENV: 'false',
+        CI: 'true',
+      },
     },
   );
   const stop = async () => {
@@ -59,11 +87,22 @@ export async function startWorkerStack(opts: { env: string; vars: Record<string,
 }
 
 /** A `POST /api/orders` of 2 kg of the first product for `user`, with `token` and a fresh Idempotency-Key. */
-export async function placeOrder(baseUrl: string, user: { email: string; name?: string }, token: string, key: string = crypto.randomUUID()): Promise<Response> {
+export async function placeOrder(
+  baseUrl: string,
+  user: { email: string; name?: string },
+  token: string,
+  key: string = crypto.randomUUID(),
+): Promise<Response> {
   const products = (await (await fetch(`${baseUrl}/api/products`)).json()) as { _id: string }[];
   return fetch(`${baseUrl}/api/orders`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}`, 'Idempotency-Key': key },
-    body: JSON.stringify({ customerName: user.name ?? 'Customer', email: user.email, phone: '01711000000', address: 'Mirpur, Dhaka', orderedProduct: [{ _id: products[0]?._id, cartQuantity: 2 }] }),
+    body: JSON.stringify({
+      customerName: user.name ?? 'Customer',
+      email: user.email,
+      phone: '01711000000',
+      address: 'Mirpur, Dhaka',
+      orderedProduct: [{ _id: products[0]?._id, cartQuantity: 2 }],
+    }),
   });
 }

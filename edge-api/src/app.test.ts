@@ -26,7 +26,12 @@ describe('GET /api/products', () => {
     expect(res.status).toBe(200);
     const products = productSchema.array().parse(await res.json());
     expect(products.length).toBeGreaterThanOrEqual(36);
-    expect(products[0]).toMatchObject({ name: 'Potato (Alu)', price: 30, image: '/products/potato.webp', category: 'vegetable' });
+    expect(products[0]).toMatchObject({
+      name: 'Potato (Alu)',
+      price: 30,
+      image: '/products/potato.webp',
+      category: 'vegetable',
+    });
     expect(new Set(products.map((p) => p._id)).size).toBe(products.length);
     expect(products.every((p) => p.image.startsWith('/products/') && p.price > 0)).toBe(true);
     expect(new Set(products.map((p) => p.category))).toEqual(new Set(['vegetable', 'fruit']));

@@ -83,13 +83,18 @@ function buildApi(deps: AppDeps) {
       )
       .use(
         corsOrigin
-          ? cors({ origin: corsOrigin, allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'If-None-Match'], exposeHeaders: ['ETag', 'Retry-After', 'X-Request-Id'] })
+          ? cors({
+              origin: corsOrigin,
+              allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'If-None-Match'],
+              exposeHeaders: ['ETag', 'Retry-After', 'X-Request-Id'],
+            })
           : (_c, next) => next(),
       )
       .use(
         bodyLimit({
           maxSize: MAX_BODY_BYTES,
-          onError: (c) => errorResponse(c, 413, 'payload_too_large', `The request body is larger than ${MAX_BODY_BYTES / 1024} KB.`),
+          onError: (c) =>
+            errorResponse(c, 413, 'payload_too_large', `The request body is larger than ${MAX_BODY_BYTES / 1024} KB.`),
         }),
       )
       .use(inject)

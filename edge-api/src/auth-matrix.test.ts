@@ -13,16 +13,26 @@ beforeAll(async () => {
 afterAll(() => t.cleanup());
 
 const roles: Role[] = ['anonymous', 'customerA', 'customerB', 'admin'];
-const emailOf = (role: Role) => ({ anonymous: 'nobody@example.test', customerA: customerA.email, customerB: customerB.email, admin: admin.email })[role];
+const emailOf = (role: Role) =>
+  ({ anonymous: 'nobody@example.test', customerA: customerA.email, customerB: customerB.email, admin: admin.email })[
+    role
+  ];
 const userOf = (role: Role) => ({ anonymous: customerA, customerA, customerB, admin })[role];
 
 /** Fixtures made fresh for each request, so one role's write never changes another's case. */
 async function newProduct(): Promise<string> {
-  const res = await t.call('POST', '/api/products', { role: 'admin', body: { name: 'Test Okra (Dherosh)', price: 60, image: '/products/okra.webp', category: 'vegetable' } });
+  const res = await t.call('POST', '/api/products', {
+    role: 'admin',
+    body: { name: 'Test Okra (Dherosh)', price: 60, image: '/products/okra.webp', category: 'vegetable' },
+  });
   return ((await res.json()) as { _id: string })._id;
 }
 async function newOrderOfA(): Promise<string> {
-  const res = await t.call('POST', '/api/orders', { role: 'customerA', body: await orderBody(t, customerA), headers: { 'Idempotency-Key': crypto.randomUUID() } });
+  const res = await t.call('POST', '/api/orders', {
+    role: 'customerA',
+    body: await orderBody(t, customerA),
+    headers: { 'Idempotency-Key': crypto.randomUUID() },
+  });
   return ((await res.json()) as { _id: string })._id;
 }
 
@@ -33,7 +43,12 @@ type Case = {
   expect: Record<Role, number>;
 };
 
-const all = (status: number): Record<Role, number> => ({ anonymous: status, customerA: status, customerB: status, admin: status });
+const all = (status: number): Record<Role, number> => ({
+  anonymous: status,
+  customerA: status,
+  customerB: status,
+  admin: status,
+});
 const key = () => ({ 'Idempotency-Key': crypto.randomUUID() });
 
 const matrix: Case[] = [
@@ -41,7 +56,10 @@ const matrix: Case[] = [
   { route: 'GET /api/products', request: async () => ({ path: '/api/products' }), expect: all(200) },
   {
     route: 'POST /api/products',
-    request: async () => ({ path: '/api/products', body: { name: 'Okra', price: '55.5', image: 'https://example.test/okra.webp', category: 'vegetable' } }),
+    request: async () => ({
+      path: '/api/products',
+      body: { name: 'Okra', price: '55.5', image: 'https://example.test/okra.webp', category: 'vegetable' },
+    }),
     expect: { anonymous: 401, customerA: 403, customerB: 403, admin: 201 },
   },
   {
@@ -54,17 +72,26 @@ const matrix: Case[] = [
     request: async () => ({ path: `/api/products/${await newProduct()}` }),
     expect: { anonymous: 401, customerA: 403, customerB: 403, admin: 200 },
   },
-  { route: 'GET /api/orders', name: 'all orders', request: async () => ({ path: '/api/orders' }), expect: { anonymous: 401, customerA: 403, customerB: 403, admin: 200 } },
+  {
+    route: 'GET /api/orders',
+    name: 'all orders',
+    request: async () => ({ path: '/api/orders' }),
+    expect: { anonymous: 401, customerA: 403, customerB: 403, admin: 200 },
+  },
   {
     route: 'GET /api/orders',
     name: 'the queue filtered and searched',
-    request: async () => ({ path: '/api/orders?status=Pending&slot=2026-11-22T09%3A00%3A00%2B06%3A00&q=asha&limit=10' }),
+    request: async () => ({
+      path: '/api/orders?status=Pending&slot=2026-11-22T09%3A00%3A00%2B06%3A00&q=asha&limit=10',
+    }),
     expect: { anonymous: 401, customerA: 403, customerB: 403, admin: 200 },
   },
   {
     route: 'GET /api/orders',
     name: "customer A's orders, a later page",
-    request: async () => ({ path: `/api/orders?email=${encodeURIComponent(customerA.email)}&limit=1&cursor=${encodeCursor({ createdAt: Date.now(), id: 'z' })}` }),
+    request: async () => ({
+      path: `/api/orders?email=${encodeURIComponent(customerA.email)}&limit=1&cursor=${encodeCursor({ createdAt: Date.now(), id: 'z' })}`,
+    }),
     expect: { anonymous: 401, customerA: 200, customerB: 403, admin: 200 },
   },
   {
@@ -128,8 +155,16 @@ const matrix: Case[] = [
     expect: { anonymous: 401, customerA: 403, customerB: 403, admin: 200 },
   },
   // Without Stripe keys (this app), card payment is switched off: 404; payments/stripe.test.ts covers it with keys.
-  { route: 'POST /api/checkout', request: async () => ({ path: '/api/checkout', body: { orderId: 'any' } }), expect: { anonymous: 401, customerA: 404, customerB: 404, admin: 404 } },
-  { route: 'POST /api/stripe/webhook', request: async () => ({ path: '/api/stripe/webhook', body: {} }), expect: all(404) },
+  {
+    route: 'POST /api/checkout',
+    request: async () => ({ path: '/api/checkout', body: { orderId: 'any' } }),
+    expect: { anonymous: 401, customerA: 404, customerB: 404, admin: 404 },
+  },
+  {
+    route: 'POST /api/stripe/webhook',
+    request: async () => ({ path: '/api/stripe/webhook', body: {} }),
+    expect: all(404),
+  },
   { route: 'GET /api/openapi.json', request: async () => ({ path: '/api/openapi.json' }), expect: all(200) },
   { route: 'GET /api/delivery-slots', request: async () => ({ path: '/api/delivery-slots' }), expect: all(200) },
   { route: 'ALL /api/*', name: 'unknown path', request: async () => ({ path: '/api/nope' }), expect: all(404) },
@@ -138,15 +173,15 @@ const matrix: Case[] = [
 describe('authorization matrix', () => {
   it('has a row for every route the API serves', () => {
     const served = new Set(
-      t.app.routes
-        .filter((r) => r.method !== 'ALL' || r.path === '/api/*')
-        .map((r) => `${r.method} ${r.path}`),
+      t.app.routes.filter((r) => r.method !== 'ALL' || r.path === '/api/*').map((r) => `${r.method} ${r.path}`),
     );
     // Middleware (.use) also shows up as "ALL /api/*"; the catch-all 404 is that same pattern.
     expect([...served].sort()).toEqual([...new Set(matrix.map((c) => c.route))].sort());
   });
 
-  const cases = matrix.flatMap((c) => roles.map((role) => ({ ...c, role, label: `${c.route}${c.name ? ` (${c.name})` : ''} as ${role}` })));
+  const cases = matrix.flatMap((c) =>
+    roles.map((role) => ({ ...c, role, label: `${c.route}${c.name ? ` (${c.name})` : ''} as ${role}` })),
+  );
   it.each(cases)('$label → $expect.$role', async (c) => {
     const { path, body, headers } = await c.request(c.role);
     const method = c.route.split(' ')[0] === 'ALL' ? 'GET' : (c.route.split(' ')[0] as string);

@@ -3,7 +3,11 @@ import { ConfigError, parseConfig } from './config';
 
 describe('parseConfig', () => {
   it('defaults to the embedded database and the demo project', () => {
-    expect(parseConfig({})).toMatchObject({ databaseUrl: 'file:data/shop.db', firebaseProjectId: 'demo-taza-haat', adminEmails: [] });
+    expect(parseConfig({})).toMatchObject({
+      databaseUrl: 'file:data/shop.db',
+      firebaseProjectId: 'demo-taza-haat',
+      adminEmails: [],
+    });
   });
 
   it('treats empty variables as unset and splits ADMIN_EMAILS', () => {
@@ -18,13 +22,17 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ DATABASE_URL: url })).toThrow(/^DATABASE_URL must start with file:/);
   });
 
-  it.each(['file:/tmp/x.db', 'http://127.0.0.1:8080', 'libsql://shop.turso.io', 'wss://db.example'])('accepts %s', (url) => {
-    expect(parseConfig({ DATABASE_URL: url }).databaseUrl).toBe(url);
-  });
+  it.each(['file:/tmp/x.db', 'http://127.0.0.1:8080', 'libsql://shop.turso.io', 'wss://db.example'])(
+    'accepts %s',
+    (url) => {
+      expect(parseConfig({ DATABASE_URL: url }).databaseUrl).toBe(url);
+    },
+  );
 
   it('logs at info unless LOG_LEVEL says debug, warn or error', () => {
     expect(parseConfig({}).logLevel).toBe('info');
-    for (const level of ['debug', 'info', 'warn', 'error'] as const) expect(parseConfig({ LOG_LEVEL: level }).logLevel).toBe(level);
+    for (const level of ['debug', 'info', 'warn', 'error'] as const)
+      expect(parseConfig({ LOG_LEVEL: level }).logLevel).toBe(level);
   });
 
   it('rejects another LOG_LEVEL, listing the allowed ones', () => {

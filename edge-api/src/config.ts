@@ -56,11 +56,24 @@ const configSchema = z.object({
   // Delivery slots of the shop's day, Asia/Dhaka time (DESIGN.md §8; delivery/slots.ts).
   DELIVERY_SLOTS: slotTimes.default(parseSlotTimes('09:00-11:00,11:00-13:00,15:00-17:00,17:00-19:00,19:00-21:00')),
   // Orders one slot takes.
-  DELIVERY_SLOT_CAPACITY: z.coerce.number({ error: 'must be a whole number' }).int({ error: 'must be a whole number' }).min(1, { error: 'must be at least 1' }).default(20),
+  DELIVERY_SLOT_CAPACITY: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int({ error: 'must be a whole number' })
+    .min(1, { error: 'must be at least 1' })
+    .default(20),
   // Slots are offered for today and this many days after it.
-  DELIVERY_DAYS_AHEAD: z.coerce.number({ error: 'must be a whole number' }).int({ error: 'must be a whole number' }).min(0, { error: 'must be 0 or more' }).max(13, { error: 'must be at most 13' }).default(2),
+  DELIVERY_DAYS_AHEAD: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int({ error: 'must be a whole number' })
+    .min(0, { error: 'must be 0 or more' })
+    .max(13, { error: 'must be at most 13' })
+    .default(2),
   // A slot closes this many minutes before it starts.
-  DELIVERY_CUTOFF_MINUTES: z.coerce.number({ error: 'must be a whole number' }).int({ error: 'must be a whole number' }).min(0, { error: 'must be 0 or more' }).default(60),
+  DELIVERY_CUTOFF_MINUTES: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int({ error: 'must be a whole number' })
+    .min(0, { error: 'must be 0 or more' })
+    .default(60),
 });
 
 /** The parsed configuration the API app is built with. */
@@ -99,9 +112,7 @@ export class ConfigError extends Error {
  * (and in `settings`).
  */
 export function parseConfig(env: Record<string, string | undefined>): AppConfig {
-  const present = Object.fromEntries(
-    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
-  );
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
   const result = configSchema.safeParse(present);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
@@ -116,10 +127,18 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     firebaseJwksUrl: c.FIREBASE_JWKS_URL,
     adminEmails: c.ADMIN_EMAILS,
     corsOrigin: c.CORS_ORIGIN,
-    rateLimits: { userWritesPerMinute: c.RATE_LIMIT_USER_WRITES_PER_MINUTE, ipWritesPerMinute: c.RATE_LIMIT_IP_WRITES_PER_MINUTE },
+    rateLimits: {
+      userWritesPerMinute: c.RATE_LIMIT_USER_WRITES_PER_MINUTE,
+      ipWritesPerMinute: c.RATE_LIMIT_IP_WRITES_PER_MINUTE,
+    },
     stripeSecretKey: c.STRIPE_SECRET_KEY,
     stripeWebhookSecret: c.STRIPE_WEBHOOK_SECRET,
     logLevel: c.LOG_LEVEL,
-    delivery: { slots: c.DELIVERY_SLOTS, capacity: c.DELIVERY_SLOT_CAPACITY, daysAhead: c.DELIVERY_DAYS_AHEAD, cutoffMinutes: c.DELIVERY_CUTOFF_MINUTES },
+    delivery: {
+      slots: c.DELIVERY_SLOTS,
+      capacity: c.DELIVERY_SLOT_CAPACITY,
+      daysAhead: c.DELIVERY_DAYS_AHEAD,
+      cutoffMinutes: c.DELIVERY_CUTOFF_MINUTES,
+    },
   };
 }

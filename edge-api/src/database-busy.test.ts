@@ -69,11 +69,18 @@ async function expectBusy(res: Response) {
   expect(res.status).toBe(503);
   expect(res.headers.get('Retry-After')).toBe('2');
   const text = await res.text();
-  expect(JSON.parse(text)).toEqual({ error: { code: 'database_busy', message: 'The shop’s database is busy right now; try again in a moment.' } });
+  expect(JSON.parse(text)).toEqual({
+    error: { code: 'database_busy', message: 'The shop’s database is busy right now; try again in a moment.' },
+  });
   expect(text).not.toMatch(/SQLITE|SELECT|INSERT|UPDATE/);
   const lines = logsOf(res);
   expect(lines.filter((line) => line.level !== 'INFO')).toEqual([
-    expect.objectContaining({ level: 'WARN', message: 'database busy', code: 'database_busy', reason: expect.stringMatching(/^SQLITE_BUSY\b/) }),
+    expect.objectContaining({
+      level: 'WARN',
+      message: 'database busy',
+      code: 'database_busy',
+      reason: expect.stringMatching(/^SQLITE_BUSY\b/),
+    }),
   ]);
   expect(JSON.stringify(lines)).not.toMatch(/SELECT|INSERT|UPDATE/);
 }
@@ -94,7 +101,11 @@ describe('a database locked by another connection', () => {
     const send = apiOver(db, url);
     try {
       const started = performance.now();
-      const answers = [await send('GET', '/api/products'), await send('GET', '/api/delivery-slots'), await send('GET', `/api/orders?email=${customerA.email}`, customerA)];
+      const answers = [
+        await send('GET', '/api/products'),
+        await send('GET', '/api/delivery-slots'),
+        await send('GET', `/api/orders?email=${customerA.email}`, customerA),
+      ];
       for (const res of answers) await expectBusy(res);
       // Each waited the busy timeout, then gave up: no request hangs on the lock.
       expect(performance.now() - started).toBeGreaterThanOrEqual(answers.length * TEST_BUSY_TIMEOUT_MS * 0.9);
@@ -143,7 +154,9 @@ describe('a database locked by another connection', () => {
       const retried = await send('POST', '/api/orders', customerA, body, key);
       expect(retried.status).toBe(201);
       expect(retried.headers.get('Idempotent-Replayed')).toBeNull();
-      expect(await (await send('PUT', `/api/orders/update/${orderId}`, admin, { orderStatus: 'Approved' })).json()).toEqual({ modifiedCount: 1 });
+      expect(
+        await (await send('PUT', `/api/orders/update/${orderId}`, admin, { orderStatus: 'Approved' })).json(),
+      ).toEqual({ modifiedCount: 1 });
     } finally {
       tx?.close();
       holder.close();
@@ -157,7 +170,11 @@ describe('a reconnect after a busy failure', () => {
     const db = await openDatabase(`file:${join(dir, 'reconnect.db')}`);
     try {
       // Borrowed (and one waiting) when the pool is reopened, as by a call that failed busy meanwhile.
-      const pending = Promise.all([db.execute('SELECT 1 AS one'), db.batch(['SELECT 2 AS two'], 'read'), db.execute('SELECT 3 AS three')]);
+      const pending = Promise.all([
+        db.execute('SELECT 1 AS one'),
+        db.batch(['SELECT 2 AS two'], 'read'),
+        db.execute('SELECT 3 AS three'),
+      ]);
       await db.reconnect();
       const [one, [two], three] = await pending;
       expect([one.rows[0]?.one, two?.rows[0]?.two, three.rows[0]?.three]).toEqual([1, 2, 3]);
@@ -169,13 +186,21 @@ describe('a reconnect after a busy failure', () => {
 
 describe('databaseBusy', () => {
   it('names SQLITE_BUSY and SQLITE_LOCKED (extended codes too), down the cause chain', () => {
-    expect(databaseBusy(new LibsqlError('SQLITE_BUSY: database is locked', 'SQLITE_BUSY', 'SQLITE_BUSY_RECOVERY', 261))).toBe('SQLITE_BUSY_RECOVERY');
+    expect(
+      databaseBusy(new LibsqlError('SQLITE_BUSY: database is locked', 'SQLITE_BUSY', 'SQLITE_BUSY_RECOVERY', 261)),
+    ).toBe('SQLITE_BUSY_RECOVERY');
     expect(databaseBusy(new LibsqlError('database table is locked', 'SQLITE_LOCKED'))).toBe('SQLITE_LOCKED');
-    expect(databaseBusy(new Error('batch failed', { cause: new LibsqlError('database is locked', 'SQLITE_BUSY') }))).toBe('SQLITE_BUSY');
+    expect(
+      databaseBusy(new Error('batch failed', { cause: new LibsqlError('database is locked', 'SQLITE_BUSY') })),
+    ).toBe('SQLITE_BUSY');
   });
 
   it('leaves other SQL errors alone', () => {
-    expect(databaseBusy(new LibsqlError('UNIQUE constraint failed: orders.id', 'SQLITE_CONSTRAINT', 'SQLITE_CONSTRAINT_PRIMARYKEY'))).toBeUndefined();
+    expect(
+      databaseBusy(
+        new LibsqlError('UNIQUE constraint failed: orders.id', 'SQLITE_CONSTRAINT', 'SQLITE_CONSTRAINT_PRIMARYKEY'),
+      ),
+    ).toBeUndefined();
     expect(databaseBusy(new LibsqlError('no such table: lockers', 'SQLITE_ERROR'))).toBeUndefined();
     expect(databaseBusy(new Error('SQLITE_BUSY'))).toBeUndefined();
   });

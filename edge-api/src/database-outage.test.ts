@@ -55,7 +55,11 @@ describe.skipIf(missing !== undefined)(`the API while sqld is down${missing ? ` 
       send = async (method, path, key, body) =>
         app.request(path, {
           method,
-          headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', ...(key ? { 'Idempotency-Key': key } : {}) },
+          headers: {
+            Authorization: `Bearer ${token}`,
+            'Content-Type': 'application/json',
+            ...(key ? { 'Idempotency-Key': key } : {}),
+          },
           ...(body === undefined ? {} : { body: JSON.stringify(body) }),
         });
     });
@@ -67,7 +71,11 @@ describe.skipIf(missing !== undefined)(`the API while sqld is down${missing ? ` 
 
       await sqld.kill();
       const key = crypto.randomUUID();
-      const down = [await send('GET', '/api/products'), await send('POST', '/api/orders', key, body), await send('GET', '/api/health')];
+      const down = [
+        await send('GET', '/api/products'),
+        await send('POST', '/api/orders', key, body),
+        await send('GET', '/api/health'),
+      ];
       for (const res of down) {
         expect(res.status).toBe(503);
         expect(Number(res.headers.get('Retry-After'))).toBeGreaterThanOrEqual(1);
@@ -78,7 +86,12 @@ describe.skipIf(missing !== undefined)(`the API while sqld is down${missing ? ` 
         // Logged once at warn with the request id and the reason, no SQL; never as an unexpected error.
         const lines = logsOf(res);
         expect(lines.filter((line) => line.level !== 'INFO')).toEqual([
-          expect.objectContaining({ level: 'WARN', message: 'database unavailable', requestId: res.headers.get('X-Request-Id'), reason: 'ECONNREFUSED' }),
+          expect.objectContaining({
+            level: 'WARN',
+            message: 'database unavailable',
+            requestId: res.headers.get('X-Request-Id'),
+            reason: 'ECONNREFUSED',
+          }),
         ]);
         expect(JSON.stringify(lines)).not.toMatch(/SELECT|INSERT/);
       }
@@ -96,7 +109,14 @@ describe.skipIf(missing !== undefined)(`the API while sqld is down${missing ? ` 
 
 describe('databaseOutage', () => {
   it('tells a server error status from a refused request', () => {
-    const withStatus = (status: number) => new LibsqlError('Server returned HTTP status', 'SERVER_ERROR', undefined, undefined, Object.assign(new Error('http'), { status }));
+    const withStatus = (status: number) =>
+      new LibsqlError(
+        'Server returned HTTP status',
+        'SERVER_ERROR',
+        undefined,
+        undefined,
+        Object.assign(new Error('http'), { status }),
+      );
     expect(databaseOutage(withStatus(502))).toBe('SERVER_ERROR (HTTP 502)');
     // A wrong DATABASE_AUTH_TOKEN is a configuration error, not an outage.
     expect(databaseOutage(withStatus(401))).toBeUndefined();
@@ -110,7 +130,13 @@ describe('databaseOutage', () => {
 
   it('finds a timeout or a socket error down the cause chain', () => {
     expect(databaseOutage(new DOMException('The operation timed out.', 'TimeoutError'))).toBe('TimeoutError');
-    expect(databaseOutage(new TypeError('fetch failed', { cause: Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' }) }))).toBe('UND_ERR_SOCKET');
+    expect(
+      databaseOutage(
+        new TypeError('fetch failed', {
+          cause: Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' }),
+        }),
+      ),
+    ).toBe('UND_ERR_SOCKET');
     // What workerd (wrangler dev) throws for a refused or dropped connection to sqld.
     expect(databaseOutage(new Error('Network connection lost.'))).toBe('Network connection lost.');
   });

@@ -105,8 +105,16 @@ export function databaseBusy(error: unknown): string | undefined {
  * the warn log line.
  */
 const UNAVAILABLE = {
-  database_unavailable: { message: 'The shop cannot reach its database right now; try again in a few seconds.', retryAfterS: 5, log: 'database unavailable' },
-  database_busy: { message: 'The shop’s database is busy right now; try again in a moment.', retryAfterS: 2, log: 'database busy' },
+  database_unavailable: {
+    message: 'The shop cannot reach its database right now; try again in a few seconds.',
+    retryAfterS: 5,
+    log: 'database unavailable',
+  },
+  database_busy: {
+    message: 'The shop’s database is busy right now; try again in a moment.',
+    retryAfterS: 2,
+    log: 'database busy',
+  },
 } as const;
 
 /**
@@ -116,8 +124,14 @@ const UNAVAILABLE = {
  */
 export function databaseUnavailable(error: unknown) {
   const outage = databaseOutage(error);
-  if (outage !== undefined) return { code: 'database_unavailable', ...UNAVAILABLE.database_unavailable, reason: outage } as const;
+  if (outage !== undefined)
+    return { code: 'database_unavailable', ...UNAVAILABLE.database_unavailable, reason: outage } as const;
   const busy = databaseBusy(error);
-  if (busy !== undefined) return { code: 'database_busy', ...UNAVAILABLE.database_busy, reason: `${busy}: another connection holds the database's lock` } as const;
+  if (busy !== undefined)
+    return {
+      code: 'database_busy',
+      ...UNAVAILABLE.database_busy,
+      reason: `${busy}: another connection holds the database's lock`,
+    } as const;
   return undefined;
 }

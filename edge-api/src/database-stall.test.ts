@@ -60,7 +60,11 @@ afterAll(async () => {
 
 /** The API over `db` (catalogue re-read on every request), signed in as customer A. */
 function apiOver(db: Client, url: string) {
-  const app = createApp({ db, config: parseConfig({ DATABASE_URL: url, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }), catalogue: new CatalogueCache(db, 0) });
+  const app = createApp({
+    db,
+    config: parseConfig({ DATABASE_URL: url, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }),
+    catalogue: new CatalogueCache(db, 0),
+  });
   return (path: string) => app.request(path, { headers: { Authorization: `Bearer ${emulatorToken(customerA)}` } });
 }
 
@@ -70,13 +74,24 @@ async function expectTimedOut(res: Response) {
   expect(res.headers.get('Retry-After')).toBe('5');
   expect(await res.json()).toMatchObject({ error: { code: 'database_unavailable' } });
   expect(logsOf(res).filter((line) => line.level !== 'INFO')).toEqual([
-    expect.objectContaining({ level: 'WARN', message: 'database unavailable', code: 'database_unavailable', reason: 'TimeoutError' }),
+    expect.objectContaining({
+      level: 'WARN',
+      message: 'database unavailable',
+      code: 'database_unavailable',
+      reason: 'TimeoutError',
+    }),
   ]);
 }
 
 const clients = [
-  { runtime: 'Node (openDatabase)', open: (url: string) => openDatabase(url, undefined, { requestTimeoutMs: TIMEOUT_MS }) },
-  { runtime: 'Workers (@libsql/client/web)', open: (url: string) => Promise.resolve(createWebClient({ url, fetch: fetchWithTimeout(TIMEOUT_MS) })) },
+  {
+    runtime: 'Node (openDatabase)',
+    open: (url: string) => openDatabase(url, undefined, { requestTimeoutMs: TIMEOUT_MS }),
+  },
+  {
+    runtime: 'Workers (@libsql/client/web)',
+    open: (url: string) => Promise.resolve(createWebClient({ url, fetch: fetchWithTimeout(TIMEOUT_MS) })),
+  },
 ];
 const stalls = [
   { stall: 'accepts and never answers', url: () => silent },
@@ -127,7 +142,12 @@ describe('the default bound', () => {
     try {
       const results = await Promise.all([
         timed(() => apiOver(db, silent)('/api/products')),
-        timed(async () => worker.fetch(new Request('http://shop.test/api/products'), { DATABASE_URL: silent, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' })),
+        timed(async () =>
+          worker.fetch(new Request('http://shop.test/api/products'), {
+            DATABASE_URL: silent,
+            FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+          }),
+        ),
       ]);
       for (const { res, tookMs } of results) {
         await expectTimedOut(res);

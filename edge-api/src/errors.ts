@@ -64,7 +64,11 @@ export const onError: ErrorHandler<AppEnv> = (err, c) => {
   const log = (c.get('log') as RequestLog | undefined) ?? requestLog(requestId);
   if (err instanceof ApiError) {
     if (LOGGED_REFUSALS.has(err.status) || err.status >= 500)
-      log.warn(err.status >= 500 ? 'request failed' : 'request refused', { status: err.status, code: err.code, reason: err.reason ?? err.message });
+      log.warn(err.status >= 500 ? 'request failed' : 'request refused', {
+        status: err.status,
+        code: err.code,
+        reason: err.reason ?? err.message,
+      });
     return errorResponse(c, err.status as ContentfulStatusCode, err.code, err.message, err.details);
   }
   if (err instanceof HTTPException) {

@@ -30,7 +30,12 @@ export function matchesEtag(ifNoneMatch: string | undefined, etag: string): bool
  * catalogue's), or 304 when the client already has these bytes. Typed as `T` so the RPC client
  * knows the shape.
  */
-export function cacheableText<T>(c: Context, text: string, etag: string, cacheControl = CATALOGUE_CACHE_CONTROL): Response & TypedResponse<JSONParsed<T>, 200, 'json'> {
+export function cacheableText<T>(
+  c: Context,
+  text: string,
+  etag: string,
+  cacheControl = CATALOGUE_CACHE_CONTROL,
+): Response & TypedResponse<JSONParsed<T>, 200, 'json'> {
   type Typed = Response & TypedResponse<JSONParsed<T>, 200, 'json'>;
   c.header('ETag', etag);
   c.header('Cache-Control', cacheControl);
@@ -40,7 +45,11 @@ export function cacheableText<T>(c: Context, text: string, etag: string, cacheCo
 }
 
 /** Answers `body` as JSON with a strong ETag over its bytes, or 304 (see cacheableText). */
-export async function cacheableJson<T>(c: Context, body: T, cacheControl?: string): Promise<Response & TypedResponse<JSONParsed<T>, 200, 'json'>> {
+export async function cacheableJson<T>(
+  c: Context,
+  body: T,
+  cacheControl?: string,
+): Promise<Response & TypedResponse<JSONParsed<T>, 200, 'json'>> {
   const text = JSON.stringify(body);
   return cacheableText<T>(c, text, await strongEtag(text), cacheControl);
 }

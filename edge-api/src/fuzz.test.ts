@@ -25,7 +25,13 @@ beforeAll(async () => {
   productIds = (await t.db.execute('SELECT id FROM products')).rows.map((r) => String(r.id));
   const order = await t.call('POST', '/api/orders', {
     role: 'customerA',
-    body: { customerName: 'A', email: customerA.email, phone: '0171100000', address: 'Dhaka', orderedProduct: [{ _id: productIds[0], cartQuantity: 1 }] },
+    body: {
+      customerName: 'A',
+      email: customerA.email,
+      phone: '0171100000',
+      address: 'Dhaka',
+      orderedProduct: [{ _id: productIds[0], cartQuantity: 1 }],
+    },
     headers: { 'Idempotency-Key': crypto.randomUUID() },
   });
   orderIds = [((await order.json()) as { _id: string })._id];
@@ -33,13 +39,22 @@ beforeAll(async () => {
 afterAll(() => t.cleanup());
 
 const garbage = fc.jsonValue();
-const maybe = <T>(valid: fc.Arbitrary<T>) => fc.oneof({ weight: 3, arbitrary: valid }, { weight: 1, arbitrary: garbage });
+const maybe = <T>(valid: fc.Arbitrary<T>) =>
+  fc.oneof({ weight: 3, arbitrary: valid }, { weight: 1, arbitrary: garbage });
 const text = fc.string({ maxLength: 120 });
 const productBody = fc.record(
   {
     name: maybe(text),
-    price: maybe(fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.integer(), fc.constantFrom('12.5', '60', 'abc', '-3', '1e3', ' 7 '))),
-    image: maybe(fc.oneof(fc.webUrl(), fc.constantFrom('/products/x.webp', 'javascript:alert(1)', '/etc/passwd'), text)),
+    price: maybe(
+      fc.oneof(
+        fc.double({ noNaN: true, noDefaultInfinity: true }),
+        fc.integer(),
+        fc.constantFrom('12.5', '60', 'abc', '-3', '1e3', ' 7 '),
+      ),
+    ),
+    image: maybe(
+      fc.oneof(fc.webUrl(), fc.constantFrom('/products/x.webp', 'javascript:alert(1)', '/etc/passwd'), text),
+    ),
     category: maybe(fc.constantFrom('vegetable', 'fruit', 'meat', '')),
     season: maybe(fc.constantFrom('summer', 'winter', 'spring', null, 'monsoon')),
     _id: maybe(text),
@@ -53,47 +68,98 @@ const validOrderBody = () =>
     email: fc.constant(customerA.email),
     phone: fc.stringMatching(/^[0-9]{6,20}$/),
     address: fc.string({ minLength: 1, maxLength: 200 }).filter((address) => address.trim().length > 0),
-    orderedProduct: fc.uniqueArray(fc.record({ _id: fc.constantFrom(...productIds), cartQuantity: fc.integer({ min: 1, max: 100 }) }), {
-      minLength: 1,
-      maxLength: 5,
-      selector: (line) => line._id,
-    }),
-  });
-const nearValidOrderBody = () => fc.record(
-  {
-    customerName: maybe(text),
-    email: maybe(fc.oneof({ weight: 4, arbitrary: fc.constant(customerA.email) }, fc.emailAddress(), text)),
-    phone: maybe(fc.oneof(fc.stringMatching(/^[0-9+\- ]{4,22}$/), text)),
-    address: maybe(text),
-    orderDate: maybe(text),
-    paymentMethod: maybe(fc.constantFrom('cod', 'card', 'bkash')),
-    totalAmount: maybe(fc.integer()),
-    orderStatus: maybe(fc.constantFrom('Approved', 'Pending', 'Shipped')),
-    orderedProduct: maybe(
-      fc.array(
-        fc.record({ _id: maybe(fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...productIds) }, text)), cartQuantity: maybe(fc.oneof({ weight: 3, arbitrary: fc.integer({ min: -5, max: 120 }) }, fc.double())) }),
-        { maxLength: 6 },
-      ),
+    orderedProduct: fc.uniqueArray(
+      fc.record({ _id: fc.constantFrom(...productIds), cartQuantity: fc.integer({ min: 1, max: 100 }) }),
+      {
+        minLength: 1,
+        maxLength: 5,
+        selector: (line) => line._id,
+      },
     ),
-  },
-  // The fields an order needs are always present, so valid orders are common among the mutants.
-  { requiredKeys: ['customerName', 'email', 'phone', 'address', 'orderedProduct'] },
-);
+  });
+const nearValidOrderBody = () =>
+  fc.record(
+    {
+      customerName: maybe(text),
+      email: maybe(fc.oneof({ weight: 4, arbitrary: fc.constant(customerA.email) }, fc.emailAddress(), text)),
+      phone: maybe(fc.oneof(fc.stringMatching(/^[0-9+\- ]{4,22}$/), text)),
+      address: maybe(text),
+      orderDate: maybe(text),
+      paymentMethod: maybe(fc.constantFrom('cod', 'card', 'bkash')),
+      totalAmount: maybe(fc.integer()),
+      orderStatus: maybe(fc.constantFrom('Approved', 'Pending', 'Shipped')),
+      orderedProduct: maybe(
+        fc.array(
+          fc.record({
+            _id: maybe(fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...productIds) }, text)),
+            cartQuantity: maybe(fc.oneof({ weight: 3, arbitrary: fc.integer({ min: -5, max: 120 }) }, fc.double())),
+          }),
+          { maxLength: 6 },
+        ),
+      ),
+    },
+    // The fields an order needs are always present, so valid orders are common among the mutants.
+    { requiredKeys: ['customerName', 'email', 'phone', 'address', 'orderedProduct'] },
+  );
 const reviewBody = fc.record(
-  { review: maybe(fc.string({ maxLength: 2100 })), rating: maybe(fc.oneof(fc.constantFrom(0, 0.5, 3.5, 5, 5.5, 2.25), fc.double())), customerImage: maybe(fc.oneof(fc.webUrl(), text)) },
+  {
+    review: maybe(fc.string({ maxLength: 2100 })),
+    rating: maybe(fc.oneof(fc.constantFrom(0, 0.5, 3.5, 5, 5.5, 2.25), fc.double())),
+    customerImage: maybe(fc.oneof(fc.webUrl(), text)),
+  },
   { requiredKeys: [] },
 );
-const userBody = fc.record({ email: maybe(fc.oneof(fc.constant(customerA.email), fc.emailAddress(), text)), displayName: maybe(fc.string({ maxLength: 120 })), admin: maybe(fc.boolean()) }, { requiredKeys: [] });
+const userBody = fc.record(
+  {
+    email: maybe(fc.oneof(fc.constant(customerA.email), fc.emailAddress(), text)),
+    displayName: maybe(fc.string({ maxLength: 120 })),
+    admin: maybe(fc.boolean()),
+  },
+  { requiredKeys: [] },
+);
 
 // Bodies are built lazily: order lines draw on the product ids read in beforeAll.
-type Route = { name: string; role: Role; method: string; path: () => string; body: () => fc.Arbitrary<unknown>; idempotent?: boolean };
+type Route = {
+  name: string;
+  role: Role;
+  method: string;
+  path: () => string;
+  body: () => fc.Arbitrary<unknown>;
+  idempotent?: boolean;
+};
 const pick = (ids: string[]) => ids[Math.floor(Math.random() * ids.length)] ?? 'none';
 const routes: Route[] = [
   { name: 'POST /api/products', role: 'admin', method: 'POST', path: () => '/api/products', body: () => productBody },
-  { name: 'PUT /api/products/update/:id', role: 'admin', method: 'PUT', path: () => `/api/products/update/${pick(productIds)}`, body: () => productBody },
-  { name: 'POST /api/orders', role: 'customerA', method: 'POST', path: () => '/api/orders', body: () => fc.oneof(validOrderBody(), nearValidOrderBody()), idempotent: true },
-  { name: 'PUT /api/orders/update/:id', role: 'admin', method: 'PUT', path: () => `/api/orders/update/${pick(orderIds)}`, body: () => fc.oneof(fc.record({ orderStatus: maybe(fc.constantFrom('Approved', 'Pending')) }), garbage) },
-  { name: 'POST /api/reviews', role: 'customerA', method: 'POST', path: () => '/api/reviews', body: () => reviewBody, idempotent: true },
+  {
+    name: 'PUT /api/products/update/:id',
+    role: 'admin',
+    method: 'PUT',
+    path: () => `/api/products/update/${pick(productIds)}`,
+    body: () => productBody,
+  },
+  {
+    name: 'POST /api/orders',
+    role: 'customerA',
+    method: 'POST',
+    path: () => '/api/orders',
+    body: () => fc.oneof(validOrderBody(), nearValidOrderBody()),
+    idempotent: true,
+  },
+  {
+    name: 'PUT /api/orders/update/:id',
+    role: 'admin',
+    method: 'PUT',
+    path: () => `/api/orders/update/${pick(orderIds)}`,
+    body: () => fc.oneof(fc.record({ orderStatus: maybe(fc.constantFrom('Approved', 'Pending')) }), garbage),
+  },
+  {
+    name: 'POST /api/reviews',
+    role: 'customerA',
+    method: 'POST',
+    path: () => '/api/reviews',
+    body: () => reviewBody,
+    idempotent: true,
+  },
   { name: 'PUT /api/users', role: 'customerA', method: 'PUT', path: () => '/api/users', body: () => userBody },
   { name: 'POST /api/users', role: 'customerA', method: 'POST', path: () => '/api/users', body: () => userBody },
   { name: 'PUT /api/users/admin', role: 'admin', method: 'PUT', path: () => '/api/users/admin', body: () => userBody },
@@ -101,26 +167,40 @@ const routes: Route[] = [
 ];
 
 describe('fuzzing every write route', () => {
-  it.each(routes)('$name: no 5xx over 2,000 generated bodies', async (route) => {
-    let runs = 0;
-    await fc.assert(
-      fc.asyncProperty(route.body(), async (body) => {
-        runs += 1;
-        const headers: Record<string, string> = route.idempotent ? { 'Idempotency-Key': crypto.randomUUID() } : {};
-        const res = await t.call(route.method, route.path(), { role: route.role, body: JSON.stringify(body) ?? 'null', headers });
-        if (res.status >= 500) throw new Error(`${res.status} for ${JSON.stringify(body)}: ${await res.text()}`);
-      }),
-      // A fixed seed keeps CI reproducible; change it to explore new inputs locally.
-      { numRuns: RUNS, seed: SEED },
-    );
-    expect(runs).toBeGreaterThanOrEqual(RUNS);
-  }, 120_000);
+  it.each(routes)(
+    '$name: no 5xx over 2,000 generated bodies',
+    async (route) => {
+      let runs = 0;
+      await fc.assert(
+        fc.asyncProperty(route.body(), async (body) => {
+          runs += 1;
+          const headers: Record<string, string> = route.idempotent ? { 'Idempotency-Key': crypto.randomUUID() } : {};
+          const res = await t.call(route.method, route.path(), {
+            role: route.role,
+            body: JSON.stringify(body) ?? 'null',
+            headers,
+          });
+          if (res.status >= 500) throw new Error(`${res.status} for ${JSON.stringify(body)}: ${await res.text()}`);
+        }),
+        // A fixed seed keeps CI reproducible; change it to explore new inputs locally.
+        { numRuns: RUNS, seed: SEED },
+      );
+      expect(runs).toBeGreaterThanOrEqual(RUNS);
+    },
+    120_000,
+  );
 
   it('left only valid rows in the database', async () => {
     const products = (await t.db.execute('SELECT * FROM products')).rows.map(toProduct);
     for (const p of products) {
       productSchema.parse(p);
-      productInputSchema.parse({ name: p.name, price: p.price, image: p.image, category: p.category, season: p.season });
+      productInputSchema.parse({
+        name: p.name,
+        price: p.price,
+        image: p.image,
+        category: p.category,
+        season: p.season,
+      });
     }
     const orders = (await t.db.execute('SELECT * FROM orders')).rows.map(toOrder);
     // Near-valid bodies must have produced real orders, or this check would prove nothing.

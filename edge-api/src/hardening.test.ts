@@ -11,7 +11,11 @@ afterAll(() => t.cleanup());
 
 describe('API hardening', () => {
   it('refuses bodies over 64 KB with 413 in the error shape', async () => {
-    const res = await t.call('POST', '/api/reviews', { role: 'customerA', body: { review: 'x'.repeat(70 * 1024), rating: 5 }, headers: { 'Idempotency-Key': crypto.randomUUID() } });
+    const res = await t.call('POST', '/api/reviews', {
+      role: 'customerA',
+      body: { review: 'x'.repeat(70 * 1024), rating: 5 },
+      headers: { 'Idempotency-Key': crypto.randomUUID() },
+    });
     expect(res.status).toBe(413);
     expect(await res.json()).toMatchObject({ error: { code: 'payload_too_large' } });
   });
@@ -20,7 +24,9 @@ describe('API hardening', () => {
     const res = await t.call('GET', '/api/products');
     expect(res.headers.get('Content-Security-Policy')).toContain("frame-ancestors 'none'");
     expect(res.headers.get('Strict-Transport-Security')).toMatch(/max-age=(\d+)/);
-    expect(Number(/max-age=(\d+)/.exec(res.headers.get('Strict-Transport-Security') ?? '')?.[1])).toBeGreaterThanOrEqual(31536000);
+    expect(
+      Number(/max-age=(\d+)/.exec(res.headers.get('Strict-Transport-Security') ?? '')?.[1]),
+    ).toBeGreaterThanOrEqual(31536000);
     expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff');
   });
 
@@ -33,12 +39,21 @@ describe('API hardening', () => {
   });
 
   it('rate-limits writes per user with 429 and Retry-After, leaving reads alone', async () => {
-    const app = createApp({ db: t.db, config: { ...t.config, rateLimits: { userWritesPerMinute: 2, ipWritesPerMinute: 100 } } });
+    const app = createApp({
+      db: t.db,
+      config: { ...t.config, rateLimits: { userWritesPerMinute: 2, ipWritesPerMinute: 100 } },
+    });
     const headers = { Authorization: `Bearer ${emulatorToken(customerA)}`, 'Content-Type': 'application/json' };
     const body = JSON.stringify(await orderBody(t, customerA));
     const statuses = [];
     for (let i = 0; i < 3; i += 1)
-      statuses.push(await app.request('/api/orders', { method: 'POST', headers: { ...headers, 'Idempotency-Key': crypto.randomUUID() }, body }));
+      statuses.push(
+        await app.request('/api/orders', {
+          method: 'POST',
+          headers: { ...headers, 'Idempotency-Key': crypto.randomUUID() },
+          body,
+        }),
+      );
     expect(statuses.map((r) => r.status)).toEqual([201, 201, 429]);
     expect(Number(statuses[2]?.headers.get('Retry-After'))).toBeGreaterThan(0);
     expect(await statuses[2]?.json()).toMatchObject({ error: { code: 'rate_limited' } });
@@ -46,14 +61,21 @@ describe('API hardening', () => {
   });
 
   it('rate-limits writes per IP before any token check', async () => {
-    const app = createApp({ db: t.db, config: { ...t.config, rateLimits: { userWritesPerMinute: 100, ipWritesPerMinute: 1 } }, clientIp: () => '203.0.113.7' });
+    const app = createApp({
+      db: t.db,
+      config: { ...t.config, rateLimits: { userWritesPerMinute: 100, ipWritesPerMinute: 1 } },
+      clientIp: () => '203.0.113.7',
+    });
     const first = await app.request('/api/orders', { method: 'POST' });
     const second = await app.request('/api/orders', { method: 'POST' });
     expect([first.status, second.status]).toEqual([401, 429]);
   });
 
   it('answers an unexpected failure with 500 and a request id, never a stack or SQL', async () => {
-    const db = { ...t.db, execute: () => Promise.reject(new Error('SQLITE_CORRUPT: database disk image is malformed')) } as unknown as typeof t.db;
+    const db = {
+      ...t.db,
+      execute: () => Promise.reject(new Error('SQLITE_CORRUPT: database disk image is malformed')),
+    } as unknown as typeof t.db;
     const app = createApp({ db, config: t.config });
     const res = await app.request('/api/products');
     expect(res.status).toBe(500);

@@ -10,7 +10,11 @@ import { orderBody } from './testing/test-app';
 import { createTestDb, type TestDb } from './testing/test-db';
 import { emulatorToken } from './testing/tokens';
 
-const shoppers = Array.from({ length: 20 }, (_, i) => ({ uid: `uid-crash-${i}`, email: `crash${i}@example.test`, name: `Crash Shopper ${i}` }));
+const shoppers = Array.from({ length: 20 }, (_, i) => ({
+  uid: `uid-crash-${i}`,
+  email: `crash${i}@example.test`,
+  name: `Crash Shopper ${i}`,
+}));
 
 let t: TestDb;
 let server: Restartable;
@@ -55,13 +59,27 @@ it('SIGKILLed mid-write and restarted, twice: every order retried is placed once
 
     await server.start();
     const readyAt = Date.now();
-    const retries = await Promise.all(orders.map((order) => placeOrder(send, order, { backoffMs: 100, giveUpAt: readyAt + 5_000 })));
+    const retries = await Promise.all(
+      orders.map((order) => placeOrder(send, order, { backoffMs: 100, giveUpAt: readyAt + 5_000 })),
+    );
     outcomes.push(...retries);
-    const books = await checkOrderBooks(t.db, shoppers.map((s) => s.uid), outcomes);
+    const books = await checkOrderBooks(
+      t.db,
+      shoppers.map((s) => s.uid),
+      outcomes,
+    );
     expect({
       notPlaced: retries.filter((r) => r.status !== 201).map((r) => r.status),
       slowRetries: retries.filter((r) => r.answeredAt - readyAt >= 5_000).length,
       ...books,
-    }).toEqual({ notPlaced: [], slowRetries: 0, lost: 0, duplicates: 0, answersDisagree: 0, ordersInDb: orders.length, acknowledged: orders.length });
+    }).toEqual({
+      notPlaced: [],
+      slowRetries: 0,
+      lost: 0,
+      duplicates: 0,
+      answersDisagree: 0,
+      ordersInDb: orders.length,
+      acknowledged: orders.length,
+    });
   }
 }, 90_000);

@@ -33,7 +33,8 @@ function withFaults(db: Client) {
           busyBatches -= 1;
           throw new LibsqlError('SQLITE_BUSY: database is locked', 'SQLITE_BUSY');
         }
-        const point = armed?.call === calls ? armed.point : armed && !armed.blip && calls > armed.call ? 'before' : undefined;
+        const point =
+          armed?.call === calls ? armed.point : armed && !armed.blip && calls > armed.call ? 'before' : undefined;
         if (point === 'before') throw outage();
         let result: unknown;
         if (point === 'during' && prop === 'batch') {
@@ -74,24 +75,40 @@ let faults: ReturnType<typeof withFaults>;
 let app: ReturnType<typeof createApp>;
 
 beforeAll(async () => {
-  t = await createTestDb({ env: { FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', RATE_LIMIT_USER_WRITES_PER_MINUTE: '1000000', RATE_LIMIT_IP_WRITES_PER_MINUTE: '1000000' } });
+  t = await createTestDb({
+    env: {
+      FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+      RATE_LIMIT_USER_WRITES_PER_MINUTE: '1000000',
+      RATE_LIMIT_IP_WRITES_PER_MINUTE: '1000000',
+    },
+  });
   faults = withFaults(t.db);
   app = createApp({ db: faults.client, config: t.config });
 });
 afterAll(() => t.cleanup());
 
-const count = async (table: 'orders' | 'reviews') => Number((await t.db.execute(`SELECT count(*) AS n FROM ${table}`)).rows[0]?.n);
+const count = async (table: 'orders' | 'reviews') =>
+  Number((await t.db.execute(`SELECT count(*) AS n FROM ${table}`)).rows[0]?.n);
 
 const routes = [
   { name: 'POST /api/orders', path: '/api/orders', table: 'orders' as const, body: () => orderBody(t, customerA) },
-  { name: 'POST /api/reviews', path: '/api/reviews', table: 'reviews' as const, body: () => Promise.resolve({ review: 'Fresh and crisp', rating: 4.5 }) },
+  {
+    name: 'POST /api/reviews',
+    path: '/api/reviews',
+    table: 'reviews' as const,
+    body: () => Promise.resolve({ review: 'Fresh and crisp', rating: 4.5 }),
+  },
 ];
 
 describe.each(routes)('$name when the database fails', ({ path, table, body }) => {
   const post = async (key: string) =>
     app.request(path, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${emulatorToken(customerA, t.config.firebaseProjectId)}`, 'Idempotency-Key': key },
+      headers: {
+        'Content-Type': 'application/json',
+        Authorization: `Bearer ${emulatorToken(customerA, t.config.firebaseProjectId)}`,
+        'Idempotency-Key': key,
+      },
       body: JSON.stringify(await body()),
     });
 
@@ -100,7 +117,10 @@ describe.each(routes)('$name when the database fails', ({ path, table, body }) =
     const calls = await faults.count(() => post(crypto.randomUUID()));
     expect(calls).toBeGreaterThanOrEqual(3);
     const cases = Array.from({ length: calls }, (_, i) => i + 1).flatMap((call) =>
-      (call === calls ? (['before', 'during', 'after'] as const) : (['before', 'after'] as const)).map((point) => ({ call, point })),
+      (call === calls ? (['before', 'during', 'after'] as const) : (['before', 'after'] as const)).map((point) => ({
+        call,
+        point,
+      })),
     );
     for (const { call, point } of cases) {
       const key = crypto.randomUUID();
@@ -115,10 +135,14 @@ describe.each(routes)('$name when the database fails', ({ path, table, body }) =
       expect(retry.status, `call ${call} ${point}`).toBe(201);
       expect(Date.now() - retriedAt).toBeLessThan(5_000);
       // Only a write that committed before its answer was lost is replayed.
-      expect(retry.headers.get('Idempotent-Replayed'), `call ${call} ${point}`).toBe(call === calls && point === 'after' ? 'true' : null);
+      expect(retry.headers.get('Idempotent-Replayed'), `call ${call} ${point}`).toBe(
+        call === calls && point === 'after' ? 'true' : null,
+      );
       expect((await count(table)) - before, `call ${call} ${point}`).toBe(1);
       const { _id } = (await retry.json()) as { _id: string };
-      expect((await t.db.execute({ sql: `SELECT count(*) AS n FROM ${table} WHERE id = ?`, args: [_id] })).rows[0]?.n).toBe(1);
+      expect(
+        (await t.db.execute({ sql: `SELECT count(*) AS n FROM ${table} WHERE id = ?`, args: [_id] })).rows[0]?.n,
+      ).toBe(1);
       const replay = await post(key);
       expect(replay.headers.get('Idempotent-Replayed')).toBe('true');
       expect(((await replay.json()) as { _id: string })._id).toBe(_id);

@@ -9,7 +9,13 @@ import { createClient as createWebClient } from '@libsql/client/web';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from './app';
 import { oneReviewEachApp } from './testing/guarded-route';
-import { checkOrderBooks, placeOrder, slowestWaitAfterRecovery, type OrderOutcome, type Send } from './testing/order-client';
+import {
+  checkOrderBooks,
+  placeOrder,
+  slowestWaitAfterRecovery,
+  type OrderOutcome,
+  type Send,
+} from './testing/order-client';
 import { killRepeatedly, sqldMissing, type Restartable } from './testing/processes';
 import { startSqldTestDb, type SqldTestDb } from './testing/sqld-test-db';
 import { orderBody } from './testing/test-app';
@@ -42,29 +48,46 @@ describe.skipIf(missing !== undefined)(`idempotent orders over sqld${missing ? `
       send = (path, init) => Promise.resolve(app.request(path, init));
     });
     afterAll(() => db.close());
-    const shopper = (i: number) => ({ uid: `uid-sqld-${tag}-${i}`, email: `sqld-${tag}-${i}@example.test`, name: `Sqld Shopper ${i}` });
+    const shopper = (i: number) => ({
+      uid: `uid-sqld-${tag}-${i}`,
+      email: `sqld-${tag}-${i}@example.test`,
+      name: `Sqld Shopper ${i}`,
+    });
 
     it('makes one order from 10 concurrent requests with one key, and replays it', async () => {
       const user = shopper(0);
       const order = { key: crypto.randomUUID(), token: emulatorToken(user), body: await orderBody(t, user) };
-      const outcomes = await Promise.all(Array.from({ length: 10 }, () => placeOrder(send, order, { backoffMs: 0, giveUpAt: 0 })));
+      const outcomes = await Promise.all(
+        Array.from({ length: 10 }, () => placeOrder(send, order, { backoffMs: 0, giveUpAt: 0 })),
+      );
       expect(outcomes.every((o) => o.status === 201 || o.status === 409)).toBe(true);
       const replay = await placeOrder(send, order, { backoffMs: 50, giveUpAt: Date.now() + 5_000 });
       expect(replay).toMatchObject({ status: 201, replayed: true });
-      expect(await checkOrderBooks(t.db, [user.uid], [...outcomes, replay])).toMatchObject({ lost: 0, duplicates: 0, answersDisagree: 0, ordersInDb: 1 });
+      expect(await checkOrderBooks(t.db, [user.uid], [...outcomes, replay])).toMatchObject({
+        lost: 0,
+        duplicates: 0,
+        answersDisagree: 0,
+        ordersInDb: 1,
+      });
     });
 
     it('rolls back a write whose guard fails and stores the guard’s answer', async () => {
       const guarded = oneReviewEachApp(db);
       const user = `uid-guard-${tag}`;
       const post = (key: string) =>
-        guarded.request('/api/one-review', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key, 'X-Test-User': user }, body: '{"review":"ok"}' });
+        guarded.request('/api/one-review', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key, 'X-Test-User': user },
+          body: '{"review":"ok"}',
+        });
       expect((await post(crypto.randomUUID())).status).toBe(201);
       const key = crypto.randomUUID();
       expect((await post(key)).status).toBe(409);
       const replay = await post(key);
       expect([replay.status, replay.headers.get('Idempotent-Replayed')]).toEqual([409, 'true']);
-      expect((await t.db.execute({ sql: 'SELECT count(*) AS n FROM reviews WHERE user_id = ?', args: [user] })).rows[0]?.n).toBe(1);
+      expect(
+        (await t.db.execute({ sql: 'SELECT count(*) AS n FROM reviews WHERE user_id = ?', args: [user] })).rows[0]?.n,
+      ).toBe(1);
     });
 
     it('answers 503 while sqld is SIGKILLed and restarted, loses and duplicates nothing, and places every order within 5 s of sqld coming back', async () => {
@@ -78,7 +101,11 @@ describe.skipIf(missing !== undefined)(`idempotent orders over sqld${missing ? `
           const token = emulatorToken(user);
           const body = await orderBody(t, user);
           for (let i = 0; i < 8; i += 1) {
-            const outcome = await placeOrder(send, { key: crypto.randomUUID(), token, body }, { backoffMs: 100, giveUpAt, onAttempt: (a) => a.status !== 201 && failedStatuses.push(a.status) });
+            const outcome = await placeOrder(
+              send,
+              { key: crypto.randomUUID(), token, body },
+              { backoffMs: 100, giveUpAt, onAttempt: (a) => a.status !== 201 && failedStatuses.push(a.status) },
+            );
             outcomes.push(outcome);
           }
         }),
@@ -88,9 +115,16 @@ describe.skipIf(missing !== undefined)(`idempotent orders over sqld${missing ? `
       // The shoppers saw the outages as 503 database_unavailable, never 500.
       expect(failedStatuses.length).toBeGreaterThan(0);
       expect(failedStatuses.filter((status) => status !== 503)).toEqual([]);
-      const slowestWaitMs = slowestWaitAfterRecovery(outcomes, chaos.outages.map((o) => o.restartedAt));
+      const slowestWaitMs = slowestWaitAfterRecovery(
+        outcomes,
+        chaos.outages.map((o) => o.restartedAt),
+      );
       expect(slowestWaitMs).toBeLessThanOrEqual(5_000);
-      const books = await checkOrderBooks(t.db, users.map((u) => u.uid), outcomes);
+      const books = await checkOrderBooks(
+        t.db,
+        users.map((u) => u.uid),
+        outcomes,
+      );
       expect({ notPlaced: outcomes.filter((o) => o.status !== 201).map((o) => o.status), ...books }).toEqual({
         notPlaced: [],
         lost: 0,

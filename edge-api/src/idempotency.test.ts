@@ -45,7 +45,11 @@ describe('Idempotency-Key on POST /api/orders', () => {
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s === 201).length).toBeGreaterThanOrEqual(1);
     expect(statuses.every((s) => s === 201 || s === 409)).toBe(true);
-    const ids = new Set(await Promise.all(answers.filter((r) => r.status === 201).map(async (r) => ((await r.json()) as { _id: string })._id)));
+    const ids = new Set(
+      await Promise.all(
+        answers.filter((r) => r.status === 201).map(async (r) => ((await r.json()) as { _id: string })._id),
+      ),
+    );
     expect(ids.size).toBe(1);
   });
 
@@ -58,7 +62,13 @@ describe('Idempotency-Key on POST /api/orders', () => {
     expect(await res.json()).toMatchObject({ error: { code: 'idempotency_key_reused' } });
     expect(await countOrders()).toBe(before);
     const warning = logsOf(res).find((line) => line.message === 'idempotency conflict');
-    expect(warning).toMatchObject({ level: 'WARN', status: 422, code: 'idempotency_key_reused', reason: 'key used before with another body', idempotencyKey: key });
+    expect(warning).toMatchObject({
+      level: 'WARN',
+      status: 422,
+      code: 'idempotency_key_reused',
+      reason: 'key used before with another body',
+      idempotencyKey: key,
+    });
     // Never the body: no e-mail, phone, address or product from it.
     expect(JSON.stringify(logsOf(res))).not.toMatch(/asha@example|1711|Dhanmondi|orderedProduct/);
   });
@@ -68,7 +78,10 @@ describe('Idempotency-Key on POST /api/orders', () => {
     const key = crypto.randomUUID();
     // The claim row a still-running first request holds: no answer stored yet.
     const first = await post(body, key);
-    await t.db.execute({ sql: 'UPDATE idempotency_keys SET status_code = NULL, response_body = NULL, created_at = ? WHERE key = ?', args: [Date.now(), key] });
+    await t.db.execute({
+      sql: 'UPDATE idempotency_keys SET status_code = NULL, response_body = NULL, created_at = ? WHERE key = ?',
+      args: [Date.now(), key],
+    });
     const res = await post(body, key);
     expect(first.status).toBe(201);
     expect(res.status).toBe(409);
@@ -89,7 +102,10 @@ describe('Idempotency-Key on POST /api/orders', () => {
     // Make the key look like a claim a crashed request left 61 s ago, with no order written.
     await t.db.batch([
       { sql: 'DELETE FROM orders WHERE id = ?', args: [order._id] },
-      { sql: 'UPDATE idempotency_keys SET status_code = NULL, response_body = NULL, created_at = ? WHERE key = ?', args: [Date.now() - 61_000, key] },
+      {
+        sql: 'UPDATE idempotency_keys SET status_code = NULL, response_body = NULL, created_at = ? WHERE key = ?',
+        args: [Date.now() - 61_000, key],
+      },
     ]);
     const before = await countOrders();
     const retry = await post(body, key);
@@ -104,7 +120,10 @@ describe('Idempotency-Key on POST /api/orders', () => {
   it('answers a second concurrent request with the same key and another body 422', async () => {
     const key = crypto.randomUUID();
     const before = await countOrders();
-    const [a, b] = await Promise.all([post(await orderBody(t, customerA, 1), key), post(await orderBody(t, customerA, 2), key)]);
+    const [a, b] = await Promise.all([
+      post(await orderBody(t, customerA, 1), key),
+      post(await orderBody(t, customerA, 2), key),
+    ]);
     expect([a.status, b.status].sort()).toEqual([201, 422]);
     expect((await countOrders()) - before).toBe(1);
   });
@@ -149,7 +168,10 @@ describe('guards in an idempotent write', () => {
       headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key, 'X-Test-User': user },
       body: JSON.stringify({ review }),
     });
-  const mine = async () => Number((await t.db.execute({ sql: 'SELECT count(*) AS n FROM reviews WHERE user_id = ?', args: [user] })).rows[0]?.n);
+  const mine = async () =>
+    Number(
+      (await t.db.execute({ sql: 'SELECT count(*) AS n FROM reviews WHERE user_id = ?', args: [user] })).rows[0]?.n,
+    );
 
   it('commits when the guard holds; when it fails, keeps nothing of the write and stores its error as the answer', async () => {
     expect((await send(crypto.randomUUID(), 'first')).status).toBe(201);

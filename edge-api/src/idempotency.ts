@@ -104,7 +104,14 @@ async function sha256Hex(text: string): Promise<string> {
 }
 
 /** Answers an idempotency conflict, logged at warn with its reason and the key (never the body). */
-function conflict(c: Context<AppEnv>, k: KeyRequest, status: 409 | 422, code: string, reason: string, message: string): Response {
+function conflict(
+  c: Context<AppEnv>,
+  k: KeyRequest,
+  status: 409 | 422,
+  code: string,
+  reason: string,
+  message: string,
+): Response {
   c.var.log.warn('idempotency conflict', { status, code, reason, idempotencyKey: k.key });
   return errorResponse(c, status, code, message);
 }
@@ -112,14 +119,28 @@ function conflict(c: Context<AppEnv>, k: KeyRequest, status: 409 | 422, code: st
 /** The answer a key's row gives this request, or undefined when the row is a stale claim that may be replaced. */
 function answerFromRow(c: Context<AppEnv>, row: IdempotencyKey, k: KeyRequest): Response | undefined {
   if (row.requestHash !== k.hash)
-    return conflict(c, k, 422, 'idempotency_key_reused', 'key used before with another body', 'This Idempotency-Key was already used with a different request body.');
+    return conflict(
+      c,
+      k,
+      422,
+      'idempotency_key_reused',
+      'key used before with another body',
+      'This Idempotency-Key was already used with a different request body.',
+    );
   if (row.statusCode !== null) {
     c.header('Idempotent-Replayed', 'true');
     return c.json(JSON.parse(String(row.responseBody)), row.statusCode as ContentfulStatusCode);
   }
   if (row.createdAt >= k.now - STALE_CLAIM_MS) {
     c.header('Retry-After', '1');
-    return conflict(c, k, 409, 'idempotency_in_progress', 'unanswered claim younger than 60 s', 'This request is still being processed; try again in a moment.');
+    return conflict(
+      c,
+      k,
+      409,
+      'idempotency_in_progress',
+      'unanswered claim younger than 60 s',
+      'This request is still being processed; try again in a moment.',
+    );
   }
   return undefined;
 }
@@ -148,9 +169,16 @@ async function writeBatch(db: Client, batch: InStatement[]): Promise<void> {
  * When a guard fails, stores and answers its error instead; when the key was committed by a
  * concurrent request, answers from its row. Other failures are rethrown (nothing was kept).
  */
-async function commitAnswer(c: Context<AppEnv>, k: KeyRequest, status: ContentfulStatusCode, body: unknown, steps: WriteResult['statements']): Promise<Response> {
+async function commitAnswer(
+  c: Context<AppEnv>,
+  k: KeyRequest,
+  status: ContentfulStatusCode,
+  body: unknown,
+  steps: WriteResult['statements'],
+): Promise<Response> {
   const db = c.var.db;
-  const batch: InStatement[] = k.staleClaimAt === undefined ? [] : [deleteStaleClaimStatement(k.userId, k.key, k.staleClaimAt)];
+  const batch: InStatement[] =
+    k.staleClaimAt === undefined ? [] : [deleteStaleClaimStatement(k.userId, k.key, k.staleClaimAt)];
   batch.push(insertAnsweredKeyStatement(k.userId, k.key, k.hash, status, body, k.now));
   const guards = new Map<number, ApiError>();
   for (const step of steps) {
@@ -161,8 +189,18 @@ async function commitAnswer(c: Context<AppEnv>, k: KeyRequest, status: Contentfu
     await writeBatch(db, batch);
     return c.json(body, status);
   } catch (error) {
-    const failedGuard = error instanceof LibsqlBatchError && error.code === 'SQLITE_CONSTRAINT' ? guards.get(error.statementIndex) : undefined;
-    if (failedGuard) return commitAnswer(c, k, failedGuard.status as ContentfulStatusCode, errorBody(failedGuard.code, failedGuard.message, failedGuard.details), []);
+    const failedGuard =
+      error instanceof LibsqlBatchError && error.code === 'SQLITE_CONSTRAINT'
+        ? guards.get(error.statementIndex)
+        : undefined;
+    if (failedGuard)
+      return commitAnswer(
+        c,
+        k,
+        failedGuard.status as ContentfulStatusCode,
+        errorBody(failedGuard.code, failedGuard.message, failedGuard.details),
+        [],
+      );
     // This batch committed and only its answer was lost — or a concurrent request with this key committed first.
     const row = await readKey(db, k.userId, k.key).catch(() => undefined);
     if (row?.statusCode === status && row.responseBody === JSON.stringify(body)) return c.json(body, status);
@@ -189,16 +227,27 @@ export async function idempotentWrite(
 ): Promise<Response> {
   const key = c.req.header('Idempotency-Key')?.trim();
   if (!key || !UUID.test(key))
-    return errorResponse(c, 400, 'idempotency_key_required', 'Send an Idempotency-Key header with a UUID, new for each order or review.', {
-      fields: { 'Idempotency-Key': ['Required: a UUID'] },
-    });
+    return errorResponse(
+      c,
+      400,
+      'idempotency_key_required',
+      'Send an Idempotency-Key header with a UUID, new for each order or review.',
+      {
+        fields: { 'Idempotency-Key': ['Required: a UUID'] },
+      },
+    );
   const db = c.var.db;
   const now = Date.now();
   if (now - lastSweep > SWEEP_EVERY_MS) {
     lastSweep = now;
     await deleteKeysCreatedBefore(db, now - KEY_RETENTION_MS);
   }
-  const k: KeyRequest = { userId, key, hash: await sha256Hex(`${c.req.method} ${c.req.path}\n${JSON.stringify(body)}`), now };
+  const k: KeyRequest = {
+    userId,
+    key,
+    hash: await sha256Hex(`${c.req.method} ${c.req.path}\n${JSON.stringify(body)}`),
+    now,
+  };
 
   const existing = await readKey(db, userId, key);
   if (existing) {
@@ -212,7 +261,13 @@ export async function idempotentWrite(
     result = await write();
   } catch (error) {
     if (error instanceof ApiError && error.status < 500)
-      return commitAnswer(c, k, error.status as ContentfulStatusCode, errorBody(error.code, error.message, error.details), []);
+      return commitAnswer(
+        c,
+        k,
+        error.status as ContentfulStatusCode,
+        errorBody(error.code, error.message, error.details),
+        [],
+      );
     throw error;
   }
   return commitAnswer(c, k, result.status, result.body, result.statements);

@@ -14,7 +14,15 @@
  * {@link configureLogging} with its LOG_LEVEL; a process serves one app, and tests, which build
  * several, send every record to a collector ({@link setLogSink}) instead of the console.
  */
-import { configureSync, getConsoleSink, getJsonLinesFormatter, getLogger, type LogLevel, type Sink, type TextFormatter } from '@logtape/logtape';
+import {
+  configureSync,
+  getConsoleSink,
+  getJsonLinesFormatter,
+  getLogger,
+  type LogLevel,
+  type Sink,
+  type TextFormatter,
+} from '@logtape/logtape';
 import type { MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
 import type { AppEnv, RequestUser } from './env';
@@ -99,7 +107,13 @@ export function requestLog(requestId: string): RequestLog {
 }
 
 /** What the per-request line says; `route` is the pattern (`/api/orders/:id`), `durationMs` ms. */
-export type RequestLine = { method: string; route: string; status: number; durationMs: number; uid?: string | undefined };
+export type RequestLine = {
+  method: string;
+  route: string;
+  status: number;
+  durationMs: number;
+  uid?: string | undefined;
+};
 
 const roundMs = (ms: number) => Math.round(ms * 10) / 10;
 
@@ -134,7 +148,8 @@ export function requestTally(method: string, route: string, windowMs = 10_000): 
     timer = undefined;
   };
   return (requestId, status, durationMs) => {
-    if (logger.isEnabledFor('debug')) writeRequestLine(requestLog(requestId), { method, route, status, durationMs }, 'debug');
+    if (logger.isEnabledFor('debug'))
+      writeRequestLine(requestLog(requestId), { method, route, status, durationMs }, 'debug');
     statuses[status] = (statuses[status] ?? 0) + 1;
     count += 1;
     slowestMs = Math.max(slowestMs, durationMs);

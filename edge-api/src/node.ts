@@ -31,11 +31,13 @@ async function main(): Promise<void> {
     }
   })();
   const port = Number(process.env.PORT ?? 8787);
-  if (!Number.isInteger(port) || port < 1 || port > 65535) fail(`PORT must be a number from 1 to 65535, not "${process.env.PORT}".`);
+  if (!Number.isInteger(port) || port < 1 || port > 65535)
+    fail(`PORT must be a number from 1 to 65535, not "${process.env.PORT}".`);
   const hostname = process.env.HOST ?? '127.0.0.1';
   const apiOnly = process.argv.slice(2).includes('--api-only');
   const distDir = resolve(process.env.DIST_DIR ?? 'dist');
-  if (!apiOnly && !existsSync(resolve(distDir, 'index.html'))) fail(`no built PWA at ${distDir} (run "npm run build").`);
+  if (!apiOnly && !existsSync(resolve(distDir, 'index.html')))
+    fail(`no built PWA at ${distDir} (run "npm run build").`);
 
   const db = await openDatabase(config.databaseUrl, config.databaseAuthToken).catch((error: unknown) =>
     fail(`cannot open the database ${config.databaseUrl}: ${error instanceof Error ? error.message : String(error)}.`),
@@ -45,10 +47,15 @@ async function main(): Promise<void> {
   const app = apiOnly ? api : withStaticSite(api, distDir);
   const server = createServer(catalogueReplay(catalogue, app.fetch, `http://${hostname}:${port}`));
   server.listen(port, hostname, () =>
-    console.log(apiOnly ? `Taza Haat API listening on http://${hostname}:${port}/api (API only)` : `Taza Haat server listening on http://${hostname}:${port}`),
+    console.log(
+      apiOnly
+        ? `Taza Haat API listening on http://${hostname}:${port}/api (API only)`
+        : `Taza Haat server listening on http://${hostname}:${port}`,
+    ),
   );
   server.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EADDRINUSE') fail(`port ${port} on ${hostname} is already in use; stop the other program or set PORT.`);
+    if (error.code === 'EADDRINUSE')
+      fail(`port ${port} on ${hostname} is already in use; stop the other program or set PORT.`);
     fail(error.message);
   });
   const stop = () => {

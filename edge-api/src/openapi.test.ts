@@ -13,7 +13,11 @@ type Operation = {
   requestBody?: { content: { 'application/json': { schema: object } } };
   responses: Record<string, { content?: { 'application/json': { schema: object } } }>;
 };
-type Document = { openapi: string; paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, object> } };
+type Document = {
+  openapi: string;
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, object> };
+};
 
 let t: TestApp;
 let doc: Document;
@@ -55,18 +59,42 @@ describe('GET /api/openapi.json', () => {
       Object.keys(methods).map((method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`),
     );
     expect(doc.openapi).toBe('3.1.0');
-    expect(documented.sort(), 'routeDocs in edge-api/src/openapi.ts lists every route of the app').toEqual(registered.sort());
+    expect(documented.sort(), 'routeDocs in edge-api/src/openapi.ts lists every route of the app').toEqual(
+      registered.sort(),
+    );
   });
 
   it('describes each request from the contract: path, query, headers, body, who may call', () => {
     const place = operation('post', '/api/orders');
     expect(place.security).toEqual([{ firebaseIdToken: [] }]);
-    expect(place.parameters).toContainEqual(expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: true }));
+    expect(place.parameters).toContainEqual(
+      expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: true }),
+    );
     const body = place.requestBody?.content['application/json'].schema as object;
-    expect(matches(body, { customerName: 'A', email: 'a@b.test', phone: '01711000000', address: 'Dhaka', orderedProduct: [{ _id: 'p1', cartQuantity: 2 }] })).toBe('valid');
-    expect(matches(body, { customerName: 'A', email: 'a@b.test', phone: '01711000000', address: 'Dhaka', orderedProduct: [{ _id: 'p1', cartQuantity: 0 }] })).not.toBe('valid');
-    expect(operation('put', '/api/products/update/{id}').parameters).toContainEqual(expect.objectContaining({ name: 'id', in: 'path', required: true }));
-    expect(operation('get', '/api/products').parameters).toContainEqual(expect.objectContaining({ name: 'since', in: 'query', required: false }));
+    expect(
+      matches(body, {
+        customerName: 'A',
+        email: 'a@b.test',
+        phone: '01711000000',
+        address: 'Dhaka',
+        orderedProduct: [{ _id: 'p1', cartQuantity: 2 }],
+      }),
+    ).toBe('valid');
+    expect(
+      matches(body, {
+        customerName: 'A',
+        email: 'a@b.test',
+        phone: '01711000000',
+        address: 'Dhaka',
+        orderedProduct: [{ _id: 'p1', cartQuantity: 0 }],
+      }),
+    ).not.toBe('valid');
+    expect(operation('put', '/api/products/update/{id}').parameters).toContainEqual(
+      expect.objectContaining({ name: 'id', in: 'path', required: true }),
+    );
+    expect(operation('get', '/api/products').parameters).toContainEqual(
+      expect.objectContaining({ name: 'since', in: 'query', required: false }),
+    );
     expect(operation('get', '/api/products').security).toBeUndefined();
   });
 
@@ -74,8 +102,22 @@ describe('GET /api/openapi.json', () => {
     for (const [path, methods] of Object.entries(doc.paths))
       for (const [method, op] of Object.entries(methods))
         for (const [status, response] of Object.entries(op.responses))
-          if (Number(status) >= 400) expect(response.content?.['application/json'].schema, `${method} ${path} ${status}`).toEqual({ $ref: '#/components/schemas/Error' });
-    expect(matches({ $ref: '#/components/schemas/Error' }, { error: { code: 'validation_failed', message: 'Some fields are invalid', details: { fields: { phone: ['Required'] } } } })).toBe('valid');
+          if (Number(status) >= 400)
+            expect(response.content?.['application/json'].schema, `${method} ${path} ${status}`).toEqual({
+              $ref: '#/components/schemas/Error',
+            });
+    expect(
+      matches(
+        { $ref: '#/components/schemas/Error' },
+        {
+          error: {
+            code: 'validation_failed',
+            message: 'Some fields are invalid',
+            details: { fields: { phone: ['Required'] } },
+          },
+        },
+      ),
+    ).toBe('valid');
   });
 
   it('matches what the app really answers, successes and errors', async () => {
@@ -83,16 +125,42 @@ describe('GET /api/openapi.json', () => {
     await expectDocumentedAnswer('get', '/api/reviews', await t.call('GET', '/api/reviews'));
     await expectDocumentedAnswer('get', '/api/health', await t.call('GET', '/api/health'));
     const body = await orderBody(t, customerA);
-    expect(matches(operation('post', '/api/orders').requestBody?.content['application/json'].schema as object, body)).toBe('valid');
-    const placed = await t.call('POST', '/api/orders', { role: 'customerA', body, headers: { 'Idempotency-Key': crypto.randomUUID() } });
+    expect(
+      matches(operation('post', '/api/orders').requestBody?.content['application/json'].schema as object, body),
+    ).toBe('valid');
+    const placed = await t.call('POST', '/api/orders', {
+      role: 'customerA',
+      body,
+      headers: { 'Idempotency-Key': crypto.randomUUID() },
+    });
     expect(placed.status).toBe(201);
     const { _id: placedId } = (await placed.clone().json()) as { _id: string };
     await expectDocumentedAnswer('post', '/api/orders', placed);
-    await expectDocumentedAnswer('get', '/api/orders', await t.call('GET', `/api/orders?email=${customerA.email}`, { role: 'customerA' }));
-    await expectDocumentedAnswer('get', '/api/orders/{id}', await t.call('GET', `/api/orders/${placedId}`, { role: 'customerA' }));
-    await expectDocumentedAnswer('get', '/api/orders/{id}', await t.call('GET', `/api/orders/${placedId}`, { role: 'customerB' }));
-    await expectDocumentedAnswer('get', '/api/users/{email}', await t.call('GET', `/api/users/${customerA.email}`, { role: 'customerA' }));
-    const invalid = await t.call('POST', '/api/orders', { role: 'customerA', body: { ...body, phone: '' }, headers: { 'Idempotency-Key': crypto.randomUUID() } });
+    await expectDocumentedAnswer(
+      'get',
+      '/api/orders',
+      await t.call('GET', `/api/orders?email=${customerA.email}`, { role: 'customerA' }),
+    );
+    await expectDocumentedAnswer(
+      'get',
+      '/api/orders/{id}',
+      await t.call('GET', `/api/orders/${placedId}`, { role: 'customerA' }),
+    );
+    await expectDocumentedAnswer(
+      'get',
+      '/api/orders/{id}',
+      await t.call('GET', `/api/orders/${placedId}`, { role: 'customerB' }),
+    );
+    await expectDocumentedAnswer(
+      'get',
+      '/api/users/{email}',
+      await t.call('GET', `/api/users/${customerA.email}`, { role: 'customerA' }),
+    );
+    const invalid = await t.call('POST', '/api/orders', {
+      role: 'customerA',
+      body: { ...body, phone: '' },
+      headers: { 'Idempotency-Key': crypto.randomUUID() },
+    });
     expect(invalid.status).toBe(400);
     await expectDocumentedAnswer('post', '/api/orders', invalid);
     const anonymous = await t.call('DELETE', '/api/orders/nope');
@@ -106,18 +174,35 @@ describe('GET /api/openapi.json', () => {
   it('matches the delivery answers: slots, a filtered page, a moved slot, invalid transitions and out of stock', async () => {
     await expectDocumentedAnswer('get', '/api/delivery-slots', await t.call('GET', '/api/delivery-slots'));
     const body = { ...(await orderBody(t, customerA)), deliverySlot: 'no-such-slot' };
-    const placed = await t.call('POST', '/api/orders', { role: 'customerA', body, headers: { 'Idempotency-Key': crypto.randomUUID() } });
+    const placed = await t.call('POST', '/api/orders', {
+      role: 'customerA',
+      body,
+      headers: { 'Idempotency-Key': crypto.randomUUID() },
+    });
     const order = (await placed.clone().json()) as { _id: string; deliverySlotChanged?: boolean };
     expect(order.deliverySlotChanged).toBe(true);
     await expectDocumentedAnswer('post', '/api/orders', placed);
-    await expectDocumentedAnswer('get', '/api/orders', await t.call('GET', '/api/orders?status=Pending&q=asha&limit=1', { role: 'admin' }));
-    expect(operation('get', '/api/orders').parameters.map((p) => p.name)).toEqual(expect.arrayContaining(['email', 'limit', 'cursor', 'status', 'slot', 'q', 'If-None-Match']));
-    const skipped = await t.call('PUT', `/api/orders/update/${order._id}`, { role: 'admin', body: { orderStatus: 'Delivered' } });
+    await expectDocumentedAnswer(
+      'get',
+      '/api/orders',
+      await t.call('GET', '/api/orders?status=Pending&q=asha&limit=1', { role: 'admin' }),
+    );
+    expect(operation('get', '/api/orders').parameters.map((p) => p.name)).toEqual(
+      expect.arrayContaining(['email', 'limit', 'cursor', 'status', 'slot', 'q', 'If-None-Match']),
+    );
+    const skipped = await t.call('PUT', `/api/orders/update/${order._id}`, {
+      role: 'admin',
+      body: { orderStatus: 'Delivered' },
+    });
     expect(skipped.status).toBe(409);
     await expectDocumentedAnswer('put', '/api/orders/update/{id}', skipped);
     const [product] = (await (await t.call('GET', '/api/products')).json()) as Array<{ _id: string }>;
     await t.call('PUT', `/api/products/update/${product?._id}`, { role: 'admin', body: { inStock: false } });
-    const refused = await t.call('POST', '/api/orders', { role: 'customerA', body: await orderBody(t, customerA), headers: { 'Idempotency-Key': crypto.randomUUID() } });
+    const refused = await t.call('POST', '/api/orders', {
+      role: 'customerA',
+      body: await orderBody(t, customerA),
+      headers: { 'Idempotency-Key': crypto.randomUUID() },
+    });
     await t.call('PUT', `/api/products/update/${product?._id}`, { role: 'admin', body: { inStock: true } });
     expect(refused.status).toBe(409);
     await expectDocumentedAnswer('post', '/api/orders', refused);

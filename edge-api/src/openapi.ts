@@ -7,8 +7,20 @@
  */
 import { z } from 'zod';
 import { email, recordId } from './contract/fields';
-import { deliverySlotOfferSchema, orderInputSchema, orderListQuery, orderSchema, orderStatusUpdateSchema } from './contract/order';
-import { catalogueQuery, productInputSchema, productSchema, productUpdateSchema, recordIdParam } from './contract/product';
+import {
+  deliverySlotOfferSchema,
+  orderInputSchema,
+  orderListQuery,
+  orderSchema,
+  orderStatusUpdateSchema,
+} from './contract/order';
+import {
+  catalogueQuery,
+  productInputSchema,
+  productSchema,
+  productUpdateSchema,
+  recordIdParam,
+} from './contract/product';
 import { reviewInputSchema, reviewSchema } from './contract/review';
 import { adminGrantSchema, userSchema, userUpsertSchema } from './contract/user';
 import { factory } from './env';
@@ -21,9 +33,16 @@ export const errorBodySchema = z.object({
     details: z
       .object({
         fields: z.record(z.string(), z.array(z.string())).optional(),
-        products: z.array(z.object({ _id: z.string(), name: z.string() })).optional().meta({ description: 'out_of_stock: the products that cannot be ordered now' }),
+        products: z
+          .array(z.object({ _id: z.string(), name: z.string() }))
+          .optional()
+          .meta({ description: 'out_of_stock: the products that cannot be ordered now' }),
         current: z.string().optional().meta({ description: 'invalid_transition, not_pending: the order’s state now' }),
-        next: z.string().nullable().optional().meta({ description: 'invalid_transition: the one state it may move to (null once Delivered)' }),
+        next: z
+          .string()
+          .nullable()
+          .optional()
+          .meta({ description: 'invalid_transition: the one state it may move to (null once Delivered)' }),
       })
       .optional()
       .meta({
@@ -33,7 +52,11 @@ export const errorBodySchema = z.object({
   }),
 });
 
-const catalogueDeltaSchema = z.object({ version: z.number().int(), changed: z.array(productSchema), deleted: z.array(z.string()) });
+const catalogueDeltaSchema = z.object({
+  version: z.number().int(),
+  changed: z.array(productSchema),
+  deleted: z.array(z.string()),
+});
 const modified = z.object({ modifiedCount: z.number().int() });
 const deleted = z.object({ deletedCount: z.number().int() });
 
@@ -69,7 +92,13 @@ export type RouteDoc = {
 
 /** Every route of the app (app.ts), in its order. */
 export const routeDocs: readonly RouteDoc[] = [
-  { method: 'get', path: '/api/health', summary: 'Liveness, with a database round trip', auth: 'anyone', ok: { status: 200, description: 'Up', schema: z.object({ ok: z.literal(true), db: z.literal('up') }) } },
+  {
+    method: 'get',
+    path: '/api/health',
+    summary: 'Liveness, with a database round trip',
+    auth: 'anyone',
+    ok: { status: 200, description: 'Up', schema: z.object({ ok: z.literal(true), db: z.literal('up') }) },
+  },
   {
     method: 'get',
     path: '/api/products',
@@ -77,10 +106,21 @@ export const routeDocs: readonly RouteDoc[] = [
     auth: 'anyone',
     query: catalogueQuery,
     etag: true,
-    ok: { status: 200, description: 'The products (header Catalogue-Version), or the delta when `since` is given', schema: z.union([z.array(productSchema), catalogueDeltaSchema]) },
+    ok: {
+      status: 200,
+      description: 'The products (header Catalogue-Version), or the delta when `since` is given',
+      schema: z.union([z.array(productSchema), catalogueDeltaSchema]),
+    },
     errors: [400],
   },
-  { method: 'post', path: '/api/products', summary: 'Add a product', auth: 'admin', body: productInputSchema, ok: { status: 201, description: 'The stored product', schema: productSchema } },
+  {
+    method: 'post',
+    path: '/api/products',
+    summary: 'Add a product',
+    auth: 'admin',
+    body: productInputSchema,
+    ok: { status: 201, description: 'The stored product', schema: productSchema },
+  },
   {
     method: 'put',
     path: '/api/products/update/:id',
@@ -91,7 +131,15 @@ export const routeDocs: readonly RouteDoc[] = [
     ok: { status: 200, description: 'The updated product', schema: modified.extend({ product: productSchema }) },
     errors: [404],
   },
-  { method: 'delete', path: '/api/products/:id', summary: 'Delete a product', auth: 'admin', params: recordIdParam, ok: { status: 200, description: 'Deleted', schema: deleted }, errors: [404] },
+  {
+    method: 'delete',
+    path: '/api/products/:id',
+    summary: 'Delete a product',
+    auth: 'admin',
+    params: recordIdParam,
+    ok: { status: 200, description: 'Deleted', schema: deleted },
+    errors: [404],
+  },
   {
     method: 'get',
     path: '/api/orders',
@@ -111,11 +159,16 @@ export const routeDocs: readonly RouteDoc[] = [
   {
     method: 'get',
     path: '/api/orders/:id',
-    summary: 'One order by its id: any order for admins, else only your own (another customer’s is the same 404 as a missing one)',
+    summary:
+      'One order by its id: any order for admins, else only your own (another customer’s is the same 404 as a missing one)',
     auth: 'user',
     params: recordIdParam,
     etag: true,
-    ok: { status: 200, description: 'The order, as in `GET /api/orders` (`Cache-Control: private, no-cache`)', schema: orderSchema },
+    ok: {
+      status: 200,
+      description: 'The order, as in `GET /api/orders` (`Cache-Control: private, no-cache`)',
+      schema: orderSchema,
+    },
     errors: [404],
   },
   {
@@ -136,11 +189,16 @@ export const routeDocs: readonly RouteDoc[] = [
   {
     method: 'put',
     path: '/api/orders/update/:id',
-    summary: 'Move an order to its next status (Pending → Approved → Out for delivery → Delivered), recorded in its statusHistory',
+    summary:
+      'Move an order to its next status (Pending → Approved → Out for delivery → Delivered), recorded in its statusHistory',
     auth: 'admin',
     params: recordIdParam,
     body: orderStatusUpdateSchema,
-    ok: { status: 200, description: 'Changed (1); any other state than the next is 409 invalid_transition', schema: modified },
+    ok: {
+      status: 200,
+      description: 'Changed (1); any other state than the next is 409 invalid_transition',
+      schema: modified,
+    },
     errors: [404, 409],
   },
   {
@@ -157,9 +215,20 @@ export const routeDocs: readonly RouteDoc[] = [
     path: '/api/delivery-slots',
     summary: 'The delivery slots an order can ask for now (today’s still open and the next days’), Asia/Dhaka time',
     auth: 'anyone',
-    ok: { status: 200, description: 'The slots, earliest first, with the orders each still takes (`Cache-Control: public, max-age=60`)', schema: z.array(deliverySlotOfferSchema) },
+    ok: {
+      status: 200,
+      description: 'The slots, earliest first, with the orders each still takes (`Cache-Control: public, max-age=60`)',
+      schema: z.array(deliverySlotOfferSchema),
+    },
   },
-  { method: 'get', path: '/api/reviews', summary: 'Every review', auth: 'anyone', etag: true, ok: { status: 200, description: 'The reviews', schema: z.array(reviewSchema) } },
+  {
+    method: 'get',
+    path: '/api/reviews',
+    summary: 'Every review',
+    auth: 'anyone',
+    etag: true,
+    ok: { status: 200, description: 'The reviews', schema: z.array(reviewSchema) },
+  },
   {
     method: 'post',
     path: '/api/reviews',
@@ -169,9 +238,32 @@ export const routeDocs: readonly RouteDoc[] = [
     idempotent: true,
     ok: { status: 201, description: 'The stored review', schema: reviewSchema },
   },
-  { method: 'put', path: '/api/users/admin', summary: 'Make a user an admin', auth: 'admin', body: adminGrantSchema, ok: { status: 200, description: '1, or 0 for an unknown user or one already admin', schema: modified } },
-  { method: 'put', path: '/api/users', summary: 'Save your own profile', auth: 'user', body: userUpsertSchema, ok: { status: 200, description: 'The saved profile', schema: userSchema }, errors: [403] },
-  { method: 'post', path: '/api/users', summary: 'Save your own profile (as PUT)', auth: 'user', body: userUpsertSchema, ok: { status: 200, description: 'The saved profile', schema: userSchema }, errors: [403] },
+  {
+    method: 'put',
+    path: '/api/users/admin',
+    summary: 'Make a user an admin',
+    auth: 'admin',
+    body: adminGrantSchema,
+    ok: { status: 200, description: '1, or 0 for an unknown user or one already admin', schema: modified },
+  },
+  {
+    method: 'put',
+    path: '/api/users',
+    summary: 'Save your own profile',
+    auth: 'user',
+    body: userUpsertSchema,
+    ok: { status: 200, description: 'The saved profile', schema: userSchema },
+    errors: [403],
+  },
+  {
+    method: 'post',
+    path: '/api/users',
+    summary: 'Save your own profile (as PUT)',
+    auth: 'user',
+    body: userUpsertSchema,
+    ok: { status: 200, description: 'The saved profile', schema: userSchema },
+    errors: [403],
+  },
   {
     method: 'get',
     path: '/api/users/:email',
@@ -187,7 +279,11 @@ export const routeDocs: readonly RouteDoc[] = [
     summary: 'Start a card payment (embedded Stripe Checkout) for your own order, at the server’s total',
     auth: 'user',
     body: z.object({ orderId: recordId }),
-    ok: { status: 200, description: 'The Checkout session', schema: z.object({ sessionId: z.string(), clientSecret: z.string() }) },
+    ok: {
+      status: 200,
+      description: 'The Checkout session',
+      schema: z.object({ sessionId: z.string(), clientSecret: z.string() }),
+    },
     errors: [404, 409, 502],
   },
   {
@@ -198,7 +294,13 @@ export const routeDocs: readonly RouteDoc[] = [
     ok: { status: 200, description: 'Received', schema: z.object({ received: z.literal(true) }) },
     errors: [400, 404],
   },
-  { method: 'get', path: '/api/openapi.json', summary: 'This document', auth: 'anyone', ok: { status: 200, description: 'OpenAPI 3.1', schema: z.object({ openapi: z.string() }).loose() } },
+  {
+    method: 'get',
+    path: '/api/openapi.json',
+    summary: 'This document',
+    auth: 'anyone',
+    ok: { status: 200, description: 'OpenAPI 3.1', schema: z.object({ openapi: z.string() }).loose() },
+  },
 ];
 
 const errorDescriptions: Record<number, string> = {
@@ -243,8 +345,16 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, u
 
 function parameters(location: 'path' | 'query', schema: z.ZodObject | undefined) {
   if (!schema) return [];
-  const { properties = {}, required = [] } = z.toJSONSchema(schema, { io: 'input' }) as { properties?: Record<string, unknown>; required?: string[] };
-  return Object.entries(properties).map(([name, property]) => ({ name, in: location, required: location === 'path' || required.includes(name), schema: property }));
+  const { properties = {}, required = [] } = z.toJSONSchema(schema, { io: 'input' }) as {
+    properties?: Record<string, unknown>;
+    required?: string[];
+  };
+  return Object.entries(properties).map(([name, property]) => ({
+    name,
+    in: location,
+    required: location === 'path' || required.includes(name),
+    schema: property,
+  }));
 }
 
 /** Hono's `/orders/:id` as OpenAPI's `/orders/{id}`. */
@@ -252,7 +362,13 @@ export const openApiPath = (path: string): string => path.replace(/:(\w+)/g, '{$
 
 function operation(route: RouteDoc) {
   const errorResponses = Object.fromEntries(
-    errorsOf(route).map((status) => [String(status), { description: errorDescriptions[status] ?? 'Error', content: { 'application/json': { schema: jsonSchema(errorBodySchema, 'output') } } }]),
+    errorsOf(route).map((status) => [
+      String(status),
+      {
+        description: errorDescriptions[status] ?? 'Error',
+        content: { 'application/json': { schema: jsonSchema(errorBodySchema, 'output') } },
+      },
+    ]),
   );
   return {
     operationId: `${route.method}${openApiPath(route.path).replace(/[^a-z0-9]+/gi, '_')}`,
@@ -262,13 +378,32 @@ function operation(route: RouteDoc) {
     parameters: [
       ...parameters('path', route.params),
       ...parameters('query', route.query),
-      ...(route.idempotent ? [{ name: 'Idempotency-Key', in: 'header', required: true, description: 'A fresh UUID per order or review; a replay answers the first answer', schema: { type: 'string', maxLength: 200 } }] : []),
+      ...(route.idempotent
+        ? [
+            {
+              name: 'Idempotency-Key',
+              in: 'header',
+              required: true,
+              description: 'A fresh UUID per order or review; a replay answers the first answer',
+              schema: { type: 'string', maxLength: 200 },
+            },
+          ]
+        : []),
       ...(route.etag ? [{ name: 'If-None-Match', in: 'header', required: false, schema: { type: 'string' } }] : []),
-      ...(route.auth === 'stripe' ? [{ name: 'Stripe-Signature', in: 'header', required: true, schema: { type: 'string' } }] : []),
+      ...(route.auth === 'stripe'
+        ? [{ name: 'Stripe-Signature', in: 'header', required: true, schema: { type: 'string' } }]
+        : []),
     ],
-    ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(route.body, 'input') } } } } : {}),
+    ...(route.body
+      ? {
+          requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(route.body, 'input') } } },
+        }
+      : {}),
     responses: {
-      [String(route.ok.status)]: { description: route.ok.description, content: { 'application/json': { schema: jsonSchema(route.ok.schema, 'output') } } },
+      [String(route.ok.status)]: {
+        description: route.ok.description,
+        content: { 'application/json': { schema: jsonSchema(route.ok.schema, 'output') } },
+      },
       ...(route.etag ? { '304': { description: 'Not modified (If-None-Match matched the ETag)' } } : {}),
       ...errorResponses,
     },
@@ -284,12 +419,20 @@ export function openApiDocument() {
     info: {
       title: 'Taza Haat API',
       version: '1',
-      description: 'Fresh vegetables and fruit, sold per kg in Tk. Errors are always `{"error":{"code","message","details"?}}`.',
+      description:
+        'Fresh vegetables and fruit, sold per kg in Tk. Errors are always `{"error":{"code","message","details"?}}`.',
     },
     paths,
     components: {
       schemas: Object.fromEntries([...components].map(([schema, name]) => [name, inlineSchema(schema, 'output')])),
-      securitySchemes: { firebaseIdToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'A Firebase Auth ID token' } },
+      securitySchemes: {
+        firebaseIdToken: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description: 'A Firebase Auth ID token',
+        },
+      },
     },
   };
 }

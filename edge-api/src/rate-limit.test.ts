@@ -58,7 +58,10 @@ describe('write limits on Workers (Rate Limiting bindings)', () => {
   });
 
   it('answers 429 when the user binding refuses', async () => {
-    const res = await saveProfile({ IP_WRITE_LIMITER: binding(true).limiter, USER_WRITE_LIMITER: binding(false).limiter });
+    const res = await saveProfile({
+      IP_WRITE_LIMITER: binding(true).limiter,
+      USER_WRITE_LIMITER: binding(false).limiter,
+    });
     expect(res.status).toBe(429);
     expect(res.headers.get('Retry-After')).toBe('60');
   });

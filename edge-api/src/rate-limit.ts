@@ -33,7 +33,9 @@ export type RateLimitBinding = { limit: (options: { key: string }) => Promise<{ 
 function bindingOf(c: Context, name: string): RateLimitBinding | undefined {
   // c.env is the Workers env on Workers, Node's { incoming, outgoing } on Node, or undefined in tests.
   const candidate: unknown = (c.env as Record<string, unknown> | undefined)?.[name];
-  return typeof (candidate as Partial<RateLimitBinding> | undefined)?.limit === 'function' ? (candidate as RateLimitBinding) : undefined;
+  return typeof (candidate as Partial<RateLimitBinding> | undefined)?.limit === 'function'
+    ? (candidate as RateLimitBinding)
+    : undefined;
 }
 
 function writeLimit(binding: string, limit: number, key: (c: Context<AppEnv>) => string): MiddlewareHandler<AppEnv> {

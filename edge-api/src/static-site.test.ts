@@ -21,7 +21,10 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'products', 'carrot.webp'), 'RIFF');
   writeFileSync(join(dist, 'sw.js'), 'self');
   writeFileSync(join(dist, 'sw.js.br'), brotliCompressSync('self'));
-  writeFileSync(join(dist, '_headers'), "/*\n  Content-Security-Policy: default-src 'self'; frame-ancestors 'none'\n  X-Content-Type-Options: nosniff\n/other\n  X-Other: no\n");
+  writeFileSync(
+    join(dist, '_headers'),
+    "/*\n  Content-Security-Policy: default-src 'self'; frame-ancestors 'none'\n  X-Content-Type-Options: nosniff\n/other\n  X-Other: no\n",
+  );
   app = withStaticSite(createApp({ db: t.db, config: t.config }), dist);
 });
 afterAll(() => {
@@ -42,12 +45,15 @@ describe('the built PWA on Node', () => {
     expect(res.headers.get('cache-control')).toBe('no-cache');
   });
 
-  it.each(['/Shop', '/dashboard/my-orders', '/team', '/contactt'])('answers the client route %s with index.html', async (path) => {
-    const res = await app.request(path);
-    expect(res.status).toBe(200);
-    expect(await res.text()).toContain('<div id="root">');
-    expect(res.headers.get('cache-control')).toBe('no-cache');
-  });
+  it.each(['/Shop', '/dashboard/my-orders', '/team', '/contactt'])(
+    'answers the client route %s with index.html',
+    async (path) => {
+      const res = await app.request(path);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain('<div id="root">');
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+    },
+  );
 
   it('answers a missing file with 404, not index.html', async () => {
     const res = await app.request('/products/durian.webp');
@@ -60,12 +66,15 @@ describe('the built PWA on Node', () => {
     expect(res.headers.get('cache-control')).toMatch(/max-age=86400/);
   });
 
-  it.each(['/', '/Shop', '/sw.js', '/assets/index-abc123.js', '/products/carrot.webp'])('sends the build’s security headers with %s', async (path) => {
-    const res = await app.request(path);
-    expect(res.headers.get('content-security-policy')).toBe("default-src 'self'; frame-ancestors 'none'");
-    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(res.headers.get('x-other')).toBeNull();
-  });
+  it.each(['/', '/Shop', '/sw.js', '/assets/index-abc123.js', '/products/carrot.webp'])(
+    'sends the build’s security headers with %s',
+    async (path) => {
+      const res = await app.request(path);
+      expect(res.headers.get('content-security-policy')).toBe("default-src 'self'; frame-ancestors 'none'");
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('x-other')).toBeNull();
+    },
+  );
 
   it('answers an unchanged sw.js with 304 (brotli copy and plain alike), a changed one with the file', async () => {
     for (const encoding of ['br', 'identity']) {
@@ -73,7 +82,9 @@ describe('the built PWA on Node', () => {
       expect(first.headers.get('content-encoding') ?? 'identity').toBe(encoding);
       const tag = first.headers.get('etag');
       expect(tag).toBeTruthy();
-      const again = await app.request('/sw.js', { headers: { 'Accept-Encoding': encoding, 'If-None-Match': tag ?? '' } });
+      const again = await app.request('/sw.js', {
+        headers: { 'Accept-Encoding': encoding, 'If-None-Match': tag ?? '' },
+      });
       expect(again.status).toBe(304);
       expect(again.headers.get('content-security-policy')).toContain("default-src 'self'");
       const stale = await app.request('/sw.js', { headers: { 'Accept-Encoding': encoding, 'If-None-Match': '"old"' } });

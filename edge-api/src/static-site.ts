@@ -54,7 +54,8 @@ function buildHeaders(path: string): () => Record<string, string> {
   let cached: { mtimeMs: number; headers: Record<string, string> } = { mtimeMs: -1, headers: {} };
   return () => {
     const mtimeMs = statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? 0;
-    if (mtimeMs !== cached.mtimeMs) cached = { mtimeMs, headers: mtimeMs ? parseHeadersFile(readFileSync(path, 'utf8')) : {} };
+    if (mtimeMs !== cached.mtimeMs)
+      cached = { mtimeMs, headers: mtimeMs ? parseHeadersFile(readFileSync(path, 'utf8')) : {} };
     return cached.headers;
   };
 }

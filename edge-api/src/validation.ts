@@ -8,7 +8,9 @@ import type { z } from 'zod';
 import { errorResponse } from './errors';
 
 /** Field path → messages, for a failed zod parse. */
-export function fieldErrors(error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> }): Record<string, string[]> {
+export function fieldErrors(error: {
+  issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>;
+}): Record<string, string[]> {
   const fields: Record<string, string[]> = {};
   for (const issue of error.issues) {
     const key = issue.path.length > 0 ? issue.path.map(String).join('.') : '_';

@@ -10,14 +10,17 @@ import worker from './worker';
 
 // Nothing listens there: these requests never reach the database.
 const DATABASE_URL = 'http://127.0.0.1:9';
-const get = (path: string, env: Record<string, unknown>, headers: Record<string, string> = {}) => worker.fetch(new Request(`http://shop.test${path}`, { headers }), env);
+const get = (path: string, env: Record<string, unknown>, headers: Record<string, string> = {}) =>
+  worker.fetch(new Request(`http://shop.test${path}`, { headers }), env);
 
 /** Checks that `res` is the generic refusal, naming no setting. @returns its request id. */
 async function expectGenericRefusal(res: Response): Promise<string> {
   expect(res.status).toBe(503);
   expect(res.headers.get('Cache-Control')).toBe('no-store');
   const text = await res.text();
-  expect(JSON.parse(text)).toEqual({ error: { code: 'service_misconfigured', message: 'The shop is not available right now; please try again later.' } });
+  expect(JSON.parse(text)).toEqual({
+    error: { code: 'service_misconfigured', message: 'The shop is not available right now; please try again later.' },
+  });
   expect(text).not.toMatch(/FIREBASE|DATABASE|demo-|wrangler/i);
   const requestId = res.headers.get('X-Request-Id');
   expect(requestId).toBeTruthy();
@@ -28,7 +31,9 @@ const linesOf = (requestId: string) => testLogs.filter((line) => line.requestId 
 
 describe('the Worker entry', () => {
   it('refuses the demo project without the Auth emulator with a generic 503; the log names the settings and how to set the real one', async () => {
-    const requestId = await expectGenericRefusal(await get('/api/products', { DATABASE_URL }, { 'X-Request-Id': 'edge-misconfig-1' }));
+    const requestId = await expectGenericRefusal(
+      await get('/api/products', { DATABASE_URL }, { 'X-Request-Id': 'edge-misconfig-1' }),
+    );
     expect(requestId).toBe('edge-misconfig-1');
     const lines = linesOf(requestId);
     expect(lines).toEqual([
@@ -43,9 +48,16 @@ describe('the Worker entry', () => {
   });
 
   it('refuses a malformed variable with the same 503; the log names it', async () => {
-    const requestId = await expectGenericRefusal(await get('/api/products', { DATABASE_URL: 'postgres://nope', FIREBASE_PROJECT_ID: 'taza-haat-prod' }));
+    const requestId = await expectGenericRefusal(
+      await get('/api/products', { DATABASE_URL: 'postgres://nope', FIREBASE_PROJECT_ID: 'taza-haat-prod' }),
+    );
     expect(linesOf(requestId)).toEqual([
-      expect.objectContaining({ level: 'ERROR', message: 'service misconfigured', settings: ['DATABASE_URL'], reason: expect.stringContaining('DATABASE_URL must start with') }),
+      expect.objectContaining({
+        level: 'ERROR',
+        message: 'service misconfigured',
+        settings: ['DATABASE_URL'],
+        reason: expect.stringContaining('DATABASE_URL must start with'),
+      }),
     ]);
     // The log never holds the value of a variable, only its name and rule.
     expect(JSON.stringify(linesOf(requestId))).not.toContain('postgres://nope');

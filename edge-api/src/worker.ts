@@ -35,7 +35,9 @@ export function assertServableConfig(config: AppConfig): void {
 
 /** One app per isolate, rebuilt only if the bindings change. @throws ConfigError for a configuration it cannot serve with. */
 function appFor(env: WorkerEnv) {
-  const strings = Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  const strings = Object.fromEntries(
+    Object.entries(env).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
   const config = parseConfig(strings);
   assertServableConfig(config);
   const key = JSON.stringify(config);
@@ -59,10 +61,13 @@ function misconfigured(request: Request, error: ConfigError): Response {
   // No app exists to have configured logging (createApp does).
   ensureLogging('info');
   requestLog(requestId).error('service misconfigured', { settings: error.settings, reason: error.message });
-  return Response.json(errorBody('service_misconfigured', 'The shop is not available right now; please try again later.'), {
-    status: 503,
-    headers: { 'X-Request-Id': requestId, 'Cache-Control': 'no-store' },
-  });
+  return Response.json(
+    errorBody('service_misconfigured', 'The shop is not available right now; please try again later.'),
+    {
+      status: 503,
+      headers: { 'X-Request-Id': requestId, 'Cache-Control': 'no-store' },
+    },
+  );
 }
 
 export default {

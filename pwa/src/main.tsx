@@ -33,7 +33,8 @@ startAuth();
 // Sync), the lists that show them are refetched.
 // A fetch already running may have started before the server had the new order or review:
 // it is cancelled first, or the invalidation would reuse its (stale) answer.
-const refetch = (queryKey: readonly unknown[]) => void queryClient.cancelQueries({ queryKey }).then(() => queryClient.invalidateQueries({ queryKey }));
+const refetch = (queryKey: readonly unknown[]) =>
+  void queryClient.cancelQueries({ queryKey }).then(() => queryClient.invalidateQueries({ queryKey }));
 const refetchSent = () => {
   refetch(orderKeys.all);
   refetch(reviewKeys.all);
@@ -43,7 +44,8 @@ const refetchSent = () => {
 whenSettled(
   () =>
     void registerServiceWorker({
-      onCatalogueUpdated: (path) => void queryClient.invalidateQueries({ queryKey: path === '/api/reviews' ? reviewKeys.all : productKeys.all }),
+      onCatalogueUpdated: (path) =>
+        void queryClient.invalidateQueries({ queryKey: path === '/api/reviews' ? reviewKeys.all : productKeys.all }),
       onOutboxSent: refetchSent,
     }),
 );

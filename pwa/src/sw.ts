@@ -46,7 +46,10 @@ registerRoute(
     !url.searchParams.has('since'),
   new StaleWhileRevalidate({
     cacheName: 'catalogue',
-    plugins: [new CacheableResponsePlugin({ statuses: [200] }), new BroadcastUpdatePlugin({ headersToCheck: ['etag'] })],
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new BroadcastUpdatePlugin({ headersToCheck: ['etag'] }),
+    ],
   }),
 );
 
@@ -63,7 +66,8 @@ self.addEventListener('message', (event) => {
 // tells open pages when it sent something so My Orders shows the new order.
 async function syncOutbox(): Promise<void> {
   if ((await sendOutbox()) === 0) return;
-  for (const client of await self.clients.matchAll({ type: 'window' })) client.postMessage({ type: OUTBOX_SENT_MESSAGE } satisfies OutboxSentMessage);
+  for (const client of await self.clients.matchAll({ type: 'window' }))
+    client.postMessage({ type: OUTBOX_SENT_MESSAGE } satisfies OutboxSentMessage);
 }
 self.addEventListener('sync', (event) => {
   const syncEvent = event as Event & { tag: string; waitUntil: (p: Promise<unknown>) => void };

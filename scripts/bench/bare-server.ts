@@ -8,7 +8,9 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 
 const body = readFileSync(process.env.BODY_FILE ?? '');
-const headers = (JSON.parse(process.env.HEADERS ?? '[]') as Array<[string, string]>).filter(([name]) => name !== 'content-length');
+const headers = (JSON.parse(process.env.HEADERS ?? '[]') as Array<[string, string]>).filter(
+  ([name]) => name !== 'content-length',
+);
 const notModified = headers.filter(([name]) => name !== 'content-type');
 const etag = headers.find(([name]) => name === 'etag')?.[1];
 

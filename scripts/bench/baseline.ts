@@ -13,6 +13,12 @@ export async function serveBaseline(outDir: string): Promise<{ url: string; stop
   const root = join(import.meta.dirname, 'baseline');
   await build({ root, configFile: false, logLevel: 'warn', plugins: [react()], build: { outDir, emptyOutDir: true } });
   const port = await freePort();
-  const server = await preview({ root, configFile: false, logLevel: 'warn', build: { outDir }, preview: { port, host: '127.0.0.1', strictPort: true } });
+  const server = await preview({
+    root,
+    configFile: false,
+    logLevel: 'warn',
+    build: { outDir },
+    preview: { port, host: '127.0.0.1', strictPort: true },
+  });
   return { url: `http://127.0.0.1:${port}/`, stop: () => server.close() };
 }

@@ -13,7 +13,14 @@ import type { Client } from '@libsql/client';
 import { openDatabase } from '../../edge-api/src/db/client';
 import { prepareDatabase } from '../../edge-api/src/db/prepare';
 import { listProducts } from '../../edge-api/src/db/products';
-import { checkOrderBooks, placeOrder, sendTo, slowestWaitAfterRecovery, type Attempt, type OrderOutcome } from '../../edge-api/src/testing/order-client';
+import {
+  checkOrderBooks,
+  placeOrder,
+  sendTo,
+  slowestWaitAfterRecovery,
+  type Attempt,
+  type OrderOutcome,
+} from '../../edge-api/src/testing/order-client';
 import { apiServer, killRepeatedly, sqldMissing, sqldServer, type Outage } from '../../edge-api/src/testing/processes';
 import { emulatorToken } from '../../edge-api/src/testing/tokens';
 import { benchOrderBody } from './orders';
@@ -37,7 +44,10 @@ const NAMES = {
 
 /** `counts` as "503 ×12, network ×3" (most first), or "none". */
 const tally = (counts: Map<string, number>) =>
-  [...counts].sort((a, b) => b[1] - a[1]).map(([status, n]) => `${status} ×${n}`).join(', ') || 'none';
+  [...counts]
+    .sort((a, b) => b[1] - a[1])
+    .map(([status, n]) => `${status} ×${n}`)
+    .join(', ') || 'none';
 
 /** Each failed try's status, counted apart for tries answered during an outage (killed → answering again) and after. */
 function failedTries(attempts: readonly Attempt[], outages: readonly Outage[]) {
@@ -68,7 +78,11 @@ export async function measureFaults(): Promise<Figure[]> {
     await server.start();
     const send = sendTo(server.url);
 
-    const shoppers = Array.from({ length: SHOPPERS }, (_, i) => ({ uid: `uid-fault-${i}`, email: `fault.shopper${i}@example.test`, name: `Fault Shopper ${i}` }));
+    const shoppers = Array.from({ length: SHOPPERS }, (_, i) => ({
+      uid: `uid-fault-${i}`,
+      email: `fault.shopper${i}@example.test`,
+      name: `Fault Shopper ${i}`,
+    }));
     const attempts: Attempt[] = [];
     const outcomes: OrderOutcome[] = [];
     const startedAt = Date.now();
@@ -80,7 +94,13 @@ export async function measureFaults(): Promise<Figure[]> {
           for (let i = 0; i < ORDERS_EACH; i += 1) {
             await new Promise((resolve) => setTimeout(resolve, Math.random() * MAX_THINK_MS));
             const giveUpAt = Date.now() + 120_000;
-            outcomes.push(await placeOrder(send, { ...order, key: crypto.randomUUID() }, { backoffMs: BACKOFF_MS, giveUpAt, onAttempt: (a) => attempts.push(a) }));
+            outcomes.push(
+              await placeOrder(
+                send,
+                { ...order, key: crypto.randomUUID() },
+                { backoffMs: BACKOFF_MS, giveUpAt, onAttempt: (a) => attempts.push(a) },
+              ),
+            );
           }
         }),
       );
@@ -89,18 +109,36 @@ export async function measureFaults(): Promise<Figure[]> {
     }
     const durationMs = Date.now() - startedAt;
     const outages = chaos.outages;
-    const books = await checkOrderBooks(db, shoppers.map((s) => s.uid), outcomes);
+    const books = await checkOrderBooks(
+      db,
+      shoppers.map((s) => s.uid),
+      outcomes,
+    );
     const placed = outcomes.filter((o) => o.status === 201).length;
-    const slowest = slowestWaitAfterRecovery(outcomes, outages.map((o) => o.restartedAt));
+    const slowest = slowestWaitAfterRecovery(
+      outcomes,
+      outages.map((o) => o.restartedAt),
+    );
     const { during, otherwise } = failedTries(attempts, outages);
     const saw500 = (during.get('500') ?? 0) + (otherwise.get('500') ?? 0);
-    const run = { orders: outcomes.length, placed, tries: attempts.length, durationMs, outages: outages.length, downMs: outages.map((o) => o.backAt - o.killedAt) };
+    const run = {
+      orders: outcomes.length,
+      placed,
+      tries: attempts.length,
+      durationMs,
+      outages: outages.length,
+      downMs: outages.map((o) => o.backAt - o.killedAt),
+    };
     return [
       {
         name: NAMES.books,
         value: `${books.lost} lost, ${books.duplicates} duplicated (${books.acknowledged} acknowledged, ${books.ordersInDb} rows; ${outages.length} outages)`,
         budget: `0 lost, 0 duplicated, all ${SHOPPERS * ORDERS_EACH} placed`,
-        pass: books.lost === 0 && books.duplicates === 0 && books.answersDisagree === 0 && placed === SHOPPERS * ORDERS_EACH,
+        pass:
+          books.lost === 0 &&
+          books.duplicates === 0 &&
+          books.answersDisagree === 0 &&
+          placed === SHOPPERS * ORDERS_EACH,
         data: { books, run },
       },
       {

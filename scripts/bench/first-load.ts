@@ -30,14 +30,25 @@ export function compressedSizes(path: string): { raw: number; gzip: number; brot
  * worker being ready marks that point (without it, whether Dexie counted was a race).
  * `localStorage` entries are there before the page's first script (e.g. a language chosen earlier).
  */
-export async function firstLoadJs(browser: Browser, url: string, distDir: string, ready?: string, settled = false, localStorage: Record<string, string> = {}): Promise<FirstLoad> {
+export async function firstLoadJs(
+  browser: Browser,
+  url: string,
+  distDir: string,
+  ready?: string,
+  settled = false,
+  localStorage: Record<string, string> = {},
+): Promise<FirstLoad> {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
-  await context.addInitScript((entries) => Object.entries(entries).forEach(([key, value]) => window.localStorage.setItem(key, value)), localStorage);
+  await context.addInitScript(
+    (entries) => Object.entries(entries).forEach(([key, value]) => window.localStorage.setItem(key, value)),
+    localStorage,
+  );
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   const scripts = new Set<string>();
   cdp.on('Network.responseReceived', (event) => {
-    if (event.type === 'Script' && event.response.url.startsWith(new URL(url).origin)) scripts.add(new URL(event.response.url).pathname);
+    if (event.type === 'Script' && event.response.url.startsWith(new URL(url).origin))
+      scripts.add(new URL(event.response.url).pathname);
   });
   await cdp.send('Network.enable');
   await page.goto(url, { waitUntil: 'networkidle' });

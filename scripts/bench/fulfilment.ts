@@ -30,7 +30,13 @@ const POST_SLOT_CAPACITY = 200;
 
 /** Three line items, as an order stores them (about 300 bytes). */
 const LINES = JSON.stringify(
-  ['Potato (Alu)', 'Tomato', 'Carrot (Gajor)'].map((name, i) => ({ _id: `p${i}`, name, price: 30 + i * 30, image: `/products/p${i}.webp`, cartQuantity: i + 1 })),
+  ['Potato (Alu)', 'Tomato', 'Carrot (Gajor)'].map((name, i) => ({
+    _id: `p${i}`,
+    name,
+    price: 30 + i * 30,
+    image: `/products/p${i}.webp`,
+    cartQuantity: i + 1,
+  })),
 );
 
 /**
@@ -81,7 +87,8 @@ const SAMPLES = 300;
 const WARMUP = 50;
 
 /** The `q`-th quantile (0–1) of `values`, nearest rank. */
-const quantile = (values: readonly number[], q: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil(q * values.length) - 1)] ?? 0;
+const quantile = (values: readonly number[], q: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil(q * values.length) - 1)] ?? 0;
 
 /**
  * Manage Orders' first page for every filter, on two servers at once — one over 1,000 orders,
@@ -99,7 +106,8 @@ async function measureQueue(servers: Record<Size, { url: string; slot: string }>
     const urlOf = (size: Size) => `${servers[size].url}/api/orders?limit=50${filter.query(servers[size].slot)}`;
     for (const size of SIZES) {
       const page = (await (await fetch(urlOf(size), { headers })).json()) as unknown[];
-      if (filter.budget && page.length !== (filter.name === 'slot' ? ORDERS_PER_SLOT : 50)) throw new Error(`${filter.name}: ${page.length} orders on the first page at ${size}`);
+      if (filter.budget && page.length !== (filter.name === 'slot' ? ORDERS_PER_SLOT : 50))
+        throw new Error(`${filter.name}: ${page.length} orders on the first page at ${size}`);
     }
     const blockP99s: Record<Size, number[]> = { 1000: [], 100000: [] };
     for (let i = 0; i < WARMUP + BLOCKS * SAMPLES; i += 1) {
@@ -121,7 +129,12 @@ async function measureQueue(servers: Record<Size, { url: string; slot: string }>
       value: `${ratio.toFixed(2)}× (p99 ${ms(large)} vs ${ms(small)}; medians ${ms(median(latencies[100000]))} vs ${ms(median(latencies[1000]))})`,
       budget: filter.budget ? '≤ 1.2×' : 'report',
       pass: filter.budget ? ratio <= 1.2 : null,
-      data: { blockP99s, p99: { 1000: small, 100000: large }, p50: { 1000: median(latencies[1000]), 100000: median(latencies[100000]) }, samples: BLOCKS * SAMPLES },
+      data: {
+        blockP99s,
+        p99: { 1000: small, 100000: large },
+        p50: { 1000: median(latencies[1000]), 100000: median(latencies[100000]) },
+        samples: BLOCKS * SAMPLES,
+      },
     });
   }
   return figures;
@@ -151,12 +164,25 @@ async function measurePlacing(db: Client, baseUrl: string, productIds: readonly 
     return { email: user.email, token: emulatorToken(user) };
   });
   const api = await postOrders(baseUrl, shoppers, productIds);
-  const slotted = Number((await db.execute("SELECT count(*) AS n FROM orders WHERE id NOT LIKE 'scale-%' AND slot_id IS NOT NULL")).rows[0]?.n);
+  const slotted = Number(
+    (await db.execute("SELECT count(*) AS n FROM orders WHERE id NOT LIKE 'scale-%' AND slot_id IS NOT NULL")).rows[0]
+      ?.n,
+  );
   const delivery = { ...parseConfig({}).delivery, capacity: POST_SLOT_CAPACITY };
   const withSlot = async (i: number, now: number) => {
     const horizon = openSlots(delivery, now, REASSIGN_DAYS_AHEAD);
-    const { slot } = chooseSlot(delivery, horizon, await countOrdersBySlot(db, horizon.map((s) => s.id)));
-    return [...orderRows('plain.slot@example.test', i, now, slot), ...(slot ? [slotCapacityCheckStatement(slot.id, delivery.capacity)] : [])];
+    const { slot } = chooseSlot(
+      delivery,
+      horizon,
+      await countOrdersBySlot(
+        db,
+        horizon.map((s) => s.id),
+      ),
+    );
+    return [
+      ...orderRows('plain.slot@example.test', i, now, slot),
+      ...(slot ? [slotCapacityCheckStatement(slot.id, delivery.capacity)] : []),
+    ];
   };
   await plainInserts(db, 'warmup@example.test', 1);
   const without = await plainInserts(db, 'plain@example.test', 5);
@@ -197,7 +223,10 @@ export async function measureFulfilment(): Promise<Figure[]> {
     }
     const [small, large] = stacks as [(typeof stacks)[number], (typeof stacks)[number]];
     const token = emulatorToken(ADMIN);
-    const figures = await measureQueue({ 1000: { url: small.server.url, slot: small.slot }, 100000: { url: large.server.url, slot: large.slot } }, token);
+    const figures = await measureQueue(
+      { 1000: { url: small.server.url, slot: small.slot }, 100000: { url: large.server.url, slot: large.slot } },
+      token,
+    );
     figures.push(await measurePoll(large.server.url, token));
     const productIds = (await listProducts(large.db)).map((p) => p._id);
     figures.push(...(await measurePlacing(large.db, large.server.url, productIds)));

@@ -27,7 +27,14 @@ const BUDGET = { performance: 97, accessibility: 100, bestPractices: 95, seo: 95
  * after the first would find the previous run's catalogue mirror (and a language chosen): every
  * run is a first visit.
  */
-const CLEAR_STORAGE = ['file_systems', 'shader_cache', 'service_workers', 'cache_storage', 'indexeddb', 'local_storage'] as const;
+const CLEAR_STORAGE = [
+  'file_systems',
+  'shader_cache',
+  'service_workers',
+  'cache_storage',
+  'indexeddb',
+  'local_storage',
+] as const;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
 /** The languages measured: the `lang` the page must render, Chromium's language flags, and the figure names' suffix. */
@@ -42,8 +49,14 @@ type PageLanguage = { lang: string; heading: string | null; languages: string[] 
 class PageLanguageGatherer extends Gatherer {
   override meta: Gatherer['meta'] = { supportedModes: ['navigation'] };
   override getArtifact(context: Parameters<Gatherer['getArtifact']>[0]): ReturnType<Gatherer['getArtifact']> {
-    const read = (): PageLanguage => ({ lang: document.documentElement.lang, heading: document.querySelector('h1')?.textContent ?? null, languages: [...navigator.languages] });
-    return context.driver.executionContext.evaluate(read, { args: [] }) as unknown as ReturnType<Gatherer['getArtifact']>;
+    const read = (): PageLanguage => ({
+      lang: document.documentElement.lang,
+      heading: document.querySelector('h1')?.textContent ?? null,
+      languages: [...navigator.languages],
+    });
+    return context.driver.executionContext.evaluate(read, { args: [] }) as unknown as ReturnType<
+      Gatherer['getArtifact']
+    >;
   }
 }
 
@@ -86,12 +99,19 @@ type Run = {
 } & PageLanguage;
 
 async function audit(url: string, port: number): Promise<Run> {
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', clearStorageTypes: [...CLEAR_STORAGE] }, config as never);
+  const result = await lighthouse(
+    url,
+    { port, output: 'json', logLevel: 'error', clearStorageTypes: [...CLEAR_STORAGE] },
+    config as never,
+  );
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { categories, audits } = result.lhr;
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
   const page = audits['page-language']?.details as unknown as PageLanguage | undefined;
-  const lcpElement = (audits['largest-contentful-paint-element']?.details as { items?: { items?: { node?: { nodeLabel?: string } }[] }[] } | undefined)?.items?.[0]?.items?.[0]?.node?.nodeLabel;
+  const lcpElement = (
+    audits['largest-contentful-paint-element']?.details as
+      { items?: { items?: { node?: { nodeLabel?: string } }[] }[] } | undefined
+  )?.items?.[0]?.items?.[0]?.node?.nodeLabel;
   return {
     performance: score('performance'),
     accessibility: score('accessibility'),
@@ -113,7 +133,19 @@ export async function measureLighthouse(chromePath: string, baseUrl: string): Pr
   for (const { lang, flags, suffix } of LANGUAGES) {
     const port = await freePort();
     const profile = mkdtempSync(join(tmpdir(), 'taza-haat-lighthouse-'));
-    const chrome = startChild('chromium', chromePath, ['--headless=new', `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, ...chromiumArgs, ...flags, 'about:blank'], { stdio: 'ignore' });
+    const chrome = startChild(
+      'chromium',
+      chromePath,
+      [
+        '--headless=new',
+        `--remote-debugging-port=${port}`,
+        `--user-data-dir=${profile}`,
+        ...chromiumArgs,
+        ...flags,
+        'about:blank',
+      ],
+      { stdio: 'ignore' },
+    );
     try {
       await waitForHttp(`http://127.0.0.1:${port}/json/version`, chrome.alive);
       for (const path of PATHS) {
@@ -121,7 +153,11 @@ export async function measureLighthouse(chromePath: string, baseUrl: string): Pr
         for (let i = 0; i < RUNS; i += 1) runs.push(await audit(new URL(path, baseUrl).toString(), port));
         const median = [...runs].sort((a, b) => a.performance - b.performance)[Math.floor(RUNS / 2)] as Run;
         const wrong = runs.filter((run) => run.lang !== lang).map((run) => run.lang);
-        const pass = median.performance >= BUDGET.performance && median.accessibility === BUDGET.accessibility && median.bestPractices >= BUDGET.bestPractices && median.seo >= BUDGET.seo;
+        const pass =
+          median.performance >= BUDGET.performance &&
+          median.accessibility === BUDGET.accessibility &&
+          median.bestPractices >= BUDGET.bestPractices &&
+          median.seo >= BUDGET.seo;
         figures.push({
           name: `Lighthouse mobile ${path}${suffix}: performance / accessibility / best practices / SEO`,
           value: `${median.performance} / ${median.accessibility} / ${median.bestPractices} / ${median.seo}${wrong.length ? ` (rendered lang="${wrong.join('", "')}", not "${lang}")` : ''}`,

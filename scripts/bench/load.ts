@@ -15,7 +15,10 @@ export type LoadOptions = {
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
   /** Called for every request to set its headers/body (e.g. a new Idempotency-Key). */
-  setupRequest?: (request: { headers?: Record<string, string>; body?: string }) => { headers?: Record<string, string>; body?: string };
+  setupRequest?: (request: { headers?: Record<string, string>; body?: string }) => {
+    headers?: Record<string, string>;
+    body?: string;
+  };
   /** Status codes that count as success besides 2xx (e.g. 304). */
   expectStatus?: number;
 };
@@ -29,7 +32,9 @@ async function once(options: LoadOptions, durationS: number): Promise<LoadResult
     headers: options.headers,
     requests: options.setupRequest ? [{ setupRequest: options.setupRequest as never }] : undefined,
   });
-  const expected = options.expectStatus ? (result.statusCodeStats?.[String(options.expectStatus) as '200']?.count ?? 0) : 0;
+  const expected = options.expectStatus
+    ? (result.statusCodeStats?.[String(options.expectStatus) as '200']?.count ?? 0)
+    : 0;
   return {
     rps: result.requests.average,
     p99: result.latency.p99,
@@ -49,7 +54,10 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
  * Starts scripts/bench/bare-server.ts in its own process (like the API server) answering every
  * GET with `bodyFile`'s bytes and the API's `headers`, or 304 when If-None-Match matches their ETag.
  */
-export async function startBareServer(bodyFile: string, headers: Array<[string, string]>): Promise<{ url: string; child: Child }> {
+export async function startBareServer(
+  bodyFile: string,
+  headers: Array<[string, string]>,
+): Promise<{ url: string; child: Child }> {
   const port = await freePort();
   const child = startChild('bare server', process.execPath, ['--import', 'tsx', 'scripts/bench/bare-server.ts'], {
     env: { ...process.env, PORT: String(port), BODY_FILE: bodyFile, HEADERS: JSON.stringify(headers) },

@@ -44,7 +44,8 @@ export async function measureOfflineStart(browser: Browser, baseUrl: string): Pr
       await reloadTime(page);
       await page.waitForTimeout(1000);
     }
-    if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) throw new Error('the service worker does not control /Shop');
+    if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))))
+      throw new Error('the service worker does not control /Shop');
     const online: number[] = [];
     const offline: number[] = [];
     // Alternating which goes first, so neither side always follows the other.

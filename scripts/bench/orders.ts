@@ -47,7 +47,10 @@ export function orderRows(email: string, n: number, now: number, slot: TimedSlot
     statusHistory: [{ status: 'Pending', at: new Date(now).toISOString() }],
     deliverySlot: slot && deliverySlot(slot.startMs, slot.endMs),
   };
-  return [insertAnsweredKeyStatement(userId, id, 'hash', 201, order, now), ...insertOrderStatements(order, userId, slot)];
+  return [
+    insertAnsweredKeyStatement(userId, id, 'hash', 201, order, now),
+    ...insertOrderStatements(order, userId, slot),
+  ];
 }
 
 /**
@@ -74,7 +77,11 @@ export async function plainInserts(
  * `POST /api/orders` at 20 connections for 10 s (after a 2 s warm-up), every request a new
  * Idempotency-Key, the `shoppers` in turn, two of `productIds` per order.
  */
-export async function postOrders(baseUrl: string, shoppers: readonly Shopper[], productIds: readonly string[]): Promise<LoadResult> {
+export async function postOrders(
+  baseUrl: string,
+  shoppers: readonly Shopper[],
+  productIds: readonly string[],
+): Promise<LoadResult> {
   let n = 0;
   return load({
     url: `${baseUrl}/api/orders`,
@@ -86,7 +93,11 @@ export async function postOrders(baseUrl: string, shoppers: readonly Shopper[], 
       n += 1;
       return {
         ...request,
-        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${shopper.token}`, 'Idempotency-Key': crypto.randomUUID() },
+        headers: {
+          'Content-Type': 'application/json',
+          Authorization: `Bearer ${shopper.token}`,
+          'Idempotency-Key': crypto.randomUUID(),
+        },
         body: JSON.stringify(benchOrderBody(shopper.email, productIds)),
       };
     },
@@ -94,8 +105,14 @@ export async function postOrders(baseUrl: string, shoppers: readonly Shopper[], 
 }
 
 /** Figure 5. */
-export async function measureOrderWrites(baseUrl: string, databaseUrl: string, shoppers: readonly Shopper[]): Promise<Figure[]> {
-  const products = ((await (await fetch(`${baseUrl}/api/products`)).json()) as Array<{ _id: string }>).map((p) => p._id);
+export async function measureOrderWrites(
+  baseUrl: string,
+  databaseUrl: string,
+  shoppers: readonly Shopper[],
+): Promise<Figure[]> {
+  const products = ((await (await fetch(`${baseUrl}/api/products`)).json()) as Array<{ _id: string }>).map(
+    (p) => p._id,
+  );
   const api = await postOrders(baseUrl, shoppers, products);
   const db = await openDatabase(databaseUrl);
   let plain: number;
@@ -113,7 +130,13 @@ export async function measureOrderWrites(baseUrl: string, databaseUrl: string, s
       pass: api.non2xx === 0 && api.errors === 0,
       data: { api },
     },
-    { name: 'POST /api/orders vs plain libSQL inserts of the same rows', value: `${api.rps.toFixed(0)} vs ${plain.toFixed(0)} orders/s (${pct(api.rps / plain)})`, budget: 'report', pass: null, data: { plain } },
+    {
+      name: 'POST /api/orders vs plain libSQL inserts of the same rows',
+      value: `${api.rps.toFixed(0)} vs ${plain.toFixed(0)} orders/s (${pct(api.rps / plain)})`,
+      budget: 'report',
+      pass: null,
+      data: { plain },
+    },
   ];
 }
 
@@ -136,9 +159,18 @@ export async function measureOrderScale(baseUrl: string, databaseUrl: string, sh
   try {
     for (const round of [1000, 100000, 1000, 100000]) {
       await setOrderCount(db, round, shopper.email);
-      const mine = (await (await fetch(`${baseUrl}/api/orders?email=${encodeURIComponent(shopper.email)}`, { headers: { Authorization: `Bearer ${shopper.token}` } })).json()) as unknown[];
+      const mine = (await (
+        await fetch(`${baseUrl}/api/orders?email=${encodeURIComponent(shopper.email)}`, {
+          headers: { Authorization: `Bearer ${shopper.token}` },
+        })
+      ).json()) as unknown[];
       if (mine.length !== 10) throw new Error(`expected 10 orders for the shopper, got ${mine.length}`);
-      const result = await load({ url: `${baseUrl}/api/orders?email=${encodeURIComponent(shopper.email)}`, connections: 10, durationS: 5, headers: { Authorization: `Bearer ${shopper.token}` } });
+      const result = await load({
+        url: `${baseUrl}/api/orders?email=${encodeURIComponent(shopper.email)}`,
+        connections: 10,
+        durationS: 5,
+        headers: { Authorization: `Bearer ${shopper.token}` },
+      });
       p99s[round]?.push(result.p99);
     }
   } finally {

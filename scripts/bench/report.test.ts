@@ -16,14 +16,26 @@ function resultsIn(figures: Figure[]): string {
   writeResults(root, figures, 'Measured today.');
   return root;
 }
-const read = (root: string) => JSON.parse(readFileSync(join(root, 'bench', 'results.json'), 'utf8')) as { context: string; figures: Figure[] };
+const read = (root: string) =>
+  JSON.parse(readFileSync(join(root, 'bench', 'results.json'), 'utf8')) as { context: string; figures: Figure[] };
 
 describe('mergeResults', () => {
   it('replaces figures of the same name in place and puts new ones after the figure they follow', () => {
     const root = resultsIn([figure('a'), figure('b'), figure('c'), figure('z')]);
-    mergeResults(root, [figure('b', 'new'), figure('c', 'new'), figure('c2', 'new'), figure('c3', 'new')], 'Figure 2 re-measured alone.');
+    mergeResults(
+      root,
+      [figure('b', 'new'), figure('c', 'new'), figure('c2', 'new'), figure('c3', 'new')],
+      'Figure 2 re-measured alone.',
+    );
     const { context, figures } = read(root);
-    expect(figures.map((f) => `${f.name}=${f.value}`)).toEqual(['a=old', 'b=new', 'c=new', 'c2=new', 'c3=new', 'z=old']);
+    expect(figures.map((f) => `${f.name}=${f.value}`)).toEqual([
+      'a=old',
+      'b=new',
+      'c=new',
+      'c2=new',
+      'c3=new',
+      'z=old',
+    ]);
     expect(context).toBe('Measured today. [Figure 2 re-measured alone.]');
   });
 

@@ -34,8 +34,19 @@ export function median(values: readonly number[]): number {
 
 /** The figures as a Markdown table. */
 export function toMarkdown(figures: readonly Figure[], context: string): string {
-  const rows = figures.map((f) => `| ${f.name} | ${f.value} | ${f.budget} | ${f.pass === null ? '—' : f.pass ? 'pass' : '**FAIL**'} |`);
-  return [`# Benchmark results`, '', context, '', '| Figure | Value | Budget | Result |', '| --- | --- | --- | --- |', ...rows, ''].join('\n');
+  const rows = figures.map(
+    (f) => `| ${f.name} | ${f.value} | ${f.budget} | ${f.pass === null ? '—' : f.pass ? 'pass' : '**FAIL**'} |`,
+  );
+  return [
+    `# Benchmark results`,
+    '',
+    context,
+    '',
+    '| Figure | Value | Budget | Result |',
+    '| --- | --- | --- | --- |',
+    ...rows,
+    '',
+  ].join('\n');
 }
 
 /** Writes bench/results.md and bench/results.json under `root`. */
@@ -54,7 +65,9 @@ export function writeResults(root: string, figures: readonly Figure[], context: 
  */
 export function mergeResults(root: string, figures: readonly Figure[], note: string): void {
   const path = join(root, 'bench', 'results.json');
-  const previous = existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as { context: string; figures: Figure[] }) : { context: '', figures: [] };
+  const previous = existsSync(path)
+    ? (JSON.parse(readFileSync(path, 'utf8')) as { context: string; figures: Figure[] })
+    : { context: '', figures: [] };
   const fresh = new Map(figures.map((f) => [f.name, f]));
   const merged = previous.figures.map((f) => fresh.get(f.name) ?? f);
   let after = -1;

@@ -46,7 +46,8 @@ function finish(figures: readonly Figure[], context: string): never {
   process.exit(failed.length ? 1 : 0);
 }
 
-const machine = () => `${new Date().toISOString().slice(0, 10)} on ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}`;
+const machine = () =>
+  `${new Date().toISOString().slice(0, 10)} on ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}`;
 
 type Only = { figure: string };
 // Measurements that run alone: their own processes, no build, no stack.
@@ -57,7 +58,10 @@ const alone: Record<string, Only & { measure: () => Promise<Figure[]> }> = {
 // Measurements of the built app that run alone on the stack: the build and the stack, nothing else measured.
 type OnStack = { chromePath: string; stack: Stack; tmpDir: string };
 const onStack = {
-  lighthouse: { figure: 'Figure 2', measure: ({ chromePath, stack }: OnStack) => measureLighthouse(chromePath, stack.baseUrl) },
+  lighthouse: {
+    figure: 'Figure 2',
+    measure: ({ chromePath, stack }: OnStack) => measureLighthouse(chromePath, stack.baseUrl),
+  },
   catalogue: { figure: 'Figures 4 and 6', measure: ({ stack, tmpDir }: OnStack) => measureCatalogueOn(stack, tmpDir) },
 } satisfies Record<string, Only & { measure: (run: OnStack) => Promise<Figure[]> }>;
 
@@ -75,7 +79,8 @@ function finishAlone(only: Only, figures: readonly Figure[]): never {
 
 const onlyIndex = process.argv.indexOf('--only');
 const onlyName = onlyIndex === -1 ? undefined : (process.argv[onlyIndex + 1] ?? '');
-const onlyOnStack = onlyName !== undefined && Object.hasOwn(onStack, onlyName) ? onStack[onlyName as keyof typeof onStack] : undefined;
+const onlyOnStack =
+  onlyName !== undefined && Object.hasOwn(onStack, onlyName) ? onStack[onlyName as keyof typeof onStack] : undefined;
 if (onlyName !== undefined && !onlyOnStack) {
   const only = alone[onlyName];
   if (!only) {
@@ -89,10 +94,15 @@ const quick = process.argv.includes('--quick');
 const chromePath = ensureChromium();
 const tmpDir = mkdtempSync(join(tmpdir(), 'taza-haat-bench-'));
 // The load figures write far faster than a shopper may: the write rate limits are lifted here.
-const stack = await startStack({ e2eHooks: false, env: { RATE_LIMIT_USER_WRITES_PER_MINUTE: '1000000000', RATE_LIMIT_IP_WRITES_PER_MINUTE: '1000000000' } });
+const stack = await startStack({
+  e2eHooks: false,
+  env: { RATE_LIMIT_USER_WRITES_PER_MINUTE: '1000000000', RATE_LIMIT_IP_WRITES_PER_MINUTE: '1000000000' },
+});
 const run: OnStack = { chromePath, stack, tmpDir };
 // A measurement alone on the stack needs no browser of ours (Lighthouse starts its own).
-const browser = onlyOnStack ? undefined : await chromium.launch({ executablePath: chromePath, args: chromiumArgs, headless: true });
+const browser = onlyOnStack
+  ? undefined
+  : await chromium.launch({ executablePath: chromePath, args: chromiumArgs, headless: true });
 const figures: Figure[] = [];
 try {
   if (onlyOnStack) figures.push(...(await onlyOnStack.measure(run)));
@@ -102,7 +112,11 @@ try {
       figures.push(...(await onStack.lighthouse.measure(run)));
       figures.push(...(await measureOfflineStart(browser, stack.baseUrl)));
       figures.push(...(await onStack.catalogue.measure(run)));
-      const shoppers = await Promise.all(Array.from({ length: 20 }, (_, i) => account(stack.authEmulatorHost, stack.databaseUrl, `bench.shopper${i}@example.test`)));
+      const shoppers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          account(stack.authEmulatorHost, stack.databaseUrl, `bench.shopper${i}@example.test`),
+        ),
+      );
       figures.push(...(await measureOrderScale(stack.baseUrl, stack.databaseUrl, shoppers[0] as Shopper)));
       figures.push(...(await measureOrderWrites(stack.baseUrl, stack.databaseUrl, shoppers)));
       figures.push(...(await measureFaults()));

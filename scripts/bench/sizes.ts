@@ -15,10 +15,18 @@ const BUDGET_RATIO = 2.5;
 /** Chunks that must stay out of a shopper's first load (signed out, not paying, not an admin). */
 const NOT_ON_FIRST_LOAD = /firebase|stripe|dashboard/i;
 /** The pages measured, with what each shows first: the home page's banner heading, the shop's product cards. */
-const PAGES = [['/', 'main h1'], ['/Shop', '[data-testid="product-card"]']] as const;
+const PAGES = [
+  ['/', 'main h1'],
+  ['/Shop', '[data-testid="product-card"]'],
+] as const;
 
 /** Measures the shop at `baseUrl` (built into `distDir`) and the baseline (built under `tmpDir`). */
-export async function measureSizes(browser: Browser, baseUrl: string, distDir: string, tmpDir: string): Promise<Figure[]> {
+export async function measureSizes(
+  browser: Browser,
+  baseUrl: string,
+  distDir: string,
+  tmpDir: string,
+): Promise<Figure[]> {
   const baselineDir = join(tmpDir, 'baseline-dist');
   const baselineServer = await serveBaseline(baselineDir);
   let baseline;
@@ -29,7 +37,13 @@ export async function measureSizes(browser: Browser, baseUrl: string, distDir: s
   }
   const budget = baseline.gzip * BUDGET_RATIO;
   const figures: Figure[] = [
-    { name: 'Baseline: React 19 + react-dom, one element (gzip / brotli)', value: `${kib(baseline.gzip)} / ${kib(baseline.brotli)}`, budget: 'report', pass: null, data: { ...baseline } },
+    {
+      name: 'Baseline: React 19 + react-dom, one element (gzip / brotli)',
+      value: `${kib(baseline.gzip)} / ${kib(baseline.brotli)}`,
+      budget: 'report',
+      pass: null,
+      data: { ...baseline },
+    },
   ];
   const leaks: string[] = [];
   for (const [path, ready] of PAGES) {
@@ -44,7 +58,9 @@ export async function measureSizes(browser: Browser, baseUrl: string, distDir: s
     });
   }
   for (const [path, ready] of PAGES) {
-    const load = await firstLoadJs(browser, new URL(path, baseUrl).toString(), distDir, ready, true, { [LOCALE_KEY]: 'bn' });
+    const load = await firstLoadJs(browser, new URL(path, baseUrl).toString(), distDir, ready, true, {
+      [LOCALE_KEY]: 'bn',
+    });
     figures.push({
       name: `First-load JS of ${path} in Bangla (gzip / brotli)`,
       value: `${kib(load.gzip)} / ${kib(load.brotli)} (${(load.gzip / baseline.gzip).toFixed(2)}×)`,
@@ -53,6 +69,11 @@ export async function measureSizes(browser: Browser, baseUrl: string, distDir: s
       data: { ...load },
     });
   }
-  figures.push({ name: 'Firebase, Stripe.js and dashboard chunks on first load', value: leaks.length ? leaks.join(', ') : 'none', budget: 'none', pass: leaks.length === 0 });
+  figures.push({
+    name: 'Firebase, Stripe.js and dashboard chunks on first load',
+    value: leaks.length ? leaks.join(', ') : 'none',
+    budget: 'none',
+    pass: leaks.length === 0,
+  });
   return figures;
 }

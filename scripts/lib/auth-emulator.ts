@@ -89,11 +89,14 @@ export async function ensureEmulatorAccount(
 
 /** A fresh ID token for `account` from the emulator at `host` (Identity Toolkit accounts:signInWithPassword). */
 export async function emulatorIdToken(host: string, account: { email: string; password: string }): Promise<string> {
-  const res = await fetch(`http://${host}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email: account.email, password: account.password, returnSecureToken: true }),
-  });
+  const res = await fetch(
+    `http://${host}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: account.email, password: account.password, returnSecureToken: true }),
+    },
+  );
   if (!res.ok) throw new Error(`emulator sign-in for ${account.email} failed: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { idToken: string }).idToken;
 }

@@ -26,7 +26,8 @@ export function ensureChromium(): string {
   const path = process.env.CHROME_PATH || '/usr/bin/chromium';
   if (existsSync(path)) return path;
   if (process.env.CHROME_PATH) throw new Error(`CHROME_PATH is ${path}, but no file is there.`);
-  if (process.getuid?.() !== 0) throw new Error('Chromium is not installed: run "sudo apt-get install -y chromium" or set CHROME_PATH.');
+  if (process.getuid?.() !== 0)
+    throw new Error('Chromium is not installed: run "sudo apt-get install -y chromium" or set CHROME_PATH.');
   console.log('Installing Debian chromium for the browser tests…');
   execFileSync('apt-get', ['update'], { stdio: 'inherit' });
   execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], {

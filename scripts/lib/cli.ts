@@ -21,7 +21,12 @@ export function runMain(main: () => Promise<void>): void {
   main().catch((error: unknown) => {
     if (error instanceof ConfigError) console.error(`Invalid configuration: ${error.message}.`);
     else if (error instanceof UserFacingError || error instanceof MigrationError) console.error(error.message);
-    else if (error instanceof Error && /LIBSQL|SQLITE|ECONNREFUSED|fetch failed/i.test(`${error.name} ${error.message} ${String((error as { code?: unknown }).code)}`))
+    else if (
+      error instanceof Error &&
+      /LIBSQL|SQLITE|ECONNREFUSED|fetch failed/i.test(
+        `${error.name} ${error.message} ${String((error as { code?: unknown }).code)}`,
+      )
+    )
       console.error(`The database could not be reached: ${error.message}`);
     else console.error(error);
     process.exit(1);

@@ -25,7 +25,11 @@ const DEFAULT_ADMIN_PASSWORD = 'tazahaat-admin';
 export type PortSetting = { env: string; fallback: number; label: string };
 
 /** A command's settings: the app config, its own ports by key, and the Auth emulator's ports. */
-export type LocalSettings<K extends string> = { config: AppConfig; ports: Record<K, number>; emulatorPorts: EmulatorPorts };
+export type LocalSettings<K extends string> = {
+  config: AppConfig;
+  ports: Record<K, number>;
+  emulatorPorts: EmulatorPorts;
+};
 
 /**
  * The port in env `name`, or `fallback` when unset or empty.
@@ -34,7 +38,8 @@ export type LocalSettings<K extends string> = { config: AppConfig; ports: Record
 export function portFromEnv(name: string, fallback: number): number {
   const raw = process.env[name];
   const port = raw === undefined || raw === '' ? fallback : Number(raw);
-  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new UserFacingError(`${name} must be a port number, not "${raw}".`);
+  if (!Number.isInteger(port) || port < 1 || port > 65535)
+    throw new UserFacingError(`${name} must be a port number, not "${raw}".`);
   return port;
 }
 
@@ -45,16 +50,27 @@ export function portFromEnv(name: string, fallback: number): number {
  * @throws UserFacingError when the project is not a demo- one (`command` names the command in
  * the sentence), a port is malformed or busy; ConfigError on a bad config.
  */
-export async function readLocalSettings<K extends string>(command: string, own: Record<K, PortSetting>): Promise<LocalSettings<K>> {
+export async function readLocalSettings<K extends string>(
+  command: string,
+  own: Record<K, PortSetting>,
+): Promise<LocalSettings<K>> {
   loadDotEnv();
   process.env.FIREBASE_AUTH_EMULATOR_HOST ??= '127.0.0.1:9099';
   const config = parseConfig(process.env);
   if (!config.firebaseProjectId.startsWith('demo-'))
-    throw new UserFacingError(`${command} runs the Auth emulator, which needs a demo- project id (FIREBASE_PROJECT_ID is "${config.firebaseProjectId}").`);
+    throw new UserFacingError(
+      `${command} runs the Auth emulator, which needs a demo- project id (FIREBASE_PROJECT_ID is "${config.firebaseProjectId}").`,
+    );
   const settings = Object.entries<PortSetting>(own);
-  const ports = Object.fromEntries(settings.map(([key, setting]) => [key, portFromEnv(setting.env, setting.fallback)])) as Record<K, number>;
+  const ports = Object.fromEntries(
+    settings.map(([key, setting]) => [key, portFromEnv(setting.env, setting.fallback)]),
+  ) as Record<K, number>;
   const authPort = Number(config.authEmulatorHost?.split(':')[1] ?? 9099);
-  const emulatorPorts = { auth: authPort, hub: portFromEnv('FIREBASE_HUB_PORT', 4400), logging: portFromEnv('FIREBASE_LOGGING_PORT', 4500) };
+  const emulatorPorts = {
+    auth: authPort,
+    hub: portFromEnv('FIREBASE_HUB_PORT', 4400),
+    logging: portFromEnv('FIREBASE_LOGGING_PORT', 4500),
+  };
   const labelled: [string, number][] = [
     ...settings.map(([key, setting]): [string, number] => [setting.label, ports[key as K]]),
     ['the Auth emulator', emulatorPorts.auth],
@@ -62,7 +78,10 @@ export async function readLocalSettings<K extends string>(command: string, own: 
     ['the emulator log', emulatorPorts.logging],
   ];
   for (const [name, p] of labelled) {
-    if (!(await isPortFree(p))) throw new UserFacingError(`Port ${p} (for ${name}) is already in use on 127.0.0.1: stop the program using it or choose another port in .env.`);
+    if (!(await isPortFree(p)))
+      throw new UserFacingError(
+        `Port ${p} (for ${name}) is already in use on 127.0.0.1: stop the program using it or choose another port in .env.`,
+      );
   }
   return { config, ports, emulatorPorts };
 }
@@ -94,17 +113,28 @@ export function pwaEnv(config: AppConfig): NodeJS.ProcessEnv {
  * @returns the admin's password.
  * @throws UserFacingError when the emulator does not start.
  */
-export async function startEmulatorWithAdmin(supervisor: Supervisor, config: AppConfig, ports: EmulatorPorts, db: Client): Promise<string> {
+export async function startEmulatorWithAdmin(
+  supervisor: Supervisor,
+  config: AppConfig,
+  ports: EmulatorPorts,
+  db: Client,
+): Promise<string> {
   const importDir = process.env.AUTH_EMULATOR_DATA_DIR || 'data/auth-emulator';
   const dir = dirname(importDir);
   mkdirSync(dir, { recursive: true });
   supervisor.add(
     await startAuthEmulator({ projectId: config.firebaseProjectId, ports, dir, importDir }).catch(() => {
-      throw new UserFacingError('The Firebase Auth emulator did not start (run "npx firebase emulators:start --only auth" to see why).');
+      throw new UserFacingError(
+        'The Firebase Auth emulator did not start (run "npx firebase emulators:start --only auth" to see why).',
+      );
     }),
   );
   const adminPassword = process.env.ADMIN_PASSWORD || DEFAULT_ADMIN_PASSWORD;
-  await ensureEmulatorAccount(`127.0.0.1:${ports.auth}`, { email: ADMIN_EMAIL, password: adminPassword, displayName: ADMIN_NAME });
+  await ensureEmulatorAccount(`127.0.0.1:${ports.auth}`, {
+    email: ADMIN_EMAIL,
+    password: adminPassword,
+    displayName: ADMIN_NAME,
+  });
   await upsertAdminUser(db, ADMIN_EMAIL, ADMIN_NAME);
   return adminPassword;
 }
@@ -113,6 +143,8 @@ export async function startEmulatorWithAdmin(supervisor: Supervisor, config: App
 export function printRunning(url: string, adminPassword: string, notes: string[] = []): void {
   console.log(`\nTaza Haat is running: ${url}`);
   for (const note of notes) console.log(note);
-  console.log(`Admin sign-in: ${ADMIN_EMAIL} / ${adminPassword}${process.env.ADMIN_PASSWORD ? '' : ' (set ADMIN_PASSWORD to change it)'}`);
+  console.log(
+    `Admin sign-in: ${ADMIN_EMAIL} / ${adminPassword}${process.env.ADMIN_PASSWORD ? '' : ' (set ADMIN_PASSWORD to change it)'}`,
+  );
   console.log('Press Ctrl-C to stop.\n');
 }

@@ -30,7 +30,12 @@ export async function buildPwaInto(outDir: string, baseEnv: NodeJS.ProcessEnv): 
   const env = { ...baseEnv, NODE_ENV: 'production' };
   const copy = startChild('pictures', process.execPath, ['--import', 'tsx', 'scripts/copy-product-images.ts'], { env });
   if ((await copy.exited) !== 0) throw new Error('copying the product pictures failed');
-  const vite = startChild('vite build', join('node_modules', '.bin', 'vite'), ['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], { env });
+  const vite = startChild(
+    'vite build',
+    join('node_modules', '.bin', 'vite'),
+    ['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
+    { env },
+  );
   if ((await vite.exited) !== 0) throw new Error('the PWA build failed');
 }
 
@@ -70,7 +75,10 @@ export async function startStack(options: { env?: Record<string, string>; e2eHoo
     };
     await buildPwaInto(distDir, { ...env, VITE_APP_VERSION: 'v1' });
     children.push(await startAuthEmulator({ projectId: TEST_PROJECT_ID, ports: { auth, hub, logging }, dir }));
-    const server = startChild('server', process.execPath, ['--import', 'tsx', 'edge-api/src/node.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    const server = startChild('server', process.execPath, ['--import', 'tsx', 'edge-api/src/node.ts'], {
+      env,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     children.push(server);
     const baseUrl = `http://127.0.0.1:${port}`;
     await waitForHttp(`${baseUrl}/api/health`, server.alive);

@@ -16,7 +16,12 @@ export type Supervisor = {
    * before it is signalled again (for children that take a second signal as "kill now").
    * @throws UserFacingError with the sentence `failure` when it exits or does not answer in time.
    */
-  addWhenReady: (child: Child, url: string, failure: string, options?: { timeoutMs?: number; selfStopMs?: number }) => Promise<Child>;
+  addWhenReady: (
+    child: Child,
+    url: string,
+    failure: string,
+    options?: { timeoutMs?: number; selfStopMs?: number },
+  ) => Promise<Child>;
   /**
    * Runs `start` (which adds the children); if it throws, stops every child and rethrows. Then
    * waits: returns once Ctrl-C is stopping everything (the process exits 0 when all are gone).
@@ -68,7 +73,9 @@ export function superviseChildren(): Supervisor {
       const first = await Promise.race(children.map((child) => child.exited.then((code) => ({ child, code }))));
       if (stopping) return; // Ctrl-C: shutDown exits once every child is gone.
       await stopAll();
-      throw new UserFacingError(`The ${first.child.name} stopped unexpectedly (exit ${first.code}); the shop has been shut down.`);
+      throw new UserFacingError(
+        `The ${first.child.name} stopped unexpectedly (exit ${first.code}); the shop has been shut down.`,
+      );
     },
   };
 }

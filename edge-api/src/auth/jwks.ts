@@ -9,7 +9,8 @@
 import { createRemoteJWKSet, errors, type JWTVerifyGetKey } from 'jose';
 
 /** Where Google publishes the keys that sign Firebase ID tokens (the default FIREBASE_JWKS_URL). */
-export const FIREBASE_JWKS_URL = 'https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com';
+export const FIREBASE_JWKS_URL =
+  'https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com';
 
 // Google answers in well under a second; a fetch that takes longer is a stalled server, and
 // every signed-in request waits on it.
@@ -50,14 +51,26 @@ export function createJwksSource(url: string): KeySource {
   return async (header, token) => {
     const sinceFailure = Date.now() - failedAt;
     if (sinceFailure < FAILURE_BACKOFF_MS && !remote.fresh)
-      throw new KeyServerUnavailableError('the token key server failed moments ago', Math.ceil((FAILURE_BACKOFF_MS - sinceFailure) / 1000));
+      throw new KeyServerUnavailableError(
+        'the token key server failed moments ago',
+        Math.ceil((FAILURE_BACKOFF_MS - sinceFailure) / 1000),
+      );
     try {
       return await remote(header, token);
     } catch (error) {
       if (error instanceof errors.JWKSNoMatchingKey) throw error;
       failedAt = Date.now();
-      const reason = error instanceof errors.JWKSTimeout ? `no answer within ${TIMEOUT_MS} ms` : error instanceof Error ? error.message : String(error);
-      throw new KeyServerUnavailableError(`the token key set could not be loaded: ${reason}`, FAILURE_BACKOFF_MS / 1000, { cause: error });
+      const reason =
+        error instanceof errors.JWKSTimeout
+          ? `no answer within ${TIMEOUT_MS} ms`
+          : error instanceof Error
+            ? error.message
+            : String(error);
+      throw new KeyServerUnavailableError(
+        `the token key set could not be loaded: ${reason}`,
+        FAILURE_BACKOFF_MS / 1000,
+        { cause: error },
+      );
     }
   };
 }

@@ -30,7 +30,10 @@ beforeAll(async () => {
   server = createServer((_req, res) => {
     jwksFetches += 1;
     if (jwksStatus !== 200) return void res.writeHead(jwksStatus).end();
-    res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'public, max-age=19845, must-revalidate, no-transform' });
+    res.writeHead(200, {
+      'content-type': 'application/json',
+      'cache-control': 'public, max-age=19845, must-revalidate, no-transform',
+    });
     res.end(JSON.stringify({ keys: [jwk] }));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -39,7 +42,9 @@ beforeAll(async () => {
 afterAll(() => new Promise((resolve) => server.close(resolve)));
 
 const sign = (claims: Record<string, unknown>, opts: { kid?: string | undefined; key?: CryptoKey } = {}) =>
-  new SignJWT(claims).setProtectedHeader({ alg: 'RS256', typ: 'JWT', ...(opts.kid === undefined ? {} : { kid: opts.kid }) }).sign(opts.key ?? signingKey);
+  new SignJWT(claims)
+    .setProtectedHeader({ alg: 'RS256', typ: 'JWT', ...(opts.kid === undefined ? {} : { kid: opts.kid }) })
+    .sign(opts.key ?? signingKey);
 
 const verifier = (acceptEmulatorTokens = false, projectId = PROJECT) =>
   createTokenVerifier({ projectId, keys: createJwksSource(jwksUrl), acceptEmulatorTokens });
@@ -47,7 +52,12 @@ const verifier = (acceptEmulatorTokens = false, projectId = PROJECT) =>
 describe('Firebase ID token verification', () => {
   it('accepts a valid RS256 token and returns the user, e-mail lower-cased', async () => {
     const token = await sign(firebaseClaims(user, PROJECT), { kid: 'key-1' });
-    await expect(verifier()(token)).resolves.toEqual({ uid: 'uid-1', email: 'rahim@example.test', name: 'Rahim', picture: undefined });
+    await expect(verifier()(token)).resolves.toEqual({
+      uid: 'uid-1',
+      email: 'rahim@example.test',
+      name: 'Rahim',
+      picture: undefined,
+    });
   });
 
   it.each([
@@ -71,11 +81,15 @@ describe('Firebase ID token verification', () => {
 
   it('rejects a token without kid, and one with an unknown kid', async () => {
     await expect(verifier()(await sign(firebaseClaims(user, PROJECT)))).rejects.toThrow(/no kid/);
-    await expect(verifier()(await sign(firebaseClaims(user, PROJECT), { kid: 'key-9' }))).rejects.toThrow(InvalidTokenError);
+    await expect(verifier()(await sign(firebaseClaims(user, PROJECT), { kid: 'key-9' }))).rejects.toThrow(
+      InvalidTokenError,
+    );
   });
 
   it('rejects HS256 and garbage', async () => {
-    const hs = await new SignJWT(firebaseClaims(user, PROJECT)).setProtectedHeader({ alg: 'HS256', kid: 'key-1' }).sign(new TextEncoder().encode('secret'.repeat(8)));
+    const hs = await new SignJWT(firebaseClaims(user, PROJECT))
+      .setProtectedHeader({ alg: 'HS256', kid: 'key-1' })
+      .sign(new TextEncoder().encode('secret'.repeat(8)));
     await expect(verifier()(hs)).rejects.toThrow(/HS256/);
     await expect(verifier()('not.a.token')).rejects.toThrow(InvalidTokenError);
   });
@@ -86,9 +100,15 @@ describe('Firebase ID token verification', () => {
   });
 
   it('accepts emulator tokens for a demo- project in emulator mode, still checking claims', async () => {
-    await expect(verifier(true, 'demo-taza-haat')(emulatorToken(user, 'demo-taza-haat'))).resolves.toMatchObject({ uid: 'uid-1' });
-    await expect(verifier(true, 'demo-taza-haat')(emulatorToken(user, 'demo-other'))).rejects.toThrow(InvalidTokenError);
-    await expect(verifier(true, 'demo-taza-haat')(emulatorToken(user, 'demo-taza-haat', { exp: 1 }))).rejects.toThrow(InvalidTokenError);
+    await expect(verifier(true, 'demo-taza-haat')(emulatorToken(user, 'demo-taza-haat'))).resolves.toMatchObject({
+      uid: 'uid-1',
+    });
+    await expect(verifier(true, 'demo-taza-haat')(emulatorToken(user, 'demo-other'))).rejects.toThrow(
+      InvalidTokenError,
+    );
+    await expect(verifier(true, 'demo-taza-haat')(emulatorToken(user, 'demo-taza-haat', { exp: 1 }))).rejects.toThrow(
+      InvalidTokenError,
+    );
   });
 });
 
@@ -149,7 +169,11 @@ describe('a key server that is down', () => {
         const started = performance.now();
         const res = await t.app.request('/api/orders', {
           method: 'POST',
-          headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() },
+          headers: {
+            Authorization: `Bearer ${token}`,
+            'Content-Type': 'application/json',
+            'Idempotency-Key': crypto.randomUUID(),
+          },
           body: JSON.stringify(await orderBody(t, user)),
         });
         return { res, ms: performance.now() - started };

@@ -69,7 +69,11 @@ export function createTokenVerifier(opts: {
       }
       if (header.alg !== 'RS256') throw new InvalidTokenError(`algorithm ${String(header.alg)} not allowed`);
       if (!header.kid) throw new InvalidTokenError('no kid');
-      const { payload } = await jwtVerify(token, opts.keys, { ...claims, algorithms: ['RS256'], currentDate: new Date(now()) });
+      const { payload } = await jwtVerify(token, opts.keys, {
+        ...claims,
+        algorithms: ['RS256'],
+        currentDate: new Date(now()),
+      });
       return userFrom(payload, nowS);
     } catch (error) {
       if (error instanceof InvalidTokenError || error instanceof KeyServerUnavailableError) throw error;

@@ -13,8 +13,10 @@ describe('CatalogueCache', () => {
     let now = 0;
     const cache = new CatalogueCache(t.db, 1000, () => now);
     const first = await cache.current();
-    expect(JSON.parse(first.body)).toHaveLength(Number((await t.db.execute('SELECT count(*) AS n FROM products')).rows[0]?.n));
-    await t.db.execute("UPDATE products SET price = price + 1 WHERE id = (SELECT id FROM products LIMIT 1)");
+    expect(JSON.parse(first.body)).toHaveLength(
+      Number((await t.db.execute('SELECT count(*) AS n FROM products')).rows[0]?.n),
+    );
+    await t.db.execute('UPDATE products SET price = price + 1 WHERE id = (SELECT id FROM products LIMIT 1)');
     now = 999;
     expect(await cache.current()).toBe(first);
     now = 1000;
@@ -27,7 +29,7 @@ describe('CatalogueCache', () => {
   it('asks the database at once after invalidate()', async () => {
     const cache = new CatalogueCache(t.db, 60_000);
     const first = await cache.current();
-    await t.db.execute("DELETE FROM products WHERE id = (SELECT id FROM products ORDER BY created_at DESC LIMIT 1)");
+    await t.db.execute('DELETE FROM products WHERE id = (SELECT id FROM products ORDER BY created_at DESC LIMIT 1)');
     expect(await cache.current()).toBe(first);
     cache.invalidate();
     expect((await cache.current()).version).toBe(first.version + 1);

@@ -6,7 +6,13 @@
  */
 import type { Client } from '@libsql/client';
 import type { CatalogueDelta } from '../contract/catalogue';
-import { CATALOGUE_VERSION_SQL, catalogueVersionOf, deletedIdsOf, deletedProductsSinceStatement, readCatalogueVersion } from '../db/catalogue-versions';
+import {
+  CATALOGUE_VERSION_SQL,
+  catalogueVersionOf,
+  deletedIdsOf,
+  deletedProductsSinceStatement,
+  readCatalogueVersion,
+} from '../db/catalogue-versions';
 import { LIST_PRODUCTS_SQL, productsChangedSinceStatement, toProduct } from '../db/products';
 
 /** The whole catalogue at one version: its JSON text (the `GET /api/products` body) and ETag. */
@@ -56,7 +62,11 @@ export class CatalogueCache {
       // The rows and their version from one read transaction, so the label matches the bytes.
       const [versionRows, productRows] = await this.db.batch([CATALOGUE_VERSION_SQL, LIST_PRODUCTS_SQL], 'read');
       const read = catalogueVersionOf(versionRows);
-      this.snapshot = { version: read, body: JSON.stringify((productRows?.rows ?? []).map(toProduct)), etag: `"catalogue-${read}"` };
+      this.snapshot = {
+        version: read,
+        body: JSON.stringify((productRows?.rows ?? []).map(toProduct)),
+        etag: `"catalogue-${read}"`,
+      };
     }
     this.checkedAt = checkedAt;
     return this.snapshot;
@@ -69,11 +79,7 @@ export class CatalogueCache {
  */
 export async function catalogueDelta(db: Client, since: number): Promise<CatalogueDelta> {
   const [versionRows, changedRows, deletedRows] = await db.batch(
-    [
-      CATALOGUE_VERSION_SQL,
-      productsChangedSinceStatement(since),
-      deletedProductsSinceStatement(since),
-    ],
+    [CATALOGUE_VERSION_SQL, productsChangedSinceStatement(since), deletedProductsSinceStatement(since)],
     'read',
   );
   return {

@@ -39,7 +39,10 @@ afterAll(async () => {
   t.cleanup();
 });
 
-const headersOf = (res: Response) => Object.fromEntries([...res.headers.entries()].filter(([name]) => !['date', 'connection', 'keep-alive', 'x-request-id'].includes(name)));
+const headersOf = (res: Response) =>
+  Object.fromEntries(
+    [...res.headers.entries()].filter(([name]) => !['date', 'connection', 'keep-alive', 'x-request-id'].includes(name)),
+  );
 
 describe('catalogue replay (Node hot path)', () => {
   it("answers with the app's own status, headers and bytes", async () => {
@@ -63,7 +66,9 @@ describe('catalogue replay (Node hot path)', () => {
 
   it('serves the new catalogue once its version moved', async () => {
     const before = await (await fetch(`${base}/api/products`)).json();
-    await t.db.execute("UPDATE products SET price = 321 WHERE id = (SELECT id FROM products ORDER BY created_at LIMIT 1)");
+    await t.db.execute(
+      'UPDATE products SET price = 321 WHERE id = (SELECT id FROM products ORDER BY created_at LIMIT 1)',
+    );
     catalogue.invalidate();
     const after = (await (await fetch(`${base}/api/products`)).json()) as Array<{ price: number }>;
     expect(after).not.toEqual(before);
@@ -80,18 +85,40 @@ describe('catalogue replay (Node hot path)', () => {
     const etag = (await fetch(`${base}/api/products`)).headers.get('etag') ?? '';
     await new Promise((resolve) => setTimeout(resolve, LOG_WINDOW_MS * 2));
     testLogs.length = 0;
-    const answers = await Promise.all([fetch(`${base}/api/products`), ...Array.from({ length: 3 }, () => fetch(`${base}/api/products`, { headers: { 'If-None-Match': etag } }))]);
+    const answers = await Promise.all([
+      fetch(`${base}/api/products`),
+      ...Array.from({ length: 3 }, () => fetch(`${base}/api/products`, { headers: { 'If-None-Match': etag } })),
+    ]);
     expect(answers.map((res) => res.status)).toEqual([200, 304, 304, 304]);
     const ids = answers.map((res) => res.headers.get('x-request-id'));
     expect(testLogs.filter((line) => ids.includes(line.requestId ?? ''))).toEqual([]);
     await new Promise((resolve) => setTimeout(resolve, LOG_WINDOW_MS * 2));
-    expect(testLogs).toEqual([expect.objectContaining({ level: 'INFO', message: 'requests', method: 'GET', route: '/api/products', count: 4, statuses: { 200: 1, 304: 3 }, slowestMs: expect.any(Number), windowMs: LOG_WINDOW_MS })]);
+    expect(testLogs).toEqual([
+      expect.objectContaining({
+        level: 'INFO',
+        message: 'requests',
+        method: 'GET',
+        route: '/api/products',
+        count: 4,
+        statuses: { 200: 1, 304: 3 },
+        slowestMs: expect.any(Number),
+        windowMs: LOG_WINDOW_MS,
+      }),
+    ]);
 
     configureLogging('debug');
     try {
       const res = await fetch(`${base}/api/products`, { headers: { 'If-None-Match': etag } });
       const id = res.headers.get('x-request-id');
-      expect(testLogs.filter((line) => line.requestId === id)).toEqual([expect.objectContaining({ level: 'DEBUG', message: 'request', route: '/api/products', status: 304, durationMs: expect.any(Number) })]);
+      expect(testLogs.filter((line) => line.requestId === id)).toEqual([
+        expect.objectContaining({
+          level: 'DEBUG',
+          message: 'request',
+          route: '/api/products',
+          status: 304,
+          durationMs: expect.any(Number),
+        }),
+      ]);
     } finally {
       configureLogging('info');
     }

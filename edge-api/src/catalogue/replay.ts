@@ -14,7 +14,13 @@ import { getRequestListener } from '@hono/node-server';
 import { requestIdFrom, requestTally } from '../logger';
 import type { CatalogueCache } from './catalogue';
 
-type Recorded = { version: number; etag: string; ok: Array<[string, string]>; notModified: Array<[string, string]>; body: Buffer };
+type Recorded = {
+  version: number;
+  etag: string;
+  ok: Array<[string, string]>;
+  notModified: Array<[string, string]>;
+  body: Buffer;
+};
 
 const BODY_HEADERS = new Set(['content-type', 'content-length']);
 
@@ -24,7 +30,12 @@ const BODY_HEADERS = new Set(['content-type', 'content-length']);
  * app's fetch (Hono), asked once per catalogue version; `logWindowMs` is the log summary's
  * window (ms).
  */
-export function catalogueReplay(catalogue: CatalogueCache, fetchApp: (request: Request) => Response | Promise<Response>, origin: string, logWindowMs?: number) {
+export function catalogueReplay(
+  catalogue: CatalogueCache,
+  fetchApp: (request: Request) => Response | Promise<Response>,
+  origin: string,
+  logWindowMs?: number,
+) {
   const tally = requestTally('GET', '/api/products', logWindowMs);
   let recorded: Recorded | undefined;
   let recording: Promise<void> | undefined;

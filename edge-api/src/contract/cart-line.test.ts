@@ -17,10 +17,14 @@ const line = fc.record(
     _id: field(fc.string()),
     name: field(fc.string()),
     image: field(fc.string()),
-    price: field(fc.oneof(fc.double({ min: -10, max: 1e6 }), fc.constantFrom(0, 0.01, Infinity, NaN, Number.MAX_VALUE))),
+    price: field(
+      fc.oneof(fc.double({ min: -10, max: 1e6 }), fc.constantFrom(0, 0.01, Infinity, NaN, Number.MAX_VALUE)),
+    ),
     category: field(fc.oneof(fc.constantFrom(...categories), fc.string())),
     season: field(fc.oneof(fc.constantFrom(...seasons, null), fc.string())),
-    cartQuantity: field(fc.oneof(fc.integer({ min: -2, max: MAX_LINE_QUANTITY + 2 }), fc.double({ min: 0, max: MAX_LINE_QUANTITY }))),
+    cartQuantity: field(
+      fc.oneof(fc.integer({ min: -2, max: MAX_LINE_QUANTITY + 2 }), fc.double({ min: 0, max: MAX_LINE_QUANTITY })),
+    ),
     extra: fc.anything(),
   },
   { requiredKeys: [] },
@@ -37,7 +41,15 @@ describe('cart line check', () => {
   });
 
   it('accepts a stored line and refuses 0 kg and 101 kg', () => {
-    const potato = { _id: 'p1', name: 'Potato', price: 30, image: '/products/potato.webp', category: 'vegetable', season: null, cartQuantity: 1 };
+    const potato = {
+      _id: 'p1',
+      name: 'Potato',
+      price: 30,
+      image: '/products/potato.webp',
+      category: 'vegetable',
+      season: null,
+      cartQuantity: 1,
+    };
     expect(isCartLine(potato)).toBe(true);
     expect(isCartLine({ ...potato, cartQuantity: 0 })).toBe(false);
     expect(isCartLine({ ...potato, cartQuantity: MAX_LINE_QUANTITY + 1 })).toBe(false);

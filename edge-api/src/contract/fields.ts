@@ -11,10 +11,18 @@ export const requiredText = (max: number) =>
     .max(max, { error: `At most ${max} characters` });
 
 /** An e-mail address (lower-cased), as Firebase accounts use. */
-export const email = z.string({ error: 'Required' }).trim().toLowerCase().pipe(z.email({ error: 'Enter a valid e-mail address' }));
+export const email = z
+  .string({ error: 'Required' })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ error: 'Enter a valid e-mail address' }));
 
 /** An id as the API hands them out (UUID-like text, bounded). */
-export const recordId = z.string({ error: 'Required' }).trim().min(1, { error: 'Required' }).max(64, { error: 'Unknown id' });
+export const recordId = z
+  .string({ error: 'Required' })
+  .trim()
+  .min(1, { error: 'Required' })
+  .max(64, { error: 'Unknown id' });
 
 /** Kilograms of one product in a cart or an order: a whole number from 1 to 100 (spec §4). */
 export const cartQuantityField = z

@@ -38,7 +38,9 @@ export const orderInputSchema = z.object({
     .array(orderLineInputSchema, { error: 'Add at least one product' })
     .min(1, { error: 'Add at least one product' })
     .max(MAX_ORDER_LINES, { error: `At most ${MAX_ORDER_LINES} different products` })
-    .refine((lines) => new Set(lines.map((l) => l._id)).size === lines.length, { error: 'Each product may appear once' }),
+    .refine((lines) => new Set(lines.map((l) => l._id)).size === lines.length, {
+      error: 'Each product may appear once',
+    }),
 });
 
 export type OrderInput = z.input<typeof orderInputSchema>;
@@ -53,13 +55,23 @@ export const orderLineSchema = z.object({
 });
 
 /** A delivery slot as stored with an order. */
-export const deliverySlotSchema = z.object({ id: z.string(), start: z.string(), end: z.string(), label: z.string() }) satisfies z.ZodType<DeliverySlot>;
+export const deliverySlotSchema = z.object({
+  id: z.string(),
+  start: z.string(),
+  end: z.string(),
+  label: z.string(),
+}) satisfies z.ZodType<DeliverySlot>;
 
 /** A slot offered at checkout (`GET /delivery-slots`): `remaining` is how many more orders it takes now (0 when full). */
-export const deliverySlotOfferSchema = deliverySlotSchema.extend({ remaining: z.number().int().min(0) }) satisfies z.ZodType<DeliverySlotOffer>;
+export const deliverySlotOfferSchema = deliverySlotSchema.extend({
+  remaining: z.number().int().min(0),
+}) satisfies z.ZodType<DeliverySlotOffer>;
 
 /** One step of an order's timeline. */
-export const statusChangeSchema = z.object({ status: z.enum(orderStatuses), at: z.string() }) satisfies z.ZodType<StatusChange>;
+export const statusChangeSchema = z.object({
+  status: z.enum(orderStatuses),
+  at: z.string(),
+}) satisfies z.ZodType<StatusChange>;
 
 /**
  * An order as the API returns it. `totalAmount` is the subtotal in whole Tk. `statusHistory`
@@ -87,7 +99,9 @@ export const orderSchema = z.object({
 export type Order = z.infer<typeof orderSchema>;
 
 /** `PUT /orders/update/:id` body: the state to move to (only the next one is accepted: 409 otherwise). */
-export const orderStatusUpdateSchema = z.object({ orderStatus: z.enum(orderStatuses, { error: `Choose one of ${orderStatuses.join(', ')}` }) });
+export const orderStatusUpdateSchema = z.object({
+  orderStatus: z.enum(orderStatuses, { error: `Choose one of ${orderStatuses.join(', ')}` }),
+});
 
 /** Largest page of `GET /orders`. */
 export const MAX_ORDERS_PAGE = 200;
@@ -99,7 +113,12 @@ export const MAX_ORDERS_PAGE = 200;
  */
 export const orderListQuery = z.object({
   email: email.optional(),
-  limit: z.coerce.number({ error: 'Enter a page size' }).int({ error: 'Enter a whole page size' }).min(1, { error: 'At least 1' }).max(MAX_ORDERS_PAGE, { error: `At most ${MAX_ORDERS_PAGE}` }).default(50),
+  limit: z.coerce
+    .number({ error: 'Enter a page size' })
+    .int({ error: 'Enter a whole page size' })
+    .min(1, { error: 'At least 1' })
+    .max(MAX_ORDERS_PAGE, { error: `At most ${MAX_ORDERS_PAGE}` })
+    .default(50),
   cursor: z.string().trim().min(1).max(200).optional(),
   status: z.enum(orderStatuses, { error: `Choose one of ${orderStatuses.join(', ')}` }).optional(),
   slot: z.string().trim().min(1).max(64).optional(),

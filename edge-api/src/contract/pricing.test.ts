@@ -3,15 +3,30 @@ import { priceCart, toPoisha } from './pricing';
 
 describe('priceCart (spec §9)', () => {
   it('charges 40 Tk shipping up to 200 Tk, tax 5%, and rounds the subtotal up', () => {
-    expect(priceCart([{ price: 199, cartQuantity: 1 }])).toEqual({ cartTotal: 199, shipping: 40, tax: 9.95, subtotal: 249 });
+    expect(priceCart([{ price: 199, cartQuantity: 1 }])).toEqual({
+      cartTotal: 199,
+      shipping: 40,
+      tax: 9.95,
+      subtotal: 249,
+    });
   });
 
   it('still charges 40 Tk at exactly 200 Tk (80 only when the total exceeds 200)', () => {
-    expect(priceCart([{ price: 100, cartQuantity: 2 }])).toEqual({ cartTotal: 200, shipping: 40, tax: 10, subtotal: 250 });
+    expect(priceCart([{ price: 100, cartQuantity: 2 }])).toEqual({
+      cartTotal: 200,
+      shipping: 40,
+      tax: 10,
+      subtotal: 250,
+    });
   });
 
   it('charges 80 Tk just above 200 Tk', () => {
-    expect(priceCart([{ price: 200.5, cartQuantity: 1 }])).toEqual({ cartTotal: 200.5, shipping: 80, tax: 10.025, subtotal: 291 });
+    expect(priceCart([{ price: 200.5, cartQuantity: 1 }])).toEqual({
+      cartTotal: 200.5,
+      shipping: 80,
+      tax: 10.025,
+      subtotal: 291,
+    });
   });
 
   it('sums price × quantity over lines with fractional prices without float drift', () => {

@@ -29,15 +29,27 @@ export const cartLineSchema = productSchema
  * branch's message, and for the form's text that must be how to write a price, not "expected number".
  */
 export const priceField = z
-  .union([z.string().trim().regex(/^\d+(\.\d+)?$/, { error: 'Enter a price in Tk, e.g. 60 or 12.5' }).transform(Number), z.number()], {
-    error: 'Enter a price in Tk, e.g. 60 or 12.5',
-  })
+  .union(
+    [
+      z
+        .string()
+        .trim()
+        .regex(/^\d+(\.\d+)?$/, { error: 'Enter a price in Tk, e.g. 60 or 12.5' })
+        .transform(Number),
+      z.number(),
+    ],
+    {
+      error: 'Enter a price in Tk, e.g. 60 or 12.5',
+    },
+  )
   .pipe(
     z
       .number()
       .positive({ error: 'The price must be more than 0 Tk' })
       .max(1_000_000, { error: 'The price must be at most 1,000,000 Tk' })
-      .refine((n) => Number.isFinite(n) && Math.round(n * 100) === n * 100, { error: 'At most 2 decimal places (poisha)' }),
+      .refine((n) => Number.isFinite(n) && Math.round(n * 100) === n * 100, {
+        error: 'At most 2 decimal places (poisha)',
+      }),
   );
 
 /** A picture: an http(s) URL or one of our own `/products/...` paths. */
@@ -67,11 +79,17 @@ export type ProductInput = z.input<typeof productInputSchema>;
 /** `PUT /products/update/:id` body: any of the add fields (`inStock` and `nameBn` too), at least one. */
 export const productUpdateSchema = productInputSchema
   .partial()
-  .refine((value) => Object.values(value).some((field) => field !== undefined), { error: 'Send at least one field to change' });
+  .refine((value) => Object.values(value).some((field) => field !== undefined), {
+    error: 'Send at least one field to change',
+  });
 
 /** `GET /products?since=N`: only what changed after catalogue version N (DESIGN.md §5). */
 export const catalogueQuery = z.object({
-  since: z.coerce.number({ error: 'Enter a catalogue version' }).int({ error: 'Enter a catalogue version' }).min(0, { error: 'Enter a catalogue version' }).optional(),
+  since: z.coerce
+    .number({ error: 'Enter a catalogue version' })
+    .int({ error: 'Enter a catalogue version' })
+    .min(0, { error: 'Enter a catalogue version' })
+    .optional(),
 });
 
 /** `:id` of a product or order route. */

@@ -13,7 +13,10 @@ export const ratingField = z
 export const reviewInputSchema = z.object({
   review: requiredText(2000),
   rating: ratingField,
-  customerImage: z.url({ protocol: /^https?$/, error: 'Enter an http(s) picture URL' }).max(2048).optional(),
+  customerImage: z
+    .url({ protocol: /^https?$/, error: 'Enter an http(s) picture URL' })
+    .max(2048)
+    .optional(),
 });
 
 export type ReviewInput = z.input<typeof reviewInputSchema>;

@@ -23,4 +23,5 @@ export const deletedProductsSinceStatement = (since: number): InStatement => ({
 });
 
 /** The product ids in the result of {@link deletedProductsSinceStatement}. */
-export const deletedIdsOf = (result: ResultSet | undefined): string[] => (result?.rows ?? []).map((row) => String(row.id));
+export const deletedIdsOf = (result: ResultSet | undefined): string[] =>
+  (result?.rows ?? []).map((row) => String(row.id));

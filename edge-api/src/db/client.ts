@@ -37,17 +37,20 @@ const SQL_CALLS = new Set<PropertyKey>(['execute', 'batch', 'executeMultiple', '
  */
 function reconnectAfterBusy(db: Client): Client {
   const wrapped = new Map<PropertyKey, (...args: unknown[]) => Promise<unknown>>();
-  const wrap = (method: (...args: unknown[]) => Promise<unknown>) => async (...args: unknown[]) => {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await method(...args);
-      } catch (error) {
-        if (databaseBusy(error) !== undefined) await db.reconnect();
-        else if (attempt === 1 && !db.closed && error instanceof LibsqlError && error.code === 'CLIENT_CLOSED') continue;
-        throw error;
+  const wrap =
+    (method: (...args: unknown[]) => Promise<unknown>) =>
+    async (...args: unknown[]) => {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await method(...args);
+        } catch (error) {
+          if (databaseBusy(error) !== undefined) await db.reconnect();
+          else if (attempt === 1 && !db.closed && error instanceof LibsqlError && error.code === 'CLIENT_CLOSED')
+            continue;
+          throw error;
+        }
       }
-    }
-  };
+    };
   return new Proxy(db, {
     get(target, prop) {
       const value: unknown = Reflect.get(target, prop, target);

@@ -7,7 +7,12 @@
 import type { Client, InStatement, InValue, Row } from '@libsql/client';
 
 /** A key's row: `statusCode`/`responseBody` are null only in a claim an earlier version left unanswered. */
-export type IdempotencyKey = { requestHash: string; statusCode: number | null; responseBody: string | null; createdAt: number };
+export type IdempotencyKey = {
+  requestHash: string;
+  statusCode: number | null;
+  responseBody: string | null;
+  createdAt: number;
+};
 
 /** A condition in SQL (an expression, positional `?` args only), evaluated inside a write batch. */
 export type SqlCondition = { sql: string; args: InValue[] };
@@ -41,7 +46,14 @@ export async function readKey(db: Client, userId: string, key: string): Promise<
  * (HTTP `status`, JSON-serialisable `body`), created at `nowMs`. A plain INSERT: when the key is
  * already there it fails (SQLITE_CONSTRAINT, primary key), and so does the batch it is in.
  */
-export function insertAnsweredKeyStatement(userId: string, key: string, requestHash: string, status: number, body: unknown, nowMs: number): InStatement {
+export function insertAnsweredKeyStatement(
+  userId: string,
+  key: string,
+  requestHash: string,
+  status: number,
+  body: unknown,
+  nowMs: number,
+): InStatement {
   return {
     sql: 'INSERT INTO idempotency_keys (user_id, key, request_hash, status_code, response_body, created_at) VALUES (?, ?, ?, ?, ?, ?)',
     args: [userId, key, requestHash, status, JSON.stringify(body), nowMs],

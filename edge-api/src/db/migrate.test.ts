@@ -22,13 +22,17 @@ afterEach(() => {
 });
 
 const tables = async () =>
-  (await db.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")).rows.map((r) => String(r.name));
+  (await db.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")).rows.map((r) =>
+    String(r.name),
+  );
 
 describe('applyMigrations', () => {
   it('creates every table of DESIGN.md §4 and records the version, once', async () => {
     const migrations = await loadMigrations();
     expect(await applyMigrations(db, migrations)).toEqual(migrations.map((m) => m.version));
-    expect(await tables()).toEqual(expect.arrayContaining(['products', 'reviews', 'orders', 'users', 'idempotency_keys', 'schema_migrations']));
+    expect(await tables()).toEqual(
+      expect.arrayContaining(['products', 'reviews', 'orders', 'users', 'idempotency_keys', 'schema_migrations']),
+    );
     expect(await applyMigrations(db, migrations)).toEqual([]);
   });
 
@@ -68,7 +72,9 @@ describe('seedIfEmpty', () => {
     await seedIfEmpty(db);
     expect(seedCatalogue.every((p) => /^[\u0980-\u09FF ]+$/.test(p.nameBn))).toBe(true);
     const rows = (await db.execute('SELECT name, name_bn, in_stock FROM products')).rows;
-    expect(new Map(rows.map((r) => [r.name, r.name_bn]))).toEqual(new Map(seedCatalogue.map((p) => [p.name, p.nameBn])));
+    expect(new Map(rows.map((r) => [r.name, r.name_bn]))).toEqual(
+      new Map(seedCatalogue.map((p) => [p.name, p.nameBn])),
+    );
     expect(rows.every((r) => r.in_stock === 1)).toBe(true);
   });
 });
@@ -108,25 +114,40 @@ describe('migration 0003 (delivery) on a database in use', () => {
 
   it('keeps every order and backfills its timeline: Pending at creation, Approved for approved ones', async () => {
     await applyMigrations(db, await loadMigrations());
-    expect((await db.execute('SELECT id, order_status, slot_id FROM orders ORDER BY id')).rows.map((r) => [r.id, r.order_status, r.slot_id])).toEqual([
+    expect(
+      (await db.execute('SELECT id, order_status, slot_id FROM orders ORDER BY id')).rows.map((r) => [
+        r.id,
+        r.order_status,
+        r.slot_id,
+      ]),
+    ).toEqual([
       ['o-approved', 'Approved', null],
       ['o-pending', 'Pending', null],
     ]);
-    const history = (await db.execute('SELECT order_id, status, at, by_uid FROM order_status_history ORDER BY order_id, id')).rows;
+    const history = (
+      await db.execute('SELECT order_id, status, at, by_uid FROM order_status_history ORDER BY order_id, id')
+    ).rows;
     expect(history.map((r) => [r.order_id, r.status, r.at, r.by_uid])).toEqual([
       ['o-approved', 'Pending', 2000, 'u2'],
       ['o-approved', 'Approved', 2000, null],
       ['o-pending', 'Pending', 1000, 'u1'],
     ]);
     await db.execute("UPDATE orders SET order_status = 'Out for delivery' WHERE id = 'o-approved'");
-    await expect(db.execute("UPDATE orders SET order_status = 'Lost' WHERE id = 'o-approved'")).rejects.toThrow(/CHECK/);
+    await expect(db.execute("UPDATE orders SET order_status = 'Lost' WHERE id = 'o-approved'")).rejects.toThrow(
+      /CHECK/,
+    );
     await db.execute("DELETE FROM orders WHERE id = 'o-approved'");
-    expect(await one("SELECT count(*) AS n FROM order_status_history WHERE order_id = 'o-approved'")).toMatchObject({ n: 0 });
+    expect(await one("SELECT count(*) AS n FROM order_status_history WHERE order_id = 'o-approved'")).toMatchObject({
+      n: 0,
+    });
   });
 
   it('moves the catalogue version for in_stock and name_bn changes too (0002’s trigger names its columns)', async () => {
     await applyMigrations(db, await loadMigrations());
-    for (const change of ["UPDATE products SET in_stock = 0 WHERE id = 'own'", "UPDATE products SET name_bn = 'ঢেঁড়স' WHERE id = 'own'"]) {
+    for (const change of [
+      "UPDATE products SET in_stock = 0 WHERE id = 'own'",
+      "UPDATE products SET name_bn = 'ঢেঁড়স' WHERE id = 'own'",
+    ]) {
       const before = Number((await one('SELECT version FROM catalogue_state'))?.version);
       await db.execute(change);
       const after = Number((await one('SELECT version FROM catalogue_state'))?.version);

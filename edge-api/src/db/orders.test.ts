@@ -48,20 +48,40 @@ describe('orders rows', () => {
   });
 
   it('fail a batch whose slot is over capacity at the check, keeping nothing of it', async () => {
-    await t.db.batch([...insertOrderStatements(order('o1'), 'uid-a', slot), slotCapacityCheckStatement(slot.id, 1)], 'write');
-    const error = await t.db.batch([...insertOrderStatements(order('o2'), 'uid-a', slot), slotCapacityCheckStatement(slot.id, 1)], 'write').catch((e: unknown) => e);
+    await t.db.batch(
+      [...insertOrderStatements(order('o1'), 'uid-a', slot), slotCapacityCheckStatement(slot.id, 1)],
+      'write',
+    );
+    const error = await t.db
+      .batch([...insertOrderStatements(order('o2'), 'uid-a', slot), slotCapacityCheckStatement(slot.id, 1)], 'write')
+      .catch((e: unknown) => e);
     expect(isSlotFullError(error)).toBe(true);
     expect(isSlotFullError(new Error('SQLITE_CONSTRAINT: UNIQUE constraint failed'))).toBe(false);
     expect(await countOrdersBySlot(t.db, [slot.id, 'other'])).toEqual(new Map([[slot.id, 1]]));
-    expect((await t.db.execute("SELECT count(*) AS n FROM order_status_history WHERE order_id = 'o2'")).rows[0]?.n).toBe(0);
+    expect(
+      (await t.db.execute("SELECT count(*) AS n FROM order_status_history WHERE order_id = 'o2'")).rows[0]?.n,
+    ).toBe(0);
   });
 
   it('move an order only from the state it is in, recording each step once, oldest first', async () => {
     await t.db.batch(insertOrderStatements(order('o1'), 'uid-a', null), 'write');
-    expect(await changeOrderStatus(t.db, 'o1', 'Pending', 'Approved', 'uid-admin', Date.parse('2026-11-21T11:00:00Z'))).toBe(1);
+    expect(
+      await changeOrderStatus(t.db, 'o1', 'Pending', 'Approved', 'uid-admin', Date.parse('2026-11-21T11:00:00Z')),
+    ).toBe(1);
     // A second admin who read Pending too: no change, no second entry.
-    expect(await changeOrderStatus(t.db, 'o1', 'Pending', 'Approved', 'uid-admin-2', Date.parse('2026-11-21T11:00:01Z'))).toBe(0);
-    expect(await changeOrderStatus(t.db, 'o1', 'Approved', 'Out for delivery', 'uid-admin', Date.parse('2026-11-21T12:00:00Z'))).toBe(1);
+    expect(
+      await changeOrderStatus(t.db, 'o1', 'Pending', 'Approved', 'uid-admin-2', Date.parse('2026-11-21T11:00:01Z')),
+    ).toBe(0);
+    expect(
+      await changeOrderStatus(
+        t.db,
+        'o1',
+        'Approved',
+        'Out for delivery',
+        'uid-admin',
+        Date.parse('2026-11-21T12:00:00Z'),
+      ),
+    ).toBe(1);
     const found = await findOrder(t.db, 'o1');
     expect(found.orderStatus).toBe('Out for delivery');
     expect(found.statusHistory).toEqual([
@@ -69,8 +89,13 @@ describe('orders rows', () => {
       { status: 'Approved', at: '2026-11-21T11:00:00.000Z' },
       { status: 'Out for delivery', at: '2026-11-21T12:00:00.000Z' },
     ]);
-    const by = (await t.db.execute("SELECT status, by_uid FROM order_status_history WHERE order_id = 'o1' ORDER BY id")).rows;
-    expect(by.map((r) => [r.status, r.by_uid])).toEqual([['Pending', 'uid-a'], ['Approved', 'uid-admin'], ['Out for delivery', 'uid-admin']]);
+    const by = (await t.db.execute("SELECT status, by_uid FROM order_status_history WHERE order_id = 'o1' ORDER BY id"))
+      .rows;
+    expect(by.map((r) => [r.status, r.by_uid])).toEqual([
+      ['Pending', 'uid-a'],
+      ['Approved', 'uid-admin'],
+      ['Out for delivery', 'uid-admin'],
+    ]);
   });
 });
 
@@ -82,10 +107,17 @@ describe('countOrdersBySlot', () => {
     };
     const [nine, ten, eleven] = [at(9), at(10), at(11)];
     await t.db.batch(
-      [nine, ten, ten, eleven].flatMap((s, i) => insertOrderStatements({ ...order(`c${i}`), deliverySlot: s }, 'uid-a', s)),
+      [nine, ten, ten, eleven].flatMap((s, i) =>
+        insertOrderStatements({ ...order(`c${i}`), deliverySlot: s }, 'uid-a', s),
+      ),
       'write',
     );
-    expect(await countOrdersBySlot(t.db, [eleven.id, nine.id])).toEqual(new Map([[nine.id, 1], [eleven.id, 1]]));
+    expect(await countOrdersBySlot(t.db, [eleven.id, nine.id])).toEqual(
+      new Map([
+        [nine.id, 1],
+        [eleven.id, 1],
+      ]),
+    );
     expect(await countOrdersBySlot(t.db, [ten.id])).toEqual(new Map([[ten.id, 2]]));
   });
 });

@@ -35,7 +35,9 @@ const byTimeThenState = (a: { status: OrderStatus; at: number }, b: { status: Or
  * read without the timeline (e.g. `SELECT *`) has an empty `statusHistory`.
  */
 export function toOrder(row: Row): Order {
-  const history = row.status_history ? (JSON.parse(String(row.status_history)) as Array<{ status: unknown; at: number }>) : [];
+  const history = row.status_history
+    ? (JSON.parse(String(row.status_history)) as Array<{ status: unknown; at: number }>)
+    : [];
   const slotStart = row.slot_start_ms;
   return {
     _id: String(row.id),
@@ -54,7 +56,8 @@ export function toOrder(row: Row): Order {
       .map((change) => ({ status: toStatus(change.status), at: Number(change.at) }))
       .sort(byTimeThenState)
       .map((change) => ({ status: change.status, at: new Date(change.at).toISOString() })),
-    deliverySlot: slotStart === null || slotStart === undefined ? null : deliverySlot(Number(slotStart), Number(row.slot_end_ms)),
+    deliverySlot:
+      slotStart === null || slotStart === undefined ? null : deliverySlot(Number(slotStart), Number(row.slot_end_ms)),
   };
 }
 
@@ -110,7 +113,10 @@ function conditions(filter: OrderFilter, after: OrderCursor | undefined): { wher
   if (filter.status !== undefined) parts.push(['order_status = ?', filter.status]);
   if (filter.slot !== undefined) parts.push(['slot_id = ?', filter.slot]);
   if (after) parts.push(['(created_at, id) < (?, ?)', after.createdAt, after.id]);
-  return { where: parts.length > 0 ? `WHERE ${parts.map(([sql]) => sql).join(' AND ')}` : '', args: parts.flatMap(([, ...args]) => args) };
+  return {
+    where: parts.length > 0 ? `WHERE ${parts.map(([sql]) => sql).join(' AND ')}` : '',
+    args: parts.flatMap(([, ...args]) => args),
+  };
 }
 
 const NEWEST_FIRST = 'ORDER BY created_at DESC, id DESC';
@@ -122,10 +128,15 @@ const NEWEST_FIRST = 'ORDER BY created_at DESC, id DESC';
  * (none when fewer remain). Each filter's first page goes through its index (`orders_created`,
  * `orders_email_created`, `orders_status_created`, `orders_slot_created`) without sorting.
  */
-export function listOrdersStatements(filter: OrderFilter, page: PageRequest): { rows: InStatement; windowEnd?: InStatement } {
+export function listOrdersStatements(
+  filter: OrderFilter,
+  page: PageRequest,
+): { rows: InStatement; windowEnd?: InStatement } {
   const { where, args } = conditions(filter, page.after);
   if (filter.q === undefined)
-    return { rows: { sql: `SELECT ${COLUMNS} FROM orders ${where} ${NEWEST_FIRST} LIMIT ?`, args: [...args, page.limit + 1] } };
+    return {
+      rows: { sql: `SELECT ${COLUMNS} FROM orders ${where} ${NEWEST_FIRST} LIMIT ?`, args: [...args, page.limit + 1] },
+    };
   const like = likeContains(filter.q);
   // The window is read newest first and the matching stops at `limit + 1`: a page costs the
   // orders up to its last match (at most the window), whatever the table's size. Both
@@ -141,7 +152,10 @@ export function listOrdersStatements(filter: OrderFilter, page: PageRequest): { 
             ${NEWEST_FIRST}`,
       args: [...args, SEARCH_WINDOW, like, like, like, page.limit + 1],
     },
-    windowEnd: { sql: `SELECT created_at, id FROM orders ${where} ${NEWEST_FIRST} LIMIT 1 OFFSET ?`, args: [...args, SEARCH_WINDOW - 1] },
+    windowEnd: {
+      sql: `SELECT created_at, id FROM orders ${where} ${NEWEST_FIRST} LIMIT 1 OFFSET ?`,
+      args: [...args, SEARCH_WINDOW - 1],
+    },
   };
 }
 
@@ -155,7 +169,8 @@ export async function listOrders(db: Client, filter: OrderFilter, page: PageRequ
   const { rows } = await db.execute(statements.rows);
   const orders = rows.slice(0, page.limit).map(toOrder);
   const last = orders.at(-1);
-  if (rows.length > page.limit && last) return { orders, next: { createdAt: Date.parse(last.createdAt), id: last._id } };
+  if (rows.length > page.limit && last)
+    return { orders, next: { createdAt: Date.parse(last.createdAt), id: last._id } };
   // A search page short of `limit`: the next one goes on after the window, when orders remain.
   const end = statements.windowEnd && (await db.execute(statements.windowEnd)).rows[0];
   return end ? { orders, next: { createdAt: Number(end.created_at), id: String(end.id) } } : { orders };
@@ -165,16 +180,35 @@ export async function listOrders(db: Client, filter: OrderFilter, page: PageRequ
  * The statements that store `order` (placed by Firebase uid `userId`) as a new row in `slot`
  * (or none), with its first timeline entry (Pending at its `createdAt`), for a write batch.
  */
-export function insertOrderStatements(order: Order, userId: string, slot: Pick<TimedSlot, 'id' | 'startMs' | 'endMs'> | null): InStatement[] {
+export function insertOrderStatements(
+  order: Order,
+  userId: string,
+  slot: Pick<TimedSlot, 'id' | 'startMs' | 'endMs'> | null,
+): InStatement[] {
   const createdAt = Date.parse(order.createdAt);
   return [
     {
       sql: `INSERT INTO orders (id, user_id, customer_name, email, phone, address, order_status, total_amount, order_date,
               ordered_product, payment_method, payment_status, created_at, slot_id, slot_start_ms, slot_end_ms)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      args: [order._id, userId, order.customerName, order.email, order.phone, order.address, order.orderStatus, order.totalAmount,
-        order.orderDate, JSON.stringify(order.orderedProduct), order.paymentMethod, order.paymentStatus, createdAt,
-        slot?.id ?? null, slot?.startMs ?? null, slot?.endMs ?? null],
+      args: [
+        order._id,
+        userId,
+        order.customerName,
+        order.email,
+        order.phone,
+        order.address,
+        order.orderStatus,
+        order.totalAmount,
+        order.orderDate,
+        JSON.stringify(order.orderedProduct),
+        order.paymentMethod,
+        order.paymentStatus,
+        createdAt,
+        slot?.id ?? null,
+        slot?.startMs ?? null,
+        slot?.endMs ?? null,
+      ],
     },
     {
       sql: 'INSERT INTO order_status_history (order_id, status, at, by_uid) VALUES (?, ?, ?, ?)',
@@ -193,7 +227,10 @@ export const SLOT_FULL_MESSAGE = 'delivery_slot_full';
  * transaction. It writes nothing (migration 0003's view and INSTEAD OF trigger).
  */
 export function slotCapacityCheckStatement(slotId: string, capacity: number): InStatement {
-  return { sql: 'INSERT INTO delivery_slot_capacity_check (slot_id, capacity) VALUES (?, ?)', args: [slotId, capacity] };
+  return {
+    sql: 'INSERT INTO delivery_slot_capacity_check (slot_id, capacity) VALUES (?, ?)',
+    args: [slotId, capacity],
+  };
 }
 
 /** True when `error` is the failure of {@link slotCapacityCheckStatement} (the slot filled meanwhile; nothing was written). */
@@ -206,7 +243,10 @@ export function isSlotFullError(error: unknown): boolean {
  * reading only that slot's orders (at most its capacity), grouped by slot.
  */
 export function countOrdersBySlotStatement(slotIds: readonly string[]): InStatement {
-  return { sql: `SELECT slot_id, count(*) AS n FROM orders WHERE slot_id IN (${slotIds.map(() => '?').join(', ')}) GROUP BY slot_id`, args: [...slotIds] };
+  return {
+    sql: `SELECT slot_id, count(*) AS n FROM orders WHERE slot_id IN (${slotIds.map(() => '?').join(', ')}) GROUP BY slot_id`,
+    args: [...slotIds],
+  };
 }
 
 /**
@@ -226,7 +266,14 @@ export async function countOrdersBySlot(db: Client, slotIds: readonly string[]):
  * is now in `to` and has no entry for it yet.
  * @returns the number of orders changed: 1, or 0 when it is gone or no longer in `from`.
  */
-export async function changeOrderStatus(db: Client, id: string, from: OrderStatus, to: OrderStatus, byUid: string, nowMs = Date.now()): Promise<number> {
+export async function changeOrderStatus(
+  db: Client,
+  id: string,
+  from: OrderStatus,
+  to: OrderStatus,
+  byUid: string,
+  nowMs = Date.now(),
+): Promise<number> {
   const [update] = await db.batch(
     [
       { sql: 'UPDATE orders SET order_status = ? WHERE id = ? AND order_status = ?', args: [to, id, from] },
@@ -248,21 +295,33 @@ export async function changeOrderStatus(db: Client, id: string, from: OrderStatu
  * @returns the number of orders deleted (1 or 0).
  */
 export async function deleteOrder(db: Client, id: string, options: { onlyIfPending?: boolean } = {}): Promise<number> {
-  const sql = options.onlyIfPending ? "DELETE FROM orders WHERE id = ? AND order_status = 'Pending'" : 'DELETE FROM orders WHERE id = ?';
+  const sql = options.onlyIfPending
+    ? "DELETE FROM orders WHERE id = ? AND order_status = 'Pending'"
+    : 'DELETE FROM orders WHERE id = ?';
   return (await db.execute({ sql, args: [id] })).rowsAffected;
 }
 
 /** Records that unpaid order `id` is being paid by card (a paid order is left as it is). */
 export async function chooseCardPayment(db: Client, id: string): Promise<void> {
-  await db.execute({ sql: "UPDATE orders SET payment_method = 'card' WHERE id = ? AND payment_status = 'unpaid'", args: [id] });
+  await db.execute({
+    sql: "UPDATE orders SET payment_method = 'card' WHERE id = ? AND payment_status = 'unpaid'",
+    args: [id],
+  });
 }
 
 /** Marks order `id` paid by card; an order already paid is left as it is (a replayed webhook changes nothing). */
 export async function markOrderPaid(db: Client, id: string): Promise<void> {
-  await db.execute({ sql: "UPDATE orders SET payment_status = 'paid', payment_method = 'card' WHERE id = ? AND payment_status = 'unpaid'", args: [id] });
+  await db.execute({
+    sql: "UPDATE orders SET payment_status = 'paid', payment_method = 'card' WHERE id = ? AND payment_status = 'unpaid'",
+    args: [id],
+  });
 }
 
-const base64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+const base64url = (bytes: Uint8Array) =>
+  btoa(String.fromCharCode(...bytes))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replace(/=+$/, '');
 
 /** A cursor's text form for the API (opaque to clients): base64url of `createdAt.id`. */
 export function encodeCursor(cursor: OrderCursor): string {

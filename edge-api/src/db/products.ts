@@ -49,7 +49,10 @@ export async function listProducts(db: Client): Promise<Product[]> {
  * @returns a map from id to product; ids with no product are absent from it.
  */
 export async function findProducts(db: Client, ids: readonly string[]): Promise<Map<string, Product>> {
-  const { rows } = await db.execute({ sql: `SELECT ${COLUMNS} FROM products WHERE id IN (${ids.map(() => '?').join(', ')})`, args: [...ids] });
+  const { rows } = await db.execute({
+    sql: `SELECT ${COLUMNS} FROM products WHERE id IN (${ids.map(() => '?').join(', ')})`,
+    args: [...ids],
+  });
   return new Map(rows.map((row) => [String(row.id), toProduct(row)]));
 }
 
@@ -66,8 +69,18 @@ export async function insertProduct(db: Client, input: NewProduct, nowMs = Date.
   const { rows } = await db.execute({
     sql: `INSERT INTO products (id, name, name_bn, price, image, category, season, in_stock, created_at, updated_at)
           VALUES (?, ?, ?, ?, ?, ?, ?, ?, max(?, coalesce((SELECT max(created_at) FROM products), 0) + 1), ?) RETURNING ${COLUMNS}`,
-    args: [crypto.randomUUID(), input.name, nameBnValue(input.nameBn), input.price, input.image, input.category, input.season ?? null,
-      input.inStock === false ? 0 : 1, nowMs, nowMs],
+    args: [
+      crypto.randomUUID(),
+      input.name,
+      nameBnValue(input.nameBn),
+      input.price,
+      input.image,
+      input.category,
+      input.season ?? null,
+      input.inStock === false ? 0 : 1,
+      nowMs,
+      nowMs,
+    ],
   });
   return toProduct(rows[0] as Row);
 }
@@ -78,7 +91,12 @@ export async function insertProduct(db: Client, input: NewProduct, nowMs = Date.
  * `nowMs`. Only the columns present are SET, so the catalogue version moves only for them.
  * @returns the product as stored now, or undefined when no product has id `id`.
  */
-export async function updateProduct(db: Client, id: string, edit: ProductEdit, nowMs = Date.now()): Promise<Product | undefined> {
+export async function updateProduct(
+  db: Client,
+  id: string,
+  edit: ProductEdit,
+  nowMs = Date.now(),
+): Promise<Product | undefined> {
   const changes: Array<[column: string, value: string | number | null]> = [];
   if (edit.name !== undefined) changes.push(['name', edit.name]);
   if (edit.nameBn !== undefined) changes.push(['name_bn', nameBnValue(edit.nameBn)]);

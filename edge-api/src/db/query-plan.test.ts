@@ -6,7 +6,13 @@
 import type { InStatement } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../testing/test-db';
-import { countOrdersBySlot, countOrdersBySlotStatement, listOrdersStatements, SEARCH_WINDOW, type OrderFilter } from './orders';
+import {
+  countOrdersBySlot,
+  countOrdersBySlotStatement,
+  listOrdersStatements,
+  SEARCH_WINDOW,
+  type OrderFilter,
+} from './orders';
 import { LIST_PRODUCTS_SQL } from './products';
 
 let t: TestDb;
@@ -49,7 +55,9 @@ describe('query plans', () => {
       const detail = await plan(rows);
       // The window, then the matches, each a co-routine (streamed: matching stops at limit + 1),
       // then the page's rows by primary key.
-      expect(detail).toMatch(/^CO-ROUTINE \(subquery-\d\)\nCO-ROUTINE \(subquery-\d\)\n(SEARCH|SCAN) orders USING COVERING INDEX orders_created\b.*\nSCAN \(subquery-\d\)\nSCAN \(subquery-\d\)\nSEARCH orders USING INDEX sqlite_autoindex_orders_1 \(id=\?\)\n/);
+      expect(detail).toMatch(
+        /^CO-ROUTINE \(subquery-\d\)\nCO-ROUTINE \(subquery-\d\)\n(SEARCH|SCAN) orders USING COVERING INDEX orders_created\b.*\nSCAN \(subquery-\d\)\nSCAN \(subquery-\d\)\nSEARCH orders USING INDEX sqlite_autoindex_orders_1 \(id=\?\)\n/,
+      );
       expect(detail).not.toMatch(/SCAN orders USING INDEX/);
       expect(windowEnd && (await plan(windowEnd))).toMatch(/USING COVERING INDEX orders_created/);
     }
@@ -59,7 +67,13 @@ describe('query plans', () => {
   });
 
   it('counts the slots’ orders by seeks of orders_slot_created alone', async () => {
-    const detail = await plan(countOrdersBySlotStatement(['2026-11-22T11:00:00+06:00', '2026-11-22T09:00:00+06:00', '2026-11-24T19:00:00+06:00']));
+    const detail = await plan(
+      countOrdersBySlotStatement([
+        '2026-11-22T11:00:00+06:00',
+        '2026-11-22T09:00:00+06:00',
+        '2026-11-24T19:00:00+06:00',
+      ]),
+    );
     expect(detail).toMatch(/^SEARCH orders USING COVERING INDEX orders_slot_created \(slot_id=\?\)$/);
     expect(await countOrdersBySlot(t.db, ['a'])).toEqual(new Map());
   });

@@ -18,7 +18,8 @@ export function toReview(row: Row): Review {
 }
 
 /** Every review, oldest first (through the `reviews_created` index). */
-export const LIST_REVIEWS_SQL = 'SELECT id, name, email, review, rating, customer_image FROM reviews ORDER BY created_at, id';
+export const LIST_REVIEWS_SQL =
+  'SELECT id, name, email, review, rating, customer_image FROM reviews ORDER BY created_at, id';
 
 /** Reads every review, oldest first. */
 export async function listReviews(db: Client): Promise<Review[]> {
@@ -32,6 +33,15 @@ export async function listReviews(db: Client): Promise<Review[]> {
 export function insertReviewStatement(review: Review, userId: string, createdAtMs = Date.now()): InStatement {
   return {
     sql: 'INSERT INTO reviews (id, user_id, name, email, review, rating, customer_image, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-    args: [review._id, userId, review.name, review.email, review.review, review.rating, review.customerImage, createdAtMs],
+    args: [
+      review._id,
+      userId,
+      review.name,
+      review.email,
+      review.review,
+      review.rating,
+      review.customerImage,
+      createdAtMs,
+    ],
   };
 }

@@ -18,7 +18,17 @@ export async function seedIfEmpty(db: Client): Promise<number> {
       sql: `INSERT INTO products (id, name, name_bn, price, image, category, season, created_at, updated_at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       // created_at steps by 1 ms so the shop's order (and New Arrivals) follows this list.
-      args: [crypto.randomUUID(), p.name, p.nameBn, p.price, productImagePath(p.slug), p.category, p.season, start + i, start + i],
+      args: [
+        crypto.randomUUID(),
+        p.name,
+        p.nameBn,
+        p.price,
+        productImagePath(p.slug),
+        p.category,
+        p.season,
+        start + i,
+        start + i,
+      ],
     })),
     'write',
   );

@@ -15,8 +15,15 @@ export function toUser(row: Row): User {
  * is one of `adminEmails` (ADMIN_EMAILS).
  * @returns the user, or undefined when no profile is saved.
  */
-export async function readUser(db: Client, email: string, adminEmails: readonly string[] = []): Promise<User | undefined> {
-  const { rows } = await db.execute({ sql: 'SELECT email, display_name, admin FROM users WHERE email = ?', args: [email] });
+export async function readUser(
+  db: Client,
+  email: string,
+  adminEmails: readonly string[] = [],
+): Promise<User | undefined> {
+  const { rows } = await db.execute({
+    sql: 'SELECT email, display_name, admin FROM users WHERE email = ?',
+    args: [email],
+  });
   if (!rows[0]) return undefined;
   const user = toUser(rows[0]);
   return { ...user, admin: adminEmails.includes(email) || user.admin };
@@ -58,5 +65,10 @@ export async function upsertAdminUser(db: Client, email: string, displayName: st
  * @returns the number of users changed: 1, or 0 when `email` is unknown or already an admin.
  */
 export async function grantAdmin(db: Client, email: string): Promise<number> {
-  return (await db.execute({ sql: 'UPDATE users SET admin = 1, updated_at = ? WHERE email = ? AND admin = 0', args: [Date.now(), email] })).rowsAffected;
+  return (
+    await db.execute({
+      sql: 'UPDATE users SET admin = 1, updated_at = ? WHERE email = ? AND admin = 0',
+      args: [Date.now(), email],
+    })
+  ).rowsAffected;
 }

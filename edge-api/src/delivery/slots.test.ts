@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../config';
-import { chooseSlot, deliverySlot, openSlots, parseSlotTimes, REASSIGN_DAYS_AHEAD, shopIso, slotLabel, type DeliveryConfig } from './slots';
+import {
+  chooseSlot,
+  deliverySlot,
+  openSlots,
+  parseSlotTimes,
+  REASSIGN_DAYS_AHEAD,
+  shopIso,
+  slotLabel,
+  type DeliveryConfig,
+} from './slots';
 
 const at = (iso: string) => Date.parse(iso);
 // The defaults of DESIGN.md §8: 5 slots a day, 20 orders each, today + 2 days, closing 60 min before.
@@ -28,16 +37,32 @@ describe('parseSlotTimes (DELIVERY_SLOTS)', () => {
   });
 
   it('is read from the environment with its defaults, and a bad value names the variable', () => {
-    expect(config).toEqual({ slots: parseSlotTimes('09:00-11:00,11:00-13:00,15:00-17:00,17:00-19:00,19:00-21:00'), capacity: 20, daysAhead: 2, cutoffMinutes: 60 });
-    expect(parseConfig({ DELIVERY_SLOTS: '10:00-12:00', DELIVERY_SLOT_CAPACITY: '3', DELIVERY_DAYS_AHEAD: '0', DELIVERY_CUTOFF_MINUTES: '0' }).delivery).toEqual({
+    expect(config).toEqual({
+      slots: parseSlotTimes('09:00-11:00,11:00-13:00,15:00-17:00,17:00-19:00,19:00-21:00'),
+      capacity: 20,
+      daysAhead: 2,
+      cutoffMinutes: 60,
+    });
+    expect(
+      parseConfig({
+        DELIVERY_SLOTS: '10:00-12:00',
+        DELIVERY_SLOT_CAPACITY: '3',
+        DELIVERY_DAYS_AHEAD: '0',
+        DELIVERY_CUTOFF_MINUTES: '0',
+      }).delivery,
+    ).toEqual({
       slots: [{ startMinutes: 600, endMinutes: 720 }],
       capacity: 3,
       daysAhead: 0,
       cutoffMinutes: 0,
     });
-    expect(() => parseConfig({ DELIVERY_SLOTS: '9am-11am' })).toThrow(/^DELIVERY_SLOTS must be comma-separated HH:MM-HH:MM slots/);
+    expect(() => parseConfig({ DELIVERY_SLOTS: '9am-11am' })).toThrow(
+      /^DELIVERY_SLOTS must be comma-separated HH:MM-HH:MM slots/,
+    );
     expect(() => parseConfig({ DELIVERY_SLOT_CAPACITY: '0' })).toThrow(/DELIVERY_SLOT_CAPACITY must be at least 1/);
-    expect(() => parseConfig({ DELIVERY_CUTOFF_MINUTES: 'soon' })).toThrow(/DELIVERY_CUTOFF_MINUTES must be a whole number/);
+    expect(() => parseConfig({ DELIVERY_CUTOFF_MINUTES: 'soon' })).toThrow(
+      /DELIVERY_CUTOFF_MINUTES must be a whole number/,
+    );
   });
 });
 
@@ -65,9 +90,16 @@ describe('openSlots', () => {
       '2026-11-22T15:00:00+06:00',
       '2026-11-22T17:00:00+06:00',
       '2026-11-22T19:00:00+06:00',
-      ...['23', '24'].flatMap((day) => ['09', '11', '15', '17', '19'].map((hour) => `2026-11-${day}T${hour}:00:00+06:00`)),
+      ...['23', '24'].flatMap((day) =>
+        ['09', '11', '15', '17', '19'].map((hour) => `2026-11-${day}T${hour}:00:00+06:00`),
+      ),
     ]);
-    expect(slots[0]).toEqual({ id: '2026-11-22T11:00:00+06:00', startMs: at('2026-11-22T11:00:00+06:00'), endMs: at('2026-11-22T13:00:00+06:00'), day: 0 });
+    expect(slots[0]).toEqual({
+      id: '2026-11-22T11:00:00+06:00',
+      startMs: at('2026-11-22T11:00:00+06:00'),
+      endMs: at('2026-11-22T13:00:00+06:00'),
+      day: 0,
+    });
     expect(slots.at(-1)?.day).toBe(2);
     const last = slots.at(-1);
     expect(last && deliverySlot(last.startMs, last.endMs).label).toBe('Tue 24 Nov, 19:00–21:00');
@@ -97,7 +129,10 @@ describe('chooseSlot', () => {
   const full = (...slotIds: string[]) => new Map(slotIds.map((id) => [id, config.capacity]));
 
   it('gives the slot asked for while it has room', () => {
-    expect(chooseSlot(config, horizon, new Map([[second, config.capacity - 1]]), second)).toMatchObject({ slot: { id: second }, changed: false });
+    expect(chooseSlot(config, horizon, new Map([[second, config.capacity - 1]]), second)).toMatchObject({
+      slot: { id: second },
+      changed: false,
+    });
   });
 
   it('gives the earliest free slot, unflagged, when none was asked for', () => {
@@ -117,7 +152,10 @@ describe('chooseSlot', () => {
   it(`looks ${REASSIGN_DAYS_AHEAD} days ahead, past the days offered, and gives no slot when all are full`, () => {
     expect(horizon.at(-1)?.id).toBe('2026-12-06T19:00:00+06:00');
     const allButLast = full(...ids(horizon.slice(0, -1)));
-    expect(chooseSlot(config, horizon, allButLast, first)).toMatchObject({ slot: { id: '2026-12-06T19:00:00+06:00' }, changed: true });
+    expect(chooseSlot(config, horizon, allButLast, first)).toMatchObject({
+      slot: { id: '2026-12-06T19:00:00+06:00' },
+      changed: true,
+    });
     expect(chooseSlot(config, horizon, full(...ids(horizon)), first)).toEqual({ slot: null, changed: true });
     expect(chooseSlot(config, horizon, full(...ids(horizon)), undefined)).toEqual({ slot: null, changed: false });
   });

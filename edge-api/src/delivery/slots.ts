@@ -52,7 +52,8 @@ export function parseSlotTimes(text: string): SlotTimes[] {
       const [from, to, extra] = part.split('-');
       const startMinutes = from === undefined ? undefined : minutesOf(from);
       const endMinutes = to === undefined ? undefined : minutesOf(to);
-      if (extra !== undefined || startMinutes === undefined || endMinutes === undefined) throw new Error(`"${part}" is not HH:MM-HH:MM`);
+      if (extra !== undefined || startMinutes === undefined || endMinutes === undefined)
+        throw new Error(`"${part}" is not HH:MM-HH:MM`);
       if (endMinutes <= startMinutes) throw new Error(`"${part}" ends before it starts`);
       return { startMinutes, endMinutes };
     });
@@ -127,9 +128,15 @@ export type SlotChoice = { slot: TimedSlot | null; changed: boolean };
  * free slot in the horizon, `slot` is null.
  * @returns the choice; never throws.
  */
-export function chooseSlot(config: DeliveryConfig, horizon: readonly TimedSlot[], taken: ReadonlyMap<string, number>, requested?: string): SlotChoice {
+export function chooseSlot(
+  config: DeliveryConfig,
+  horizon: readonly TimedSlot[],
+  taken: ReadonlyMap<string, number>,
+  requested?: string,
+): SlotChoice {
   const hasRoom = (slot: TimedSlot) => (taken.get(slot.id) ?? 0) < config.capacity;
-  const asked = requested === undefined ? undefined : horizon.find((slot) => slot.id === requested && slot.day <= config.daysAhead);
+  const asked =
+    requested === undefined ? undefined : horizon.find((slot) => slot.id === requested && slot.day <= config.daysAhead);
   if (asked && hasRoom(asked)) return { slot: asked, changed: false };
   return { slot: horizon.find(hasRoom) ?? null, changed: requested !== undefined };
 }

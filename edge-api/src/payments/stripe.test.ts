@@ -48,7 +48,11 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  stripe = createStripe('sk_test_taza_haat', { host: '127.0.0.1', port: (server.address() as AddressInfo).port, protocol: 'http' });
+  stripe = createStripe('sk_test_taza_haat', {
+    host: '127.0.0.1',
+    port: (server.address() as AddressInfo).port,
+    protocol: 'http',
+  });
   t = await createTestApp({ STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET });
   app = createApp({ db: t.db, config: t.config, stripe });
 });
@@ -62,15 +66,28 @@ beforeEach(() => {
 
 const asA = { Authorization: `Bearer ${emulatorToken(customerA)}`, 'Content-Type': 'application/json' };
 async function placeOrder(quantity: number): Promise<Order> {
-  const res = await app.request('/api/orders', { method: 'POST', headers: { ...asA, 'Idempotency-Key': crypto.randomUUID() }, body: JSON.stringify(await orderBody(t, customerA, 2, quantity)) });
+  const res = await app.request('/api/orders', {
+    method: 'POST',
+    headers: { ...asA, 'Idempotency-Key': crypto.randomUUID() },
+    body: JSON.stringify(await orderBody(t, customerA, 2, quantity)),
+  });
   return orderSchema.parse(await res.json());
 }
 const startCheckout = (orderId: string, extra: Record<string, unknown> = {}) =>
   app.request('/api/checkout', { method: 'POST', headers: asA, body: JSON.stringify({ orderId, ...extra }) });
 const webhook = async (payload: object, opts: { secret?: string; timestamp?: number } = {}) => {
   const body = JSON.stringify(payload);
-  const header = await stripe.webhooks.generateTestHeaderStringAsync({ payload: body, secret: opts.secret ?? WEBHOOK_SECRET, timestamp: opts.timestamp, cryptoProvider: Stripe.createSubtleCryptoProvider() });
-  return app.request('/api/stripe/webhook', { method: 'POST', headers: { 'Stripe-Signature': header, 'Content-Type': 'application/json' }, body });
+  const header = await stripe.webhooks.generateTestHeaderStringAsync({
+    payload: body,
+    secret: opts.secret ?? WEBHOOK_SECRET,
+    timestamp: opts.timestamp,
+    cryptoProvider: Stripe.createSubtleCryptoProvider(),
+  });
+  return app.request('/api/stripe/webhook', {
+    method: 'POST',
+    headers: { 'Stripe-Signature': header, 'Content-Type': 'application/json' },
+    body,
+  });
 };
 const paidEvent = (orderId: string, id = `evt_${crypto.randomUUID()}`) => ({
   id,
@@ -78,7 +95,10 @@ const paidEvent = (orderId: string, id = `evt_${crypto.randomUUID()}`) => ({
   type: 'checkout.session.completed',
   data: { object: { id: 'cs_test_1', object: 'checkout.session', payment_status: 'paid', metadata: { orderId } } },
 });
-const paymentStatus = async (id: string) => String((await t.db.execute({ sql: 'SELECT payment_status FROM orders WHERE id = ?', args: [id] })).rows[0]?.payment_status);
+const paymentStatus = async (id: string) =>
+  String(
+    (await t.db.execute({ sql: 'SELECT payment_status FROM orders WHERE id = ?', args: [id] })).rows[0]?.payment_status,
+  );
 
 describe('POST /api/checkout', () => {
   it('asks Stripe for exactly the server-computed subtotal in poisha, in BDT, with an idempotency key and the order id', async () => {
@@ -103,8 +123,19 @@ describe('POST /api/checkout', () => {
 
   it("refuses another customer's order and an already paid one", async () => {
     const order = await placeOrder(1);
-    const asB = { Authorization: `Bearer ${emulatorToken({ uid: 'uid-b', email: 'b@example.test' })}`, 'Content-Type': 'application/json' };
-    expect((await app.request('/api/checkout', { method: 'POST', headers: asB, body: JSON.stringify({ orderId: order._id }) })).status).toBe(404);
+    const asB = {
+      Authorization: `Bearer ${emulatorToken({ uid: 'uid-b', email: 'b@example.test' })}`,
+      'Content-Type': 'application/json',
+    };
+    expect(
+      (
+        await app.request('/api/checkout', {
+          method: 'POST',
+          headers: asB,
+          body: JSON.stringify({ orderId: order._id }),
+        })
+      ).status,
+    ).toBe(404);
     await webhook(paidEvent(order._id));
     expect((await startCheckout(order._id)).status).toBe(409);
     expect(recorded).toHaveLength(0);
@@ -120,8 +151,12 @@ describe('POST /api/stripe/webhook', () => {
     expect(await paymentStatus(order._id)).toBe('paid');
     const before = (await t.db.execute({ sql: 'SELECT * FROM orders WHERE id = ?', args: [order._id] })).rows[0];
     expect((await webhook(event)).status).toBe(200);
-    expect((await t.db.execute({ sql: 'SELECT * FROM orders WHERE id = ?', args: [order._id] })).rows[0]).toEqual(before);
-    const mine = (await (await app.request(`/api/orders?email=${customerA.email}`, { headers: asA })).json()) as Order[];
+    expect((await t.db.execute({ sql: 'SELECT * FROM orders WHERE id = ?', args: [order._id] })).rows[0]).toEqual(
+      before,
+    );
+    const mine = (await (
+      await app.request(`/api/orders?email=${customerA.email}`, { headers: asA })
+    ).json()) as Order[];
     expect(mine.find((o) => o._id === order._id)).toMatchObject({ paymentStatus: 'paid', paymentMethod: 'card' });
   });
 
@@ -131,15 +166,29 @@ describe('POST /api/stripe/webhook', () => {
     expect(res.status).toBe(400);
     expect(await paymentStatus(order._id)).toBe('unpaid');
     // The operator sees Stripe's reason in the log.
-    expect(logsOf(res)).toContainEqual(expect.objectContaining({ level: 'WARN', message: 'stripe webhook signature rejected', reason: expect.stringMatching(/signature/i) as unknown }));
+    expect(logsOf(res)).toContainEqual(
+      expect.objectContaining({
+        level: 'WARN',
+        message: 'stripe webhook signature rejected',
+        reason: expect.stringMatching(/signature/i) as unknown,
+      }),
+    );
   });
 
   it('rejects a tampered body', async () => {
     const order = await placeOrder(1);
     const other = await placeOrder(1);
     const body = JSON.stringify(paidEvent(order._id));
-    const header = await stripe.webhooks.generateTestHeaderStringAsync({ payload: body, secret: WEBHOOK_SECRET, cryptoProvider: Stripe.createSubtleCryptoProvider() });
-    const res = await app.request('/api/stripe/webhook', { method: 'POST', headers: { 'Stripe-Signature': header }, body: body.replace(order._id, other._id) });
+    const header = await stripe.webhooks.generateTestHeaderStringAsync({
+      payload: body,
+      secret: WEBHOOK_SECRET,
+      cryptoProvider: Stripe.createSubtleCryptoProvider(),
+    });
+    const res = await app.request('/api/stripe/webhook', {
+      method: 'POST',
+      headers: { 'Stripe-Signature': header },
+      body: body.replace(order._id, other._id),
+    });
     expect(res.status).toBe(400);
     expect(await paymentStatus(other._id)).toBe('unpaid');
   });

@@ -9,7 +9,10 @@ import { toPoisha } from '../contract/pricing';
 import type { Order } from '../contract/order';
 
 /** A Stripe client using fetch (Node and Workers alike); `network` points it elsewhere in tests. */
-export function createStripe(secretKey: string, network: { host?: string; port?: number; protocol?: 'http' | 'https' } = {}): Stripe {
+export function createStripe(
+  secretKey: string,
+  network: { host?: string; port?: number; protocol?: 'http' | 'https' } = {},
+): Stripe {
   return new Stripe(secretKey, { httpClient: Stripe.createFetchHttpClient(), maxNetworkRetries: 2, ...network });
 }
 
@@ -18,7 +21,10 @@ export function createStripe(secretKey: string, network: { host?: string; port?:
  * embedded Checkout Session that charges `order.totalAmount` Tk.
  * @returns the session id and the client secret the browser mounts.
  */
-export async function createOrderCheckout(stripe: Stripe, order: Order): Promise<{ sessionId: string; clientSecret: string }> {
+export async function createOrderCheckout(
+  stripe: Stripe,
+  order: Order,
+): Promise<{ sessionId: string; clientSecret: string }> {
   const amount = toPoisha(order.totalAmount);
   const session = await stripe.checkout.sessions.create(
     {
@@ -32,7 +38,9 @@ export async function createOrderCheckout(stripe: Stripe, order: Order): Promise
           price_data: {
             currency: 'bdt',
             unit_amount: amount,
-            product_data: { name: `Taza Haat order ${order._id.slice(0, 8)} (${order.orderedProduct.length} products)` },
+            product_data: {
+              name: `Taza Haat order ${order._id.slice(0, 8)} (${order.orderedProduct.length} products)`,
+            },
           },
         },
       ],
@@ -56,8 +64,19 @@ const PAID_EVENTS = new Set(['checkout.session.completed', 'checkout.session.asy
  * paid, if any.
  * @throws Error for a missing, wrong or stale (over 5 minutes) signature.
  */
-export async function paidOrderFromWebhook(stripe: Stripe, rawBody: string, signature: string, secret: string): Promise<string | undefined> {
-  const event = await stripe.webhooks.constructEventAsync(rawBody, signature, secret, undefined, Stripe.createSubtleCryptoProvider());
+export async function paidOrderFromWebhook(
+  stripe: Stripe,
+  rawBody: string,
+  signature: string,
+  secret: string,
+): Promise<string | undefined> {
+  const event = await stripe.webhooks.constructEventAsync(
+    rawBody,
+    signature,
+    secret,
+    undefined,
+    Stripe.createSubtleCryptoProvider(),
+  );
   if (!PAID_EVENTS.has(event.type)) return undefined;
   const session = event.data.object as Stripe.Checkout.Session;
   if (session.payment_status !== 'paid') return undefined;

@@ -12,7 +12,9 @@ describe('card payment without Stripe keys', () => {
   it('answers POST /api/checkout 404 payments_not_configured, saying to pay cash on delivery', async () => {
     const res = await t.call('POST', '/api/checkout', { role: 'customerA', body: { orderId: 'any' } });
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ error: { code: 'payments_not_configured', message: 'Card payment is not configured; choose cash on delivery.' } });
+    expect(await res.json()).toEqual({
+      error: { code: 'payments_not_configured', message: 'Card payment is not configured; choose cash on delivery.' },
+    });
   });
 
   it('answers POST /api/stripe/webhook 404 payments_not_configured', async () => {

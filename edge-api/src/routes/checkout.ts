@@ -18,25 +18,33 @@ const notConfigured = 'Card payment is not configured; choose cash on delivery.'
 const NOT_CONFIGURED = 'payments_not_configured';
 
 /** `POST /api/checkout` `{orderId}` → `{sessionId, clientSecret}`; 404 for another user's order (`not_found`) or without Stripe (`payments_not_configured`), 409 when already paid, 502 when Stripe fails. */
-export const checkout = factory.createApp().post('/', requireUser, validate('json', z.object({ orderId: recordId })), async (c) => {
-  const stripe = c.var.stripe;
-  // Thrown, not returned, so the route's only typed answer is the session (the PWA's client reads it).
-  if (!stripe) throw new ApiError(404, NOT_CONFIGURED, notConfigured);
-  const { orderId } = c.req.valid('json');
-  const order = await findOrder(c.var.db, orderId);
-  if (order.email !== c.var.user.email) throw orderNotFound(orderId);
-  if (order.paymentStatus === 'paid') throw new ApiError(409, 'already_paid', 'This order is already paid.');
-  let session;
-  try {
-    session = await createOrderCheckout(stripe, order);
-  } catch (error) {
-    // Logged at warn by onError with this reason (Stripe's message names no card or customer data).
-    const reason = `Stripe checkout for order ${orderId} failed: ${error instanceof Error ? error.message : String(error)}`;
-    throw new ApiError(502, 'payment_provider_error', 'The card payment could not be started. Try again, or pay cash on delivery.', undefined, { reason });
-  }
-  await chooseCardPayment(c.var.db, orderId);
-  return c.json(session);
-});
+export const checkout = factory
+  .createApp()
+  .post('/', requireUser, validate('json', z.object({ orderId: recordId })), async (c) => {
+    const stripe = c.var.stripe;
+    // Thrown, not returned, so the route's only typed answer is the session (the PWA's client reads it).
+    if (!stripe) throw new ApiError(404, NOT_CONFIGURED, notConfigured);
+    const { orderId } = c.req.valid('json');
+    const order = await findOrder(c.var.db, orderId);
+    if (order.email !== c.var.user.email) throw orderNotFound(orderId);
+    if (order.paymentStatus === 'paid') throw new ApiError(409, 'already_paid', 'This order is already paid.');
+    let session;
+    try {
+      session = await createOrderCheckout(stripe, order);
+    } catch (error) {
+      // Logged at warn by onError with this reason (Stripe's message names no card or customer data).
+      const reason = `Stripe checkout for order ${orderId} failed: ${error instanceof Error ? error.message : String(error)}`;
+      throw new ApiError(
+        502,
+        'payment_provider_error',
+        'The card payment could not be started. Try again, or pay cash on delivery.',
+        undefined,
+        { reason },
+      );
+    }
+    await chooseCardPayment(c.var.db, orderId);
+    return c.json(session);
+  });
 
 /** `POST /api/stripe/webhook`: marks the order paid; 400 for a missing or bad signature (logged), 404 `payments_not_configured` without Stripe. */
 export const stripeWebhook = factory.createApp().post('/webhook', async (c) => {
@@ -54,8 +62,11 @@ export const stripeWebhook = factory.createApp().post('/webhook', async (c) => {
   } catch (error) {
     // Stripe's reason (no matching signature, timestamp outside the tolerance…); for anything
     // else only the error's name, since a parser's message may quote the payload.
-    const stripeReason = (error as { type?: unknown }).type === 'StripeSignatureVerificationError' && error instanceof Error;
-    c.var.log.warn('stripe webhook signature rejected', { reason: stripeReason ? error.message : error instanceof Error ? error.name : 'unknown' });
+    const stripeReason =
+      (error as { type?: unknown }).type === 'StripeSignatureVerificationError' && error instanceof Error;
+    c.var.log.warn('stripe webhook signature rejected', {
+      reason: stripeReason ? error.message : error instanceof Error ? error.name : 'unknown',
+    });
     throw new ApiError(400, 'invalid_signature', 'The webhook signature is not valid.');
   }
   // A replayed event changes nothing (markOrderPaid leaves a paid order as it is).

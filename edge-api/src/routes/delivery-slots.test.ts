@@ -30,7 +30,11 @@ beforeEach(async () => {
 
 const place = async (deliverySlot?: string) => {
   const body = { ...(await orderBody(t, customerA)), ...(deliverySlot === undefined ? {} : { deliverySlot }) };
-  return t.call('POST', '/api/orders', { role: 'customerA', body, headers: { 'Idempotency-Key': crypto.randomUUID() } });
+  return t.call('POST', '/api/orders', {
+    role: 'customerA',
+    body,
+    headers: { 'Idempotency-Key': crypto.randomUUID() },
+  });
 };
 const placed = async (deliverySlot?: string) => {
   const res = await place(deliverySlot);
@@ -38,7 +42,8 @@ const placed = async (deliverySlot?: string) => {
   return orderSchema.parse(await res.json());
 };
 const offers = async () => (await (await t.call('GET', '/api/delivery-slots')).json()) as DeliverySlotOffer[];
-const countIn = async (slot: string) => Number((await t.db.execute({ sql: 'SELECT count(*) AS n FROM orders WHERE slot_id = ?', args: [slot] })).rows[0]?.n);
+const countIn = async (slot: string) =>
+  Number((await t.db.execute({ sql: 'SELECT count(*) AS n FROM orders WHERE slot_id = ?', args: [slot] })).rows[0]?.n);
 
 describe('GET /api/delivery-slots', () => {
   it('offers the open slots of today and the next 2 days with their remaining places, cacheable for a minute', async () => {
@@ -49,8 +54,20 @@ describe('GET /api/delivery-slots', () => {
     const slots = (await res.json()) as DeliverySlotOffer[];
     expect(slots).toHaveLength(4 + 5 + 5);
     expect(slots.slice(0, 2)).toEqual([
-      { id: FIRST, start: FIRST, end: '2026-11-22T13:00:00+06:00', label: 'Sun 22 Nov, 11:00–13:00', remaining: CAPACITY },
-      { id: SECOND, start: SECOND, end: '2026-11-22T17:00:00+06:00', label: 'Sun 22 Nov, 15:00–17:00', remaining: CAPACITY - 1 },
+      {
+        id: FIRST,
+        start: FIRST,
+        end: '2026-11-22T13:00:00+06:00',
+        label: 'Sun 22 Nov, 11:00–13:00',
+        remaining: CAPACITY,
+      },
+      {
+        id: SECOND,
+        start: SECOND,
+        end: '2026-11-22T17:00:00+06:00',
+        label: 'Sun 22 Nov, 15:00–17:00',
+        remaining: CAPACITY - 1,
+      },
     ]);
   });
 
@@ -63,9 +80,16 @@ describe('GET /api/delivery-slots', () => {
 describe('POST /api/orders: the delivery slot', () => {
   it('gives the slot asked for, stored with the order, without a flag', async () => {
     const order = await placed(SECOND);
-    expect(order.deliverySlot).toEqual({ id: SECOND, start: SECOND, end: '2026-11-22T17:00:00+06:00', label: 'Sun 22 Nov, 15:00–17:00' });
+    expect(order.deliverySlot).toEqual({
+      id: SECOND,
+      start: SECOND,
+      end: '2026-11-22T17:00:00+06:00',
+      label: 'Sun 22 Nov, 15:00–17:00',
+    });
     expect(order).not.toHaveProperty('deliverySlotChanged');
-    const mine = (await (await t.call('GET', `/api/orders?email=${customerA.email}`, { role: 'customerA' })).json()) as Order[];
+    const mine = (await (
+      await t.call('GET', `/api/orders?email=${customerA.email}`, { role: 'customerA' })
+    ).json()) as Order[];
     expect(mine[0]?.deliverySlot).toEqual(order.deliverySlot);
     expect(mine[0]?.statusHistory).toEqual([{ status: 'Pending', at: new Date(NOW).toISOString() }]);
   });
@@ -117,7 +141,8 @@ describe('POST /api/orders: the delivery slot', () => {
     expect(rows).toHaveLength(CAPACITY - 3 + 50);
     const stored = new Map(rows.map((row) => [String(row.id), String(row.slot_id)]));
     expect(orders.every((order) => stored.get(order._id) === order.deliverySlot?.id)).toBe(true);
-    const perSlot = (await t.db.execute('SELECT slot_id, count(*) AS n FROM orders GROUP BY slot_id ORDER BY slot_id')).rows;
+    const perSlot = (await t.db.execute('SELECT slot_id, count(*) AS n FROM orders GROUP BY slot_id ORDER BY slot_id'))
+      .rows;
     expect(perSlot.every((row) => Number(row.n) <= CAPACITY)).toBe(true);
     // Moved orders fill the next slots in order: 47 = 9 full slots of 5 and 2 in the tenth.
     expect(perSlot.map((row) => Number(row.n))).toEqual([CAPACITY, ...Array(9).fill(CAPACITY), 2]);
@@ -134,7 +159,11 @@ describe('POST /api/orders when every slot of 14 days is full', () => {
   it('still takes the order, with no slot (the shop arranges delivery), flagged when one was asked for', async () => {
     const post = async (deliverySlot?: string) => {
       const body = { ...(await orderBody(small, customerA)), ...(deliverySlot ? { deliverySlot } : {}) };
-      const res = await small.call('POST', '/api/orders', { role: 'customerA', body, headers: { 'Idempotency-Key': crypto.randomUUID() } });
+      const res = await small.call('POST', '/api/orders', {
+        role: 'customerA',
+        body,
+        headers: { 'Idempotency-Key': crypto.randomUUID() },
+      });
       expect(res.status).toBe(201);
       return orderSchema.parse(await res.json());
     };

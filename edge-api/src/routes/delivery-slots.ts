@@ -15,7 +15,10 @@ export const DELIVERY_SLOTS_CACHE_CONTROL = 'public, max-age=60';
 export const deliverySlots = factory.createApp().get('/', async (c) => {
   const config = c.var.config.delivery;
   const slots = openSlots(config, Date.now());
-  const taken = await countOrdersBySlot(c.var.db, slots.map((slot) => slot.id));
+  const taken = await countOrdersBySlot(
+    c.var.db,
+    slots.map((slot) => slot.id),
+  );
   const offers: DeliverySlotOffer[] = slots.map((slot) => ({
     ...deliverySlot(slot.startMs, slot.endMs),
     remaining: Math.max(0, config.capacity - (taken.get(slot.id) ?? 0)),

@@ -14,12 +14,22 @@ beforeAll(async () => {
 afterAll(() => t.cleanup());
 
 const placeForA = async (): Promise<Order> =>
-  orderSchema.parse(await (await t.call('POST', '/api/orders', { role: 'customerA', body: await orderBody(t, customerA), headers: { 'Idempotency-Key': crypto.randomUUID() } })).json());
+  orderSchema.parse(
+    await (
+      await t.call('POST', '/api/orders', {
+        role: 'customerA',
+        body: await orderBody(t, customerA),
+        headers: { 'Idempotency-Key': crypto.randomUUID() },
+      })
+    ).json(),
+  );
 
 describe('GET /api/orders/:id', () => {
   it('answers the admin and the owner with the order as the list has it', async () => {
     const placed = await placeForA();
-    const list = (await (await t.call('GET', `/api/orders?email=${encodeURIComponent(customerA.email)}`, { role: 'customerA' })).json()) as Order[];
+    const list = (await (
+      await t.call('GET', `/api/orders?email=${encodeURIComponent(customerA.email)}`, { role: 'customerA' })
+    ).json()) as Order[];
     const inList = list.find((order) => order._id === placed._id);
     expect(inList).toBeDefined();
     for (const role of ['admin', 'customerA'] as const) {
@@ -34,7 +44,10 @@ describe('GET /api/orders/:id', () => {
     const placed = await placeForA();
     const hidden = await t.call('GET', `/api/orders/${placed._id}`, { role: 'customerB' });
     // Even a conditional request that names any ETag learns nothing.
-    const hiddenConditional = await t.call('GET', `/api/orders/${placed._id}`, { role: 'customerB', headers: { 'If-None-Match': '*' } });
+    const hiddenConditional = await t.call('GET', `/api/orders/${placed._id}`, {
+      role: 'customerB',
+      headers: { 'If-None-Match': '*' },
+    });
     expect((await t.call('DELETE', `/api/orders/${placed._id}`, { role: 'admin' })).status).toBe(200);
     const missing = await t.call('GET', `/api/orders/${placed._id}`, { role: 'customerB' });
 
@@ -49,8 +62,20 @@ describe('GET /api/orders/:id', () => {
     expect([...hidden.headers.keys()].sort()).toEqual([...missing.headers.keys()].sort());
 
     expect(logsOf(hidden)).toEqual([
-      expect.objectContaining({ level: 'WARN', message: 'request refused', status: 404, orderId: placed._id, reason: expect.stringContaining('another customer') }),
-      expect.objectContaining({ level: 'INFO', message: 'request', route: '/api/orders/:id', status: 404, uid: customerB.uid }),
+      expect.objectContaining({
+        level: 'WARN',
+        message: 'request refused',
+        status: 404,
+        orderId: placed._id,
+        reason: expect.stringContaining('another customer'),
+      }),
+      expect.objectContaining({
+        level: 'INFO',
+        message: 'request',
+        route: '/api/orders/:id',
+        status: 404,
+        uid: customerB.uid,
+      }),
     ]);
     expect(logsOf(missing)).toEqual([
       expect.objectContaining({ level: 'INFO', message: 'order not found', orderId: placed._id }),
@@ -75,15 +100,31 @@ describe('GET /api/orders/:id', () => {
     const first = await t.call('GET', `/api/orders/${placed._id}`, { role: 'admin' });
     const etag = first.headers.get('ETag');
     expect(etag).toMatch(/^"[\w-]+"$/);
-    const unchanged = await t.call('GET', `/api/orders/${placed._id}`, { role: 'admin', headers: { 'If-None-Match': etag ?? '' } });
+    const unchanged = await t.call('GET', `/api/orders/${placed._id}`, {
+      role: 'admin',
+      headers: { 'If-None-Match': etag ?? '' },
+    });
     expect(unchanged.status).toBe(304);
     expect(unchanged.headers.get('ETag')).toBe(etag);
     expect(await unchanged.text()).toBe('');
     // The owner has the same bytes, so the same ETag.
-    expect((await t.call('GET', `/api/orders/${placed._id}`, { role: 'customerA', headers: { 'If-None-Match': etag ?? '' } })).status).toBe(304);
+    expect(
+      (
+        await t.call('GET', `/api/orders/${placed._id}`, {
+          role: 'customerA',
+          headers: { 'If-None-Match': etag ?? '' },
+        })
+      ).status,
+    ).toBe(304);
 
-    expect((await t.call('PUT', `/api/orders/update/${placed._id}`, { role: 'admin', body: { orderStatus: 'Approved' } })).status).toBe(200);
-    const moved = await t.call('GET', `/api/orders/${placed._id}`, { role: 'admin', headers: { 'If-None-Match': etag ?? '' } });
+    expect(
+      (await t.call('PUT', `/api/orders/update/${placed._id}`, { role: 'admin', body: { orderStatus: 'Approved' } }))
+        .status,
+    ).toBe(200);
+    const moved = await t.call('GET', `/api/orders/${placed._id}`, {
+      role: 'admin',
+      headers: { 'If-None-Match': etag ?? '' },
+    });
     expect(moved.status).toBe(200);
     expect(moved.headers.get('ETag')).not.toBe(etag);
     const order = orderSchema.parse(await moved.json());
@@ -93,7 +134,15 @@ describe('GET /api/orders/:id', () => {
 
   it('lets customer B read their own order, and not customer A', async () => {
     const body = await orderBody(t, customerB);
-    const own = orderSchema.parse(await (await t.call('POST', '/api/orders', { role: 'customerB', body, headers: { 'Idempotency-Key': crypto.randomUUID() } })).json());
+    const own = orderSchema.parse(
+      await (
+        await t.call('POST', '/api/orders', {
+          role: 'customerB',
+          body,
+          headers: { 'Idempotency-Key': crypto.randomUUID() },
+        })
+      ).json(),
+    );
     expect((await t.call('GET', `/api/orders/${own._id}`, { role: 'customerB' })).status).toBe(200);
     expect((await t.call('GET', `/api/orders/${own._id}`, { role: 'customerA' })).status).toBe(404);
   });

@@ -16,12 +16,22 @@ afterAll(() => t.cleanup());
 
 const key = () => ({ 'Idempotency-Key': crypto.randomUUID() });
 const place = async (role: 'customerA' | 'customerB' = 'customerA') => {
-  const res = await t.call('POST', '/api/orders', { role, body: await orderBody(t, role === 'customerA' ? customerA : customerB), headers: key() });
+  const res = await t.call('POST', '/api/orders', {
+    role,
+    body: await orderBody(t, role === 'customerA' ? customerA : customerB),
+    headers: key(),
+  });
   expect(res.status).toBe(201);
   return orderSchema.parse(await res.json());
 };
-const move = (id: string, orderStatus: string, role: Role = 'admin') => t.call('PUT', `/api/orders/update/${id}`, { role, body: { orderStatus } });
-const read = async (id: string) => (await t.call('GET', `/api/orders?email=${customerA.email}`, { role: 'customerA' }).then((res) => res.json() as Promise<Order[]>)).find((o) => o._id === id);
+const move = (id: string, orderStatus: string, role: Role = 'admin') =>
+  t.call('PUT', `/api/orders/update/${id}`, { role, body: { orderStatus } });
+const read = async (id: string) =>
+  (
+    await t
+      .call('GET', `/api/orders?email=${customerA.email}`, { role: 'customerA' })
+      .then((res) => res.json() as Promise<Order[]>)
+  ).find((o) => o._id === id);
 
 describe('PUT /api/orders/update/:id — Pending → Approved → Out for delivery → Delivered', () => {
   it('moves an order through every state, one step at a time, each recorded with its time and the admin', async () => {
@@ -34,8 +44,15 @@ describe('PUT /api/orders/update/:id — Pending → Approved → Out for delive
     }
     const history = (await read(order._id))?.statusHistory ?? [];
     expect(history.map((change) => change.status)).toEqual(['Pending', 'Approved', 'Out for delivery', 'Delivered']);
-    expect(history.map((change) => Date.parse(change.at))).toEqual([...history.map((change) => Date.parse(change.at))].sort((a, b) => a - b));
-    const by = (await t.db.execute({ sql: 'SELECT status, by_uid FROM order_status_history WHERE order_id = ? ORDER BY id', args: [order._id] })).rows;
+    expect(history.map((change) => Date.parse(change.at))).toEqual(
+      [...history.map((change) => Date.parse(change.at))].sort((a, b) => a - b),
+    );
+    const by = (
+      await t.db.execute({
+        sql: 'SELECT status, by_uid FROM order_status_history WHERE order_id = ? ORDER BY id',
+        args: [order._id],
+      })
+    ).rows;
     expect(by.map((row) => [row.status, row.by_uid])).toEqual([
       ['Pending', customerA.uid],
       ['Approved', admin.uid],
@@ -56,14 +73,25 @@ describe('PUT /api/orders/update/:id — Pending → Approved → Out for delive
     ['Delivered', 'Delivered', 'This order is Delivered; it cannot move any further.'],
   ])('refuses %s → %s with 409 invalid_transition naming the state, changing nothing', async (from, to, message) => {
     const order = await place();
-    for (const step of ['Approved', 'Out for delivery', 'Delivered'].slice(0, ['Pending', 'Approved', 'Out for delivery', 'Delivered'].indexOf(from)))
+    for (const step of ['Approved', 'Out for delivery', 'Delivered'].slice(
+      0,
+      ['Pending', 'Approved', 'Out for delivery', 'Delivered'].indexOf(from),
+    ))
       expect((await move(order._id, step)).status).toBe(200);
     const res = await move(order._id, to);
     expect(res.status).toBe(409);
-    expect(await res.json()).toEqual({ error: { code: 'invalid_transition', message, details: { current: from, next: expect.toSatisfy((v) => v === null || typeof v === 'string') } } });
+    expect(await res.json()).toEqual({
+      error: {
+        code: 'invalid_transition',
+        message,
+        details: { current: from, next: expect.toSatisfy((v) => v === null || typeof v === 'string') },
+      },
+    });
     const after = await read(order._id);
     expect(after?.orderStatus).toBe(from);
-    expect(after?.statusHistory).toHaveLength(['Pending', 'Approved', 'Out for delivery', 'Delivered'].indexOf(from) + 1);
+    expect(after?.statusHistory).toHaveLength(
+      ['Pending', 'Approved', 'Out for delivery', 'Delivered'].indexOf(from) + 1,
+    );
   });
 
   it('lets only one of two admins advancing at once succeed', async () => {
@@ -77,23 +105,45 @@ describe('PUT /api/orders/update/:id — Pending → Approved → Out for delive
     const order = await place();
     const bad = await move(order._id, 'Shipped');
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toMatchObject({ error: { code: 'validation_failed', details: { fields: { orderStatus: ['Choose one of Pending, Approved, Out for delivery, Delivered'] } } } });
+    expect(await bad.json()).toMatchObject({
+      error: {
+        code: 'validation_failed',
+        details: { fields: { orderStatus: ['Choose one of Pending, Approved, Out for delivery, Delivered'] } },
+      },
+    });
     expect((await move('no-such-order', 'Approved')).status).toBe(404);
     expect((await move(order._id, 'Approved', 'customerA')).status).toBe(403);
   });
 });
 
 describe('DELETE /api/orders/:id by its customer', () => {
-  it.each(['Approved', 'Out for delivery', 'Delivered'])('is refused once the order is %s (409 not_pending naming it)', async (state) => {
-    const order = await place();
-    for (const step of ['Approved', 'Out for delivery', 'Delivered'].slice(0, ['Approved', 'Out for delivery', 'Delivered'].indexOf(state) + 1))
-      await move(order._id, step);
-    const res = await t.call('DELETE', `/api/orders/${order._id}`, { role: 'customerA' });
-    expect(res.status).toBe(409);
-    expect(await res.json()).toMatchObject({ error: { code: 'not_pending', message: `Only Pending orders can be cancelled; this one is already ${state}.` } });
-    expect(await t.call('DELETE', `/api/orders/${order._id}`, { role: 'admin' }).then((r) => r.json())).toEqual({ deletedCount: 1 });
-    expect((await t.db.execute({ sql: 'SELECT count(*) AS n FROM order_status_history WHERE order_id = ?', args: [order._id] })).rows[0]?.n).toBe(0);
-  });
+  it.each(['Approved', 'Out for delivery', 'Delivered'])(
+    'is refused once the order is %s (409 not_pending naming it)',
+    async (state) => {
+      const order = await place();
+      for (const step of ['Approved', 'Out for delivery', 'Delivered'].slice(
+        0,
+        ['Approved', 'Out for delivery', 'Delivered'].indexOf(state) + 1,
+      ))
+        await move(order._id, step);
+      const res = await t.call('DELETE', `/api/orders/${order._id}`, { role: 'customerA' });
+      expect(res.status).toBe(409);
+      expect(await res.json()).toMatchObject({
+        error: { code: 'not_pending', message: `Only Pending orders can be cancelled; this one is already ${state}.` },
+      });
+      expect(await t.call('DELETE', `/api/orders/${order._id}`, { role: 'admin' }).then((r) => r.json())).toEqual({
+        deletedCount: 1,
+      });
+      expect(
+        (
+          await t.db.execute({
+            sql: 'SELECT count(*) AS n FROM order_status_history WHERE order_id = ?',
+            args: [order._id],
+          })
+        ).rows[0]?.n,
+      ).toBe(0);
+    },
+  );
 });
 
 describe('POST /api/orders with out-of-stock products', () => {
@@ -101,8 +151,15 @@ describe('POST /api/orders with out-of-stock products', () => {
     const products = productSchema.array().parse(await (await t.call('GET', '/api/products')).json());
     const [first, second, third] = products;
     if (!first || !second || !third) throw new Error('seed changed');
-    for (const product of [first, third]) expect((await t.call('PUT', `/api/products/update/${product._id}`, { role: 'admin', body: { inStock: false } })).status).toBe(200);
-    const body = { ...(await orderBody(t, customerA)), orderedProduct: [first, second, third].map((p) => ({ _id: p._id, cartQuantity: 1 })) };
+    for (const product of [first, third])
+      expect(
+        (await t.call('PUT', `/api/products/update/${product._id}`, { role: 'admin', body: { inStock: false } }))
+          .status,
+      ).toBe(200);
+    const body = {
+      ...(await orderBody(t, customerA)),
+      orderedProduct: [first, second, third].map((p) => ({ _id: p._id, cartQuantity: 1 })),
+    };
     const count = async () => Number((await t.db.execute('SELECT count(*) AS n FROM orders')).rows[0]?.n);
     const before = await count();
     const res = await t.call('POST', '/api/orders', { role: 'customerA', body, headers: key() });
@@ -114,11 +171,15 @@ describe('POST /api/orders with out-of-stock products', () => {
         message: `Out of stock: ${first.name}, ${third.name}`,
         details: {
           fields: { 'orderedProduct.0._id': ['Out of stock'], 'orderedProduct.2._id': ['Out of stock'] },
-          products: [{ _id: first._id, name: first.name }, { _id: third._id, name: third.name }],
+          products: [
+            { _id: first._id, name: first.name },
+            { _id: third._id, name: third.name },
+          ],
         },
       },
     });
-    for (const product of [first, third]) await t.call('PUT', `/api/products/update/${product._id}`, { role: 'admin', body: { inStock: true } });
+    for (const product of [first, third])
+      await t.call('PUT', `/api/products/update/${product._id}`, { role: 'admin', body: { inStock: true } });
     expect((await t.call('POST', '/api/orders', { role: 'customerA', body, headers: key() })).status).toBe(201);
   });
 });
@@ -175,15 +236,23 @@ describe('GET /api/orders pages', () => {
     await seedOrders(5, 0);
     await seedOrders(4, 10, { orderStatus: 'Approved', customerName: 'Rina Begum', phone: '01999 123456' });
     await t.db.execute("UPDATE orders SET order_status = 'Approved' WHERE customer_name = 'Rina Begum'");
-    await t.db.execute("UPDATE orders SET slot_id = 'S1', slot_start_ms = 1, slot_end_ms = 2 WHERE id IN ('page-11', 'page-13')");
+    await t.db.execute(
+      "UPDATE orders SET slot_id = 'S1', slot_start_ms = 1, slot_end_ms = 2 WHERE id IN ('page-11', 'page-13')",
+    );
     const first = await get('/api/orders?status=Approved&limit=2');
     expect(((await first.json()) as Order[]).map((o) => o._id)).toEqual(['page-13', 'page-12']);
     const next = nextOf(first) ?? '';
     expect(new URL(next, 'http://x').searchParams.get('status')).toBe('Approved');
     expect(new URL(next, 'http://x').searchParams.get('limit')).toBe('2');
     expect(((await (await get(next)).json()) as Order[]).map((o) => o._id)).toEqual(['page-11', 'page-10']);
-    expect(((await (await get('/api/orders?slot=S1')).json()) as Order[]).map((o) => o._id)).toEqual(['page-13', 'page-11']);
-    for (const q of ['rina', 'BEGUM', '999 12', customerA.email.slice(0, 4)]) expect(((await (await get(`/api/orders?q=${encodeURIComponent(q)}`)).json()) as Order[]).length).toBeGreaterThan(0);
+    expect(((await (await get('/api/orders?slot=S1')).json()) as Order[]).map((o) => o._id)).toEqual([
+      'page-13',
+      'page-11',
+    ]);
+    for (const q of ['rina', 'BEGUM', '999 12', customerA.email.slice(0, 4)])
+      expect(((await (await get(`/api/orders?q=${encodeURIComponent(q)}`)).json()) as Order[]).length).toBeGreaterThan(
+        0,
+      );
     expect((await (await get('/api/orders?q=100%25')).json()) as Order[]).toEqual([]); // % is a character, not a wildcard
     expect(nextOf(await get('/api/orders?status=Pending'))).toBeUndefined();
   });
@@ -198,7 +267,9 @@ describe('GET /api/orders pages', () => {
                    'Pending', 100, 'd', '[]', ? + i FROM n`,
       args: [total, base],
     });
-    const expected = (await t.db.execute("SELECT id FROM orders WHERE customer_name = 'Rina Begum' ORDER BY created_at DESC, id DESC")).rows.map((r) => String(r.id));
+    const expected = (
+      await t.db.execute("SELECT id FROM orders WHERE customer_name = 'Rina Begum' ORDER BY created_at DESC, id DESC")
+    ).rows.map((r) => String(r.id));
     expect(expected.length).toBeGreaterThan(4);
     const seen: string[] = [];
     let path: string | undefined = '/api/orders?q=rina&limit=2';
@@ -252,7 +323,9 @@ describe('GET /api/orders pages', () => {
     expect(((await res.json()) as Order[]).map((o) => o._id)).toEqual(ids.slice(0, 2));
     const next = nextOf(res) ?? '';
     expect(new URL(next, 'http://x').searchParams.get('email')).toBe(customerA.email);
-    expect(((await (await t.call('GET', next, { role: 'customerA' })).json()) as Order[]).map((o) => o._id)).toEqual(ids.slice(2));
+    expect(((await (await t.call('GET', next, { role: 'customerA' })).json()) as Order[]).map((o) => o._id)).toEqual(
+      ids.slice(2),
+    );
     expect((await t.call('GET', next, { role: 'customerB' })).status).toBe(403);
   });
 });

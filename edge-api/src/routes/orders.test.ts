@@ -10,7 +10,8 @@ beforeAll(async () => {
 afterAll(() => t.cleanup());
 
 const key = () => ({ 'Idempotency-Key': crypto.randomUUID() });
-const place = async (body: unknown, role: 'customerA' | 'customerB' = 'customerA') => t.call('POST', '/api/orders', { role, body, headers: key() });
+const place = async (body: unknown, role: 'customerA' | 'customerB' = 'customerA') =>
+  t.call('POST', '/api/orders', { role, body, headers: key() });
 
 describe('POST /api/orders prices on the server', () => {
   it('computes totalAmount from current prices and ignores client totals, status and prices', async () => {
@@ -48,7 +49,11 @@ describe('POST /api/orders prices on the server', () => {
     const res = await place(body);
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({
-      error: { code: 'unknown_product', message: 'Unknown product: ghost-carrot', details: { fields: { 'orderedProduct.0._id': ['Unknown product'] } } },
+      error: {
+        code: 'unknown_product',
+        message: 'Unknown product: ghost-carrot',
+        details: { fields: { 'orderedProduct.0._id': ['Unknown product'] } },
+      },
     });
   });
 
@@ -79,7 +84,9 @@ describe('order lifecycle', () => {
     const first = orderSchema.parse(await (await place(await orderBody(t, customerA, 1))).json());
     const second = orderSchema.parse(await (await place(await orderBody(t, customerA, 2))).json());
     await place(await orderBody(t, customerB, 1), 'customerB');
-    const mine = (await (await t.call('GET', `/api/orders?email=${customerA.email}`, { role: 'customerA' })).json()) as Order[];
+    const mine = (await (
+      await t.call('GET', `/api/orders?email=${customerA.email}`, { role: 'customerA' })
+    ).json()) as Order[];
     expect(mine.every((o) => o.email === customerA.email)).toBe(true);
     expect(mine.map((o) => o._id).indexOf(second._id)).toBeLessThan(mine.map((o) => o._id).indexOf(first._id));
     const everyone = (await (await t.call('GET', '/api/orders', { role: 'admin' })).json()) as Order[];
@@ -88,12 +95,17 @@ describe('order lifecycle', () => {
 
   it('lets the admin approve once (modifiedCount 1, then 409 naming the state), and the customer sees Approved', async () => {
     const order = orderSchema.parse(await (await place(await orderBody(t, customerA))).json());
-    const approve = () => t.call('PUT', `/api/orders/update/${order._id}`, { role: 'admin', body: { orderStatus: 'Approved' } });
+    const approve = () =>
+      t.call('PUT', `/api/orders/update/${order._id}`, { role: 'admin', body: { orderStatus: 'Approved' } });
     expect(await (await approve()).json()).toEqual({ modifiedCount: 1 });
     const again = await approve();
     expect(again.status).toBe(409);
-    expect(await again.json()).toMatchObject({ error: { code: 'invalid_transition', details: { current: 'Approved' } } });
-    const mine = (await (await t.call('GET', `/api/orders?email=${customerA.email}`, { role: 'customerA' })).json()) as Order[];
+    expect(await again.json()).toMatchObject({
+      error: { code: 'invalid_transition', details: { current: 'Approved' } },
+    });
+    const mine = (await (
+      await t.call('GET', `/api/orders?email=${customerA.email}`, { role: 'customerA' })
+    ).json()) as Order[];
     expect(mine.find((o) => o._id === order._id)?.orderStatus).toBe('Approved');
   });
 
@@ -101,14 +113,18 @@ describe('order lifecycle', () => {
     const pending = orderSchema.parse(await (await place(await orderBody(t, customerA))).json());
     const approved = orderSchema.parse(await (await place(await orderBody(t, customerA))).json());
     await t.call('PUT', `/api/orders/update/${approved._id}`, { role: 'admin', body: { orderStatus: 'Approved' } });
-    expect(await (await t.call('DELETE', `/api/orders/${pending._id}`, { role: 'customerA' })).json()).toEqual({ deletedCount: 1 });
+    expect(await (await t.call('DELETE', `/api/orders/${pending._id}`, { role: 'customerA' })).json()).toEqual({
+      deletedCount: 1,
+    });
     const refused = await t.call('DELETE', `/api/orders/${approved._id}`, { role: 'customerA' });
     expect(refused.status).toBe(409);
     expect(await refused.json()).toMatchObject({ error: { code: 'not_pending' } });
   });
 
   it('refuses an unknown order id with 404', async () => {
-    expect((await t.call('PUT', '/api/orders/update/nope', { role: 'admin', body: { orderStatus: 'Approved' } })).status).toBe(404);
+    expect(
+      (await t.call('PUT', '/api/orders/update/nope', { role: 'admin', body: { orderStatus: 'Approved' } })).status,
+    ).toBe(404);
     expect((await t.call('DELETE', '/api/orders/nope', { role: 'admin' })).status).toBe(404);
   });
 });

@@ -61,7 +61,11 @@ const SLOT_RETRY_JITTER_MS = 10;
  */
 function outOfStock(input: OrderInput, products: readonly Product[]): ApiError {
   const ids = new Set(products.map((product) => product._id));
-  const fields = Object.fromEntries(input.orderedProduct.flatMap((line, i) => (ids.has(line._id) ? [[`orderedProduct.${i}._id`, ['Out of stock']]] : [])));
+  const fields = Object.fromEntries(
+    input.orderedProduct.flatMap((line, i) =>
+      ids.has(line._id) ? [[`orderedProduct.${i}._id`, ['Out of stock']]] : [],
+    ),
+  );
   return new ApiError(409, 'out_of_stock', `Out of stock: ${products.map((product) => product.name).join(', ')}`, {
     fields,
     products: products.map(({ _id, name }) => ({ _id, name })),
@@ -81,7 +85,11 @@ async function planOrder(c: Context<AppEnv>, input: OrderInput): Promise<WriteRe
   const byId = await findProducts(db, ids);
   const unknownIds = ids.filter((id) => !byId.has(id));
   if (unknownIds.length > 0) {
-    const fields = Object.fromEntries(input.orderedProduct.flatMap((line, i) => (byId.has(line._id) ? [] : [[`orderedProduct.${i}._id`, ['Unknown product']]])));
+    const fields = Object.fromEntries(
+      input.orderedProduct.flatMap((line, i) =>
+        byId.has(line._id) ? [] : [[`orderedProduct.${i}._id`, ['Unknown product']]],
+      ),
+    );
     throw new ApiError(400, 'unknown_product', `Unknown product: ${unknownIds.join(', ')}`, { fields });
   }
   // In the order of the lines, each once.
@@ -90,11 +98,20 @@ async function planOrder(c: Context<AppEnv>, input: OrderInput): Promise<WriteRe
   if (missing.length > 0) throw outOfStock(input, missing);
   const lines = input.orderedProduct.map((line) => {
     const product = byId.get(line._id) as Product;
-    return { _id: line._id, name: product.name, price: product.price, image: product.image, cartQuantity: line.cartQuantity };
+    return {
+      _id: line._id,
+      name: product.name,
+      price: product.price,
+      image: product.image,
+      cartQuantity: line.cartQuantity,
+    };
   });
   const now = Date.now();
   const horizon = openSlots(config.delivery, now, REASSIGN_DAYS_AHEAD);
-  const taken = await countOrdersBySlot(db, horizon.map((slot) => slot.id));
+  const taken = await countOrdersBySlot(
+    db,
+    horizon.map((slot) => slot.id),
+  );
   const { slot, changed } = chooseSlot(config.delivery, horizon, taken, input.deliverySlot);
   const order: Order = {
     _id: crypto.randomUUID(),
@@ -117,7 +134,13 @@ async function planOrder(c: Context<AppEnv>, input: OrderInput): Promise<WriteRe
     status: 201,
     body: order,
     statements: [
-      ...products.map((product) => writeGuard('coalesce((SELECT in_stock FROM products WHERE id = ?), 0) = 1', [product._id], outOfStock(input, [product]))),
+      ...products.map((product) =>
+        writeGuard(
+          'coalesce((SELECT in_stock FROM products WHERE id = ?), 0) = 1',
+          [product._id],
+          outOfStock(input, [product]),
+        ),
+      ),
       ...insertOrderStatements(order, user.uid, slot),
       ...(slot ? [slotCapacityCheckStatement(slot.id, config.delivery.capacity)] : []),
     ],
@@ -130,18 +153,25 @@ export const orders = factory
   .get('/', requireUser, validate('query', orderListQuery), async (c) => {
     const query = c.req.valid('query');
     const user = c.var.user;
-    if (query.email === undefined && !user.isAdmin) throw new ApiError(403, 'forbidden', 'Only admins may list every order; add ?email= for your own.');
+    if (query.email === undefined && !user.isAdmin)
+      throw new ApiError(403, 'forbidden', 'Only admins may list every order; add ?email= for your own.');
     if (query.email !== undefined && query.email !== user.email && !user.isAdmin)
       throw new ApiError(403, 'forbidden', 'You can only see your own orders.');
     const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
     if (query.cursor !== undefined && !after)
-      throw new ApiError(400, 'validation_failed', 'This cursor is not one the API gave; start from the first page.', { fields: { cursor: ['Unknown cursor'] } });
+      throw new ApiError(400, 'validation_failed', 'This cursor is not one the API gave; start from the first page.', {
+        fields: { cursor: ['Unknown cursor'] },
+      });
     const { limit, email, status, slot, q } = query;
     const filter = { email, status, slot, q };
     const page = await listOrders(c.var.db, filter, { limit, after });
     let link = '';
     if (page.next) {
-      const params = new URLSearchParams(Object.entries({ ...filter, limit: String(limit) }).flatMap(([name, value]) => (value === undefined ? [] : [[name, value]])));
+      const params = new URLSearchParams(
+        Object.entries({ ...filter, limit: String(limit) }).flatMap(([name, value]) =>
+          value === undefined ? [] : [[name, value]],
+        ),
+      );
       params.set('cursor', encodeCursor(page.next));
       link = `<${c.req.path}?${params.toString()}>; rel="next"`;
       c.header('Link', link);
@@ -163,7 +193,12 @@ export const orders = factory
     }
     // Another customer's order is answered exactly as a missing one: its existence is not theirs to know.
     if (!user.isAdmin && order.email !== user.email) {
-      log.warn('request refused', { status: 404, code: 'not_found', reason: "another customer's order, answered as missing", orderId: id });
+      log.warn('request refused', {
+        status: 404,
+        code: 'not_found',
+        reason: "another customer's order, answered as missing",
+        orderId: id,
+      });
       throw orderNotFound(id);
     }
     // Checked only once the caller may see it, so a 304 never tells that an order exists.
@@ -172,7 +207,10 @@ export const orders = factory
   .post('/', requireUser, validate('json', orderInputSchema), async (c) => {
     const input = c.req.valid('json');
     const user = c.var.user;
-    if (input.email !== user.email) throw new ApiError(403, 'forbidden', 'Orders can only be placed with your own e-mail.', { fields: { email: ['Must be the e-mail you signed in with'] } });
+    if (input.email !== user.email)
+      throw new ApiError(403, 'forbidden', 'Orders can only be placed with your own e-mail.', {
+        fields: { email: ['Must be the e-mail you signed in with'] },
+      });
     // A slot that filled between the count and the commit fails the batch with nothing stored
     // (not an answer): the write is planned again with fresh counts, after a short random pause
     // so that orders that lost together do not all pick the same next slot. Each failure means
@@ -191,16 +229,22 @@ export const orders = factory
       }
     }
   })
-  .put('/update/:id', requireAdmin, validate('param', recordIdParam), validate('json', orderStatusUpdateSchema), async (c) => {
-    const { id } = c.req.valid('param');
-    const { orderStatus } = c.req.valid('json');
-    const order = await findOrder(c.var.db, id);
-    if (orderStatus !== nextOrderStatus(order.orderStatus)) throw invalidTransition(order.orderStatus);
-    const modifiedCount = await changeOrderStatus(c.var.db, id, order.orderStatus, orderStatus, c.var.user.uid);
-    // Another admin moved (or deleted) it between the read and the update.
-    if (modifiedCount === 0) throw invalidTransition((await findOrder(c.var.db, id)).orderStatus);
-    return c.json({ modifiedCount });
-  })
+  .put(
+    '/update/:id',
+    requireAdmin,
+    validate('param', recordIdParam),
+    validate('json', orderStatusUpdateSchema),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const { orderStatus } = c.req.valid('json');
+      const order = await findOrder(c.var.db, id);
+      if (orderStatus !== nextOrderStatus(order.orderStatus)) throw invalidTransition(order.orderStatus);
+      const modifiedCount = await changeOrderStatus(c.var.db, id, order.orderStatus, orderStatus, c.var.user.uid);
+      // Another admin moved (or deleted) it between the read and the update.
+      if (modifiedCount === 0) throw invalidTransition((await findOrder(c.var.db, id)).orderStatus);
+      return c.json({ modifiedCount });
+    },
+  )
   .delete('/:id', requireUser, validate('param', recordIdParam), async (c) => {
     const { id } = c.req.valid('param');
     const user = c.var.user;
@@ -208,7 +252,13 @@ export const orders = factory
     if (!user.isAdmin) {
       // Another customer's order is reported as missing: its existence is not theirs to know.
       if (order.email !== user.email) throw orderNotFound(id);
-      if (order.orderStatus !== 'Pending') throw new ApiError(409, 'not_pending', `Only Pending orders can be cancelled; this one is already ${order.orderStatus}.`, { current: order.orderStatus });
+      if (order.orderStatus !== 'Pending')
+        throw new ApiError(
+          409,
+          'not_pending',
+          `Only Pending orders can be cancelled; this one is already ${order.orderStatus}.`,
+          { current: order.orderStatus },
+        );
     }
     return c.json({ deletedCount: await deleteOrder(c.var.db, id, { onlyIfPending: !user.isAdmin }) });
   });

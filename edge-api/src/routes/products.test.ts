@@ -11,7 +11,12 @@ afterAll(() => t.cleanup());
 
 const add = (body: unknown) => t.call('POST', '/api/products', { role: 'admin', body });
 const list = async () => productSchema.array().parse(await (await t.call('GET', '/api/products')).json());
-const okra = { name: 'Okra (Dherosh)', price: '12.5', image: 'https://cdn.example.test/okra.webp', category: 'vegetable' };
+const okra = {
+  name: 'Okra (Dherosh)',
+  price: '12.5',
+  image: 'https://cdn.example.test/okra.webp',
+  category: 'vegetable',
+};
 
 describe('admin product management', () => {
   it('adds a product, converting a text price like "12.5", and appends it to the catalogue', async () => {
@@ -40,14 +45,20 @@ describe('admin product management', () => {
 
   it('updates only the edited fields', async () => {
     const product = productSchema.parse(await (await add(okra)).json());
-    const res = await t.call('PUT', `/api/products/update/${product._id}`, { role: 'admin', body: { price: 70, season: 'summer' } });
+    const res = await t.call('PUT', `/api/products/update/${product._id}`, {
+      role: 'admin',
+      body: { price: 70, season: 'summer' },
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ modifiedCount: 1, product: { ...product, price: 70, season: 'summer' } });
     expect((await t.call('PUT', `/api/products/update/${product._id}`, { role: 'admin', body: {} })).status).toBe(400);
   });
 
   it('adds a product with its Bangla name and out of stock, or in stock with none by default', async () => {
-    expect(productSchema.parse(await (await add({ ...okra, nameBn: 'ঢেঁড়স', inStock: false })).json())).toMatchObject({ nameBn: 'ঢেঁড়স', inStock: false });
+    expect(productSchema.parse(await (await add({ ...okra, nameBn: 'ঢেঁড়স', inStock: false })).json())).toMatchObject({
+      nameBn: 'ঢেঁড়স',
+      inStock: false,
+    });
     expect(productSchema.parse(await (await add(okra)).json())).toMatchObject({ nameBn: null, inStock: true });
   });
 
@@ -74,14 +85,18 @@ describe('admin product management', () => {
     expect(empty.status).toBe(400);
     const bad = await t.call('PUT', `/api/products/update/${product._id}`, { role: 'admin', body: { inStock: 'no' } });
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toMatchObject({ error: { details: { fields: { inStock: ['In stock is true or false'] } } } });
+    expect(await bad.json()).toMatchObject({
+      error: { details: { fields: { inStock: ['In stock is true or false'] } } },
+    });
   });
 
   it('deletes exactly that product and keeps the others', async () => {
     const a = productSchema.parse(await (await add({ ...okra, name: 'Okra A' })).json());
     const b = productSchema.parse(await (await add({ ...okra, name: 'Okra B' })).json());
     const before = await list();
-    expect(await (await t.call('DELETE', `/api/products/${a._id}`, { role: 'admin' })).json()).toEqual({ deletedCount: 1 });
+    expect(await (await t.call('DELETE', `/api/products/${a._id}`, { role: 'admin' })).json()).toEqual({
+      deletedCount: 1,
+    });
     const after = await list();
     expect(after.map((p: Product) => p._id)).toEqual(before.filter((p) => p._id !== a._id).map((p) => p._id));
     expect(after.some((p) => p._id === b._id)).toBe(true);
@@ -90,15 +105,18 @@ describe('admin product management', () => {
 });
 
 describe('catalogue caching', () => {
-  it.each(['/api/products', '/api/reviews'])('%s sends a strong ETag and answers If-None-Match with 304', async (path) => {
-    const first = await t.call('GET', path);
-    const etag = first.headers.get('ETag');
-    expect(etag).toMatch(/^"[\w-]+"$/);
-    expect(first.headers.get('Cache-Control')).toBe('public, no-cache');
-    const again = await t.call('GET', path, { headers: { 'If-None-Match': etag ?? '' } });
-    expect(again.status).toBe(304);
-    expect(await again.text()).toBe('');
-  });
+  it.each(['/api/products', '/api/reviews'])(
+    '%s sends a strong ETag and answers If-None-Match with 304',
+    async (path) => {
+      const first = await t.call('GET', path);
+      const etag = first.headers.get('ETag');
+      expect(etag).toMatch(/^"[\w-]+"$/);
+      expect(first.headers.get('Cache-Control')).toBe('public, no-cache');
+      const again = await t.call('GET', path, { headers: { 'If-None-Match': etag ?? '' } });
+      expect(again.status).toBe(304);
+      expect(await again.text()).toBe('');
+    },
+  );
 
   it('changes the ETag when the catalogue changes', async () => {
     const before = (await t.call('GET', '/api/products')).headers.get('ETag') ?? '';
@@ -144,7 +162,10 @@ describe('catalogue delta (?since=)', () => {
     await t.call('PUT', `/api/products/update/${second._id}`, { role: 'admin', body: { nameBn: 'নতুন নাম' } });
     const delta = await since(start);
     expect(delta.version).toBe(start + 2);
-    expect(delta.changed).toEqual([{ ...first, inStock: false }, { ...second, nameBn: 'নতুন নাম' }]);
+    expect(delta.changed).toEqual([
+      { ...first, inStock: false },
+      { ...second, nameBn: 'নতুন নাম' },
+    ]);
     await t.call('PUT', `/api/products/update/${first._id}`, { role: 'admin', body: { inStock: true } });
     await t.call('PUT', `/api/products/update/${second._id}`, { role: 'admin', body: { nameBn: second.nameBn } });
   });

@@ -22,7 +22,13 @@ export const products = factory
     if (since !== undefined) {
       // A delta (DESIGN.md §5): what changed after the client's version, never cached.
       const delta = await catalogueDelta(c.var.db, since);
-      if (since > delta.version) throw new ApiError(400, 'validation_failed', 'This catalogue version does not exist here; fetch the whole catalogue.', { fields: { since: ['Newer than the catalogue'] } });
+      if (since > delta.version)
+        throw new ApiError(
+          400,
+          'validation_failed',
+          'This catalogue version does not exist here; fetch the whole catalogue.',
+          { fields: { since: ['Newer than the catalogue'] } },
+        );
       c.header('Cache-Control', 'no-store');
       return c.json(delta);
     }
@@ -36,14 +42,20 @@ export const products = factory
     c.var.catalogue.invalidate();
     return c.json(product, 201);
   })
-  .put('/update/:id', requireAdmin, validate('param', recordIdParam), validate('json', productUpdateSchema), async (c) => {
-    const { id } = c.req.valid('param');
-    const edit = c.req.valid('json');
-    const product = await updateProduct(c.var.db, id, edit);
-    if (!product) throw notFound(id);
-    c.var.catalogue.invalidate();
-    return c.json({ modifiedCount: 1, product });
-  })
+  .put(
+    '/update/:id',
+    requireAdmin,
+    validate('param', recordIdParam),
+    validate('json', productUpdateSchema),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const edit = c.req.valid('json');
+      const product = await updateProduct(c.var.db, id, edit);
+      if (!product) throw notFound(id);
+      c.var.catalogue.invalidate();
+      return c.json({ modifiedCount: 1, product });
+    },
+  )
   .delete('/:id', requireAdmin, validate('param', recordIdParam), async (c) => {
     const { id } = c.req.valid('param');
     const rowsAffected = await deleteProduct(c.var.db, id);

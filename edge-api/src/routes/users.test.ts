@@ -11,14 +11,26 @@ afterAll(() => t.cleanup());
 
 describe('users and admins', () => {
   it('saves the signed-in user and reads them back, admin false', async () => {
-    expect((await t.call('POST', '/api/users', { role: 'customerA', body: { email: customerA.email, displayName: 'Asha R.' } })).status).toBe(200);
+    expect(
+      (
+        await t.call('POST', '/api/users', {
+          role: 'customerA',
+          body: { email: customerA.email, displayName: 'Asha R.' },
+        })
+      ).status,
+    ).toBe(200);
     const res = await t.call('GET', `/api/users/${customerA.email}`, { role: 'customerA' });
     expect(await res.json()).toEqual({ email: customerA.email, displayName: 'Asha R.', admin: false });
   });
 
   it('ignores a client-sent admin flag', async () => {
-    await t.call('PUT', '/api/users', { role: 'customerB', body: { email: customerB.email, displayName: 'Babul', admin: true } });
-    expect(await (await t.call('GET', `/api/users/${customerB.email}`, { role: 'customerB' })).json()).toMatchObject({ admin: false });
+    await t.call('PUT', '/api/users', {
+      role: 'customerB',
+      body: { email: customerB.email, displayName: 'Babul', admin: true },
+    });
+    expect(await (await t.call('GET', `/api/users/${customerB.email}`, { role: 'customerB' })).json()).toMatchObject({
+      admin: false,
+    });
   });
 
   it('grants admin once (modifiedCount 1, then 0; 0 for an unknown e-mail), and the new admin can list orders', async () => {

@@ -15,7 +15,9 @@ const saveProfile = factory.createHandlers(requireUser, validate('json', userUps
   const input = c.req.valid('json');
   const user = c.var.user;
   if (input.email !== user.email)
-    throw new ApiError(403, 'forbidden', 'You can only save your own profile.', { fields: { email: ['Must be the e-mail you signed in with'] } });
+    throw new ApiError(403, 'forbidden', 'You can only save your own profile.', {
+      fields: { email: ['Must be the e-mail you signed in with'] },
+    });
   await upsertUser(c.var.db, user.email, input.displayName);
   return c.json({ email: user.email, displayName: input.displayName, admin: user.isAdmin } satisfies User);
 });
@@ -32,7 +34,8 @@ export const users = factory
   .get('/:email', requireUser, validate('param', z.object({ email })), async (c) => {
     const { email: target } = c.req.valid('param');
     const user = c.var.user;
-    if (target !== user.email && !user.isAdmin) throw new ApiError(403, 'forbidden', 'You can only read your own profile.');
+    if (target !== user.email && !user.isAdmin)
+      throw new ApiError(403, 'forbidden', 'You can only read your own profile.');
     const found = await readUser(c.var.db, target, c.var.config.adminEmails);
     if (found) return c.json(found);
     if (target !== user.email) throw new ApiError(404, 'not_found', `No user ${target}.`);

@@ -26,13 +26,24 @@ export function oneReviewEachApp(db: Client) {
       const body = (await c.req.json()) as { review: string };
       const userId = c.req.header('X-Test-User') ?? 'uid-guarded';
       return idempotentWrite(c, userId, body, async () => {
-        const review: Review = { _id: crypto.randomUUID(), name: 'Guarded', email: 'guarded@example.test', review: body.review, rating: 5, customerImage: null };
+        const review: Review = {
+          _id: crypto.randomUUID(),
+          name: 'Guarded',
+          email: 'guarded@example.test',
+          review: body.review,
+          rating: 5,
+          customerImage: null,
+        };
         return {
           status: 201,
           body: review,
           statements: [
             insertReviewStatement(review, userId),
-            writeGuard('(SELECT count(*) FROM reviews WHERE user_id = ?) <= 1', [userId], new ApiError(409, 'one_review_each', 'You have reviewed already.')),
+            writeGuard(
+              '(SELECT count(*) FROM reviews WHERE user_id = ?) <= 1',
+              [userId],
+              new ApiError(409, 'one_review_each', 'You have reviewed already.'),
+            ),
           ],
         };
       });

@@ -34,7 +34,8 @@ export const sendTo =
     fetch(`${baseUrl}${path}`, init);
 
 /** True for the answers the outbox sender retries: no answer, 409 (still in flight), 429 and 5xx. */
-export const isRetried = (status: number | 'network') => status === 'network' || status === 409 || status === 429 || status >= 500;
+export const isRetried = (status: number | 'network') =>
+  status === 'network' || status === 409 || status === 429 || status >= 500;
 
 /**
  * Posts `order` until it gets an answer the outbox would not retry, waiting `backoffMs` between
@@ -55,7 +56,11 @@ export async function placeOrder(
     try {
       const res = await send('/api/orders', {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${order.token}`, 'Idempotency-Key': order.key },
+        headers: {
+          'Content-Type': 'application/json',
+          Authorization: `Bearer ${order.token}`,
+          'Idempotency-Key': order.key,
+        },
         body: JSON.stringify(order.body),
       });
       status = res.status;
@@ -68,7 +73,8 @@ export async function placeOrder(
     attempts.push(attempt);
     options.onAttempt?.(attempt);
     if (!isRetried(status) || attempt.at >= options.giveUpAt) {
-      const orderId = typeof status === 'number' && status < 300 ? (body as { _id?: string } | undefined)?._id : undefined;
+      const orderId =
+        typeof status === 'number' && status < 300 ? (body as { _id?: string } | undefined)?._id : undefined;
       return { key: order.key, status, orderId, replayed, startedAt, answeredAt: attempt.at, attempts };
     }
     await new Promise((resolve) => setTimeout(resolve, options.backoffMs));
@@ -91,9 +97,16 @@ export type OrderBooks = {
  * Compares `outcomes` (every answer each key got) with the `orders` rows of `userIds` in `db`.
  * @returns the books; all zero but the counts means nothing was lost or duplicated.
  */
-export async function checkOrderBooks(db: Client, userIds: readonly string[], outcomes: ReadonlyArray<{ key: string; orderId: string | undefined }>): Promise<OrderBooks> {
+export async function checkOrderBooks(
+  db: Client,
+  userIds: readonly string[],
+  outcomes: ReadonlyArray<{ key: string; orderId: string | undefined }>,
+): Promise<OrderBooks> {
   const placeholders = userIds.map(() => '?').join(', ');
-  const { rows } = await db.execute({ sql: `SELECT id FROM orders WHERE user_id IN (${placeholders})`, args: [...userIds] });
+  const { rows } = await db.execute({
+    sql: `SELECT id FROM orders WHERE user_id IN (${placeholders})`,
+    args: [...userIds],
+  });
   const inDb = new Set(rows.map((row) => String(row.id)));
   const idsByKey = new Map<string, Set<string>>();
   for (const { key, orderId } of outcomes) {
@@ -118,7 +131,10 @@ export async function checkOrderBooks(db: Client, userIds: readonly string[], ou
  * minus the last such recovery. Pass the times the database was started again, not when it was
  * seen answering, so its start-up counts as waiting too. @returns 0 when no order spanned a recovery.
  */
-export function slowestWaitAfterRecovery(outcomes: ReadonlyArray<Pick<OrderOutcome, 'startedAt' | 'answeredAt'>>, recoveredAt: readonly number[]): number {
+export function slowestWaitAfterRecovery(
+  outcomes: ReadonlyArray<Pick<OrderOutcome, 'startedAt' | 'answeredAt'>>,
+  recoveredAt: readonly number[],
+): number {
   let slowest = 0;
   for (const { startedAt, answeredAt } of outcomes) {
     const last = Math.max(...recoveredAt.filter((at) => at > startedAt && at <= answeredAt));

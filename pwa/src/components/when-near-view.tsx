@@ -6,18 +6,29 @@ import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
  * first load (bench/README.md). `minHeight` (CSS length) reserves the space meanwhile, so
  * nothing jumps. Without IntersectionObserver the children render at once.
  */
-export function WhenNearView({ children, minHeight, margin = '600px' }: { children: ReactNode; minHeight: string; margin?: string }) {
+export function WhenNearView({
+  children,
+  minHeight,
+  margin = '600px',
+}: {
+  children: ReactNode;
+  minHeight: string;
+  margin?: string;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
   useEffect(() => {
     const element = ref.current;
     if (near || !element) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) {
-        setNear(true);
-        observer.disconnect();
-      }
-    }, { rootMargin: margin });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          setNear(true);
+          observer.disconnect();
+        }
+      },
+      { rootMargin: margin },
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, [near, margin]);

@@ -68,7 +68,9 @@ export async function apiRequestError(res: Pick<Response, 'status' | 'statusText
  * from the route (Hono's `parseResponse`).
  * @throws ApiRequestError for any other status, with the API's `{error:{code,message,details}}`, else the status line as message.
  */
-export async function readResponse<T extends ClientResponse<unknown>>(response: T | Promise<T>): ReturnType<typeof parseResponse<T>> {
+export async function readResponse<T extends ClientResponse<unknown>>(
+  response: T | Promise<T>,
+): ReturnType<typeof parseResponse<T>> {
   const res = await response;
   if (!res.ok) throw await apiRequestError(res);
   return parseResponse(res);

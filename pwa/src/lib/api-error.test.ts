@@ -3,11 +3,16 @@ import { readApiError } from './api-error';
 
 const messageOf = async (res: Response, fallback?: string) => (await readApiError(res, fallback)).message;
 
-const answer = (status: number, body: string, statusText = 'Bad Request') => new Response(body, { status, statusText, headers: { 'Content-Type': 'application/json' } });
+const answer = (status: number, body: string, statusText = 'Bad Request') =>
+  new Response(body, { status, statusText, headers: { 'Content-Type': 'application/json' } });
 
 describe('readApiError: the message', () => {
   it("reads the API's error message", async () => {
-    expect(await messageOf(answer(409, JSON.stringify({ error: { code: 'out_of_stock', message: 'Tomato is out of stock.' } })))).toBe('Tomato is out of stock.');
+    expect(
+      await messageOf(
+        answer(409, JSON.stringify({ error: { code: 'out_of_stock', message: 'Tomato is out of stock.' } })),
+      ),
+    ).toBe('Tomato is out of stock.');
   });
 
   it('falls back to the status line for a body that is not the API error shape', async () => {
@@ -24,11 +29,23 @@ describe('readApiError: the message', () => {
 describe('readApiError', () => {
   it("reads the API's code, message and details", async () => {
     const details = { products: [{ _id: 'p1', name: 'Tomato' }] };
-    expect(await readApiError(answer(409, JSON.stringify({ error: { code: 'out_of_stock', message: 'Tomato is out of stock.', details } })))).toEqual({ code: 'out_of_stock', message: 'Tomato is out of stock.', details });
+    expect(
+      await readApiError(
+        answer(409, JSON.stringify({ error: { code: 'out_of_stock', message: 'Tomato is out of stock.', details } })),
+      ),
+    ).toEqual({ code: 'out_of_stock', message: 'Tomato is out of stock.', details });
   });
 
   it('has no code or details for a body that is not the API error shape', async () => {
-    expect(await readApiError(answer(502, '<html>Bad gateway</html>', 'Bad Gateway'))).toEqual({ code: undefined, message: '502 Bad Gateway', details: undefined });
-    expect(await readApiError(answer(409, JSON.stringify({ error: { code: 7 } })), 'busy')).toEqual({ code: undefined, message: 'busy', details: undefined });
+    expect(await readApiError(answer(502, '<html>Bad gateway</html>', 'Bad Gateway'))).toEqual({
+      code: undefined,
+      message: '502 Bad Gateway',
+      details: undefined,
+    });
+    expect(await readApiError(answer(409, JSON.stringify({ error: { code: 7 } })), 'busy')).toEqual({
+      code: undefined,
+      message: 'busy',
+      details: undefined,
+    });
   });
 });

@@ -15,8 +15,13 @@ export type ApiErrorBody = { code: string | undefined; message: string; details:
  * `details`; `message` is `fallback` when the body has none (default: the status line, e.g.
  * "502 Bad Gateway"). Never throws.
  */
-export async function readApiError(res: ErrorResponse, fallback = `${res.status} ${res.statusText}`): Promise<ApiErrorBody> {
-  const body = (await res.json().catch(() => null)) as { error?: { code?: unknown; message?: unknown; details?: unknown } } | null;
+export async function readApiError(
+  res: ErrorResponse,
+  fallback = `${res.status} ${res.statusText}`,
+): Promise<ApiErrorBody> {
+  const body = (await res.json().catch(() => null)) as {
+    error?: { code?: unknown; message?: unknown; details?: unknown };
+  } | null;
   const error = typeof body?.error === 'object' && body.error !== null ? body.error : {};
   return {
     code: typeof error.code === 'string' ? error.code : undefined,

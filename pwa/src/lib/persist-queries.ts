@@ -37,7 +37,11 @@ export function persistOrderQueries(client: QueryClient): Promise<void> {
     persisted = client;
     const queries = store();
     const persister = createAsyncStoragePersister({
-      storage: { getItem: (key) => get<string>(key, queries), setItem: (key, value) => set(key, value, queries), removeItem: (key) => del(key, queries) },
+      storage: {
+        getItem: (key) => get<string>(key, queries),
+        setItem: (key, value) => set(key, value, queries),
+        removeItem: (key) => del(key, queries),
+      },
       key: ORDERS_KEY,
     });
     // A restored query without a screen would otherwise be dropped after 5 minutes, and the next save would lose it.
@@ -47,7 +51,9 @@ export function persistOrderQueries(client: QueryClient): Promise<void> {
       persister,
       maxAge: PERSIST_MAX_AGE_MS,
       buster: import.meta.env.VITE_APP_VERSION ?? 'dev',
-      dehydrateOptions: { shouldDehydrateQuery: (query) => defaultShouldDehydrateQuery(query) && query.queryKey[0] === orderKeys.all[0] },
+      dehydrateOptions: {
+        shouldDehydrateQuery: (query) => defaultShouldDehydrateQuery(query) && query.queryKey[0] === orderKeys.all[0],
+      },
     });
     // Without a readable IndexedDB (private mode, quota) the dashboard works online as before.
     return restore.catch(() => undefined);

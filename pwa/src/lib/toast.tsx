@@ -50,7 +50,12 @@ export function Toasts() {
   return (
     <Suspense fallback={null}>
       <WhenMounted>
-        <Sonner richColors closeButton containerAriaLabel={t('toast.container')} toastOptions={{ closeButtonAriaLabel: t('toast.close') }} />
+        <Sonner
+          richColors
+          closeButton
+          containerAriaLabel={t('toast.container')}
+          toastOptions={{ closeButtonAriaLabel: t('toast.close') }}
+        />
       </WhenMounted>
     </Suspense>
   );

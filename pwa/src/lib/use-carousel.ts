@@ -7,7 +7,8 @@ export type CarouselControls = { next: () => void; previous: () => void };
 const atEnd = (node: HTMLElement) => node.scrollLeft + node.clientWidth >= node.scrollWidth - 2;
 const behavior = (): ScrollBehavior => (matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth');
 /** One slide's width: the slides are the children of the scroller's one child (the track). */
-const slideWidth = (node: HTMLElement) => node.firstElementChild?.firstElementChild?.getBoundingClientRect().width || node.clientWidth;
+const slideWidth = (node: HTMLElement) =>
+  node.firstElementChild?.firstElementChild?.getBoundingClientRect().width || node.clientWidth;
 
 function step(node: HTMLElement, direction: 1 | -1): void {
   if (direction === 1 && atEnd(node)) node.scrollTo({ left: 0, behavior: behavior() });
@@ -40,6 +41,9 @@ export function useCarousel(autoplayMs?: number): [(node: HTMLElement | null) =>
       clearInterval(timer);
     };
   }, [node, autoplayMs]);
-  const controls = useMemo(() => ({ next: () => node && step(node, 1), previous: () => node && step(node, -1) }), [node]);
+  const controls = useMemo(
+    () => ({ next: () => node && step(node, 1), previous: () => node && step(node, -1) }),
+    [node],
+  );
   return [setNode, controls];
 }

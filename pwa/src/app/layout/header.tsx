@@ -28,7 +28,14 @@ export function Header() {
       <div className="navbar-start w-auto min-w-0 flex-1 lg:w-1/2 lg:flex-initial">
         <div className="dropdown lg:hidden">
           <button type="button" className="btn btn-ghost min-h-11 w-11 px-0" aria-label={t('nav.openMenu')}>
-            <svg xmlns="http://www.w3.org/2000/svg" className="h-6 w-6" fill="none" viewBox="0 0 24 24" stroke="currentColor" aria-hidden="true">
+            <svg
+              xmlns="http://www.w3.org/2000/svg"
+              className="h-6 w-6"
+              fill="none"
+              viewBox="0 0 24 24"
+              stroke="currentColor"
+              aria-hidden="true"
+            >
               <path strokeLinecap="round" strokeLinejoin="round" strokeWidth={2} d="M4 6h16M4 12h16M4 18h16" />
             </svg>
           </button>
@@ -42,7 +49,10 @@ export function Header() {
             ))}
           </ul>
         </div>
-        <Link to={paths.home} className="btn btn-ghost min-h-11 min-w-0 shrink flex-nowrap gap-1.5 px-1 text-lg font-bold text-primary sm:gap-2 sm:px-3 sm:text-xl">
+        <Link
+          to={paths.home}
+          className="btn btn-ghost min-h-11 min-w-0 shrink flex-nowrap gap-1.5 px-1 text-lg font-bold text-primary sm:gap-2 sm:px-3 sm:text-xl"
+        >
           <img src="/icons/icon.svg" alt="" width={32} height={32} className="h-7 w-7 shrink-0 sm:h-8 sm:w-8" />
           <span className="truncate">{t('app.name')}</span>
         </Link>
@@ -61,7 +71,12 @@ export function Header() {
         <InstallButton />
         <WaitingCount email={user.email} />
         <CartLink to={paths.cart} />
-        <AccountMenu profilePath={paths.profile} loginPath={paths.login} registerPath={paths.register} dashboardPath={paths.dashboard.root} />
+        <AccountMenu
+          profilePath={paths.profile}
+          loginPath={paths.login}
+          registerPath={paths.register}
+          dashboardPath={paths.dashboard.root}
+        />
       </div>
     </header>
   );

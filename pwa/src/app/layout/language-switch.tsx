@@ -19,7 +19,14 @@ export function LanguageSwitch() {
       .finally(() => setBusy(false));
   };
   return (
-    <button type="button" lang={other} className="btn btn-ghost btn-sm min-h-11 px-2 text-base" onClick={choose} disabled={busy} data-testid="language-switch">
+    <button
+      type="button"
+      lang={other}
+      className="btn btn-ghost btn-sm min-h-11 px-2 text-base"
+      onClick={choose}
+      disabled={busy}
+      data-testid="language-switch"
+    >
       {names[other]}
     </button>
   );

@@ -11,7 +11,12 @@ import { Header } from './header';
 const isCartPage = (pathname: string) => {
   // The router matches paths in any case (/Shop) and with a trailing slash.
   const path = pathname.toLowerCase().replace(/\/+$/, '');
-  return path === paths.cart || path === paths.checkout || path === paths.dashboard.root || path.startsWith(`${paths.dashboard.root}/`);
+  return (
+    path === paths.cart ||
+    path === paths.checkout ||
+    path === paths.dashboard.root ||
+    path.startsWith(`${paths.dashboard.root}/`)
+  );
 };
 
 /** Header, the current page, footer; on phones and tablets the cart bar below them. The tab's title in the language shown. */

@@ -33,7 +33,11 @@ export default function CheckoutRoute() {
       shopPath={paths.shop}
       submitOrder={async (input, key) => {
         try {
-          const outcome = await submit('order', input, { userEmail: email, key, clearCart: cartActions.clearAfterOrder });
+          const outcome = await submit('order', input, {
+            userEmail: email,
+            key,
+            clearCart: cartActions.clearAfterOrder,
+          });
           return outcome.status === 'sent' ? { status: 'sent', order: outcome.result } : outcome;
         } catch (error) {
           if (!(await outboxItem(key).catch(() => undefined))?.refusal) throw error;

@@ -48,10 +48,22 @@ export default function DashboardLayout() {
           </label>
           <nav aria-label={t('auth.dashboard')} className="min-h-full w-60 bg-base-200 p-4">
             <ul className="menu w-full gap-1">
-              <li><NavLink to={paths.home} className="min-h-11">{t('nav.home')}</NavLink></li>
-              <li><NavLink to={paths.shop} className="min-h-11">{t('nav.shop')}</NavLink></li>
+              <li>
+                <NavLink to={paths.home} className="min-h-11">
+                  {t('nav.home')}
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to={paths.shop} className="min-h-11">
+                  {t('nav.shop')}
+                </NavLink>
+              </li>
               {links.map((link) => (
-                <li key={link.to}><NavLink to={link.to} className="min-h-11">{link.label}</NavLink></li>
+                <li key={link.to}>
+                  <NavLink to={link.to} className="min-h-11">
+                    {link.label}
+                  </NavLink>
+                </li>
               ))}
               <LogOutItem />
             </ul>

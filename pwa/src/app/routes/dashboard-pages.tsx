@@ -53,25 +53,41 @@ export function DashboardHomeRoute() {
         <div className="stats stats-vertical shadow sm:stats-horizontal">
           <Link to={paths.dashboard.manageOrders} className="stat">
             <div className="stat-title">{t('dashboard.pendingOrders')}</div>
-            <div className="stat-value text-warning" data-testid="pending-count">{!pending ? '…' : pending.next ? t('dashboard.countMore', { count: pending.orders.length }) : t('dashboard.count', { count: pending.orders.length })}</div>
+            <div className="stat-value text-warning" data-testid="pending-count">
+              {!pending
+                ? '…'
+                : pending.next
+                  ? t('dashboard.countMore', { count: pending.orders.length })
+                  : t('dashboard.count', { count: pending.orders.length })}
+            </div>
           </Link>
           <Link to={paths.dashboard.manageProducts} className="stat">
             <div className="stat-title">{t('dashboard.products')}</div>
-            <div className="stat-value text-primary" data-testid="product-count">{products ? t('dashboard.count', { count: products.length }) : '…'}</div>
+            <div className="stat-value text-primary" data-testid="product-count">
+              {products ? t('dashboard.count', { count: products.length }) : '…'}
+            </div>
           </Link>
         </div>
       ) : latest ? (
         <div className="card max-w-md bg-base-200">
           <div className="card-body">
             <h2 className="card-title">{t('dashboard.latestOrder')}</h2>
-            <p>{orderDateText(latest)} · {formatPrice(latest.totalAmount)} · {t('dashboard.productCount', { count: latest.orderedProduct.length })}</p>
+            <p>
+              {orderDateText(latest)} · {formatPrice(latest.totalAmount)} ·{' '}
+              {t('dashboard.productCount', { count: latest.orderedProduct.length })}
+            </p>
             <OrderStatus order={latest} />
-            <Link to={paths.dashboard.myOrders} className="link link-primary">{t('dashboard.allOrders')}</Link>
+            <Link to={paths.dashboard.myOrders} className="link link-primary">
+              {t('dashboard.allOrders')}
+            </Link>
           </div>
         </div>
       ) : (
         <p>
-          {t('dashboard.noOrders')} <Link to={paths.shop} className="link link-primary">{t('dashboard.fillCart')}</Link>
+          {t('dashboard.noOrders')}{' '}
+          <Link to={paths.shop} className="link link-primary">
+            {t('dashboard.fillCart')}
+          </Link>
         </p>
       )}
     </section>
@@ -108,7 +124,13 @@ export function UpdateProductRoute() {
   const navigate = useNavigate();
   useLocale(); // renders again in the language chosen
   if (isPending) return <Spinner label={t('dashboard.loadingProduct')} />;
-  return <UpdateProduct isAdmin={admin} product={products?.find((p) => p._id === id)} onDone={() => navigate(paths.dashboard.manageProducts)} />;
+  return (
+    <UpdateProduct
+      isAdmin={admin}
+      product={products?.find((p) => p._id === id)}
+      onDone={() => navigate(paths.dashboard.manageProducts)}
+    />
+  );
 }
 
 /**
@@ -125,8 +147,19 @@ export function MyOrdersRoute() {
     if (item.kind !== 'order') return [];
     const refused = new Set(item.refusal?.products.map((p) => p._id));
     // The checkout keeps each line's English name beside its id (for this list; the server ignores it).
-    const lines = item.payload.orderedProduct.map((line: { _id: string; cartQuantity: number; name?: string }) => ({ ...line, name: line.name === undefined ? undefined : nameOf({ _id: line._id, name: line.name }) }));
-    return [{ ...item, note: outboxNoteText(item, nameOf), lines, outOfStock: item.refusal?.products.map(nameOf), restLeft: lines.some((l) => !refused.has(l._id)) }];
+    const lines = item.payload.orderedProduct.map((line: { _id: string; cartQuantity: number; name?: string }) => ({
+      ...line,
+      name: line.name === undefined ? undefined : nameOf({ _id: line._id, name: line.name }),
+    }));
+    return [
+      {
+        ...item,
+        note: outboxNoteText(item, nameOf),
+        lines,
+        outOfStock: item.refusal?.products.map(nameOf),
+        restLeft: lines.some((l) => !refused.has(l._id)),
+      },
+    ];
   });
   // When an order leaves the outbox (sent by this page or the worker), the list is fetched anew:
   // a fetch begun before the server had the order is cancelled rather than awaited, which an
@@ -136,7 +169,10 @@ export function MyOrdersRoute() {
   useEffect(() => {
     const left = shownKeys.current.split(' ').some((key) => key && !waitingKeys.split(' ').includes(key));
     shownKeys.current = waitingKeys;
-    if (left) void client.cancelQueries({ queryKey: orderKeys.all }).then(() => client.invalidateQueries({ queryKey: orderKeys.all }));
+    if (left)
+      void client
+        .cancelQueries({ queryKey: orderKeys.all })
+        .then(() => client.invalidateQueries({ queryKey: orderKeys.all }));
   }, [waitingKeys, client]);
   const sendWithout = async (key: string) => {
     try {
@@ -158,7 +194,9 @@ export function MyOrdersRoute() {
     const { lines, skipped } = linesToOrderAgain(order.orderedProduct, catalogue);
     if (cartActions.addLines(lines, skipped)) await navigate(paths.cart);
   };
-  return user.email ? <MyOrders email={user.email} unsent={unsent} moved={moved} onSendWithout={sendWithout} onOrderAgain={orderAgain} /> : null;
+  return user.email ? (
+    <MyOrders email={user.email} unsent={unsent} moved={moved} onSendWithout={sendWithout} onOrderAgain={orderAgain} />
+  ) : null;
 }
 
 export function AddReviewRoute() {
@@ -176,7 +214,11 @@ export function AddReviewRoute() {
       <ReviewForm submit={submitReview} />
       {waiting.map((item) => (
         <p key={item.key} className="alert alert-warning mx-auto mt-4 max-w-lg" data-testid="unsent-review">
-          {item.status === 'failed' ? t('outbox.notSent', { note: outboxNoteText(item) }) : item.note ? t('outbox.waitingNote', { note: outboxNoteText(item) }) : t('outbox.waiting')}
+          {item.status === 'failed'
+            ? t('outbox.notSent', { note: outboxNoteText(item) })
+            : item.note
+              ? t('outbox.waitingNote', { note: outboxNoteText(item) })
+              : t('outbox.waiting')}
         </p>
       ))}
     </>

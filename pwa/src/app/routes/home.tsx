@@ -16,7 +16,9 @@ import { Testimonials } from '../../features/reviews/components/testimonials';
 
 const NEW_ARRIVALS = 8;
 // The contact form sits at the bottom: its code (react-hook-form, zod) loads as it comes near.
-const ContactForm = lazy(() => import('../../features/contact/components/contact-form').then((m) => ({ default: m.ContactForm })));
+const ContactForm = lazy(() =>
+  import('../../features/contact/components/contact-form').then((m) => ({ default: m.ContactForm })),
+);
 
 /** `/` and `/home`: every section of spec §1, top to bottom. */
 export default function HomeRoute() {
@@ -44,10 +46,17 @@ export default function HomeRoute() {
       <WhenNearView minHeight="40rem">
         <section className="mx-auto my-8 max-w-6xl px-4 sm:my-12" aria-labelledby="new-arrivals-heading">
           <div className="mb-4 flex items-baseline justify-between sm:mb-6">
-            <h2 id="new-arrivals-heading" className="text-2xl font-bold">{t('home.newArrivals')}</h2>
-            <Link to={paths.shop} className="link link-primary">{t('home.seeAll')}</Link>
+            <h2 id="new-arrivals-heading" className="text-2xl font-bold">
+              {t('home.newArrivals')}
+            </h2>
+            <Link to={paths.shop} className="link link-primary">
+              {t('home.seeAll')}
+            </Link>
           </div>
-          <ProductGrid products={products.slice(0, NEW_ARRIVALS)} renderAction={(product) => <AddToCartButton product={product} />} />
+          <ProductGrid
+            products={products.slice(0, NEW_ARRIVALS)}
+            renderAction={(product) => <AddToCartButton product={product} />}
+          />
         </section>
       </WhenNearView>
       <WhenNearView minHeight="20rem">

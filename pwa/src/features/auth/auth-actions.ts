@@ -34,7 +34,8 @@ async function saveSignedInProfile(method: 'POST' | 'PUT', auth: Auth, profile: 
 /** Each action resolves true on success, false with `error` set (they never reject). */
 export const authActions = {
   /** E-mail and password sign-in. */
-  signIn: (email: string, password: string) => run(({ sdk, auth }) => sdk.signInWithEmailAndPassword(auth, email, password).then(() => undefined)),
+  signIn: (email: string, password: string) =>
+    run(({ sdk, auth }) => sdk.signInWithEmailAndPassword(auth, email, password).then(() => undefined)),
 
   /** Creates the account, sets its display name, then `POST /api/users` (spec §7). */
   register: (name: string, email: string, password: string) =>
@@ -48,7 +49,9 @@ export const authActions = {
   signInWith: (name: ProviderName) =>
     run(async ({ sdk, auth }) => {
       const provider = name === 'google' ? new sdk.GoogleAuthProvider() : new sdk.GithubAuthProvider();
-      await signInWithProvider(auth, provider, sdk.signInWithPopup, (profile) => saveSignedInProfile('PUT', auth, profile));
+      await signInWithProvider(auth, provider, sdk.signInWithPopup, (profile) =>
+        saveSignedInProfile('PUT', auth, profile),
+      );
     }),
 
   /**
@@ -58,8 +61,14 @@ export const authActions = {
   signInWithIdToken: (name: ProviderName, idToken: string) =>
     run(async ({ sdk, auth }) => {
       const provider = name === 'google' ? new sdk.GoogleAuthProvider() : new sdk.GithubAuthProvider();
-      const credential = name === 'google' ? sdk.GoogleAuthProvider.credential(idToken) : sdk.GithubAuthProvider.credential(idToken);
-      await signInWithProvider(auth, provider, (a) => sdk.signInWithCredential(a, credential), (profile) => saveSignedInProfile('PUT', auth, profile));
+      const credential =
+        name === 'google' ? sdk.GoogleAuthProvider.credential(idToken) : sdk.GithubAuthProvider.credential(idToken);
+      await signInWithProvider(
+        auth,
+        provider,
+        (a) => sdk.signInWithCredential(a, credential),
+        (profile) => saveSignedInProfile('PUT', auth, profile),
+      );
     }),
 
   /**

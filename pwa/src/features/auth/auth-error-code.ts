@@ -5,4 +5,6 @@ export const SIGN_OUT_CODES = new Set(['auth/user-disabled', 'auth/user-token-ex
 
 /** The Firebase error code of `error`, if it has one. */
 export const errorCode = (error: unknown): string | undefined =>
-  typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
+  typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string'
+    ? error.code
+    : undefined;

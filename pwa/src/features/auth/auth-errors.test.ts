@@ -13,6 +13,10 @@ describe('sign-in error messages (spec §8)', () => {
   });
 
   it("keeps the provider's message for codes it does not know", () => {
-    expect(authErrorMessage(Object.assign(new Error('Firebase: something new (auth/brand-new).'), { code: 'auth/brand-new' }))).toBe('Firebase: something new (auth/brand-new).');
+    expect(
+      authErrorMessage(
+        Object.assign(new Error('Firebase: something new (auth/brand-new).'), { code: 'auth/brand-new' }),
+      ),
+    ).toBe('Firebase: something new (auth/brand-new).');
   });
 });

@@ -68,7 +68,9 @@ export function applyUser(user: User | null): Promise<void> {
     setState({ user: {}, admin: false, loading: false });
     return Promise.resolve();
   }
-  setState({ user: { uid: user.uid, email: user.email, displayName: user.displayName ?? '', photoURL: user.photoURL ?? '' } });
+  setState({
+    user: { uid: user.uid, email: user.email, displayName: user.displayName ?? '', photoURL: user.photoURL ?? '' },
+  });
   if (adminLookup?.email !== user.email) {
     const email = user.email;
     adminLookup = {

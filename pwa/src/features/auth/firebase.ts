@@ -40,6 +40,7 @@ export function createAuth(): Auth {
     persistence: [indexedDBLocalPersistence, browserLocalPersistence],
     popupRedirectResolver: browserPopupRedirectResolver,
   });
-  if (env.VITE_FIREBASE_AUTH_EMULATOR_HOST) connectAuthEmulator(auth, `http://${env.VITE_FIREBASE_AUTH_EMULATOR_HOST}`, { disableWarnings: true });
+  if (env.VITE_FIREBASE_AUTH_EMULATOR_HOST)
+    connectAuthEmulator(auth, `http://${env.VITE_FIREBASE_AUTH_EMULATOR_HOST}`, { disableWarnings: true });
   return auth;
 }

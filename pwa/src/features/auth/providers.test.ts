@@ -4,7 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { providerIds, signInWithProvider } from './providers';
 
 const auth = {} as Auth;
-const credentialFor = (email: string | null, displayName: string | null) => ({ user: { email, displayName } }) as unknown as UserCredential;
+const credentialFor = (email: string | null, displayName: string | null) =>
+  ({ user: { email, displayName } }) as unknown as UserCredential;
 
 describe('provider sign-in', () => {
   it.each([
@@ -21,7 +22,9 @@ describe('provider sign-in', () => {
 
   it('saves nothing when the popup fails', async () => {
     const save = vi.fn(async () => undefined);
-    const popup = vi.fn(async () => Promise.reject(Object.assign(new Error('closed'), { code: 'auth/popup-closed-by-user' })));
+    const popup = vi.fn(async () =>
+      Promise.reject(Object.assign(new Error('closed'), { code: 'auth/popup-closed-by-user' })),
+    );
     await expect(signInWithProvider(auth, new GoogleAuthProvider(), popup, save)).rejects.toThrow('closed');
     expect(save).not.toHaveBeenCalled();
   });

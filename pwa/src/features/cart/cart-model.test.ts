@@ -1,20 +1,57 @@
 import { describe, expect, it } from 'vitest';
 import type { Product } from '@contract/catalogue';
-import { addLinesToCart, addToCart, badgeLabel, cartTotals, clearCart, decreaseInCart, linesToOrderAgain, parseCart, removeFromCart, type Cart } from './cart-model';
+import {
+  addLinesToCart,
+  addToCart,
+  badgeLabel,
+  cartTotals,
+  clearCart,
+  decreaseInCart,
+  linesToOrderAgain,
+  parseCart,
+  removeFromCart,
+  type Cart,
+} from './cart-model';
 
-const carrot: Product = { _id: 'c1', name: 'Carrot (Gajor)', price: 60, image: '/products/carrot.webp', category: 'vegetable', season: 'winter', nameBn: 'গাজর', inStock: true };
-const mango: Product = { _id: 'm1', name: 'Himsagar Mango', price: 12.5, image: '/products/himsagar-mango.webp', category: 'fruit', season: 'summer', nameBn: null, inStock: true };
+const carrot: Product = {
+  _id: 'c1',
+  name: 'Carrot (Gajor)',
+  price: 60,
+  image: '/products/carrot.webp',
+  category: 'vegetable',
+  season: 'winter',
+  nameBn: 'গাজর',
+  inStock: true,
+};
+const mango: Product = {
+  _id: 'm1',
+  name: 'Himsagar Mango',
+  price: 12.5,
+  image: '/products/himsagar-mango.webp',
+  category: 'fruit',
+  season: 'summer',
+  nameBn: null,
+  inStock: true,
+};
 /** `product` as a cart line of `cartQuantity` kg: whether it is in stock is not stored. */
 const line = ({ inStock: _inStock, ...product }: Product, cartQuantity: number) => ({ ...product, cartQuantity });
 
 describe('cart rules (spec §4)', () => {
   it('adds a new product with quantity 1 and says so', () => {
-    expect(addToCart([], carrot)).toEqual({ cart: [line(carrot, 1)], message: 'Carrot (Gajor) added to cart', kind: 'success' });
+    expect(addToCart([], carrot)).toEqual({
+      cart: [line(carrot, 1)],
+      message: 'Carrot (Gajor) added to cart',
+      kind: 'success',
+    });
   });
 
   it('raises an existing product by 1 with an info toast', () => {
     const { cart } = addToCart([], carrot);
-    expect(addToCart(cart, carrot)).toEqual({ cart: [line(carrot, 2)], message: 'Increased Carrot (Gajor) Quantity', kind: 'info' });
+    expect(addToCart(cart, carrot)).toEqual({
+      cart: [line(carrot, 2)],
+      message: 'Increased Carrot (Gajor) Quantity',
+      kind: 'info',
+    });
   });
 
   it('never goes above 100 kg on one line', () => {
@@ -24,20 +61,37 @@ describe('cart rules (spec §4)', () => {
 
   it('decreases by 1, and removes the line at quantity 1', () => {
     const two: Cart = [line(carrot, 2)];
-    expect(decreaseInCart(two, 'c1')).toEqual({ cart: [line(carrot, 1)], message: 'Carrot (Gajor) decreases quantity', kind: 'info' });
-    expect(decreaseInCart([line(carrot, 1)], 'c1')).toEqual({ cart: [], message: 'Carrot (Gajor) removed from cart', kind: 'error' });
+    expect(decreaseInCart(two, 'c1')).toEqual({
+      cart: [line(carrot, 1)],
+      message: 'Carrot (Gajor) decreases quantity',
+      kind: 'info',
+    });
+    expect(decreaseInCart([line(carrot, 1)], 'c1')).toEqual({
+      cart: [],
+      message: 'Carrot (Gajor) removed from cart',
+      kind: 'error',
+    });
   });
 
   it('removes a line and clears the cart', () => {
     const cart: Cart = [line(carrot, 3), line(mango, 1)];
-    expect(removeFromCart(cart, 'c1')).toEqual({ cart: [line(mango, 1)], message: 'Carrot (Gajor) removed from cart', kind: 'error' });
+    expect(removeFromCart(cart, 'c1')).toEqual({
+      cart: [line(mango, 1)],
+      message: 'Carrot (Gajor) removed from cart',
+      kind: 'error',
+    });
     expect(clearCart()).toEqual({ cart: [], message: 'Cart Cleared', kind: 'error' });
     expect(removeFromCart(cart, 'nope')).toBeUndefined();
   });
 
   it('totals quantity and amount (Σ price × quantity) without float noise', () => {
     expect(cartTotals([line(carrot, 3), line(mango, 2)])).toEqual({ cartTotalQuantity: 5, cartTotalAmount: 205 });
-    expect(cartTotals([{ ...carrot, price: 0.1, cartQuantity: 1 }, { ...mango, price: 0.2, cartQuantity: 1 }]).cartTotalAmount).toBe(0.3);
+    expect(
+      cartTotals([
+        { ...carrot, price: 0.1, cartQuantity: 1 },
+        { ...mango, price: 0.2, cartQuantity: 1 },
+      ]).cartTotalAmount,
+    ).toBe(0.3);
     expect(cartTotals([])).toEqual({ cartTotalQuantity: 0, cartTotalAmount: 0 });
   });
 
@@ -47,7 +101,16 @@ describe('cart rules (spec §4)', () => {
 });
 
 describe('order again', () => {
-  const avocado: Product = { _id: 'a1', name: 'Avocado', price: 450, image: '/products/avocado.webp', category: 'fruit', season: null, nameBn: null, inStock: false };
+  const avocado: Product = {
+    _id: 'a1',
+    name: 'Avocado',
+    price: 450,
+    image: '/products/avocado.webp',
+    category: 'fruit',
+    season: null,
+    nameBn: null,
+    inStock: false,
+  };
   const catalogue = [{ ...carrot, price: 70 }, mango, avocado];
 
   it('takes the products as the catalogue has them today, same kilograms; skips those out of stock or gone, by name', () => {
@@ -64,7 +127,10 @@ describe('order again', () => {
       ],
       skipped: ['Avocado', 'Durian'],
     });
-    expect(linesToOrderAgain(past, [])).toEqual({ lines: [], skipped: ['Carrot (Gajor)', 'Avocado', 'Durian', 'Himsagar Mango'] });
+    expect(linesToOrderAgain(past, [])).toEqual({
+      lines: [],
+      skipped: ['Carrot (Gajor)', 'Avocado', 'Durian', 'Himsagar Mango'],
+    });
   });
 
   it("puts the lines in the cart at today's price, adding to a line already there up to 100 kg", () => {
@@ -73,7 +139,11 @@ describe('order again', () => {
       { product: { ...carrot, price: 70 }, cartQuantity: 3 },
       { product: mango, cartQuantity: 5 },
     ]);
-    expect(change).toEqual({ cart: [line(mango, 100), line({ ...carrot, price: 70 }, 3)], message: 'Carrot (Gajor), Himsagar Mango added to cart', kind: 'success' });
+    expect(change).toEqual({
+      cart: [line(mango, 100), line({ ...carrot, price: 70 }, 3)],
+      message: 'Carrot (Gajor), Himsagar Mango added to cart',
+      kind: 'success',
+    });
     expect(cartTotals(change.cart).cartTotalAmount).toBe(70 * 3 + 12.5 * 100);
   });
 
@@ -84,7 +154,11 @@ describe('order again', () => {
       kind: 'info',
     });
     const cart: Cart = [line(carrot, 1)];
-    expect(addLinesToCart(cart, [], ['Avocado'])).toEqual({ cart, message: 'Out of stock or no longer sold: Avocado', kind: 'error' });
+    expect(addLinesToCart(cart, [], ['Avocado'])).toEqual({
+      cart,
+      message: 'Out of stock or no longer sold: Avocado',
+      kind: 'error',
+    });
   });
 });
 
@@ -92,10 +166,7 @@ describe('localStorage.cartItems format', () => {
   it('reads back what JSON.stringify wrote: the product fields plus cartQuantity', () => {
     const cart = addToCart(addToCart([], carrot).cart, mango).cart;
     const json = JSON.stringify(cart);
-    expect(JSON.parse(json)).toEqual([
-      line(carrot, 1),
-      line(mango, 1),
-    ]);
+    expect(JSON.parse(json)).toEqual([line(carrot, 1), line(mango, 1)]);
     expect(parseCart(json)).toEqual(cart);
   });
 

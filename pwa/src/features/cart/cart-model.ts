@@ -29,7 +29,10 @@ export function parseCart(json: string | null): CartItem[] {
 }
 
 /** A line of `cartQuantity` kg of `product`, with a line's fields only (stock is the catalogue's, not stored). */
-function toCartLine({ _id, name, nameBn, price, image, category, season }: Product | CartItem, cartQuantity: number): CartItem {
+function toCartLine(
+  { _id, name, nameBn, price, image, category, season }: Product | CartItem,
+  cartQuantity: number,
+): CartItem {
   return { _id, name, ...(nameBn === undefined ? {} : { nameBn }), price, image, category, season, cartQuantity };
 }
 
@@ -44,7 +47,11 @@ export function addToCart(cart: Cart, product: Product | CartItem): CartChange {
       kind: 'info',
     };
   }
-  return { cart: [...cart, toCartLine(product, 1)], message: t('cart.added', { name: named(product) }), kind: 'success' };
+  return {
+    cart: [...cart, toCartLine(product, 1)],
+    message: t('cart.added', { name: named(product) }),
+    kind: 'success',
+  };
 }
 
 /** A line of an earlier order: the product's id, its name then, and whole kilograms. */
@@ -58,7 +65,10 @@ export type LineToAdd = { product: Product; cartQuantity: number };
  * names of those that cannot (in the language shown; a deleted one by the order's English name):
  * out of stock now, or no longer in the catalogue.
  */
-export function linesToOrderAgain(past: readonly PastLine[], catalogue: readonly Product[]): { lines: LineToAdd[]; skipped: string[] } {
+export function linesToOrderAgain(
+  past: readonly PastLine[],
+  catalogue: readonly Product[],
+): { lines: LineToAdd[]; skipped: string[] } {
   const byId = new Map(catalogue.map((product) => [product._id, product]));
   const lines: LineToAdd[] = [];
   const skipped: string[] = [];
@@ -82,7 +92,11 @@ export function addLinesToCart(cart: Cart, lines: readonly LineToAdd[], skipped:
   for (const { product, cartQuantity } of lines) {
     const existing = next.find((item) => item._id === product._id);
     next = existing
-      ? next.map((item) => (item === existing ? { ...item, cartQuantity: Math.min(item.cartQuantity + cartQuantity, MAX_LINE_QUANTITY) } : item))
+      ? next.map((item) =>
+          item === existing
+            ? { ...item, cartQuantity: Math.min(item.cartQuantity + cartQuantity, MAX_LINE_QUANTITY) }
+            : item,
+        )
       : [...next, toCartLine(product, Math.min(cartQuantity, MAX_LINE_QUANTITY))];
   }
   const added = lines.map((line) => named(line.product)).join(', ');
@@ -107,7 +121,11 @@ export function decreaseInCart(cart: Cart, productId: string): CartChange | unde
 export function removeFromCart(cart: Cart, productId: string): CartChange | undefined {
   const item = cart.find((line) => line._id === productId);
   if (!item) return undefined;
-  return { cart: cart.filter((line) => line._id !== productId), message: t('cart.removed', { name: named(item) }), kind: 'error' };
+  return {
+    cart: cart.filter((line) => line._id !== productId),
+    message: t('cart.removed', { name: named(item) }),
+    kind: 'error',
+  };
 }
 
 /** Empties the cart. */

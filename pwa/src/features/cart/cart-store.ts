@@ -15,7 +15,18 @@ import { loadDb } from '../../lib/offline/live-query';
 import { requestPersistentStorage } from '../../lib/offline/persist';
 import { CART_STORAGE_KEY } from '../../lib/storage-keys';
 import { notify } from '../../lib/toast';
-import { addLinesToCart, addToCart, clearCart, decreaseInCart, parseCart, removeFromCart, type Cart, type CartChange, type CartItem, type LineToAdd } from './cart-model';
+import {
+  addLinesToCart,
+  addToCart,
+  clearCart,
+  decreaseInCart,
+  parseCart,
+  removeFromCart,
+  type Cart,
+  type CartChange,
+  type CartItem,
+  type LineToAdd,
+} from './cart-model';
 
 function readMirror(): Cart {
   try {

@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import type { Product } from '@contract/catalogue';
 import { applyCatalogueDelta } from './catalogue-delta';
 
-const product = (id: string, price = 50): Product => ({ _id: id, name: `P ${id}`, price, image: `/products/${id}.webp`, category: 'vegetable', season: null, nameBn: null, inStock: true });
+const product = (id: string, price = 50): Product => ({
+  _id: id,
+  name: `P ${id}`,
+  price,
+  image: `/products/${id}.webp`,
+  category: 'vegetable',
+  season: null,
+  nameBn: null,
+  inStock: true,
+});
 
 describe('applyCatalogueDelta', () => {
   it('replaces edited products in place, appends new ones and drops deleted ones', () => {

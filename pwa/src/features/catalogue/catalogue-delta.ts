@@ -10,7 +10,9 @@ import type { CatalogueDelta, Product } from '@contract/catalogue';
 export function applyCatalogueDelta(products: readonly Product[], delta: CatalogueDelta): Product[] {
   const deleted = new Set(delta.deleted);
   const changed = new Map(delta.changed.map((product) => [product._id, product]));
-  const kept = products.filter((product) => !deleted.has(product._id)).map((product) => changed.get(product._id) ?? product);
+  const kept = products
+    .filter((product) => !deleted.has(product._id))
+    .map((product) => changed.get(product._id) ?? product);
   const known = new Set(kept.map((product) => product._id));
   return [...kept, ...delta.changed.filter((product) => !known.has(product._id))];
 }

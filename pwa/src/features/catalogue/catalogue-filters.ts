@@ -23,7 +23,10 @@ export function readFilters(params: URLSearchParams): CatalogueFilters {
 }
 
 /** The texts search looks in: the English name, the Bangla name and its romanisations. */
-const searchTexts = (product: Product): string[] => [normalise(product.name), ...(product.nameBn ? [normalise(product.nameBn), ...romanisations(product.nameBn)] : [])];
+const searchTexts = (product: Product): string[] => [
+  normalise(product.name),
+  ...(product.nameBn ? [normalise(product.nameBn), ...romanisations(product.nameBn)] : []),
+];
 
 /** Products whose English or Bangla name (or its romanisation) contains `q`, in any case, and that match the category and season. */
 export function filterProducts(products: readonly Product[], filters: CatalogueFilters): Product[] {

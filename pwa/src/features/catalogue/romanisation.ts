@@ -73,5 +73,11 @@ export function romanisations(nameBn: string): string[] {
   return normalise(nameBn)
     .split(/\s+/)
     .filter(Boolean)
-    .reduce<string[]>((phrases, word) => (table.get(word) ?? [word]).flatMap((spelling) => phrases.map((phrase) => (phrase ? `${phrase} ${spelling}` : spelling))), ['']);
+    .reduce<string[]>(
+      (phrases, word) =>
+        (table.get(word) ?? [word]).flatMap((spelling) =>
+          phrases.map((phrase) => (phrase ? `${phrase} ${spelling}` : spelling)),
+        ),
+      [''],
+    );
 }

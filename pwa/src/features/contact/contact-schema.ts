@@ -4,7 +4,10 @@ import { t } from '../../lib/i18n/i18n';
 
 // Messages are functions: read when a field is checked, so they are in the language shown then.
 const required = (max?: number) => {
-  const base = z.string().trim().min(1, { error: () => t('form.required') });
+  const base = z
+    .string()
+    .trim()
+    .min(1, { error: () => t('form.required') });
   return max ? base.max(max, { error: () => t('form.tooLong', { max }) }) : base;
 };
 

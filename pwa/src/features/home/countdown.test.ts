@@ -16,11 +16,20 @@ describe('flash-sale countdown', () => {
   it('counts days, hours, minutes and seconds to the end, second by second', () => {
     vi.useFakeTimers();
     vi.setSystemTime(new Date('2022-03-30T12:00:00'));
-    expect(countdownState(Date.now(), start, end)).toEqual({ kind: 'running', parts: { days: 30, hours: 23, minutes: 59, seconds: 59 } });
+    expect(countdownState(Date.now(), start, end)).toEqual({
+      kind: 'running',
+      parts: { days: 30, hours: 23, minutes: 59, seconds: 59 },
+    });
     vi.advanceTimersByTime(1000);
-    expect(countdownState(Date.now(), start, end)).toEqual({ kind: 'running', parts: { days: 30, hours: 23, minutes: 59, seconds: 58 } });
+    expect(countdownState(Date.now(), start, end)).toEqual({
+      kind: 'running',
+      parts: { days: 30, hours: 23, minutes: 59, seconds: 58 },
+    });
     vi.setSystemTime(new Date('2022-04-30T11:59:58'));
-    expect(countdownState(Date.now(), start, end)).toEqual({ kind: 'running', parts: { days: 0, hours: 0, minutes: 0, seconds: 1 } });
+    expect(countdownState(Date.now(), start, end)).toEqual({
+      kind: 'running',
+      parts: { days: 0, hours: 0, minutes: 0, seconds: 1 },
+    });
   });
 
   it('ends at zero', () => {
@@ -30,7 +39,10 @@ describe('flash-sale countdown', () => {
   });
 
   it('reads the configured window and falls back to the spec default on bad input', () => {
-    expect(flashSaleWindow('2026-11-01T00:00:00', '2026-12-01T00:00:00')).toEqual({ start: Date.parse('2026-11-01T00:00:00'), end: Date.parse('2026-12-01T00:00:00') });
+    expect(flashSaleWindow('2026-11-01T00:00:00', '2026-12-01T00:00:00')).toEqual({
+      start: Date.parse('2026-11-01T00:00:00'),
+      end: Date.parse('2026-12-01T00:00:00'),
+    });
     const fallback = { start: Date.parse(DEFAULT_FLASH_SALE.start), end: Date.parse(DEFAULT_FLASH_SALE.end) };
     expect(flashSaleWindow(undefined, undefined)).toEqual(fallback);
     expect(flashSaleWindow('soon', 'later')).toEqual(fallback);

@@ -28,6 +28,7 @@ export const DEFAULT_FLASH_SALE = { start: '2022-03-30T12:00:00', end: '2022-04-
 export function flashSaleWindow(start: string | undefined, end: string | undefined): { start: number; end: number } {
   const s = Date.parse(start || DEFAULT_FLASH_SALE.start);
   const e = Date.parse(end || DEFAULT_FLASH_SALE.end);
-  if (Number.isNaN(s) || Number.isNaN(e) || e <= s) return { start: Date.parse(DEFAULT_FLASH_SALE.start), end: Date.parse(DEFAULT_FLASH_SALE.end) };
+  if (Number.isNaN(s) || Number.isNaN(e) || e <= s)
+    return { start: Date.parse(DEFAULT_FLASH_SALE.start), end: Date.parse(DEFAULT_FLASH_SALE.end) };
   return { start: s, end: e };
 }

@@ -21,12 +21,19 @@ const UPDATE_CHECK_MS = 30 * 60 * 1000;
  * `onOutboxSent()` when its Background Sync run sent queued orders or reviews.
  * workbox-window is downloaded here, after the page's load: nothing on screen needs it earlier.
  */
-export async function registerServiceWorker(handlers: { onCatalogueUpdated: (path: string) => void; onOutboxSent: () => void }): Promise<void> {
+export async function registerServiceWorker(handlers: {
+  onCatalogueUpdated: (path: string) => void;
+  onOutboxSent: () => void;
+}): Promise<void> {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  navigator.serviceWorker.addEventListener('message', (event: MessageEvent<{ type?: string; payload?: { updatedURL?: string } }>) => {
-    if (event.data?.type === CACHE_UPDATED_MESSAGE && event.data.payload?.updatedURL) handlers.onCatalogueUpdated(new URL(event.data.payload.updatedURL).pathname);
-    if (event.data?.type === OUTBOX_SENT_MESSAGE) handlers.onOutboxSent();
-  });
+  navigator.serviceWorker.addEventListener(
+    'message',
+    (event: MessageEvent<{ type?: string; payload?: { updatedURL?: string } }>) => {
+      if (event.data?.type === CACHE_UPDATED_MESSAGE && event.data.payload?.updatedURL)
+        handlers.onCatalogueUpdated(new URL(event.data.payload.updatedURL).pathname);
+      if (event.data?.type === OUTBOX_SENT_MESSAGE) handlers.onOutboxSent();
+    },
+  );
   const { Workbox } = await import('workbox-window');
   workbox = new Workbox('/sw.js', { type: 'module' });
   workbox.addEventListener('waiting', () => {

@@ -32,10 +32,16 @@ export function withFilter(params: URLSearchParams, name: keyof OrderQueueFilter
  * past days latest first; each day's slots by start. `offered` are the slots on offer now
  * (`GET /api/delivery-slots`), `seen` those of the orders loaded.
  */
-export function slotChoices(offered: readonly DeliverySlot[], seen: readonly DeliverySlot[], now: Date): DeliverySlot[] {
+export function slotChoices(
+  offered: readonly DeliverySlot[],
+  seen: readonly DeliverySlot[],
+  now: Date,
+): DeliverySlot[] {
   const today = shopDate(now);
   const byId = new Map([...seen, ...offered].map((slot) => [slot.id, slot]));
   const day = (slot: DeliverySlot) => slot.id.slice(0, 10);
   const rank = (slot: DeliverySlot) => (day(slot) === today ? 0 : day(slot) > today ? 1 : 2);
-  return [...byId.values()].sort((a, b) => rank(a) - rank(b) || (rank(a) === 2 ? day(b).localeCompare(day(a)) : 0) || a.id.localeCompare(b.id));
+  return [...byId.values()].sort(
+    (a, b) => rank(a) - rank(b) || (rank(a) === 2 ? day(b).localeCompare(day(a)) : 0) || a.id.localeCompare(b.id),
+  );
 }

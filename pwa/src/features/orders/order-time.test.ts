@@ -15,7 +15,11 @@ describe('order times in the language shown, in Dhaka', () => {
 
   it('keeps English times as before', () => {
     inLanguage('en');
-    expect(formatShopTime('2026-11-22T09:05:00Z')).toBe(new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Dhaka' }).format(new Date('2026-11-22T09:05:00Z')));
+    expect(formatShopTime('2026-11-22T09:05:00Z')).toBe(
+      new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Dhaka' }).format(
+        new Date('2026-11-22T09:05:00Z'),
+      ),
+    );
   });
 
   it("gives an order's day as the shopper's browser wrote it in English, and its Dhaka date in Bangla", () => {

@@ -9,7 +9,8 @@ import { shopDateFormat } from '../../lib/format';
 /** A formatter of `options` in the page's language, in Dhaka; in Bangla with 24-hour times. */
 export function shopTimeFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const lang = document.documentElement.lang || undefined;
-  const clock: Intl.DateTimeFormatOptions = lang === 'bn' && (options.timeStyle !== undefined || options.hour !== undefined) ? { hourCycle: 'h23' } : {};
+  const clock: Intl.DateTimeFormatOptions =
+    lang === 'bn' && (options.timeStyle !== undefined || options.hour !== undefined) ? { hourCycle: 'h23' } : {};
   return shopDateFormat(lang, { ...options, ...clock });
 }
 
@@ -23,7 +24,9 @@ export function formatShopTime(time: string | number): string {
  * wrote (`orderDate`, e.g. "22/11/2026"), in Bangla its Dhaka date from `createdAt` ("২২ নভে, ২০২৬").
  */
 export function orderDateText(order: Pick<Order, 'orderDate' | 'createdAt'>): string {
-  return document.documentElement.lang === 'bn' ? shopTimeFormat({ dateStyle: 'medium' }).format(new Date(order.createdAt)) : order.orderDate;
+  return document.documentElement.lang === 'bn'
+    ? shopTimeFormat({ dateStyle: 'medium' }).format(new Date(order.createdAt))
+    : order.orderDate;
 }
 
 /** Returns the Dhaka calendar date of `time` as YYYY-MM-DD, the date part of a slot id (e.g. `2026-11-22T09:00:00+06:00`). */

@@ -25,12 +25,17 @@ const subscribe = (listener: () => void) => {
  * Takes the filter's key and its polled first page (undefined while it is not loaded for that
  * filter) and returns the ids of its new orders and `markSeen`, which makes them seen.
  */
-export function useNewOrders(filterKey: string, firstPage: readonly Order[] | undefined): { newIds: ReadonlySet<string>; markSeen: () => void } {
+export function useNewOrders(
+  filterKey: string,
+  firstPage: readonly Order[] | undefined,
+): { newIds: ReadonlySet<string>; markSeen: () => void } {
   const seen = useSyncExternalStore(subscribe, () => seenUntil.get(filterKey));
   const newest = firstPage?.[0]?.createdAt ?? '';
   useEffect(() => {
     if (firstPage && seen === undefined) setSeen(filterKey, newest);
   }, [filterKey, firstPage, newest, seen]);
-  const newIds = new Set(seen === undefined ? [] : (firstPage ?? []).filter((order) => order.createdAt > seen).map((order) => order._id));
+  const newIds = new Set(
+    seen === undefined ? [] : (firstPage ?? []).filter((order) => order.createdAt > seen).map((order) => order._id),
+  );
   return { newIds, markSeen: () => setSeen(filterKey, newest) };
 }

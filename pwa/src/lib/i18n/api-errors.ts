@@ -19,13 +19,16 @@ export type ApiRefusal = { message: string; code?: string | undefined; details?:
 /** Names a product the server named (English) in the language shown; by default its English name. */
 export type NameOf = (product: StoredProduct) => string;
 
-const isStatus = (value: unknown): value is OrderStatus => typeof value === 'string' && (orderStatuses as readonly string[]).includes(value);
+const isStatus = (value: unknown): value is OrderStatus =>
+  typeof value === 'string' && (orderStatuses as readonly string[]).includes(value);
 
 /** The `{_id, name}` entries of `details.products` (out_of_stock). */
 function detailedProducts(details: unknown): StoredProduct[] {
   const products = (details as { products?: unknown } | null | undefined)?.products;
   if (!Array.isArray(products)) return [];
-  return products.flatMap((p: { _id?: unknown; name?: unknown } | null) => (typeof p?._id === 'string' && typeof p.name === 'string' ? [{ _id: p._id, name: p.name }] : []));
+  return products.flatMap((p: { _id?: unknown; name?: unknown } | null) =>
+    typeof p?._id === 'string' && typeof p.name === 'string' ? [{ _id: p._id, name: p.name }] : [],
+  );
 }
 
 /** The Bangla of each code the API answers with, from its message and details; undefined keeps the server's words. */
@@ -62,7 +65,9 @@ const byCode: Record<string, (refusal: ApiRefusal, nameOf: NameOf) => string | u
   invalid_transition: ({ details }) => {
     const { current, next } = (details ?? {}) as { current?: unknown; next?: unknown };
     if (!isStatus(current)) return undefined;
-    return isStatus(next) ? t('apiError.moveTo', { current: statusLabel(current), next: statusLabel(next) }) : t('apiError.final', { current: statusLabel(current) });
+    return isStatus(next)
+      ? t('apiError.moveTo', { current: statusLabel(current), next: statusLabel(next) })
+      : t('apiError.final', { current: statusLabel(current) });
   },
   already_paid: () => t('apiError.alreadyPaid'),
   forbidden: () => t('apiError.forbidden'),
@@ -102,11 +107,17 @@ function banglaRefusal(refusal: ApiRefusal, nameOf: NameOf): string | undefined 
  * without a message. `nameOf` names the products an out_of_stock answer lists.
  */
 export function apiErrorText(error: unknown, fallback: string, nameOf: NameOf = (product) => product.name): string {
-  const { message, code, details } = typeof error === 'object' && error !== null ? (error as { message?: unknown; code?: unknown; details?: unknown }) : {};
+  const { message, code, details } =
+    typeof error === 'object' && error !== null
+      ? (error as { message?: unknown; code?: unknown; details?: unknown })
+      : {};
   const text = typeof message === 'string' ? message : '';
   if (currentLocale() === 'en') return text || fallback;
   if (error instanceof TypeError) return t('auth.error.network');
-  return banglaRefusal({ message: text, code: typeof code === 'string' ? code : undefined, details }, nameOf) ?? (text || fallback);
+  return (
+    banglaRefusal({ message: text, code: typeof code === 'string' ? code : undefined, details }, nameOf) ??
+    (text || fallback)
+  );
 }
 
 /**
@@ -114,9 +125,21 @@ export function apiErrorText(error: unknown, fallback: string, nameOf: NameOf = 
  * English in English; in Bangla one of the outbox's notes, or the API's refusal by the `code`
  * the item keeps, or the note itself when neither is known.
  */
-export function outboxNoteText(item: { note?: string | undefined; code?: string | undefined; refusal?: { code: string; products: StoredProduct[] } | undefined }, nameOf?: NameOf): string {
+export function outboxNoteText(
+  item: {
+    note?: string | undefined;
+    code?: string | undefined;
+    refusal?: { code: string; products: StoredProduct[] } | undefined;
+  },
+  nameOf?: NameOf,
+): string {
   const note = item.note ?? '';
   if (currentLocale() === 'en') return note;
   const code = item.code ?? item.refusal?.code;
-  return banglaRefusal({ message: note, code, details: item.refusal && { products: item.refusal.products } }, nameOf ?? ((product) => product.name)) ?? note;
+  return (
+    banglaRefusal(
+      { message: note, code, details: item.refusal && { products: item.refusal.products } },
+      nameOf ?? ((product) => product.name),
+    ) ?? note
+  );
 }

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { pickLocale } from './i18n';
 
 // Read as written: imported, the Bangla catalogue would arrive compiled (pwa/i18n-inline.ts).
-const read = (locale: string) => JSON.parse(readFileSync(join(import.meta.dirname, 'locales', `${locale}.json`), 'utf8')) as Record<string, string>;
+const read = (locale: string) =>
+  JSON.parse(readFileSync(join(import.meta.dirname, 'locales', `${locale}.json`), 'utf8')) as Record<string, string>;
 const catalogues = { en: read('en'), bn: read('bn') };
 
 /** The argument names a compiled message reads, in plural and select cases too. */
@@ -15,7 +16,9 @@ function argumentNames(message: CompiledMessage | string, names = new Set<string
     if (typeof token === 'string') continue;
     const [name, , cases] = token;
     names.add(name);
-    if (cases && typeof cases === 'object') for (const choice of Object.values(cases)) if (Array.isArray(choice) || typeof choice === 'string') argumentNames(choice, names);
+    if (cases && typeof cases === 'object')
+      for (const choice of Object.values(cases))
+        if (Array.isArray(choice) || typeof choice === 'string') argumentNames(choice, names);
   }
   return names;
 }
@@ -42,7 +45,9 @@ describe('message catalogues (DESIGN.md §9)', () => {
   });
 
   it('has no message the shop never shows', () => {
-    const source = sourceFiles(join(import.meta.dirname, '../..')).map((file) => readFileSync(file, 'utf8')).join('\n');
+    const source = sourceFiles(join(import.meta.dirname, '../..'))
+      .map((file) => readFileSync(file, 'utf8'))
+      .join('\n');
     expect(Object.keys(catalogues.en).filter((id) => !source.includes(`t('${id}'`))).toEqual([]);
   });
 });

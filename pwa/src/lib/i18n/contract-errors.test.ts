@@ -5,7 +5,14 @@ import { chooseLocale } from './i18n';
 
 describe('contractError', () => {
   it("gives the contract's English word for word in English", () => {
-    for (const message of ['Required', 'Enter a valid e-mail address', 'Enter a price in Tk, e.g. 60 or 12.5', 'Choose vegetable or fruit', 'At most 80 characters', 'Invalid input: expected number, received string'])
+    for (const message of [
+      'Required',
+      'Enter a valid e-mail address',
+      'Enter a price in Tk, e.g. 60 or 12.5',
+      'Choose vegetable or fruit',
+      'At most 80 characters',
+      'Invalid input: expected number, received string',
+    ])
       expect(contractError(message)).toBe(message);
   });
 
@@ -21,6 +28,8 @@ describe('contractError in Bangla', () => {
   it("says the contract's messages and zod's own in Bangla", async () => {
     await chooseLocale('bn');
     expect(contractError('At most 80 characters')).toBe('সর্বোচ্চ ৮০ অক্ষর');
-    expect(contractError('Invalid input: expected number, received string')).toBe('ভুল মান: সংখ্যা দরকার, দেওয়া হয়েছে লেখা');
+    expect(contractError('Invalid input: expected number, received string')).toBe(
+      'ভুল মান: সংখ্যা দরকার, দেওয়া হয়েছে লেখা',
+    );
   });
 });

@@ -20,14 +20,21 @@ const exact: Record<string, () => string> = {
 /** zod's own names of the kinds of value, in the language shown (its message "Invalid input: expected number, received string"). */
 function kindOf(kind: string): string {
   if (currentLocale() === 'en') return kind;
-  const kinds: Record<string, () => string> = { number: () => t('form.kind.number'), string: () => t('form.kind.text'), undefined: () => t('form.kind.nothing') };
+  const kinds: Record<string, () => string> = {
+    number: () => t('form.kind.number'),
+    string: () => t('form.kind.text'),
+    undefined: () => t('form.kind.nothing'),
+  };
   return Object.hasOwn(kinds, kind) ? (kinds[kind] as () => string)() : kind;
 }
 
 const patterns: readonly (readonly [RegExp, (match: RegExpExecArray) => string])[] = [
   [/^At most (\d+) characters$/, (match) => t('form.tooLong', { max: Number(match[1]) })],
   // zod's default for a value of the wrong kind, where a contract field names no message of its own.
-  [/^Invalid input: expected (\w+), received (\w+)$/, (match) => t('form.wrongKind', { expected: kindOf(match[1] ?? ''), received: kindOf(match[2] ?? '') })],
+  [
+    /^Invalid input: expected (\w+), received (\w+)$/,
+    (match) => t('form.wrongKind', { expected: kindOf(match[1] ?? ''), received: kindOf(match[2] ?? '') }),
+  ],
 ];
 
 /** `message` (a contract field message) in the language shown; a message it does not know as it is. */

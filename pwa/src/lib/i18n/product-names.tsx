@@ -18,7 +18,13 @@ const NameOfStored = createContext<NameOf>((product) => product.name);
  * Gives the screens inside it the naming of kept products for `catalogue` (undefined while it is
  * not loaded, or not needed: English), made once here for every row that uses it.
  */
-export function ProductNamesProvider({ catalogue, children }: { catalogue: Catalogue | undefined; children: ReactNode }) {
+export function ProductNamesProvider({
+  catalogue,
+  children,
+}: {
+  catalogue: Catalogue | undefined;
+  children: ReactNode;
+}) {
   const locale = useLocale();
   const nameOf = useMemo(() => storedProductNames(catalogue, locale), [catalogue, locale]);
   return <NameOfStored.Provider value={nameOf}>{children}</NameOfStored.Provider>;

@@ -4,7 +4,12 @@ import { chooseLocale } from './i18n';
 import { slotDay, slotLabel, slotTimes } from './slot-label';
 
 // A slot as the server describes it: Sunday 22 November 2026, 09:00–11:00 in Dhaka.
-const slot = { id: '2026-11-22T09:00:00+06:00', start: '2026-11-22T09:00:00+06:00', end: '2026-11-22T11:00:00+06:00', label: 'Sun 22 Nov, 09:00–11:00' };
+const slot = {
+  id: '2026-11-22T09:00:00+06:00',
+  start: '2026-11-22T09:00:00+06:00',
+  end: '2026-11-22T11:00:00+06:00',
+  label: 'Sun 22 Nov, 09:00–11:00',
+};
 // The same slot's times in UTC: read in Dhaka all the same.
 const utc = { ...slot, start: '2026-11-22T03:00:00Z', end: '2026-11-22T05:00:00Z' };
 
@@ -22,7 +27,9 @@ describe('slot labels (one rule for every screen)', () => {
     await chooseLocale('bn');
     expect(slotLabel(slot)).toBe('রবি ২২ নভে, ০৯:০০–১১:০০');
     expect(slotLabel(utc)).toBe('রবি ২২ নভে, ০৯:০০–১১:০০');
-    expect(slotLabel({ ...slot, start: '2026-11-22T18:00:00+06:00', end: '2026-11-22T20:00:00+06:00' })).toBe('রবি ২২ নভে, ১৮:০০–২০:০০');
+    expect(slotLabel({ ...slot, start: '2026-11-22T18:00:00+06:00', end: '2026-11-22T20:00:00+06:00' })).toBe(
+      'রবি ২২ নভে, ১৮:০০–২০:০০',
+    );
     expect(slotLabel(slot)).not.toMatch(/[A-Za-z0-9]/);
   });
 });

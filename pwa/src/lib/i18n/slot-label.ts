@@ -11,16 +11,20 @@ import { shopDateFormat } from '../format';
 import { currentLocale, intlLocale, t } from './i18n';
 
 /** A formatter in the language shown, in the shop's time zone; English days as "Sun 22 Nov" (en-GB). */
-const format = (options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat => shopDateFormat(intlLocale() === 'en-BD' ? 'en-GB' : intlLocale(), options);
+const format = (options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat =>
+  shopDateFormat(intlLocale() === 'en-BD' ? 'en-GB' : intlLocale(), options);
 
 /** "Sun 22 Nov" (Bangla "রবি ২২ নভে"): the shop's day a slot starting at `start` (ISO 8601) falls on. */
-export const slotDay = (start: string): string => format({ weekday: 'short', day: 'numeric', month: 'short' }).format(new Date(start));
+export const slotDay = (start: string): string =>
+  format({ weekday: 'short', day: 'numeric', month: 'short' }).format(new Date(start));
 
 /** "09:00" (Bangla "০৯:০০"): the shop's time of day of `time` (ISO 8601), 24-hour. */
-const slotTime = (time: string): string => format({ hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(time));
+const slotTime = (time: string): string =>
+  format({ hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(time));
 
 /** "09:00–11:00": a slot's start and end times. */
-export const slotTimes = (slot: Pick<DeliverySlot, 'start' | 'end'>): string => `${slotTime(slot.start)}–${slotTime(slot.end)}`;
+export const slotTimes = (slot: Pick<DeliverySlot, 'start' | 'end'>): string =>
+  `${slotTime(slot.start)}–${slotTime(slot.end)}`;
 
 /** A slot's whole label in the language shown: the server's in English, "রবি ২২ নভে, ০৯:০০–১১:০০" in Bangla. */
 export const slotLabel = (slot: Pick<DeliverySlot, 'start' | 'end' | 'label'>): string =>

@@ -17,7 +17,10 @@ export const loadDb = () => import('./db');
  * It stands in for dexie-react-hooks' useLiveQuery, which imports Dexie at load and so would put
  * it back on the first paint. `deps` are the values `query` reads, as for useEffect.
  */
-export function useLiveQuery<T>(query: ((db: ShopDb) => Promise<T>) | undefined, deps: readonly unknown[]): T | undefined {
+export function useLiveQuery<T>(
+  query: ((db: ShopDb) => Promise<T>) | undefined,
+  deps: readonly unknown[],
+): T | undefined {
   const [result, setResult] = useState<{ value: T }>();
   useEffect(() => {
     if (!query) return undefined;
@@ -26,7 +29,10 @@ export function useLiveQuery<T>(query: ((db: ShopDb) => Promise<T>) | undefined,
     loadDb().then(
       ({ db, liveQuery }) => {
         if (!active) return;
-        subscription = liveQuery(() => query(db)).subscribe({ next: (value) => setResult({ value }), error: () => setResult(undefined) });
+        subscription = liveQuery(() => query(db)).subscribe({
+          next: (value) => setResult({ value }),
+          error: () => setResult(undefined),
+        });
       },
       () => setResult(undefined),
     );

@@ -21,7 +21,8 @@ export function useAddProduct() {
 export function useUpdateProduct() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, edit }: { id: string; edit: Partial<ProductInput> }) => readResponse(api.products.update[':id'].$put({ param: { id }, json: edit })),
+    mutationFn: ({ id, edit }: { id: string; edit: Partial<ProductInput> }) =>
+      readResponse(api.products.update[':id'].$put({ param: { id }, json: edit })),
     onSuccess: () => client.invalidateQueries({ queryKey: productKeys.all }),
   });
 }

@@ -30,9 +30,20 @@ export function AddAdmin() {
       <OfflineNote online={online} />
       <form className="grid gap-4" onSubmit={onSubmit}>
         <FormField label={t('admin.newAdminEmail')}>
-          {(field) => <input {...field} type="email" required className="input input-bordered min-h-11 w-full" value={email} onChange={(e) => setEmail(e.target.value)} />}
+          {(field) => (
+            <input
+              {...field}
+              type="email"
+              required
+              className="input input-bordered min-h-11 w-full"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+          )}
         </FormField>
-        <button type="submit" className="btn btn-primary min-h-11" disabled={!online || grant.isPending}>{t('admin.makeAdmin')}</button>
+        <button type="submit" className="btn btn-primary min-h-11" disabled={!online || grant.isPending}>
+          {t('admin.makeAdmin')}
+        </button>
       </form>
     </section>
   );

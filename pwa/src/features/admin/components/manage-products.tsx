@@ -14,7 +14,13 @@ import { StockToggle } from './stock-toggle';
  * Manage Products (spec §2): ID, Product, Image, Price, Update/Delete; the Product cell also has
  * the Bangla name and the in-stock switch. The buttons are named with the name in the language shown.
  */
-export function ManageProducts({ products, updatePath }: { products: readonly Product[]; updatePath: (id: string) => string }) {
+export function ManageProducts({
+  products,
+  updatePath,
+}: {
+  products: readonly Product[];
+  updatePath: (id: string) => string;
+}) {
   const locale = useLocale(); // renders again in the language chosen
   const online = useOnline();
   const remove = useDeleteProduct();
@@ -43,18 +49,48 @@ export function ManageProducts({ products, updatePath }: { products: readonly Pr
           <tbody>
             {products.map((p) => (
               <tr key={p._id} data-testid="product-row">
-                <td className="max-w-24 truncate font-mono text-xs" title={p._id}>{p._id.slice(0, 8)}</td>
+                <td className="max-w-24 truncate font-mono text-xs" title={p._id}>
+                  {p._id.slice(0, 8)}
+                </td>
                 <td>
                   <p>{p.name}</p>
-                  {p.nameBn && <p lang="bn" className="text-sm text-base-content/70">{p.nameBn}</p>}
+                  {p.nameBn && (
+                    <p lang="bn" className="text-sm text-base-content/70">
+                      {p.nameBn}
+                    </p>
+                  )}
                   <StockToggle product={p} disabled={!online} />
                 </td>
-                <td><img src={p.image} alt="" width={40} height={40} className="h-10 w-10 object-contain" loading="lazy" /></td>
+                <td>
+                  <img
+                    src={p.image}
+                    alt=""
+                    width={40}
+                    height={40}
+                    className="h-10 w-10 object-contain"
+                    loading="lazy"
+                  />
+                </td>
                 <td>{formatPrice(p.price)}</td>
                 <td>
                   <div className="flex gap-2">
-                    <Link to={updatePath(p._id)} className={`btn btn-sm min-h-11 ${online ? '' : 'btn-disabled'}`} aria-disabled={!online} aria-label={t('product.updateName', { name: productName(p, locale) })}>{t('product.update')}</Link>
-                    <button type="button" className="btn btn-error btn-sm min-h-11" disabled={!online} onClick={() => onDelete(p)} aria-label={t('product.deleteName', { name: productName(p, locale) })}>{t('product.delete')}</button>
+                    <Link
+                      to={updatePath(p._id)}
+                      className={`btn btn-sm min-h-11 ${online ? '' : 'btn-disabled'}`}
+                      aria-disabled={!online}
+                      aria-label={t('product.updateName', { name: productName(p, locale) })}
+                    >
+                      {t('product.update')}
+                    </Link>
+                    <button
+                      type="button"
+                      className="btn btn-error btn-sm min-h-11"
+                      disabled={!online}
+                      onClick={() => onDelete(p)}
+                      aria-label={t('product.deleteName', { name: productName(p, locale) })}
+                    >
+                      {t('product.delete')}
+                    </button>
                   </div>
                 </td>
               </tr>

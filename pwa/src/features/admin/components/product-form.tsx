@@ -24,11 +24,25 @@ type ProductFormProps = {
  * defaulting to 'Select Category' and an "In stock" switch (on for a new product), with an inline
  * message per invalid field from the shared contract schema.
  */
-export function ProductForm({ defaultValues, submitLabel, disabled, onSubmit, clearOnSuccess = false }: ProductFormProps) {
+export function ProductForm({
+  defaultValues,
+  submitLabel,
+  disabled,
+  onSubmit,
+  clearOnSuccess = false,
+}: ProductFormProps) {
   const t = useT();
   const { register, handleSubmit, reset, formState } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(productInputSchema),
-    defaultValues: { name: '', nameBn: '', price: '', image: '', category: '' as FormInput['category'], inStock: true, ...defaultValues },
+    defaultValues: {
+      name: '',
+      nameBn: '',
+      price: '',
+      image: '',
+      category: '' as FormInput['category'],
+      inStock: true,
+      ...defaultValues,
+    },
   });
   const errors = formState.errors;
   const submit = async (product: FormOutput) => {
@@ -41,10 +55,20 @@ export function ProductForm({ defaultValues, submitLabel, disabled, onSubmit, cl
         {(field) => <input {...field} className={input} placeholder={t('product.name')} {...register('name')} />}
       </FormField>
       <FormField label={t('product.nameBn')} hideLabel error={contractError(errors.nameBn?.message)}>
-        {(field) => <input {...field} className={input} placeholder={t('product.nameBn')} lang="bn" {...register('nameBn')} />}
+        {(field) => (
+          <input {...field} className={input} placeholder={t('product.nameBn')} lang="bn" {...register('nameBn')} />
+        )}
       </FormField>
       <FormField label={t('product.price')} hideLabel error={contractError(errors.price?.message)}>
-        {(field) => <input {...field} className={input} placeholder={t('product.price')} inputMode="decimal" {...register('price')} />}
+        {(field) => (
+          <input
+            {...field}
+            className={input}
+            placeholder={t('product.price')}
+            inputMode="decimal"
+            {...register('price')}
+          />
+        )}
       </FormField>
       <FormField label={t('product.imageUrl')} hideLabel error={contractError(errors.image?.message)}>
         {(field) => <input {...field} className={input} placeholder={t('product.imageUrl')} {...register('image')} />}

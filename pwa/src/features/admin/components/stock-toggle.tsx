@@ -16,10 +16,20 @@ export function StockToggle({ product, disabled }: { product: Product; disabled:
   const update = useUpdateProduct();
   const inStock = update.isPending ? update.variables.edit.inStock !== false : product.inStock;
   const onChange = () =>
-    update.mutate({ id: product._id, edit: { inStock: !product.inStock } }, { onError: (error) => notify('product', 'error', apiErrorText(error, t('auth.error.other'))) });
+    update.mutate(
+      { id: product._id, edit: { inStock: !product.inStock } },
+      { onError: (error) => notify('product', 'error', apiErrorText(error, t('auth.error.other'))) },
+    );
   return (
     <label className="inline-flex min-h-11 cursor-pointer items-center gap-2">
-      <input type="checkbox" className="toggle toggle-success" checked={inStock} disabled={disabled || update.isPending} onChange={onChange} aria-label={t('product.inStockName', { name: productName(product, locale) })} />
+      <input
+        type="checkbox"
+        className="toggle toggle-success"
+        checked={inStock}
+        disabled={disabled || update.isPending}
+        onChange={onChange}
+        aria-label={t('product.inStockName', { name: productName(product, locale) })}
+      />
       <span className="text-sm">{inStock ? t('product.inStock') : t('product.outOfStock')}</span>
     </label>
   );

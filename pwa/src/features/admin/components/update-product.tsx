@@ -9,7 +9,15 @@ import { NotAllowed, OfflineNote } from './offline-note';
 import { ProductForm } from './product-form';
 
 /** Update a product: the form prefilled, a confirm, then the edited fields are sent. */
-export function UpdateProduct({ isAdmin, product, onDone }: { isAdmin: boolean; product: Product | undefined; onDone: () => void }) {
+export function UpdateProduct({
+  isAdmin,
+  product,
+  onDone,
+}: {
+  isAdmin: boolean;
+  product: Product | undefined;
+  onDone: () => void;
+}) {
   const locale = useLocale(); // renders again in the language chosen
   const online = useOnline();
   const update = useUpdateProduct();
@@ -17,10 +25,19 @@ export function UpdateProduct({ isAdmin, product, onDone }: { isAdmin: boolean; 
   if (!product) return <p className="alert alert-warning">{t('product.gone')}</p>;
   return (
     <section>
-      <h1 className="mb-6 text-center text-2xl font-bold">{t('product.updateName', { name: productName(product, locale) })}</h1>
+      <h1 className="mb-6 text-center text-2xl font-bold">
+        {t('product.updateName', { name: productName(product, locale) })}
+      </h1>
       <OfflineNote online={online} />
       <ProductForm
-        defaultValues={{ name: product.name, nameBn: product.nameBn ?? '', price: String(product.price), image: product.image, category: product.category, inStock: product.inStock }}
+        defaultValues={{
+          name: product.name,
+          nameBn: product.nameBn ?? '',
+          price: String(product.price),
+          image: product.image,
+          category: product.category,
+          inStock: product.inStock,
+        }}
         submitLabel={t('product.updateProduct')}
         disabled={!online}
         onSubmit={async (edit) => {

@@ -8,5 +8,7 @@ import { api, bearer, readResponse } from '../../../lib/api-client';
  */
 export async function getUser(email: string, idToken: string) {
   // The client puts a param into the path as it is given.
-  return readResponse(api.users[':email'].$get({ param: { email: encodeURIComponent(email) } }, { headers: bearer(idToken) }));
+  return readResponse(
+    api.users[':email'].$get({ param: { email: encodeURIComponent(email) } }, { headers: bearer(idToken) }),
+  );
 }

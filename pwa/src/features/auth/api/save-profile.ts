@@ -10,8 +10,15 @@ export type Profile = { email: string; displayName: string };
  * @returns true when saved, false when the API refused it (sign-in goes on either way).
  * @throws TypeError when the request could not be sent (network).
  */
-export async function saveProfile(method: 'POST' | 'PUT', profile: Profile, idToken: string | undefined): Promise<boolean> {
+export async function saveProfile(
+  method: 'POST' | 'PUT',
+  profile: Profile,
+  idToken: string | undefined,
+): Promise<boolean> {
   const options = idToken ? { headers: bearer(idToken) } : undefined;
-  const res = method === 'POST' ? await api.users.$post({ json: profile }, options) : await api.users.$put({ json: profile }, options);
+  const res =
+    method === 'POST'
+      ? await api.users.$post({ json: profile }, options)
+      : await api.users.$put({ json: profile }, options);
   return res.ok;
 }

@@ -16,18 +16,42 @@ export function AccountMenu({ profilePath, loginPath, registerPath, dashboardPat
   const signedIn = Boolean(user.email);
   return (
     <div className="dropdown dropdown-end">
-      <button type="button" className="btn btn-ghost btn-circle avatar min-h-11 min-w-11" aria-label={signedIn ? t('auth.accountMenuFor', { name: user.displayName || user.email || '' }) : t('auth.accountMenu')}>
+      <button
+        type="button"
+        className="btn btn-ghost btn-circle avatar min-h-11 min-w-11"
+        aria-label={
+          signedIn ? t('auth.accountMenuFor', { name: user.displayName || user.email || '' }) : t('auth.accountMenu')
+        }
+      >
         <Avatar photoURL={user.photoURL} size={32} />
       </button>
       <ul className="menu dropdown-content z-40 mt-3 w-56 rounded-box bg-base-100 p-2 shadow">
-        {signedIn && <li className="menu-title" data-testid="account-name">{user.displayName || user.email}</li>}
-        <li><Link to={profilePath} className="min-h-11">{t('auth.profile')}</Link></li>
-        <li><Link to={loginPath} className="min-h-11">{t('auth.login')}</Link></li>
-        <li><Link to={registerPath} className="min-h-11">{t('auth.register')}</Link></li>
-        <li><Link to={dashboardPath} className="min-h-11">{t('auth.dashboard')}</Link></li>
         {signedIn && (
-          <LogOutItem />
+          <li className="menu-title" data-testid="account-name">
+            {user.displayName || user.email}
+          </li>
         )}
+        <li>
+          <Link to={profilePath} className="min-h-11">
+            {t('auth.profile')}
+          </Link>
+        </li>
+        <li>
+          <Link to={loginPath} className="min-h-11">
+            {t('auth.login')}
+          </Link>
+        </li>
+        <li>
+          <Link to={registerPath} className="min-h-11">
+            {t('auth.register')}
+          </Link>
+        </li>
+        <li>
+          <Link to={dashboardPath} className="min-h-11">
+            {t('auth.dashboard')}
+          </Link>
+        </li>
+        {signedIn && <LogOutItem />}
       </ul>
     </div>
   );

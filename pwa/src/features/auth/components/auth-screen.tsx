@@ -10,7 +10,12 @@ import { ErrorAlert } from './error-alert';
 import { ProviderButtons } from './provider-buttons';
 
 /** One input of an auth form: its key in the form, label, input type and autocomplete token. */
-export type AuthInput<T extends FieldValues> = readonly [name: Path<T>, label: string, type: string, autoComplete: string];
+export type AuthInput<T extends FieldValues> = readonly [
+  name: Path<T>,
+  label: string,
+  type: string,
+  autoComplete: string,
+];
 
 type AuthScreenProps<T extends FieldValues> = {
   /** The heading, and the submit button's label. */
@@ -30,7 +35,14 @@ type AuthScreenProps<T extends FieldValues> = {
  * Google/GitHub options and the link to the other screen. Loads the Firebase SDK while the user
  * types, and clears an old error on arrival.
  */
-export function AuthScreen<T extends FieldValues>({ title, form, inputs, onValid, onSignedIn, switchTo }: AuthScreenProps<T>) {
+export function AuthScreen<T extends FieldValues>({
+  title,
+  form,
+  inputs,
+  onValid,
+  onSignedIn,
+  switchTo,
+}: AuthScreenProps<T>) {
   const t = useT();
   const { error, loading } = useAuth();
   const { register, handleSubmit, getFieldState, formState } = form;
@@ -45,7 +57,15 @@ export function AuthScreen<T extends FieldValues>({ title, form, inputs, onValid
         <ErrorAlert message={error} onDismiss={authActions.dismissError} />
         {inputs.map(([name, label, type, autoComplete]) => (
           <FormField key={name} label={label} error={getFieldState(name, formState).error?.message}>
-            {(field) => <input {...field} type={type} autoComplete={autoComplete} className="input input-bordered min-h-11 w-full" {...register(name)} />}
+            {(field) => (
+              <input
+                {...field}
+                type={type}
+                autoComplete={autoComplete}
+                className="input input-bordered min-h-11 w-full"
+                {...register(name)}
+              />
+            )}
           </FormField>
         ))}
         <button type="submit" className="btn btn-primary min-h-11" disabled={loading && formState.isSubmitting}>

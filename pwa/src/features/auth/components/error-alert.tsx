@@ -7,7 +7,12 @@ export function ErrorAlert({ message, onDismiss }: { message: string; onDismiss:
   return (
     <div role="alert" className="alert alert-error">
       <span>{message}</span>
-      <button type="button" className="btn btn-ghost btn-sm min-h-11" onClick={onDismiss} aria-label={t('auth.dismissError')}>
+      <button
+        type="button"
+        className="btn btn-ghost btn-sm min-h-11"
+        onClick={onDismiss}
+        aria-label={t('auth.dismissError')}
+      >
         ✕
       </button>
     </div>

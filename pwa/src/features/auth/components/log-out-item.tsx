@@ -9,7 +9,11 @@ export function LogOutItem() {
   const navigate = useNavigate();
   return (
     <li>
-      <button type="button" className="min-h-11 text-error" onClick={() => void authActions.signOut().then((ok) => ok && navigate(paths.home))}>
+      <button
+        type="button"
+        className="min-h-11 text-error"
+        onClick={() => void authActions.signOut().then((ok) => ok && navigate(paths.home))}
+      >
         {t('auth.logOut')}
       </button>
     </li>

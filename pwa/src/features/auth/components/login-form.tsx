@@ -7,7 +7,10 @@ import { AuthScreen, type AuthInput } from './auth-screen';
 
 // Messages are functions: read when a field is checked, so they are in the language shown then.
 const loginSchema = z.object({
-  email: z.string().trim().min(1, { error: () => t('auth.enterEmail') }),
+  email: z
+    .string()
+    .trim()
+    .min(1, { error: () => t('auth.enterEmail') }),
   password: z.string().min(1, { error: () => t('auth.enterPassword') }),
 });
 type Login = z.infer<typeof loginSchema>;
@@ -24,5 +27,14 @@ export function LoginForm({ registerPath, onSignedIn }: { registerPath: string; 
     if (await authActions.signIn(email, password)) onSignedIn();
   };
   const switchTo = { question: t('auth.newHere'), label: t('auth.createAccount'), path: registerPath };
-  return <AuthScreen title={t('auth.login')} form={form} inputs={inputs} onValid={onValid} onSignedIn={onSignedIn} switchTo={switchTo} />;
+  return (
+    <AuthScreen
+      title={t('auth.login')}
+      form={form}
+      inputs={inputs}
+      onValid={onValid}
+      onSignedIn={onSignedIn}
+      switchTo={switchTo}
+    />
+  );
 }

@@ -15,7 +15,11 @@ export function ProfileCard({ onSignedOut }: { onSignedOut: () => void }) {
           <Avatar photoURL={user.photoURL} size={96} />
           <p className="text-xl font-semibold">{user.displayName || t('auth.noName')}</p>
           <p className="text-base-content/80">{user.email}</p>
-          <button type="button" className="btn btn-error btn-outline mt-4 min-h-11" onClick={() => void authActions.signOut().then((ok) => ok && onSignedOut())}>
+          <button
+            type="button"
+            className="btn btn-error btn-outline mt-4 min-h-11"
+            onClick={() => void authActions.signOut().then((ok) => ok && onSignedOut())}
+          >
             {t('auth.logOut')}
           </button>
         </div>

@@ -7,8 +7,15 @@ import { AuthScreen, type AuthInput } from './auth-screen';
 
 // Messages are functions: read when a field is checked, so they are in the language shown then.
 const registerSchema = z.object({
-  name: z.string().trim().min(1, { error: () => t('auth.enterName') }).max(100, { error: () => t('form.tooLong', { max: 100 }) }),
-  email: z.string().trim().min(1, { error: () => t('auth.enterEmail') }),
+  name: z
+    .string()
+    .trim()
+    .min(1, { error: () => t('auth.enterName') })
+    .max(100, { error: () => t('form.tooLong', { max: 100 }) }),
+  email: z
+    .string()
+    .trim()
+    .min(1, { error: () => t('auth.enterEmail') }),
   password: z.string(),
   confirmPassword: z.string(),
 });
@@ -35,5 +42,14 @@ export function RegisterForm({ loginPath, onSignedIn }: { loginPath: string; onS
     if (await authActions.register(name, email, password)) onSignedIn();
   };
   const switchTo = { question: t('auth.haveAccount'), label: t('auth.login'), path: loginPath };
-  return <AuthScreen title={t('auth.register')} form={form} inputs={inputs} onValid={onValid} onSignedIn={onSignedIn} switchTo={switchTo} />;
+  return (
+    <AuthScreen
+      title={t('auth.register')}
+      form={form}
+      inputs={inputs}
+      onValid={onValid}
+      onSignedIn={onSignedIn}
+      switchTo={switchTo}
+    />
+  );
 }

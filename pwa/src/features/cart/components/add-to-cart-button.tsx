@@ -25,7 +25,8 @@ export function AddToCartButton({ product }: { product: Product }) {
     if (!keepFocus.current) return;
     keepFocus.current = false;
     // The pressed button was replaced (added: the stepper; the last kg taken off: Add to cart).
-    if (box.current && !box.current.contains(document.activeElement)) box.current.querySelector<HTMLButtonElement>('button:not(:disabled):last-of-type')?.focus();
+    if (box.current && !box.current.contains(document.activeElement))
+      box.current.querySelector<HTMLButtonElement>('button:not(:disabled):last-of-type')?.focus();
   });
   return (
     <div ref={box} className="w-full">

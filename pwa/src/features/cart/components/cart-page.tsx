@@ -37,7 +37,13 @@ export function CartPage({ shopPath, checkoutPath, outOfStock }: CartPageProps) 
       <ul className="mt-6 divide-y divide-base-300 rounded-box bg-base-100 shadow-sm ring-1 ring-base-300">
         {cart.map((item) => (
           <li key={item._id} className="flex flex-wrap items-center gap-4 p-4" data-testid="cart-row">
-            <img src={item.image} alt="" width={64} height={64} className="h-16 w-16 rounded-box bg-base-200 object-contain p-1" />
+            <img
+              src={item.image}
+              alt=""
+              width={64}
+              height={64}
+              className="h-16 w-16 rounded-box bg-base-200 object-contain p-1"
+            />
             <div className="min-w-32 flex-1">
               <p className="font-semibold">{productName(item, locale)}</p>
               <p className="text-sm text-base-content/70">{t('price.perKg', { price: formatPrice(item.price) })}</p>
@@ -51,7 +57,12 @@ export function CartPage({ shopPath, checkoutPath, outOfStock }: CartPageProps) 
             <p className="w-24 text-right font-semibold" data-testid="cart-line-total">
               {formatPrice(cartTotals([item]).cartTotalAmount)}
             </p>
-            <button type="button" className="btn btn-ghost btn-square min-h-11 min-w-11 text-error" onClick={() => cartActions.remove(item._id)} aria-label={t('cart.remove', { name: productName(item, locale) })}>
+            <button
+              type="button"
+              className="btn btn-ghost btn-square min-h-11 min-w-11 text-error"
+              onClick={() => cartActions.remove(item._id)}
+              aria-label={t('cart.remove', { name: productName(item, locale) })}
+            >
               ✕
             </button>
           </li>
@@ -63,7 +74,9 @@ export function CartPage({ shopPath, checkoutPath, outOfStock }: CartPageProps) 
         </button>
         <div className="text-right">
           <p className="text-xl font-bold">{t('cart.total', { price: formatPrice(cartTotalAmount) })}</p>
-          {cart.some((item) => outOfStock.has(item._id)) && <p className="text-sm text-base-content/70">{t('cart.leftOut')}</p>}
+          {cart.some((item) => outOfStock.has(item._id)) && (
+            <p className="text-sm text-base-content/70">{t('cart.leftOut')}</p>
+          )}
           <Link to={checkoutPath} className="btn btn-primary mt-3 min-h-11">
             {t('cart.checkout')}
           </Link>

@@ -28,10 +28,18 @@ export function QuantityStepper({ item, canIncrease = true, onAction, className 
   };
   return (
     <div className={`join ${className}`} role="group" aria-label={t('cart.quantityOf', { name })}>
-      <button type="button" className="btn join-item min-h-11 min-w-11" onClick={act(() => cartActions.decrease(item._id))} aria-label={t('cart.decrease', { name })}>
+      <button
+        type="button"
+        className="btn join-item min-h-11 min-w-11"
+        onClick={act(() => cartActions.decrease(item._id))}
+        aria-label={t('cart.decrease', { name })}
+      >
         −
       </button>
-      <span className="join-item flex min-w-16 flex-1 items-center justify-center border-y border-base-300 px-2 whitespace-nowrap" data-testid="cart-quantity">
+      <span
+        className="join-item flex min-w-16 flex-1 items-center justify-center border-y border-base-300 px-2 whitespace-nowrap"
+        data-testid="cart-quantity"
+      >
         {t('cart.kg', { quantity: formatNumber(item.cartQuantity) })}
       </span>
       <button

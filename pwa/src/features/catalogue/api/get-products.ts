@@ -48,10 +48,20 @@ export async function getProducts(): Promise<Product[]> {
  * from the mirror; every reconnect asks for a delta.
  */
 export const productsQueryOptions = () =>
-  queryOptions({ queryKey: productKeys.all, queryFn: getProducts, staleTime: 60_000, networkMode: 'offlineFirst', refetchOnReconnect: 'always' });
+  queryOptions({
+    queryKey: productKeys.all,
+    queryFn: getProducts,
+    staleTime: 60_000,
+    networkMode: 'offlineFirst',
+    refetchOnReconnect: 'always',
+  });
 
 /** Returns the products (the fetch, else the mirror), with loading and error state; `enabled: false` reads and fetches nothing. */
-export function useProducts({ enabled = true }: { enabled?: boolean } = {}): { data: Product[] | undefined; isPending: boolean; isError: boolean } {
+export function useProducts({ enabled = true }: { enabled?: boolean } = {}): {
+  data: Product[] | undefined;
+  isPending: boolean;
+  isError: boolean;
+} {
   const query = useQuery({ ...productsQueryOptions(), enabled });
   const mirrored = useMirrored<Product>('products', enabled);
   // After a fetch the mirror holds the same list; before it (or offline) the mirror is all there is.

@@ -25,10 +25,16 @@ export function ProductCard({ product, picture = 'lazy', onPictureDone, action }
   const t = useT();
   const name = productName(product, useLocale());
   return (
-    <article className="card bg-base-100 shadow-sm ring-1 ring-base-300 transition hover:shadow-md" data-testid="product-card">
+    <article
+      className="card bg-base-100 shadow-sm ring-1 ring-base-300 transition hover:shadow-md"
+      data-testid="product-card"
+    >
       <figure className="relative aspect-[4/3] bg-base-200 p-2 sm:aspect-square sm:p-8">
         {outOfStock && (
-          <span className="badge badge-neutral badge-sm absolute top-2 left-2 sm:badge-md sm:top-3 sm:left-3" data-testid="out-of-stock">
+          <span
+            className="badge badge-neutral badge-sm absolute top-2 left-2 sm:badge-md sm:top-3 sm:left-3"
+            data-testid="out-of-stock"
+          >
             {t('product.outOfStock')}
           </span>
         )}
@@ -50,7 +56,8 @@ export function ProductCard({ product, picture = 'lazy', onPictureDone, action }
       <div className="card-body gap-1 p-3 sm:p-4">
         <h2 className="card-title line-clamp-2 text-sm leading-snug sm:text-base">{name}</h2>
         <p className="font-semibold text-primary sm:text-lg">
-          {formatPrice(product.price)} <span className="text-sm font-normal text-base-content/70">{t('price.kgUnit')}</span>
+          {formatPrice(product.price)}{' '}
+          <span className="text-sm font-normal text-base-content/70">{t('price.kgUnit')}</span>
         </p>
         {action && <div className="card-actions mt-auto pt-1 sm:pt-2">{action}</div>}
       </div>

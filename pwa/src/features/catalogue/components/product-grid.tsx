@@ -41,7 +41,15 @@ function useOthersMayLoad(): boolean {
  * rest follow in a deferred render, which React splits into short slices, so a full catalogue
  * arriving does not block the page in one long task (bench figure 2, Lighthouse TBT).
  */
-export function ProductGrid({ products, renderAction, atTop = false }: { products: readonly Product[]; renderAction?: (product: Product) => ReactNode; atTop?: boolean }) {
+export function ProductGrid({
+  products,
+  renderAction,
+  atTop = false,
+}: {
+  products: readonly Product[];
+  renderAction?: (product: Product) => ReactNode;
+  atTop?: boolean;
+}) {
   const deferredCount = useDeferredValue(products.length, 0);
   const mayLoad = useOthersMayLoad();
   const firstScreen = atTop ? FIRST_SCREEN_CARDS : 0;
@@ -50,7 +58,8 @@ export function ProductGrid({ products, renderAction, atTop = false }: { product
   // A first-screen picture is in: once all of them are and the next frame is painted, the others may load.
   const pictureDone = (image: string) => {
     pictures.current.add(image);
-    if (products.slice(0, firstScreen).every((product) => pictures.current.has(product.image))) requestAnimationFrame(() => setTimeout(letOthersLoad));
+    if (products.slice(0, firstScreen).every((product) => pictures.current.has(product.image)))
+      requestAnimationFrame(() => setTimeout(letOthersLoad));
   };
   return (
     <div className="grid grid-cols-1 gap-3 min-[360px]:grid-cols-2 sm:grid-cols-3 sm:gap-6" data-testid="product-grid">

@@ -20,7 +20,11 @@ export function ShopFilters() {
     setParams(next, { replace: true });
   };
   return (
-    <form className="mb-4 grid grid-cols-2 gap-2 sm:mb-8 sm:flex sm:flex-wrap sm:items-end sm:gap-3" role="search" onSubmit={(event) => event.preventDefault()}>
+    <form
+      className="mb-4 grid grid-cols-2 gap-2 sm:mb-8 sm:flex sm:flex-wrap sm:items-end sm:gap-3"
+      role="search"
+      onSubmit={(event) => event.preventDefault()}
+    >
       <label className="col-span-2 sm:min-w-56 sm:flex-1">
         <span className={label}>{t('shop.search')}</span>
         <input
@@ -33,7 +37,11 @@ export function ShopFilters() {
       </label>
       <label>
         <span className={label}>{t('product.category')}</span>
-        <select className="select select-bordered min-h-11 w-full sm:w-auto" value={filters.category ?? ''} onChange={(event) => set('category', event.target.value)}>
+        <select
+          className="select select-bordered min-h-11 w-full sm:w-auto"
+          value={filters.category ?? ''}
+          onChange={(event) => set('category', event.target.value)}
+        >
           <option value="">{t('shop.allCategories')}</option>
           <option value="vegetable">{t('home.vegetables')}</option>
           <option value="fruit">{t('home.fruits')}</option>
@@ -41,7 +49,11 @@ export function ShopFilters() {
       </label>
       <label>
         <span className={label}>{t('shop.season')}</span>
-        <select className="select select-bordered min-h-11 w-full sm:w-auto" value={filters.season ?? ''} onChange={(event) => set('season', event.target.value)}>
+        <select
+          className="select select-bordered min-h-11 w-full sm:w-auto"
+          value={filters.season ?? ''}
+          onChange={(event) => set('season', event.target.value)}
+        >
           <option value="">{t('shop.anySeason')}</option>
           <option value="summer">{t('home.summer')}</option>
           <option value="winter">{t('home.winter')}</option>

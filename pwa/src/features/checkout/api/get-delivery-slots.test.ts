@@ -4,7 +4,13 @@ import { slotToOrder } from './get-delivery-slots';
 
 const slot = (hour: number, remaining: number): DeliverySlotOffer => {
   const start = `2026-11-22T${String(hour).padStart(2, '0')}:00:00+06:00`;
-  return { id: start, start, end: start.replace(`T${String(hour).padStart(2, '0')}`, `T${String(hour + 2).padStart(2, '0')}`), label: `Sun 22 Nov, ${hour}:00`, remaining };
+  return {
+    id: start,
+    start,
+    end: start.replace(`T${String(hour).padStart(2, '0')}`, `T${String(hour + 2).padStart(2, '0')}`),
+    label: `Sun 22 Nov, ${hour}:00`,
+    remaining,
+  };
 };
 
 describe('slotToOrder', () => {

@@ -14,7 +14,11 @@ import { deliverySlotKeys } from '../../../lib/query-keys';
  * (non-2xx) or TypeError (network).
  */
 export const deliverySlotsQueryOptions = () =>
-  queryOptions({ queryKey: deliverySlotKeys.all, queryFn: () => readResponse(api['delivery-slots'].$get()), staleTime: 60_000 });
+  queryOptions({
+    queryKey: deliverySlotKeys.all,
+    queryFn: () => readResponse(api['delivery-slots'].$get()),
+    staleTime: 60_000,
+  });
 
 /** Returns the slots query (see deliverySlotsQueryOptions); paused, with no data, while offline. */
 export const useDeliverySlots = () => useQuery(deliverySlotsQueryOptions());
@@ -23,7 +27,10 @@ export const useDeliverySlots = () => useQuery(deliverySlotsQueryOptions());
  * Takes the `slots` on offer and the id the shopper chose (if any) and returns the id to order
  * with: the chosen one while it has room, else the earliest with room, else undefined.
  */
-export function slotToOrder(slots: readonly DeliverySlotOffer[] | undefined, chosen: string | undefined): string | undefined {
+export function slotToOrder(
+  slots: readonly DeliverySlotOffer[] | undefined,
+  chosen: string | undefined,
+): string | undefined {
   const free = slots?.filter((slot) => slot.remaining > 0) ?? [];
   return (free.find((slot) => slot.id === chosen) ?? free[0])?.id;
 }

@@ -4,7 +4,12 @@ import { useEffect, useRef } from 'react';
  * Stripe's embedded Checkout for one order (`@stripe/stripe-js`, loaded only here). The amount
  * is the server's; this only mounts the hosted card form and reports completion or failure.
  */
-export function CardPayment({ publishableKey, fetchClientSecret, onComplete, onError }: {
+export function CardPayment({
+  publishableKey,
+  fetchClientSecret,
+  onComplete,
+  onError,
+}: {
   publishableKey: string;
   fetchClientSecret: () => Promise<string>;
   onComplete: () => void;

@@ -19,13 +19,21 @@ import { PriceSummary } from './price-summary';
 
 const formSchema = orderInputSchema.pick({ customerName: true, phone: true, address: true });
 type FormValues = z.input<typeof formSchema>;
-type CartLine = { _id: string; name: string; nameBn?: string | null; price: number; image: string; cartQuantity: number };
+type CartLine = {
+  _id: string;
+  name: string;
+  nameBn?: string | null;
+  price: number;
+  image: string;
+  cartQuantity: number;
+};
 
 /**
  * What placing an order did: sent now (the server's order), queued in the outbox (offline), or
  * refused for products out of stock (kept in the outbox, where My Orders offers to send the rest).
  */
-export type SubmitResult = { status: 'sent'; order: Order } | { status: 'queued' } | { status: 'refused'; message: string };
+export type SubmitResult =
+  { status: 'sent'; order: Order } | { status: 'queued' } | { status: 'refused'; message: string };
 
 type CheckoutPageProps = {
   cart: readonly CartLine[];
@@ -63,7 +71,10 @@ export function CheckoutPage({ cart, outOfStock, user, shopPath, submitOrder, on
     resolver: zodResolver(formSchema),
     defaultValues: { customerName: user.displayName, phone: '', address: '' },
   });
-  const fetchClientSecret = useCallback(() => (cardOrder ? startCardPayment(cardOrder._id) : Promise.reject(new Error('no order'))), [cardOrder]);
+  const fetchClientSecret = useCallback(
+    () => (cardOrder ? startCardPayment(cardOrder._id) : Promise.reject(new Error('no order'))),
+    [cardOrder],
+  );
   const onPaymentComplete = useCallback(() => {
     onPaid();
     notify('paymentSuccess', 'success', t('payment.success'));
@@ -74,7 +85,12 @@ export function CheckoutPage({ cart, outOfStock, user, shopPath, submitOrder, on
     return (
       <section className="mx-auto max-w-3xl px-4 py-10">
         <h1 className="mb-4 text-2xl font-bold">{t('payment.title')}</h1>
-        <CardPayment publishableKey={publishableKey ?? ''} fetchClientSecret={fetchClientSecret} onComplete={onPaymentComplete} onError={onPaymentError} />
+        <CardPayment
+          publishableKey={publishableKey ?? ''}
+          fetchClientSecret={fetchClientSecret}
+          onComplete={onPaymentComplete}
+          onError={onPaymentError}
+        />
       </section>
     );
   if (cart.length === 0)
@@ -82,7 +98,9 @@ export function CheckoutPage({ cart, outOfStock, user, shopPath, submitOrder, on
       <section className="mx-auto max-w-xl px-4 py-20 text-center">
         <h1 className="text-2xl font-bold">{t('checkout.empty')}</h1>
         <p className="mt-2">{t('checkout.emptyText')}</p>
-        <Link to={shopPath} className="btn btn-primary mt-6 min-h-11">{t('notFound.toShop')}</Link>
+        <Link to={shopPath} className="btn btn-primary mt-6 min-h-11">
+          {t('notFound.toShop')}
+        </Link>
       </section>
     );
 
@@ -96,8 +114,20 @@ export function CheckoutPage({ cart, outOfStock, user, shopPath, submitOrder, on
     try {
       const paymentMethod = online ? method : 'cod';
       const result = await submitOrder(
-        { ...values, email: user.email, paymentMethod, orderDate: new Date().toLocaleDateString(), deliverySlot, // name, price and image ride along for the "Waiting to send" list; the server ignores them.
-          orderedProduct: lines.map((l) => ({ _id: l._id, cartQuantity: l.cartQuantity, name: l.name, price: l.price, image: l.image })) },
+        {
+          ...values,
+          email: user.email,
+          paymentMethod,
+          orderDate: new Date().toLocaleDateString(),
+          deliverySlot, // name, price and image ride along for the "Waiting to send" list; the server ignores them.
+          orderedProduct: lines.map((l) => ({
+            _id: l._id,
+            cartQuantity: l.cartQuantity,
+            name: l.name,
+            price: l.price,
+            image: l.image,
+          })),
+        },
         attemptKey.current,
       );
       attemptKey.current = undefined;
@@ -125,7 +155,9 @@ export function CheckoutPage({ cart, outOfStock, user, shopPath, submitOrder, on
       <form className="grid content-start gap-4" onSubmit={(event) => void handleSubmit(onSubmit)(event)} noValidate>
         <h1 className="text-2xl font-bold">{t('checkout.title')}</h1>
         <FormField label={t('auth.name')} error={contractError(errors.customerName?.message)}>
-          {(field) => <input {...field} className={input} readOnly={Boolean(user.displayName)} {...register('customerName')} />}
+          {(field) => (
+            <input {...field} className={input} readOnly={Boolean(user.displayName)} {...register('customerName')} />
+          )}
         </FormField>
         <FormField label={t('auth.email')}>
           {(field) => <input {...field} className={input} value={user.email} readOnly />}
@@ -134,26 +166,57 @@ export function CheckoutPage({ cart, outOfStock, user, shopPath, submitOrder, on
           {(field) => <input {...field} type="tel" autoComplete="tel" className={input} {...register('phone')} />}
         </FormField>
         <FormField label={t('checkout.address')} error={contractError(errors.address?.message)}>
-          {(field) => <textarea {...field} rows={3} autoComplete="street-address" className="textarea textarea-bordered w-full" {...register('address')} />}
+          {(field) => (
+            <textarea
+              {...field}
+              rows={3}
+              autoComplete="street-address"
+              className="textarea textarea-bordered w-full"
+              {...register('address')}
+            />
+          )}
         </FormField>
-        <DeliverySlotPicker slots={slots.data} missing={!online ? 'offline' : slots.isError ? 'failed' : 'loading'} value={deliverySlot} onChange={setChosenSlot} />
+        <DeliverySlotPicker
+          slots={slots.data}
+          missing={!online ? 'offline' : slots.isError ? 'failed' : 'loading'}
+          value={deliverySlot}
+          onChange={setChosenSlot}
+        />
         <fieldset className="grid gap-2">
           <legend className="mb-1 text-sm font-medium">{t('checkout.payment')}</legend>
           <label className="flex min-h-11 items-center gap-3">
-            <input type="radio" name="payment" className="radio radio-primary" checked={method === 'cod'} onChange={() => setMethod('cod')} />
+            <input
+              type="radio"
+              name="payment"
+              className="radio radio-primary"
+              checked={method === 'cod'}
+              onChange={() => setMethod('cod')}
+            />
             {t('checkout.cod')}
           </label>
           {publishableKey ? (
             <label className="flex min-h-11 items-center gap-3">
-              <input type="radio" name="payment" className="radio radio-primary" checked={method === 'card' && online} disabled={!online} onChange={() => setMethod('card')} />
-              {t('checkout.card')} {!online && <span className="text-sm text-base-content/70">{t('checkout.needsConnection')}</span>}
+              <input
+                type="radio"
+                name="payment"
+                className="radio radio-primary"
+                checked={method === 'card' && online}
+                disabled={!online}
+                onChange={() => setMethod('card')}
+              />
+              {t('checkout.card')}{' '}
+              {!online && <span className="text-sm text-base-content/70">{t('checkout.needsConnection')}</span>}
             </label>
           ) : (
             <p className="text-sm text-base-content/70">{t('checkout.noCard')}</p>
           )}
         </fieldset>
         <NotInOrder lines={leftOut} nothingLeft={lines.length === 0} />
-        <button type="submit" className="btn btn-primary min-h-11" disabled={formState.isSubmitting || lines.length === 0}>
+        <button
+          type="submit"
+          className="btn btn-primary min-h-11"
+          disabled={formState.isSubmitting || lines.length === 0}
+        >
           {t('checkout.place')}
         </button>
       </form>

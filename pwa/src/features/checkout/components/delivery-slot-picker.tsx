@@ -69,9 +69,7 @@ export function DeliverySlotPicker({ slots, missing, value, onChange }: Delivery
                       onChange={() => onChange(slot.id)}
                     />
                     <span className="flex flex-col leading-tight">
-                      <span className="whitespace-nowrap tabular-nums">
-                        {slotTimes(slot)}
-                      </span>
+                      <span className="whitespace-nowrap tabular-nums">{slotTimes(slot)}</span>
                       {full && <span className="text-xs font-semibold">{t('slots.fullSlot')}</span>}
                     </span>
                   </label>

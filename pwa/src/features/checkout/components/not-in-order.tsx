@@ -5,7 +5,13 @@ import { productName } from '../../../lib/i18n/product-name';
  * The cart's lines left out of the order because they are out of stock now, listed above the
  * Place order button; when that is every line, it says there is nothing to order.
  */
-export function NotInOrder({ lines, nothingLeft }: { lines: ReadonlyArray<{ _id: string; name: string; nameBn?: string | null; cartQuantity: number }>; nothingLeft: boolean }) {
+export function NotInOrder({
+  lines,
+  nothingLeft,
+}: {
+  lines: ReadonlyArray<{ _id: string; name: string; nameBn?: string | null; cartQuantity: number }>;
+  nothingLeft: boolean;
+}) {
   const t = useT();
   const locale = useLocale();
   if (lines.length === 0) return null;

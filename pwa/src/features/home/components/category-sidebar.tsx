@@ -19,16 +19,22 @@ export function CategorySidebar() {
   ];
   return (
     <nav aria-label={t('home.categories')} className="rounded-box bg-base-200 p-2">
-      <h2 className="px-4 pt-2 text-sm font-semibold uppercase tracking-wide text-base-content/70">{t('home.categories')}</h2>
+      <h2 className="px-4 pt-2 text-sm font-semibold uppercase tracking-wide text-base-content/70">
+        {t('home.categories')}
+      </h2>
       <ul className="menu w-full">
         {categoryLinks.map((link) => (
           <li key={link.to}>
-            <Link to={link.to} className="min-h-11">{link.label}</Link>
+            <Link to={link.to} className="min-h-11">
+              {link.label}
+            </Link>
             {link.children && (
               <ul>
                 {link.children.map((child) => (
                   <li key={child.to}>
-                    <Link to={child.to} className="min-h-11">{child.label}</Link>
+                    <Link to={child.to} className="min-h-11">
+                      {child.label}
+                    </Link>
                   </li>
                 ))}
               </ul>

@@ -13,7 +13,9 @@ const TWO_DIGITS = { minimumIntegerDigits: 2 };
 export function FlashSale() {
   const t = useT();
   const [now, setNow] = useState(() => Date.now());
-  const [wasRunning, setWasRunning] = useState(() => countdownState(Date.now(), window_.start, window_.end).kind === 'running');
+  const [wasRunning, setWasRunning] = useState(
+    () => countdownState(Date.now(), window_.start, window_.end).kind === 'running',
+  );
   const state = countdownState(now, window_.start, window_.end);
   const ended = state.kind === 'ended';
   useEffect(() => {
@@ -31,7 +33,9 @@ export function FlashSale() {
     <section className="mx-auto my-10 max-w-6xl px-4" aria-labelledby="flash-sale-heading">
       <div className="rounded-box bg-secondary p-6 text-secondary-content sm:flex sm:items-center sm:justify-between">
         <div>
-          <h2 id="flash-sale-heading" className="text-2xl font-bold">{t('home.flashSale')}</h2>
+          <h2 id="flash-sale-heading" className="text-2xl font-bold">
+            {t('home.flashSale')}
+          </h2>
           <p>{t('home.flashSaleText')}</p>
         </div>
         {state.kind === 'running' ? (

@@ -8,16 +8,27 @@ import { useT } from '../../../lib/i18n/i18n';
 export function SeasonalCategories() {
   const t = useT();
   const seasons = [
-    { season: 'summer', title: t('home.summer.title'), text: t('home.summer.text'), image: '/products/sweet-corn.webp' },
+    {
+      season: 'summer',
+      title: t('home.summer.title'),
+      text: t('home.summer.text'),
+      image: '/products/sweet-corn.webp',
+    },
     { season: 'winter', title: t('home.winter.title'), text: t('home.winter.text'), image: '/products/carrot.webp' },
     { season: 'spring', title: t('home.spring.title'), text: t('home.spring.text'), image: '/products/cucumber.webp' },
   ];
   return (
     <section className="mx-auto my-8 max-w-6xl px-4 sm:my-12" aria-labelledby="seasonal-heading">
-      <h2 id="seasonal-heading" className="mb-4 text-2xl font-bold sm:mb-6">{t('home.bySeason')}</h2>
+      <h2 id="seasonal-heading" className="mb-4 text-2xl font-bold sm:mb-6">
+        {t('home.bySeason')}
+      </h2>
       <div className="grid grid-cols-3 gap-3 sm:gap-6">
         {seasons.map((s) => (
-          <Link key={s.season} to={`/shop?category=vegetable&season=${s.season}`} className="card bg-base-200 transition hover:shadow-md">
+          <Link
+            key={s.season}
+            to={`/shop?category=vegetable&season=${s.season}`}
+            className="card bg-base-200 transition hover:shadow-md"
+          >
             <div className="card-body items-center gap-2 p-3 text-center sm:flex-row sm:gap-4 sm:p-6 sm:text-start">
               <img src={s.image} alt="" width={72} height={72} className="h-12 w-12 sm:h-18 sm:w-18" loading="lazy" />
               <div>

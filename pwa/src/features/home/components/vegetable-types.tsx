@@ -16,7 +16,9 @@ export function VegetableTypes() {
   ];
   return (
     <section className="mx-auto my-8 max-w-6xl px-4 sm:my-12" aria-labelledby="types-heading">
-      <h2 id="types-heading" className="mb-4 text-2xl font-bold sm:mb-6">{t('home.kinds')}</h2>
+      <h2 id="types-heading" className="mb-4 text-2xl font-bold sm:mb-6">
+        {t('home.kinds')}
+      </h2>
       <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
         {types.map((type) => (
           <li key={type.name} className="rounded-box bg-base-200 p-3 sm:p-5">

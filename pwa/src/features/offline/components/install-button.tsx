@@ -1,7 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useT } from '../../../lib/i18n/i18n';
 
-type InstallPromptEvent = Event & { prompt: () => Promise<void>; userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }> };
+type InstallPromptEvent = Event & {
+  prompt: () => Promise<void>;
+  userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
+};
 
 /** "Install" in the header, shown only when the browser offers installation (beforeinstallprompt). */
 export function InstallButton() {

@@ -36,7 +36,11 @@ export function OfflineStatus() {
         </div>
       )}
       {!online && (
-        <div role="status" className="bg-warning px-4 py-2 text-center text-sm text-warning-content" data-testid="offline-banner">
+        <div
+          role="status"
+          className="bg-warning px-4 py-2 text-center text-sm text-warning-content"
+          data-testid="offline-banner"
+        >
           {t('offline.banner')}
         </div>
       )}

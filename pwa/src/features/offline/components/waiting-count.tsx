@@ -14,8 +14,21 @@ export function WaitingCount({ email }: { email: string | undefined }) {
   if (waiting === 0) return null;
   const text = t('offline.waiting', { count: waiting });
   return (
-    <span className="badge badge-warning shrink-0 gap-1 whitespace-nowrap" role="status" title={text} data-testid="waiting-count">
-      <svg xmlns="http://www.w3.org/2000/svg" className="h-4 w-4 sm:hidden" fill="none" viewBox="0 0 24 24" stroke="currentColor" strokeWidth={2} aria-hidden="true">
+    <span
+      className="badge badge-warning shrink-0 gap-1 whitespace-nowrap"
+      role="status"
+      title={text}
+      data-testid="waiting-count"
+    >
+      <svg
+        xmlns="http://www.w3.org/2000/svg"
+        className="h-4 w-4 sm:hidden"
+        fill="none"
+        viewBox="0 0 24 24"
+        stroke="currentColor"
+        strokeWidth={2}
+        aria-hidden="true"
+      >
         <path strokeLinecap="round" strokeLinejoin="round" d="M12 16V4m0 0-4 4m4-4 4 4M4 20h16" />
       </svg>
       <span aria-hidden="true" className="sm:hidden">

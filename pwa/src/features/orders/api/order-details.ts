@@ -30,7 +30,9 @@ const orderQueryOptions = (id: string) =>
 
 /** Order `id` from the queue's cached pages, with when that copy was fetched; undefined when none has it. */
 function cachedOrder(client: QueryClient, id: string): { order: Order; updatedAt: number } | undefined {
-  const heads = client.getQueriesData<OrderPage>({ queryKey: orderKeys.queueHeads() }).map(([key, page]) => [key, page?.orders] as const);
+  const heads = client
+    .getQueriesData<OrderPage>({ queryKey: orderKeys.queueHeads() })
+    .map(([key, page]) => [key, page?.orders] as const);
   const queues = client
     .getQueriesData<InfiniteData<OrderPage>>({ queryKey: orderKeys.queues() })
     .map(([key, data]) => [key, data?.pages.flatMap((page) => page.orders)] as const);

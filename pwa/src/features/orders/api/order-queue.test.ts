@@ -29,7 +29,9 @@ const ids = (orders: Order[]) => orders.map((o) => Number(o._id.slice(6)));
 describe('the next page link', () => {
   it('reads the cursor of rel="next", wherever it is in the header', () => {
     expect(nextCursor('</api/orders?limit=50&cursor=MTc.YWJj>; rel="next"')).toBe('MTc.YWJj');
-    expect(nextCursor('</api/orders?cursor=a>; rel="prev", </api/orders?status=Pending&cursor=b%3D>; rel="next"')).toBe('b=');
+    expect(nextCursor('</api/orders?cursor=a>; rel="prev", </api/orders?status=Pending&cursor=b%3D>; rel="next"')).toBe(
+      'b=',
+    );
   });
 
   it('has no cursor on the last page', () => {
@@ -62,7 +64,9 @@ describe('the merged queue', () => {
   });
 
   it("shows the loaded pages after a search's empty first page that has a next page", () => {
-    expect(ids(mergeQueue({ orders: [], next: 'w1' }, [{ orders: [], next: 'w1' }, page(3, 2, 'c2')]).orders)).toEqual([3, 2]);
+    expect(ids(mergeQueue({ orders: [], next: 'w1' }, [{ orders: [], next: 'w1' }, page(3, 2, 'c2')]).orders)).toEqual([
+      3, 2,
+    ]);
   });
 
   it('shows the loaded pages until the first page is polled', () => {

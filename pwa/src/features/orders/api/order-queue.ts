@@ -6,7 +6,13 @@
  * unchanged poll a 304 from the browser's HTTP cache, under 1 KB.
  */
 import { useCallback, useEffect } from 'react';
-import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+  useQuery,
+} from '@tanstack/react-query';
 import type { Order } from '@contract/order';
 import { api, readResponse } from '../../../lib/api-client';
 import { orderKeys, type OrderQueueFilter } from '../../../lib/query-keys';
@@ -43,7 +49,10 @@ const isOlder = (a: Order, b: Order) => a.createdAt < b.createdAt || (a.createdA
  * `gap` is true when more orders arrived since the pages were loaded than the first page holds:
  * the loaded ones no longer join it, and only the first page is shown until they are reloaded.
  */
-export function mergeQueue(head: OrderPage | undefined, pages: readonly OrderPage[]): { orders: Order[]; gap: boolean } {
+export function mergeQueue(
+  head: OrderPage | undefined,
+  pages: readonly OrderPage[],
+): { orders: Order[]; gap: boolean } {
   const loaded = pages.flatMap((page) => page.orders);
   if (!head) return { orders: loaded, gap: false };
   if (!head.next) return { orders: head.orders, gap: false };
@@ -58,7 +67,12 @@ export function mergeQueue(head: OrderPage | undefined, pages: readonly OrderPag
 
 /** The polled first page of `filter`'s queue. */
 export const orderQueueHeadOptions = (filter: OrderQueueFilter) =>
-  queryOptions({ queryKey: orderKeys.queueHead(filter), queryFn: () => fetchOrderPage(filter), refetchInterval: QUEUE_POLL_MS, placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: orderKeys.queueHead(filter),
+    queryFn: () => fetchOrderPage(filter),
+    refetchInterval: QUEUE_POLL_MS,
+    placeholderData: keepPreviousData,
+  });
 
 /** The pages of `filter`'s queue loaded so far; the next one by the last one's cursor. */
 export const orderQueueOptions = (filter: OrderQueueFilter) =>

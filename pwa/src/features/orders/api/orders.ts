@@ -19,7 +19,8 @@ export const ordersQueryOptions = (email: string | undefined) =>
   });
 
 /** Returns the orders query (see ordersQueryOptions); `enabled: false` holds it back. */
-export const useOrders = (email: string | undefined, enabled = true) => useQuery({ ...ordersQueryOptions(email), enabled });
+export const useOrders = (email: string | undefined, enabled = true) =>
+  useQuery({ ...ordersQueryOptions(email), enabled });
 
 /**
  * `PUT /api/orders/update/:id` `{orderStatus: to}` → `{modifiedCount}`: moves an order to its next
@@ -29,7 +30,8 @@ export const useOrders = (email: string | undefined, enabled = true) => useQuery
 export function useAdvanceOrder() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, to }: { id: string; to: OrderStatus }) => readResponse(api.orders.update[':id'].$put({ param: { id }, json: { orderStatus: to } })),
+    mutationFn: ({ id, to }: { id: string; to: OrderStatus }) =>
+      readResponse(api.orders.update[':id'].$put({ param: { id }, json: { orderStatus: to } })),
     onSettled: () => client.invalidateQueries({ queryKey: orderKeys.all }),
   });
 }

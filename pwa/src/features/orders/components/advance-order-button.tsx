@@ -17,7 +17,15 @@ const messages = (): Partial<Record<OrderStatus, { action: string; done: string 
  * once Delivered). Toasts top-center when done; a refusal (409: another admin moved it first)
  * toasts the server's message, and the order is refreshed either way.
  */
-export function AdvanceOrderButton({ order, disabled, className = '' }: { order: Order; disabled: boolean; className?: string }) {
+export function AdvanceOrderButton({
+  order,
+  disabled,
+  className = '',
+}: {
+  order: Order;
+  disabled: boolean;
+  className?: string;
+}) {
   useLocale(); // renders again in the language chosen
   const advance = useAdvanceOrder();
   const next = nextOrderStatus(order.orderStatus);
@@ -33,7 +41,12 @@ export function AdvanceOrderButton({ order, disabled, className = '' }: { order:
       },
     );
   return (
-    <button type="button" className={`btn btn-success min-h-11 ${className}`} disabled={disabled || advance.isPending} onClick={onClick}>
+    <button
+      type="button"
+      className={`btn btn-success min-h-11 ${className}`}
+      disabled={disabled || advance.isPending}
+      onClick={onClick}
+    >
       {action}
     </button>
   );

@@ -15,7 +15,9 @@ export function LoadMore({ onLoad, loading }: { onLoad: () => void; loading: boo
   useEffect(() => {
     const button = ref.current;
     if (!button || loading || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && onLoad(), { rootMargin: '400px' });
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && onLoad(), {
+      rootMargin: '400px',
+    });
     observer.observe(button);
     return () => observer.disconnect();
   }, [onLoad, loading]);

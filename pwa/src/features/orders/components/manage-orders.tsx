@@ -29,7 +29,13 @@ const messages = () => ({
   none: t('orders.none'),
   confirmDelete: t('orders.confirmCancel'),
   deleted: t('orders.deleted'),
-  columns: [t('orders.customer'), t('orders.products'), t('product.price'), t('orders.status'), t('orders.approvedDelete')],
+  columns: [
+    t('orders.customer'),
+    t('orders.products'),
+    t('product.price'),
+    t('orders.status'),
+    t('orders.approvedDelete'),
+  ],
 });
 
 type ManageOrdersProps = {
@@ -55,7 +61,11 @@ export function ManageOrders({ offeredSlots, orderHref }: ManageOrdersProps) {
   const { newIds, markSeen } = useNewOrders(params.toString(), head.isPlaceholderData ? undefined : head.data?.orders);
   useDocumentTitle(texts.title(newIds.size));
   const remove = useDeleteOrder();
-  const setFilter = useCallback((name: keyof OrderQueueFilter, value: string) => setParams((current) => withFilter(current, name, value), { replace: true }), [setParams]);
+  const setFilter = useCallback(
+    (name: keyof OrderQueueFilter, value: string) =>
+      setParams((current) => withFilter(current, name, value), { replace: true }),
+    [setParams],
+  );
   const onDelete = (id: string) => {
     if (!window.confirm(texts.confirmDelete)) return;
     remove.mutate(id, {
@@ -63,30 +73,58 @@ export function ManageOrders({ offeredSlots, orderHref }: ManageOrdersProps) {
       onError: (error) => notify('order', 'error', apiErrorText(error, t('auth.error.other'))),
     });
   };
-  const slots = slotChoices(offeredSlots, (orders ?? []).flatMap((order) => (order.deliverySlot ? [order.deliverySlot] : [])), new Date());
+  const slots = slotChoices(
+    offeredSlots,
+    (orders ?? []).flatMap((order) => (order.deliverySlot ? [order.deliverySlot] : [])),
+    new Date(),
+  );
   return (
     <section>
       <div className="mb-4 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
         <h1 className="text-2xl font-bold">{texts.heading}</h1>
-        {head.dataUpdatedAt > 0 && <p className="text-sm text-base-content/70" data-testid="last-updated">{texts.lastUpdated(formatShopTime(head.dataUpdatedAt))}</p>}
+        {head.dataUpdatedAt > 0 && (
+          <p className="text-sm text-base-content/70" data-testid="last-updated">
+            {texts.lastUpdated(formatShopTime(head.dataUpdatedAt))}
+          </p>
+        )}
       </div>
-      {!online && <p className="alert alert-warning mb-4" role="status">{texts.offline}</p>}
+      {!online && (
+        <p className="alert alert-warning mb-4" role="status">
+          {texts.offline}
+        </p>
+      )}
       <QueueFilters filter={filter} slots={slots} onChange={setFilter} />
       <NewOrdersNotice count={newIds.size} onSeen={markSeen} />
-      {!orders && (head.fetchStatus === 'paused' ? <p className="alert alert-info">{texts.notLoaded}</p> : head.isError ? <p className="alert alert-warning">{texts.failed}</p> : <Spinner label={t('orders.loading')} />)}
+      {!orders &&
+        (head.fetchStatus === 'paused' ? (
+          <p className="alert alert-info">{texts.notLoaded}</p>
+        ) : head.isError ? (
+          <p className="alert alert-warning">{texts.failed}</p>
+        ) : (
+          <Spinner label={t('orders.loading')} />
+        ))}
       {orders && (
         <div className="overflow-x-auto">
           <table className="table">
             <thead className="text-base-content">
               <tr>
                 {texts.columns.map((column, index) => (
-                  <th key={column} className={index === 2 ? 'text-right' : undefined}>{column}</th>
+                  <th key={column} className={index === 2 ? 'text-right' : undefined}>
+                    {column}
+                  </th>
                 ))}
               </tr>
             </thead>
             <tbody>
               {orders.map((order) => (
-                <OrderRow key={order._id} order={order} isNew={newIds.has(order._id)} canWrite={online} detailsHref={orderHref(order._id)} onDelete={onDelete} />
+                <OrderRow
+                  key={order._id}
+                  order={order}
+                  isNew={newIds.has(order._id)}
+                  canWrite={online}
+                  detailsHref={orderHref(order._id)}
+                  onDelete={onDelete}
+                />
               ))}
             </tbody>
           </table>

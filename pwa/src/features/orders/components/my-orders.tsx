@@ -70,14 +70,31 @@ export function MyOrders({ email, unsent, moved, onSendWithout, onOrderAgain }: 
       {isPending && <Spinner label={t('orders.loadingYours')} />}
       {isError && <p className="alert alert-warning">{t('orders.yoursFailed')}</p>}
       {unsent.map((item) => (
-        <article key={item.key} className={`alert mb-4 ${item.status === 'failed' ? 'alert-error' : 'alert-warning'} flex-wrap`} data-testid="unsent-order">
+        <article
+          key={item.key}
+          className={`alert mb-4 ${item.status === 'failed' ? 'alert-error' : 'alert-warning'} flex-wrap`}
+          data-testid="unsent-order"
+        >
           <div className="flex-1">
             <p className="font-semibold">{item.status === 'failed' ? t('orders.notSent') : t('outbox.waiting')}</p>
-            <p className="text-sm">{item.lines.map((l) => t('checkout.lineKg', { name: l.name ?? t('product.product'), quantity: l.cartQuantity })).join(', ')}</p>
-            {item.outOfStock ? <p className="text-sm">{t('orders.outOfStock', { names: item.outOfStock.join(', ') })}</p> : item.note && <p className="text-sm">{item.note}</p>}
+            <p className="text-sm">
+              {item.lines
+                .map((l) => t('checkout.lineKg', { name: l.name ?? t('product.product'), quantity: l.cartQuantity }))
+                .join(', ')}
+            </p>
+            {item.outOfStock ? (
+              <p className="text-sm">{t('orders.outOfStock', { names: item.outOfStock.join(', ') })}</p>
+            ) : (
+              item.note && <p className="text-sm">{item.note}</p>
+            )}
           </div>
           {item.outOfStock && (
-            <button type="button" className="btn btn-sm min-h-11" disabled={resending !== undefined} onClick={() => sendWithout(item.key)}>
+            <button
+              type="button"
+              className="btn btn-sm min-h-11"
+              disabled={resending !== undefined}
+              onClick={() => sendWithout(item.key)}
+            >
               {item.restLeft ? t('orders.sendWithout') : t('orders.remove')}
             </button>
           )}
@@ -120,7 +137,12 @@ export function MyOrders({ email, unsent, moved, onSendWithout, onOrderAgain }: 
                         {order.orderStatus === 'Pending' ? t('product.delete') : t('orders.cannotCancel')}
                       </button>
                     )}
-                    <button type="button" className="btn btn-primary min-h-11" disabled={reordering} onClick={() => orderAgain(order)}>
+                    <button
+                      type="button"
+                      className="btn btn-primary min-h-11"
+                      disabled={reordering}
+                      onClick={() => orderAgain(order)}
+                    >
                       {t('orderAgain.button')}
                     </button>
                   </div>

@@ -47,12 +47,24 @@ export function OrderDetails({ id, queueHref }: { id: string; queueHref: string 
   const online = useOnline();
   const { data: order, dataUpdatedAt, error, fetchStatus } = useOrder(id);
   useDocumentTitle(texts.title(order?.customerName ?? id));
-  const back = <Link to={queueHref} className="btn btn-ghost min-h-11 print:hidden">← {texts.back}</Link>;
+  const back = (
+    <Link to={queueHref} className="btn btn-ghost min-h-11 print:hidden">
+      ← {texts.back}
+    </Link>
+  );
   if (!order)
     return (
       <section>
         {back}
-        {fetchStatus === 'paused' ? <p className="alert alert-info">{texts.notLoaded}</p> : error ? <p className="alert alert-warning">{isOrderNotFound(error) ? texts.notFound : apiErrorText(error, texts.notFound)}</p> : <Spinner label={t('orders.loadingOne')} />}
+        {fetchStatus === 'paused' ? (
+          <p className="alert alert-info">{texts.notLoaded}</p>
+        ) : error ? (
+          <p className="alert alert-warning">
+            {isOrderNotFound(error) ? texts.notFound : apiErrorText(error, texts.notFound)}
+          </p>
+        ) : (
+          <Spinner label={t('orders.loadingOne')} />
+        )}
       </section>
     );
   const field = (label: string, value: ReactNode) => (
@@ -69,18 +81,36 @@ export function OrderDetails({ id, queueHref }: { id: string; queueHref: string 
           <div>
             <h1 className="text-2xl font-bold">{texts.heading(order.customerName)}</h1>
             <p className="font-mono text-xs text-base-content/70">{order._id}</p>
-            {dataUpdatedAt > 0 && <p className="text-sm text-base-content/70" data-testid="last-updated">{texts.lastUpdated(formatShopTime(dataUpdatedAt))}</p>}
+            {dataUpdatedAt > 0 && (
+              <p className="text-sm text-base-content/70" data-testid="last-updated">
+                {texts.lastUpdated(formatShopTime(dataUpdatedAt))}
+              </p>
+            )}
           </div>
           <div className="flex flex-wrap gap-2">
             <AdvanceOrderButton order={order} disabled={!online} />
-            <button type="button" className="btn btn-outline min-h-11" onClick={() => window.print()}>{texts.print}</button>
+            <button type="button" className="btn btn-outline min-h-11" onClick={() => window.print()}>
+              {texts.print}
+            </button>
           </div>
         </div>
-        {!online && <p className="alert alert-warning mb-4" role="status">{texts.offline}</p>}
+        {!online && (
+          <p className="alert alert-warning mb-4" role="status">
+            {texts.offline}
+          </p>
+        )}
         <div className="grid grid-cols-1 gap-6 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
           <dl className="card grid grid-cols-1 content-start gap-3 bg-base-200 p-4 sm:grid-cols-2">
             {field(texts.customer, order.customerName)}
-            {field(texts.phone, <a href={`tel:${order.phone.replace(/[^\d+]/g, '')}`} className="link link-primary inline-flex min-h-11 items-center">{order.phone}</a>)}
+            {field(
+              texts.phone,
+              <a
+                href={`tel:${order.phone.replace(/[^\d+]/g, '')}`}
+                className="link link-primary inline-flex min-h-11 items-center"
+              >
+                {order.phone}
+              </a>,
+            )}
             {field(texts.address, <span className="whitespace-pre-line">{order.address}</span>)}
             {field(texts.email, order.email)}
             {field(texts.slot, order.deliverySlot ? slotLabel(order.deliverySlot) : texts.noSlot)}

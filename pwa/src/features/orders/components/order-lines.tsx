@@ -7,7 +7,12 @@ import { useStoredProductName } from '../../../lib/i18n/product-names';
 /** The table's texts in the language shown. */
 const messages = () => ({
   caption: t('orders.linesCaption'),
-  columns: { product: t('product.product'), kg: t('orders.kg'), price: t('orders.pricePerKg'), total: t('orders.lineTotal') },
+  columns: {
+    product: t('product.product'),
+    kg: t('orders.kg'),
+    price: t('orders.pricePerKg'),
+    total: t('orders.lineTotal'),
+  },
   cartTotal: t('summary.cartTotal'),
   shipping: t('summary.shipping'),
   tax: t('summary.tax'),
@@ -26,7 +31,9 @@ export function OrderLines({ order, pictures = true }: { order: Order; pictures?
   const { cartTotal, shipping, tax } = priceCart(order.orderedProduct);
   const sum = (label: string, amount: number, strong = false) => (
     <tr className={strong ? 'text-base font-bold' : undefined}>
-      <th scope="row" colSpan={pictures ? 4 : 3} className="text-right">{label}</th>
+      <th scope="row" colSpan={pictures ? 4 : 3} className="text-right">
+        {label}
+      </th>
       <td className="text-right">{texts.tk(amount)}</td>
     </tr>
   );

@@ -10,10 +10,15 @@ export function OrderProducts({ order }: { order: Order }) {
     <ul className="grid gap-1">
       {order.orderedProduct.map((line) => (
         <li key={line._id} className="flex items-center gap-2">
-          <img src={line.image} alt="" width={28} height={28} className="h-7 w-7 shrink-0 object-contain" loading="lazy" />
-          <span className="text-sm">
-            {t('checkout.lineKg', { name: nameOf(line), quantity: line.cartQuantity })}
-          </span>
+          <img
+            src={line.image}
+            alt=""
+            width={28}
+            height={28}
+            className="h-7 w-7 shrink-0 object-contain"
+            loading="lazy"
+          />
+          <span className="text-sm">{t('checkout.lineKg', { name: nameOf(line), quantity: line.cartQuantity })}</span>
         </li>
       ))}
     </ul>
@@ -41,7 +46,11 @@ export function OrderStatus({ order }: { order: Order }) {
     <div className="flex flex-col items-start gap-1">
       <StatusBadge status={order.orderStatus} />
       <span className={`badge badge-outline h-auto py-0.5 ${order.paymentStatus === 'paid' ? 'badge-success' : ''}`}>
-        {order.paymentStatus === 'paid' ? t('orders.paid') : order.paymentMethod === 'cod' ? t('checkout.cod') : t('orders.unpaid')}
+        {order.paymentStatus === 'paid'
+          ? t('orders.paid')
+          : order.paymentMethod === 'cod'
+            ? t('checkout.cod')
+            : t('orders.unpaid')}
       </span>
     </div>
   );
@@ -52,7 +61,8 @@ export function PaymentText({ order }: { order: Order }) {
   useLocale(); // renders again in the language chosen
   return (
     <>
-      {order.paymentMethod === 'cod' ? t('checkout.cod') : t('orders.card')} · {order.paymentStatus === 'paid' ? t('orders.paid') : t('orders.unpaid')}
+      {order.paymentMethod === 'cod' ? t('checkout.cod') : t('orders.card')} ·{' '}
+      {order.paymentStatus === 'paid' ? t('orders.paid') : t('orders.unpaid')}
     </>
   );
 }

@@ -37,15 +37,26 @@ export function OrderRow({ order, isNew, canWrite, detailsHref, onDelete }: Orde
         {isNew && <span className="badge badge-accent badge-sm ms-2">{texts.new}</span>}
         <p className="text-xs text-base-content/70">{order.email}</p>
         <p className="text-xs text-base-content/70">{order.phone}</p>
-        <p className="text-xs text-base-content/70">{order.deliverySlot ? slotLabel(order.deliverySlot) : orderDateText(order)}</p>
+        <p className="text-xs text-base-content/70">
+          {order.deliverySlot ? slotLabel(order.deliverySlot) : orderDateText(order)}
+        </p>
       </td>
-      <td><OrderProducts order={order} /></td>
+      <td>
+        <OrderProducts order={order} />
+      </td>
       <td className="whitespace-nowrap text-right font-semibold">{formatPrice(order.totalAmount)}</td>
-      <td><OrderStatus order={order} /></td>
+      <td>
+        <OrderStatus order={order} />
+      </td>
       <td>
         <div className="relative z-10 flex flex-col gap-2">
           <AdvanceOrderButton order={order} disabled={!canWrite} className="btn-sm" />
-          <button type="button" className="btn btn-error btn-outline btn-sm min-h-11" disabled={!canWrite} onClick={() => onDelete(order._id)}>
+          <button
+            type="button"
+            className="btn btn-error btn-outline btn-sm min-h-11"
+            disabled={!canWrite}
+            onClick={() => onDelete(order._id)}
+          >
             {texts.delete}
           </button>
         </div>

@@ -5,7 +5,8 @@ import { statusLabel } from '../../../lib/i18n/order-status';
 import { shopTimeFormat } from '../order-time';
 
 /** "22 Nov, 10:05" in Dhaka, in the page's language: short enough for a quarter of a phone. */
-const shortTime = (time: string) => shopTimeFormat({ day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }).format(new Date(time));
+const shortTime = (time: string) =>
+  shopTimeFormat({ day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }).format(new Date(time));
 
 /**
  * An order's tracking as a daisyUI timeline: Pending → Approved → Out for delivery → Delivered,
@@ -22,12 +23,24 @@ export function OrderTimeline({ order }: { order: Order }) {
         const reached = index <= current;
         const time = at.get(status);
         return (
-          <li key={status} className="flex-1" aria-current={index === current ? 'step' : undefined} data-reached={reached}>
+          <li
+            key={status}
+            className="flex-1"
+            aria-current={index === current ? 'step' : undefined}
+            data-reached={reached}
+          >
             {index > 0 && <hr aria-hidden="true" className={reached ? 'bg-primary' : ''} />}
-            <span className={`timeline-middle grid h-5 w-5 place-items-center rounded-full ${reached ? 'bg-primary text-primary-content' : 'border-2 border-base-300 bg-base-100'}`} aria-hidden="true">
+            <span
+              className={`timeline-middle grid h-5 w-5 place-items-center rounded-full ${reached ? 'bg-primary text-primary-content' : 'border-2 border-base-300 bg-base-100'}`}
+              aria-hidden="true"
+            >
               {reached && (
                 <svg viewBox="0 0 20 20" fill="currentColor" className="h-3.5 w-3.5">
-                  <path fillRule="evenodd" d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0z" clipRule="evenodd" />
+                  <path
+                    fillRule="evenodd"
+                    d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0z"
+                    clipRule="evenodd"
+                  />
                 </svg>
               )}
             </span>
@@ -39,7 +52,9 @@ export function OrderTimeline({ order }: { order: Order }) {
                 </time>
               )}
             </div>
-            {index < orderStatuses.length - 1 && <hr aria-hidden="true" className={index < current ? 'bg-primary' : ''} />}
+            {index < orderStatuses.length - 1 && (
+              <hr aria-hidden="true" className={index < current ? 'bg-primary' : ''} />
+            )}
           </li>
         );
       })}

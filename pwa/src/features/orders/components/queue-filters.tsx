@@ -43,23 +43,41 @@ export function QueueFilters({ filter, slots, onChange }: QueueFiltersProps) {
     <div className="mb-4 grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1.4fr)]">
       <label>
         <span className="mb-1 block text-sm font-medium">{texts.search}</span>
-        <input type="search" className="input input-bordered min-h-11 w-full" placeholder={texts.searchHint} value={search} onChange={(e) => setSearch(e.target.value)} />
+        <input
+          type="search"
+          className="input input-bordered min-h-11 w-full"
+          placeholder={texts.searchHint}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
       </label>
       <label>
         <span className="mb-1 block text-sm font-medium">{texts.status}</span>
-        <select className="select select-bordered min-h-11 w-full" value={filter.status ?? ''} onChange={(e) => onChange('status', e.target.value)}>
+        <select
+          className="select select-bordered min-h-11 w-full"
+          value={filter.status ?? ''}
+          onChange={(e) => onChange('status', e.target.value)}
+        >
           <option value="">{texts.allStates}</option>
           {orderStatuses.map((status) => (
-            <option key={status} value={status}>{statusLabel(status)}</option>
+            <option key={status} value={status}>
+              {statusLabel(status)}
+            </option>
           ))}
         </select>
       </label>
       <label>
         <span className="mb-1 block text-sm font-medium">{texts.slot}</span>
-        <select className="select select-bordered min-h-11 w-full" value={filter.slot ?? ''} onChange={(e) => onChange('slot', e.target.value)}>
+        <select
+          className="select select-bordered min-h-11 w-full"
+          value={filter.slot ?? ''}
+          onChange={(e) => onChange('slot', e.target.value)}
+        >
           <option value="">{texts.allSlots}</option>
           {slots.map((slot) => (
-            <option key={slot.id} value={slot.id}>{slotLabel(slot)}</option>
+            <option key={slot.id} value={slot.id}>
+              {slotLabel(slot)}
+            </option>
           ))}
         </select>
       </label>

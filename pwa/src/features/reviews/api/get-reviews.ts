@@ -16,7 +16,8 @@ export async function getReviews(): Promise<Review[]> {
 }
 
 /** Returns the reviews query's options. */
-export const reviewsQueryOptions = () => queryOptions({ queryKey: reviewKeys.all, queryFn: getReviews, staleTime: 60_000 });
+export const reviewsQueryOptions = () =>
+  queryOptions({ queryKey: reviewKeys.all, queryFn: getReviews, staleTime: 60_000 });
 
 /** Returns the reviews (fetched, else mirrored). */
 export function useReviews(): { data: Review[] | undefined } {

@@ -19,7 +19,11 @@ type FormOutput = z.output<typeof reviewInputSchema>;
  * /api/reviews with an Idempotency-Key, through the outbox); success toasts 'Successfully
  * Reviewed' bottom-left and clears the text.
  */
-export function ReviewForm({ submit }: { submit: (review: { review: string; rating: number }) => Promise<'sent' | 'queued'> }) {
+export function ReviewForm({
+  submit,
+}: {
+  submit: (review: { review: string; rating: number }) => Promise<'sent' | 'queued'>;
+}) {
   useLocale(); // renders again in the language chosen
   const { register, control, handleSubmit, setValue, resetField, formState } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(reviewInputSchema),
@@ -58,10 +62,23 @@ export function ReviewForm({ submit }: { submit: (review: { review: string; rati
           </div>
         </fieldset>
         {/* The contract says 'Required' for an empty review; this form asks in its own words. */}
-        <FormField label={t('reviews.yourReview')} error={reviewError?.type === 'too_small' ? t('reviews.empty') : contractError(reviewError?.message)}>
-          {(field) => <textarea {...field} rows={5} required className={`textarea textarea-bordered w-full ${reviewError ? 'textarea-error' : ''}`} {...register('review')} />}
+        <FormField
+          label={t('reviews.yourReview')}
+          error={reviewError?.type === 'too_small' ? t('reviews.empty') : contractError(reviewError?.message)}
+        >
+          {(field) => (
+            <textarea
+              {...field}
+              rows={5}
+              required
+              className={`textarea textarea-bordered w-full ${reviewError ? 'textarea-error' : ''}`}
+              {...register('review')}
+            />
+          )}
         </FormField>
-        <button type="submit" className="btn btn-primary min-h-11 justify-self-start" disabled={formState.isSubmitting}>{t('reviews.submit')}</button>
+        <button type="submit" className="btn btn-primary min-h-11 justify-self-start" disabled={formState.isSubmitting}>
+          {t('reviews.submit')}
+        </button>
       </form>
     </section>
   );

@@ -24,21 +24,59 @@ export function Testimonials() {
   return (
     <section className="mx-auto my-12 max-w-6xl px-4" aria-labelledby="testimonials-heading">
       <div className="mb-6 flex items-center justify-between">
-        <h2 id="testimonials-heading" className="text-2xl font-bold">{t('reviews.heading')}</h2>
+        <h2 id="testimonials-heading" className="text-2xl font-bold">
+          {t('reviews.heading')}
+        </h2>
         <div className="flex gap-2">
-          <button type="button" className="btn btn-circle min-h-11 min-w-11" onClick={carousel.previous} aria-label={t('reviews.previous')}>‹</button>
-          <button type="button" className="btn btn-circle min-h-11 min-w-11" onClick={carousel.next} aria-label={t('reviews.next')}>›</button>
+          <button
+            type="button"
+            className="btn btn-circle min-h-11 min-w-11"
+            onClick={carousel.previous}
+            aria-label={t('reviews.previous')}
+          >
+            ‹
+          </button>
+          <button
+            type="button"
+            className="btn btn-circle min-h-11 min-w-11"
+            onClick={carousel.next}
+            aria-label={t('reviews.next')}
+          >
+            ›
+          </button>
         </div>
       </div>
       {/* Focusable: a region that scrolls must be reachable by keyboard (WCAG 2.1.1, axe scrollable-region-focusable). */}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-      <div className="snap-x snap-mandatory overflow-x-auto [scrollbar-width:none] rounded-box" ref={viewport} role="region" aria-labelledby="testimonials-heading" aria-roledescription={t('carousel')} tabIndex={0}>
+      <div
+        className="snap-x snap-mandatory overflow-x-auto [scrollbar-width:none] rounded-box"
+        ref={viewport}
+        role="region"
+        aria-labelledby="testimonials-heading"
+        aria-roledescription={t('carousel')}
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region (above)
+        tabIndex={0}
+      >
         <div className="flex">
           {reviews.map((r) => (
-            <figure key={r._id} className="min-w-0 shrink-0 grow-0 basis-full snap-start pr-4 min-[480px]:basis-1/2 min-[600px]:basis-1/3" data-testid="testimonial">
+            <figure
+              key={r._id}
+              className="min-w-0 shrink-0 grow-0 basis-full snap-start pr-4 min-[480px]:basis-1/2 min-[600px]:basis-1/3"
+              data-testid="testimonial"
+            >
               <div className="h-full rounded-box bg-base-200 p-6">
                 <div className="flex items-center gap-3">
-                  {r.customerImage ? <img src={r.customerImage} alt="" width={48} height={48} className="h-12 w-12 rounded-full object-cover" loading="lazy" /> : <DefaultAvatar />}
+                  {r.customerImage ? (
+                    <img
+                      src={r.customerImage}
+                      alt=""
+                      width={48}
+                      height={48}
+                      className="h-12 w-12 rounded-full object-cover"
+                      loading="lazy"
+                    />
+                  ) : (
+                    <DefaultAvatar />
+                  )}
                   <figcaption>
                     <p className="font-semibold">{r.name}</p>
                     <StarRating rating={r.rating} />

@@ -33,7 +33,9 @@ export function sendNow(): Promise<number> {
 /** Asks for a Background Sync of the outbox (Chromium); elsewhere the page triggers suffice. */
 export async function requestBackgroundSync(): Promise<void> {
   const registration = await navigator.serviceWorker?.getRegistration();
-  const sync = (registration as (ServiceWorkerRegistration & { sync?: { register: (tag: string) => Promise<void> } }) | undefined)?.sync;
+  const sync = (
+    registration as (ServiceWorkerRegistration & { sync?: { register: (tag: string) => Promise<void> } }) | undefined
+  )?.sync;
   await sync?.register(OUTBOX_SYNC_TAG).catch(() => undefined);
 }
 

@@ -16,7 +16,13 @@ const tokenFor = (email: string) => `x.${Buffer.from(JSON.stringify({ email })).
 const asha = 'asha@example.test';
 const token = async () => tokenFor(asha);
 /** A valid `POST /orders` body (the n-th), and a review: what screens queue. */
-const order = (n = 1): OrderInput => ({ customerName: 'Asha Rahman', email: asha, phone: '01711-000000', address: `House ${n}, Dhanmondi`, orderedProduct: [{ _id: `p${n}`, cartQuantity: n }] });
+const order = (n = 1): OrderInput => ({
+  customerName: 'Asha Rahman',
+  email: asha,
+  phone: '01711-000000',
+  address: `House ${n}, Dhanmondi`,
+  orderedProduct: [{ _id: `p${n}`, cartQuantity: n }],
+});
 const review = (n = 1): ReviewInput => ({ review: `Fresh, review ${n}`, rating: 5 });
 
 /** An answer of the stand-in API: a status (with a made-up error body), or a status and its body. */
@@ -32,7 +38,12 @@ function api(answers: Answer[] = []) {
     const answer = answers.shift() ?? 201;
     const status = typeof answer === 'number' ? answer : answer.status;
     if (status === 201) created.add(headers.get('Idempotency-Key') ?? '');
-    const body = typeof answer !== 'number' ? answer.body : status === 201 ? { _id: `order-${headers.get('Idempotency-Key')}` } : { error: { message: `answer ${status}` } };
+    const body =
+      typeof answer !== 'number'
+        ? answer.body
+        : status === 201
+          ? { _id: `order-${headers.get('Idempotency-Key')}` }
+          : { error: { message: `answer ${status}` } };
     return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   }) as unknown as typeof fetch;
   return { seen, created, fetchFn };
@@ -46,12 +57,30 @@ afterEach(() => db.close());
 
 describe('outbox', () => {
   it('writes the order and empties the cart in one transaction — or neither', async () => {
-    await db.cart.put({ _id: 'p1', name: 'Potato', price: 30, image: '/x', category: 'vegetable', season: null, cartQuantity: 2, position: 0 });
+    await db.cart.put({
+      _id: 'p1',
+      name: 'Potato',
+      price: 30,
+      image: '/x',
+      category: 'vegetable',
+      season: null,
+      cartQuantity: 2,
+      position: 0,
+    });
     await enqueue('order', order(), asha, { clearCart: true });
     expect(await db.cart.count()).toBe(0);
     expect(await db.outbox.count()).toBe(1);
 
-    await db.cart.put({ _id: 'p1', name: 'Potato', price: 30, image: '/x', category: 'vegetable', season: null, cartQuantity: 2, position: 0 });
+    await db.cart.put({
+      _id: 'p1',
+      name: 'Potato',
+      price: 30,
+      image: '/x',
+      category: 'vegetable',
+      season: null,
+      cartQuantity: 2,
+      position: 0,
+    });
     const key = (await db.outbox.toArray())[0]?.key;
     // Same Idempotency-Key again: the unique index refuses the row, so the cart must stay.
     await expect(enqueue('order', order(), asha, { key, clearCart: true })).rejects.toThrow();
@@ -64,7 +93,10 @@ describe('outbox', () => {
     const b = await enqueue('review', review(2), asha);
     const server = api();
     expect(await sendOutbox(token, server.fetchFn)).toBe(2);
-    expect(server.seen.map((s) => [s.url, s.key])).toEqual([['/api/orders', a.key], ['/api/reviews', b.key]]);
+    expect(server.seen.map((s) => [s.url, s.key])).toEqual([
+      ['/api/orders', a.key],
+      ['/api/reviews', b.key],
+    ]);
     expect(server.seen[0]?.auth).toBe(`Bearer ${tokenFor(asha)}`);
     expect(await sendOutbox(token, server.fetchFn)).toBe(0);
     expect(server.seen).toHaveLength(2);
@@ -130,15 +162,35 @@ describe('outbox', () => {
   });
 
   it('marks an order failed on 409 out_of_stock, keeping the products the server named, and goes on with the next', async () => {
-    const a = await enqueue('order', { ...order(1), orderedProduct: [{ _id: 'p1', cartQuantity: 1 }, { _id: 'p2', cartQuantity: 2 }] }, asha);
+    const a = await enqueue(
+      'order',
+      {
+        ...order(1),
+        orderedProduct: [
+          { _id: 'p1', cartQuantity: 1 },
+          { _id: 'p2', cartQuantity: 2 },
+        ],
+      },
+      asha,
+    );
     const b = await enqueue('order', order(3), asha);
     const outOfStock = {
       status: 409,
-      body: { error: { code: 'out_of_stock', message: 'Tomato is out of stock.', details: { fields: { 'orderedProduct.1._id': ['Out of stock'] }, products: [{ _id: 'p2', name: 'Tomato' }] } } },
+      body: {
+        error: {
+          code: 'out_of_stock',
+          message: 'Tomato is out of stock.',
+          details: { fields: { 'orderedProduct.1._id': ['Out of stock'] }, products: [{ _id: 'p2', name: 'Tomato' }] },
+        },
+      },
     };
     const server = api([outOfStock]);
     expect(await sendOutbox(token, server.fetchFn)).toBe(1);
-    expect(await outboxItem(a.key)).toMatchObject({ status: 'failed', note: 'Tomato is out of stock.', refusal: { code: 'out_of_stock', products: [{ _id: 'p2', name: 'Tomato' }] } });
+    expect(await outboxItem(a.key)).toMatchObject({
+      status: 'failed',
+      note: 'Tomato is out of stock.',
+      refusal: { code: 'out_of_stock', products: [{ _id: 'p2', name: 'Tomato' }] },
+    });
     expect((await outboxItem(b.key))?.status).toBe('sent');
     // A failed item is not sent again.
     await sendOutbox(token, server.fetchFn);
@@ -148,10 +200,22 @@ describe('outbox', () => {
   it('keeps retrying a 409 that is an idempotency conflict (the same key still in flight), and one without a code', async () => {
     const a = await enqueue('order', order(), asha);
     let now = Date.now();
-    const inFlight = { status: 409, body: { error: { code: 'idempotency_in_progress', message: 'This request is still being processed; try again in a moment.' } } };
+    const inFlight = {
+      status: 409,
+      body: {
+        error: {
+          code: 'idempotency_in_progress',
+          message: 'This request is still being processed; try again in a moment.',
+        },
+      },
+    };
     const server = api([inFlight, 409]);
     expect(await sendOutbox(token, server.fetchFn, () => now)).toBe(0);
-    expect(await outboxItem(a.key)).toMatchObject({ status: 'waiting', attempts: 1, note: 'The shop is busy; trying again soon' });
+    expect(await outboxItem(a.key)).toMatchObject({
+      status: 'waiting',
+      attempts: 1,
+      note: 'The shop is busy; trying again soon',
+    });
     now += 3_000;
     expect(await sendOutbox(token, server.fetchFn, () => now)).toBe(0);
     expect(await outboxItem(a.key)).toMatchObject({ status: 'waiting', attempts: 2 });

@@ -38,7 +38,9 @@ function emailOf(token: string): string | undefined {
 function refusedProducts(details: unknown): OutboxRefusal['products'] {
   const products = (details as { products?: unknown } | null | undefined)?.products;
   if (!Array.isArray(products)) return [];
-  return products.flatMap((p: { _id?: unknown; name?: unknown } | null) => (typeof p?._id === 'string' && typeof p.name === 'string' ? [{ _id: p._id, name: p.name }] : []));
+  return products.flatMap((p: { _id?: unknown; name?: unknown } | null) =>
+    typeof p?._id === 'string' && typeof p.name === 'string' ? [{ _id: p._id, name: p.name }] : [],
+  );
 }
 
 let localQueue: Promise<void> = Promise.resolve();
@@ -59,14 +61,20 @@ async function withLock(run: () => Promise<void>): Promise<void> {
  * token (the page passes the SDK's; the service worker falls back to the stored one).
  * @returns the number of items sent by this run.
  */
-export async function sendOutbox(getToken: (forceRefresh?: boolean) => Promise<string | undefined> = storedIdToken, fetchFn: typeof fetch = fetch, now: () => number = Date.now): Promise<number> {
+export async function sendOutbox(
+  getToken: (forceRefresh?: boolean) => Promise<string | undefined> = storedIdToken,
+  fetchFn: typeof fetch = fetch,
+  now: () => number = Date.now,
+): Promise<number> {
   let sent = 0;
   await withLock(async () => {
     let token = await getToken();
     let refreshed = false;
     const email = token ? emailOf(token) : undefined;
     // Only the signed-in user's items: FIFO per user, and never one user's order with another's token.
-    const waiting = (await db.outbox.where('status').equals('waiting').sortBy('seq')).filter((item) => !email || item.userEmail === email);
+    const waiting = (await db.outbox.where('status').equals('waiting').sortBy('seq')).filter(
+      (item) => !email || item.userEmail === email,
+    );
     for (const item of waiting) {
       const id = item.seq as number;
       if (now() - item.createdAt > MAX_AGE_MS) {
@@ -79,7 +87,11 @@ export async function sendOutbox(getToken: (forceRefresh?: boolean) => Promise<s
         break;
       }
       const retry = (note: string) =>
-        db.outbox.update(id, { attempts: item.attempts + 1, nextAttemptAt: now() + (BACKOFF_MS[Math.min(item.attempts, BACKOFF_MS.length - 1)] ?? 0), note });
+        db.outbox.update(id, {
+          attempts: item.attempts + 1,
+          nextAttemptAt: now() + (BACKOFF_MS[Math.min(item.attempts, BACKOFF_MS.length - 1)] ?? 0),
+          note,
+        });
       const post = (bearer: string) => postOutboxItem(item, bearer, fetchFn);
       let res: Response;
       try {
@@ -112,10 +124,18 @@ export async function sendOutbox(getToken: (forceRefresh?: boolean) => Promise<s
           await retry(BUSY_NOTE);
           break;
         }
-        await db.outbox.update(id, { status: 'failed', note: error.message, refusal: { code: OUT_OF_STOCK, products: refusedProducts(error.details) } });
+        await db.outbox.update(id, {
+          status: 'failed',
+          note: error.message,
+          refusal: { code: OUT_OF_STOCK, products: refusedProducts(error.details) },
+        });
       } else {
         const error = await readApiError(res, `The server answered ${res.status}.`);
-        await db.outbox.update(id, { status: 'failed', note: error.message, ...(error.code === undefined ? {} : { code: error.code }) });
+        await db.outbox.update(id, {
+          status: 'failed',
+          note: error.message,
+          ...(error.code === undefined ? {} : { code: error.code }),
+        });
       }
     }
   });

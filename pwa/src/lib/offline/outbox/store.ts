@@ -20,7 +20,16 @@ export async function enqueue<K extends OutboxKind>(
   options: { key?: string; clearCart?: boolean; replaces?: string } = {},
 ): Promise<OutboxItem> {
   const now = Date.now();
-  const item = { key: options.key ?? crypto.randomUUID(), kind, userEmail: userEmail.toLowerCase(), payload, createdAt: now, attempts: 0, nextAttemptAt: now, status: 'waiting' } as OutboxItem;
+  const item = {
+    key: options.key ?? crypto.randomUUID(),
+    kind,
+    userEmail: userEmail.toLowerCase(),
+    payload,
+    createdAt: now,
+    attempts: 0,
+    nextAttemptAt: now,
+    status: 'waiting',
+  } as OutboxItem;
   await db.transaction('rw', db.outbox, db.cart, async () => {
     item.seq = await db.outbox.add(item);
     if (options.clearCart) await db.cart.clear();

@@ -36,11 +36,19 @@ export type SubmitOptions = {
  * reason as noted, the API's code (and the refused products) as kept; status 0, as the answer's
  * status is not kept — or when the direct send without IndexedDB failed.
  */
-export async function submit<K extends OutboxKind>(kind: K, payload: OutboxPayload<K>, options: SubmitOptions): Promise<SubmitOutcome<K>> {
+export async function submit<K extends OutboxKind>(
+  kind: K,
+  payload: OutboxPayload<K>,
+  options: SubmitOptions,
+): Promise<SubmitOutcome<K>> {
   requestPersistentStorage();
   const key = options.key ?? crypto.randomUUID();
   try {
-    await enqueue(kind, payload, options.userEmail, { key, clearCart: options.clearCart !== undefined, replaces: options.replaces });
+    await enqueue(kind, payload, options.userEmail, {
+      key,
+      clearCart: options.clearCart !== undefined,
+      replaces: options.replaces,
+    });
   } catch {
     const result = await sendDirectly(kind, payload, key);
     options.clearCart?.();
@@ -50,13 +58,23 @@ export async function submit<K extends OutboxKind>(kind: K, payload: OutboxPaylo
   await sendNow();
   const item = await outboxItem(key);
   if (item?.status === 'sent') return { status: 'sent', result: item.result as OutboxResult<K> };
-  if (item?.status === 'failed') throw new ApiRequestError(0, item.note ?? REFUSED_NOTE, item.code ?? item.refusal?.code, item.refusal && { products: item.refusal.products });
+  if (item?.status === 'failed')
+    throw new ApiRequestError(
+      0,
+      item.note ?? REFUSED_NOTE,
+      item.code ?? item.refusal?.code,
+      item.refusal && { products: item.refusal.products },
+    );
   void requestBackgroundSync();
   return { status: 'queued' };
 }
 
 /** Without an outbox: one request now, with the same key (a retry of the screen stays one write). */
-async function sendDirectly<K extends OutboxKind>(kind: K, payload: OutboxPayload<K>, key: string): Promise<OutboxResult<K>> {
+async function sendDirectly<K extends OutboxKind>(
+  kind: K,
+  payload: OutboxPayload<K>,
+  key: string,
+): Promise<OutboxResult<K>> {
   const token = await currentIdToken();
   if (!token) throw new ApiRequestError(401, SIGN_IN_NOTE, 'unauthenticated');
   const res = await postOutboxItem({ kind, key, payload }, token);
@@ -79,5 +97,9 @@ export async function submitWithoutRefused(key: string): Promise<SubmitOutcome<'
     await dismiss(key);
     return undefined;
   }
-  return submit('order', { ...item.payload, orderedProduct, orderDate: new Date().toLocaleDateString() }, { userEmail: item.userEmail, replaces: key });
+  return submit(
+    'order',
+    { ...item.payload, orderedProduct, orderDate: new Date().toLocaleDateString() },
+    { userEmail: item.userEmail, replaces: key },
+  );
 }

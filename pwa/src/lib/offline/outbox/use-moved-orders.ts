@@ -12,7 +12,9 @@ export function useMovedOrders(email: string | undefined): string[] {
       email
         ? async (db) =>
             (await db.outbox.where('userEmail').equals(email.toLowerCase()).toArray()).flatMap((item) =>
-              item.kind === 'order' && item.status === 'sent' && item.result?.deliverySlotChanged ? [item.result._id] : [],
+              item.kind === 'order' && item.status === 'sent' && item.result?.deliverySlotChanged
+                ? [item.result._id]
+                : [],
             )
         : undefined,
       [email],

@@ -5,6 +5,14 @@ import type { OutboxItem } from './protocol';
 /** Items of `email` not yet sent (waiting or failed), oldest first; [] when signed out. */
 export function useUnsent(email: string | undefined): OutboxItem[] {
   return (
-    useLiveQuery(email ? async (db) => (await db.outbox.where('userEmail').equals(email.toLowerCase()).sortBy('seq')).filter((item) => item.status !== 'sent') : undefined, [email]) ?? []
+    useLiveQuery(
+      email
+        ? async (db) =>
+            (await db.outbox.where('userEmail').equals(email.toLowerCase()).sortBy('seq')).filter(
+              (item) => item.status !== 'sent',
+            )
+        : undefined,
+      [email],
+    ) ?? []
   );
 }
