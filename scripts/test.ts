@@ -1,5 +1,5 @@
 /**
- * `npm test`: typecheck, lint (zero warnings), unit and API tests (vitest, real libSQL), then the
+ * `npm test`: typecheck, lint (Prettier's check, then ESLint with zero warnings), unit and API tests (vitest, real libSQL), then the
  * end-to-end suite in headless Chromium against the real stack. Stops at the first failing
  * step and ends with one line "tests: N passed, M failed" counting every vitest test run.
  */
@@ -47,7 +47,10 @@ const steps: Array<() => Promise<boolean>> = [
     run('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']).then(
       async (ok) => ok && run('typecheck (node)', bin('tsc'), ['-p', 'tsconfig.node.json', '--noEmit']),
     ),
-  () => run('lint', bin('eslint'), ['.', '--max-warnings', '0']),
+  () =>
+    run('format (Prettier)', bin('prettier'), ['--check', '.']).then(
+      async (ok) => ok && run('lint', bin('eslint'), ['.', '--max-warnings', '0']),
+    ),
   () => vitest('unit and API tests', 'unit', []),
   () => vitest('end-to-end tests (Chromium)', 'e2e', ['--config', 'e2e/vitest.config.ts']),
 ];
