@@ -8,10 +8,9 @@ import type { Context, ErrorHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { databaseUnavailable } from './database-outage';
+import type { ApiErrorBody, ApiErrorCode } from './contract/errors';
 import type { AppEnv } from './env';
 import { requestLog, type RequestLog } from './logger';
-
-export type ErrorBody = { error: { code: string; message: string; details?: unknown } };
 
 /**
  * An error a handler throws to answer `status` with `code` and a message for the client.
@@ -22,7 +21,7 @@ export class ApiError extends HTTPException {
   readonly reason: string | undefined;
   constructor(
     status: ContentfulStatusCode,
-    readonly code: string,
+    readonly code: ApiErrorCode,
     message: string,
     readonly details?: unknown,
     options: { reason?: string } = {},
@@ -33,7 +32,7 @@ export class ApiError extends HTTPException {
 }
 
 /** The API's error body; `details` is left out when undefined. */
-export const errorBody = (code: string, message: string, details?: unknown): ErrorBody => ({
+export const errorBody = (code: ApiErrorCode, message: string, details?: unknown): ApiErrorBody => ({
   error: details === undefined ? { code, message } : { code, message, details },
 });
 
@@ -41,7 +40,7 @@ export const errorBody = (code: string, message: string, details?: unknown): Err
 export function errorResponse(
   c: Context,
   status: ContentfulStatusCode,
-  code: string,
+  code: ApiErrorCode,
   message: string,
   details?: unknown,
 ): Response {

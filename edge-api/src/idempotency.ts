@@ -55,6 +55,7 @@ import {
 } from './db/idempotency-keys';
 import type { AppEnv } from './env';
 import { databaseBusy } from './database-outage';
+import type { ApiErrorCode } from './contract/errors';
 import { ApiError, errorBody, errorResponse } from './errors';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -108,7 +109,7 @@ function conflict(
   c: Context<AppEnv>,
   k: KeyRequest,
   status: 409 | 422,
-  code: string,
+  code: ApiErrorCode,
   reason: string,
   message: string,
 ): Response {

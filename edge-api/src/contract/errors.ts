@@ -1,0 +1,45 @@
+/**
+ * Every `code` the API answers in its error body `{"error":{"code","message","details"?}}`
+ * (DESIGN.md §3). The API's `message` is English for API users; the PWA shows its own
+ * catalogue's text for the code, so adding a code here without a text there fails the typecheck.
+ */
+export const apiErrorCodes = [
+  // The request itself (400, 413, 422).
+  'validation_failed',
+  'malformed_request',
+  'payload_too_large',
+  'http_error',
+  'idempotency_key_required',
+  'idempotency_key_reused',
+  'invalid_signature',
+  'unknown_product',
+  // Who is asking (401, 403).
+  'unauthenticated',
+  'invalid_token',
+  'forbidden',
+  // What is asked for (404, 409, 429).
+  'not_found',
+  'payments_not_configured',
+  'idempotency_in_progress',
+  'out_of_stock',
+  'slot_full',
+  'one_review_each',
+  'not_pending',
+  'invalid_transition',
+  'already_paid',
+  'rate_limited',
+  // Our side or a dependency (5xx).
+  'busy',
+  'database_unavailable',
+  'database_busy',
+  'auth_unavailable',
+  'payment_provider_error',
+  'service_misconfigured',
+  'internal',
+] as const;
+
+/** One of the API's error codes. */
+export type ApiErrorCode = (typeof apiErrorCodes)[number];
+
+/** The API's error body (DESIGN.md §3); `details` only where the code documents some. */
+export type ApiErrorBody = { error: { code: ApiErrorCode; message: string; details?: unknown } };
