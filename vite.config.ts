@@ -10,6 +10,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
+import { DEFAULT_PORT, DEMO_PROJECT_ID } from './edge-api/src/config';
 import { manifest } from './pwa/manifest';
 import { routePreload } from './pwa/route-preload';
 import { securityHeadersPlugin } from './pwa/security-headers';
@@ -89,7 +90,7 @@ export default defineConfig(({ mode }) => {
       securityHeadersPlugin({
         authEmulatorHost: env.VITE_FIREBASE_AUTH_EMULATOR_HOST,
         authDomain:
-          env.VITE_FIREBASE_AUTH_DOMAIN || `${env.VITE_FIREBASE_PROJECT_ID || 'demo-taza-haat'}.firebaseapp.com`,
+          env.VITE_FIREBASE_AUTH_DOMAIN || `${env.VITE_FIREBASE_PROJECT_ID || DEMO_PROJECT_ID}.firebaseapp.com`,
       }),
     ],
     resolve: {
@@ -129,7 +130,7 @@ export default defineConfig(({ mode }) => {
     },
     server: {
       host: '127.0.0.1',
-      proxy: { '/api': `http://127.0.0.1:${process.env.PORT ?? 8787}` },
+      proxy: { '/api': `http://127.0.0.1:${process.env.PORT ?? DEFAULT_PORT}` },
     },
   };
 });

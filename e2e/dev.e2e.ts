@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PROJECT_ID } from '../edge-api/src/config';
 import { chromiumArgs, ensureChromium } from '../scripts/lib/chromium';
 import { freePort, isPortFree } from '../scripts/lib/ports';
 
@@ -56,12 +57,12 @@ beforeAll(async () => {
     DATABASE_URL: `file:${join(dir, 'shop.db')}`,
     PORT: String(api),
     VITE_PORT: String(vite),
-    FIREBASE_PROJECT_ID: 'demo-taza-haat',
+    FIREBASE_PROJECT_ID: DEMO_PROJECT_ID,
     FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${auth}`,
     FIREBASE_HUB_PORT: String(hub),
     FIREBASE_LOGGING_PORT: String(logging),
     AUTH_EMULATOR_DATA_DIR: join(dir, 'auth-emulator'),
-    VITE_FIREBASE_PROJECT_ID: 'demo-taza-haat',
+    VITE_FIREBASE_PROJECT_ID: DEMO_PROJECT_ID,
     VITE_FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${auth}`,
   };
   delete env.NODE_ENV; // vitest's "test": the dev server runs as it does for a developer

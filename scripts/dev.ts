@@ -10,6 +10,7 @@
  * sentence, exit 1.
  */
 import { join } from 'node:path';
+import { DEFAULT_PORT } from '../edge-api/src/config';
 import { startChild } from './lib/child';
 import { runMain, UserFacingError } from './lib/cli';
 import { openPreparedDatabase, printRunning, pwaEnv, readLocalSettings, startEmulatorWithAdmin } from './lib/local-run';
@@ -19,7 +20,7 @@ const bin = (name: string) => join('node_modules', '.bin', name);
 
 runMain(async () => {
   const { config, ports, emulatorPorts } = await readLocalSettings('npm run dev', {
-    api: { env: 'PORT', fallback: 8787, label: 'the API' },
+    api: { env: 'PORT', fallback: DEFAULT_PORT, label: 'the API' },
     vite: { env: 'VITE_PORT', fallback: 5173, label: "Vite's dev server" },
   });
 

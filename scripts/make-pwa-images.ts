@@ -6,9 +6,10 @@
  */
 import { readFileSync, mkdirSync } from 'node:fs';
 import { chromium } from 'playwright-core';
+import { DEFAULT_PORT } from '../edge-api/src/config';
 import { chromiumArgs, ensureChromium } from './lib/chromium';
 
-const shopUrl = process.argv[2] ?? 'http://127.0.0.1:8787';
+const shopUrl = process.argv[2] ?? `http://127.0.0.1:${DEFAULT_PORT}`;
 const svg = readFileSync('public/icons/icon.svg', 'utf8');
 const browser = await chromium.launch({ executablePath: ensureChromium(), args: chromiumArgs });
 

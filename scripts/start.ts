@@ -4,6 +4,7 @@
  * the Node server (both bound to 127.0.0.1), makes sure the admin account exists, and prints
  * the URL and the admin's sign-in. Ctrl-C stops both children. Failures are one sentence, exit 1.
  */
+import { DEFAULT_PORT } from '../edge-api/src/config';
 import { buildPwa, pwaBuildIsStale } from './lib/build';
 import { startChild } from './lib/child';
 import { runMain, UserFacingError } from './lib/cli';
@@ -12,7 +13,7 @@ import { superviseChildren } from './lib/supervisor';
 
 runMain(async () => {
   const { config, ports, emulatorPorts } = await readLocalSettings('npm start', {
-    shop: { env: 'PORT', fallback: 8787, label: 'the shop' },
+    shop: { env: 'PORT', fallback: DEFAULT_PORT, label: 'the shop' },
   });
   const port = ports.shop;
 

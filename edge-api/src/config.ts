@@ -33,10 +33,26 @@ const slotTimes = z.string().transform((text, ctx): SlotTimes[] => {
   }
 });
 
+/** The port the Node server listens on when PORT is unset (`npm start`'s shop, `npm run dev`'s API). */
+export const DEFAULT_PORT = 8787;
+
+/**
+ * The Firebase project id when FIREBASE_PROJECT_ID is unset, and the one the local commands and
+ * tests use: a `demo-` project exists only in the Auth emulator, so nothing reaches Google.
+ */
+export const DEMO_PROJECT_ID = 'demo-taza-haat';
+
+/**
+ * host:port where `npm start` and `npm run dev` run the Firebase Auth emulator unless
+ * FIREBASE_AUTH_EMULATOR_HOST says otherwise (firebase.json's port); tests set it so the config
+ * accepts emulator tokens without contacting one.
+ */
+export const DEFAULT_AUTH_EMULATOR_HOST = '127.0.0.1:9099';
+
 const configSchema = z.object({
   DATABASE_URL: databaseUrl.default('file:data/shop.db'),
   DATABASE_AUTH_TOKEN: z.string().optional(),
-  FIREBASE_PROJECT_ID: z.string().trim().min(1).default('demo-taza-haat'),
+  FIREBASE_PROJECT_ID: z.string().trim().min(1).default(DEMO_PROJECT_ID),
   // host:port of the Firebase Auth emulator; when set (and the project is demo-*), unsigned
   // emulator ID tokens are accepted (DESIGN.md §3).
   FIREBASE_AUTH_EMULATOR_HOST: z.string().trim().min(1).optional(),

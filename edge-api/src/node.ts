@@ -12,7 +12,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { createApp } from './app';
 import { CatalogueCache } from './catalogue/catalogue';
 import { catalogueReplay } from './catalogue/replay';
-import { ConfigError, parseConfig } from './config';
+import { ConfigError, DEFAULT_PORT, parseConfig } from './config';
 import { openDatabase } from './db/client';
 import { withStaticSite } from './static-site';
 
@@ -30,7 +30,7 @@ async function main(): Promise<void> {
       throw error;
     }
   })();
-  const port = Number(process.env.PORT ?? 8787);
+  const port = Number(process.env.PORT ?? DEFAULT_PORT);
   if (!Number.isInteger(port) || port < 1 || port > 65535)
     fail(`PORT must be a number from 1 to 65535, not "${process.env.PORT}".`);
   const hostname = process.env.HOST ?? '127.0.0.1';

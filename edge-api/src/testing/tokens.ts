@@ -2,6 +2,8 @@
  * ID tokens shaped like the Firebase Auth emulator's: unsigned (`alg: none`) JWTs with the
  * claims Firebase sets (iss, aud, sub, user_id, email, iat, exp, auth_time, firebase).
  */
+import { DEMO_PROJECT_ID } from '../config';
+
 export type TokenClaims = { uid: string; email: string; name?: string; picture?: string };
 
 const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -28,7 +30,7 @@ export function firebaseClaims(user: TokenClaims, projectId: string, ageS = 0): 
 /** An unsigned emulator-style token; `claims` override the defaults. */
 export function emulatorToken(
   user: TokenClaims,
-  projectId = 'demo-taza-haat',
+  projectId = DEMO_PROJECT_ID,
   claims: Record<string, unknown> = {},
 ): string {
   return `${b64url({ alg: 'none', typ: 'JWT' })}.${b64url({ ...firebaseClaims(user, projectId), ...claims })}.`;
