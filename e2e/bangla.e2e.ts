@@ -153,8 +153,6 @@ describe('the header on a tablet', () => {
 });
 
 describe('orders in Bangla on a phone', () => {
-  type Slot = { label: string };
-
   it("shows My Orders' slots, Bangla product names, the timeline and the tab's title in Bangla, an API refusal in Bangla, and checkout's slots", async () => {
     const [potato, tomato] = [await productNamed('Potato (Alu)'), await productNamed('Tomato')];
     const customer = await newAccount('Bangla Orders');
@@ -179,9 +177,8 @@ describe('orders in Bangla on a phone', () => {
     expect(await approved.textContent()).toContain('আলু × ২ কেজি');
     expect(await pending.textContent()).toContain('টমেটো × ১ কেজি');
     // The slot, from its start and end: the server's English label's day and times in Bangla digits.
-    const { deliverySlot } = (await ordersOf<{ _id: string; deliverySlot: Slot }>(customer)).find(
-      (o) => o._id === tracked._id,
-    ) as { deliverySlot: Slot };
+    const deliverySlot = (await ordersOf(customer)).find((o) => o._id === tracked._id)?.deliverySlot;
+    if (!deliverySlot) throw new Error('the tracked order has no delivery slot');
     const slot = ((await approved.getByTestId('delivery-slot').textContent()) ?? '').replace(/^ডেলিভারি: /, '');
     expect(slot).toMatch(BANGLA_SLOT);
     const [, day, times] = /^\w+ (\d+) \w+, (.+)$/.exec(deliverySlot.label) ?? [];

@@ -1,10 +1,10 @@
+import type { Product } from '@contract/catalogue';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { logIn, newAccount } from './support/accounts';
 import { useBrowser } from './support/browser';
 
 const browser = useBrowser();
-type Product = { _id: string; name: string; price: number };
 
 async function fillCart(page: Page, lines: Array<[string, number]>) {
   const products = (await (await fetch(browser.url('/api/products'))).json()) as Product[];

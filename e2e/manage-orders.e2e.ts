@@ -5,12 +5,13 @@
  * the shop follows; the tablet sizes; and reading the queue offline from the saved copy.
  */
 import { mkdirSync } from 'node:fs';
+import type { Product } from '@contract/catalogue';
+import type { Order } from '@contract/order';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import type { Order } from '../edge-api/src/contract/order';
 import { openDatabase } from '../edge-api/src/db/client';
 import { insertOrderStatements } from '../edge-api/src/db/orders';
-import { logIn, newAccount, placeOrderFor, type Account } from './support/accounts';
+import { logIn, newAccount, PLACED_CONTACT, placeOrderFor, type Account } from './support/accounts';
 import { apiAs } from './support/api';
 import { seriousA11yViolations } from './support/axe';
 import { useBrowser } from './support/browser';
@@ -88,8 +89,10 @@ describe('order details', () => {
     await row.getByRole('link', { name: customer.displayName }).click();
     await page.waitForURL(browser.url(`/dashboard/manage-orders/${placed._id}`));
     await page.getByRole('heading', { name: `Order of ${customer.displayName}` }).waitFor();
-    expect(await page.getByRole('link', { name: '01711000000' }).getAttribute('href')).toBe('tel:01711000000');
-    await page.getByText('Road 3, Uttara, Dhaka').first().waitFor();
+    expect(await page.getByRole('link', { name: PLACED_CONTACT.phone }).getAttribute('href')).toBe(
+      `tel:${PLACED_CONTACT.phone}`,
+    );
+    await page.getByText(PLACED_CONTACT.address).first().waitFor();
     expect(await page.getByTestId('order-line').filter({ visible: true }).count()).toBe(2);
     expect(await page.getByRole('row', { name: /^Total/ }).textContent()).toContain(`${placed.totalAmount} Tk`);
     expect(await page.getByTestId('status-timeline').textContent()).toContain('Pending');
@@ -150,8 +153,8 @@ describe('order details', () => {
     for (const part of [
       placed._id,
       customer.displayName,
-      '01711000000',
-      'Road 3, Uttara, Dhaka',
+      PLACED_CONTACT.phone,
+      PLACED_CONTACT.address,
       `${placed.totalAmount} Tk`,
       'Cash on delivery',
       'Delivery slot',
@@ -223,7 +226,7 @@ describe('stock', () => {
   it('marks a product out of stock with one tap, and the shop card says so', async () => {
     const admin = await newAccount('Stock Admin', { admin: true });
     const name = `Stock Switch Gourd ${Date.now()}`;
-    const product = await apiAs<{ _id: string }>(admin, 'POST', '/api/products', {
+    const product = await apiAs<Product>(admin, 'POST', '/api/products', {
       name,
       price: 40,
       image: '/products/cucumber.webp',
@@ -238,7 +241,7 @@ describe('stock', () => {
       await toggle.click();
       await expect.poll(() => toggle.isChecked()).toBe(false);
       await expect.poll(() => toggle.isEnabled()).toBe(true);
-      const shopped = await apiAs<Array<{ name: string; inStock: boolean }>>(admin, 'GET', '/api/products');
+      const shopped = await apiAs<Product[]>(admin, 'GET', '/api/products');
       expect(shopped.find((p) => p.name === name)?.inStock).toBe(false);
       await page.goto(browser.url('/Shop'));
       await page.getByTestId('product-card').filter({ hasText: name }).getByText('Out of stock').waitFor();

@@ -2,8 +2,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { CartLine } from '@contract/catalogue';
+import type { Order } from '@contract/order';
+import type { Review } from '@contract/review';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { DEMO_PROJECT_ID } from '../edge-api/src/config';
 import { chromiumArgs } from '../scripts/lib/chromium';
 import { buildPwaInto } from '../scripts/lib/stack';
 import { idTokenFor, logIn, newAccount } from './support/accounts';
@@ -70,7 +74,7 @@ async function ordersOnServer(email: string, password: string) {
   const res = await fetch(browser.url(`/api/orders?email=${encodeURIComponent(email)}`), {
     headers: { Authorization: `Bearer ${await idTokenFor({ email, password })}` },
   });
-  return (await res.json()) as Array<{ _id: string; orderStatus: string }>;
+  return (await res.json()) as Order[];
 }
 
 async function placeOrderOffline(page: Page, context: BrowserContext) {
@@ -178,10 +182,7 @@ describe('offline', () => {
     await page.getByRole('button', { name: 'Increase Ginger (Ada)' }).click();
     await page.reload();
     await page.getByTestId('cart-badge').filter({ hasText: '2' }).waitFor();
-    const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('cartItems'))) ?? '[]') as Array<{
-      name: string;
-      cartQuantity: number;
-    }>;
+    const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('cartItems'))) ?? '[]') as CartLine[];
     expect(stored.map((i) => [i.name, i.cartQuantity])).toEqual([['Ginger (Ada)', 2]]);
     await context.close();
   });
@@ -313,7 +314,7 @@ describe('offline', () => {
     await page.getByTestId('unsent-review').waitFor();
     await context.setOffline(false);
     await expect.poll(() => page.getByTestId('unsent-review').count(), { timeout: 30_000 }).toBe(0);
-    const reviews = (await (await fetch(browser.url('/api/reviews'))).json()) as Array<{ review: string }>;
+    const reviews = (await (await fetch(browser.url('/api/reviews'))).json()) as Review[];
     expect(reviews.filter((r) => r.review === 'Ordered on the bus with no signal. Worked!')).toHaveLength(1);
     await context.close();
   }, 60_000);
@@ -343,7 +344,7 @@ describe('without IndexedDB (private modes that block it)', () => {
     await expect
       .poll(
         async () =>
-          ((await (await fetch(browser.url('/api/reviews'))).json()) as Array<{ review: string }>).filter(
+          ((await (await fetch(browser.url('/api/reviews'))).json()) as Review[]).filter(
             (r) => r.review === 'Ordered from a private window, no trouble.',
           ).length,
       )
@@ -359,7 +360,7 @@ describe('updates', () => {
     await page.getByTestId('app-version').filter({ hasText: 'v1' }).waitFor();
     await buildPwaInto(inject('distDir'), {
       ...process.env,
-      VITE_FIREBASE_PROJECT_ID: 'demo-taza-haat',
+      VITE_FIREBASE_PROJECT_ID: DEMO_PROJECT_ID,
       VITE_FIREBASE_AUTH_EMULATOR_HOST: inject('authEmulatorHost'),
       VITE_E2E: '1',
       VITE_APP_VERSION: 'v2',

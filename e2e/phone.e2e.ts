@@ -7,10 +7,11 @@
  * by no other file (Kiwi, Fuji Apple, and one this file adds).
  */
 import { mkdirSync } from 'node:fs';
+import type { Product } from '@contract/catalogue';
 import type { Locator, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { logIn, newAccount, placeOrderFor, type Account } from './support/accounts';
-import { apiAs, productNamed, type CatalogueProduct } from './support/api';
+import { apiAs, productNamed } from './support/api';
 import { seriousA11yViolationsWithoutToasts } from './support/axe';
 import { scrollThrough, useBrowser } from './support/browser';
 
@@ -198,7 +199,7 @@ describe('the home page on a phone', () => {
 describe('My Orders on a phone', () => {
   it('orders again at today’s prices, naming the products out of stock or gone, and opens the cart', async () => {
     const customer = await newAccount('Again Shopper');
-    const gone = await asAdmin<CatalogueProduct>('/api/products', 'POST', {
+    const gone = await asAdmin<Product>('/api/products', 'POST', {
       name: 'Again Okra',
       price: 40,
       image: '/products/carrot.webp',

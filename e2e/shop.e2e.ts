@@ -1,3 +1,4 @@
+import type { Product } from '@contract/catalogue';
 import { describe, expect, it } from 'vitest';
 import { idTokenFor, newAccount } from './support/accounts';
 import { useBrowser } from './support/browser';
@@ -99,7 +100,7 @@ describe('catalogue refresh', () => {
       headers: auth,
       body: JSON.stringify({ name: 'Delta Okra', price: 40, image: '/products/carrot.webp', category: 'vegetable' }),
     });
-    const okra = (await created.json()) as { _id: string };
+    const okra = (await created.json()) as Product;
     const { page, context } = await browser.open('/Shop');
     const card = page.getByTestId('product-card').filter({ hasText: 'Delta Okra' });
     await card.filter({ hasText: '40 Tk' }).waitFor();

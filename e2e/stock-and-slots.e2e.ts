@@ -6,8 +6,10 @@
  * API as an admin and always put back, and the products used here are used by no other file.
  */
 import { mkdirSync } from 'node:fs';
+import type { DeliverySlotOffer } from '@contract/delivery';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
+import { orderInput } from '../edge-api/src/testing/order-fixture';
 import { idTokenFor, logIn, newAccount, type Account } from './support/accounts';
 import { api, apiAs, ordersOf, productNamed } from './support/api';
 import { seriousA11yViolationsWithoutToasts } from './support/axe';
@@ -17,14 +19,7 @@ const browser = useBrowser();
 const SCREENSHOTS = 'test-results/screenshots';
 const PHONE = { width: 390, height: 844 };
 
-type Slot = { id: string; label: string; remaining: number };
-type Order = {
-  _id: string;
-  orderedProduct: Array<{ name: string }>;
-  deliverySlot: { id: string; label: string } | null;
-};
-
-const slots = () => api<Slot[]>('/api/delivery-slots');
+const slots = () => api<DeliverySlotOffer[]>('/api/delivery-slots');
 
 let admin: Account | undefined;
 const outOfStock = new Set<string>();
@@ -54,14 +49,14 @@ async function fillSlot(slotId: string) {
         Authorization: `Bearer ${token}`,
         'Idempotency-Key': crypto.randomUUID(),
       },
-      body: JSON.stringify({
-        customerName: 'Slot Filler',
-        email: filler.email,
-        phone: '01711000000',
-        address: 'Banani, Dhaka',
-        deliverySlot: slotId,
-        orderedProduct: [{ _id, cartQuantity: 1 }],
-      }),
+      body: JSON.stringify(
+        orderInput({
+          customerName: filler.displayName,
+          email: filler.email,
+          deliverySlot: slotId,
+          orderedProduct: [{ _id, cartQuantity: 1 }],
+        }),
+      ),
     });
   expect((await slots()).find((s) => s.id === slotId)?.remaining).toBe(0);
 }
@@ -97,14 +92,14 @@ async function screenshot(target: Page | Locator, name: string) {
 }
 
 /** Places the order at checkout; My Orders and the API show it with `slot`. */
-async function placeWithSlot(page: Page, account: Account, slot: Slot) {
+async function placeWithSlot(page: Page, account: Account, slot: DeliverySlotOffer) {
   await page.getByRole('button', { name: 'Place order' }).click();
   await page.waitForURL(browser.url('/dashboard/my-orders'));
   await page
     .getByTestId('my-order')
     .filter({ hasText: `Delivery: ${slot.label}` })
     .waitFor();
-  expect((await ordersOf<Order>(account))[0]?.deliverySlot?.id).toBe(slot.id);
+  expect((await ordersOf(account))[0]?.deliverySlot?.id).toBe(slot.id);
 }
 
 /** Places the cart's order with the connection off; the app shows My Orders with it waiting. */
@@ -148,7 +143,7 @@ describe('out of stock', () => {
     await page.getByRole('button', { name: 'Place order' }).click();
     await page.waitForURL(browser.url('/dashboard/my-orders'));
     await page.getByTestId('my-order').first().waitFor();
-    const orders = await ordersOf<Order>(account);
+    const orders = await ordersOf(account);
     expect(orders.map((o) => o.orderedProduct.map((l) => l.name))).toEqual([['Button Mushroom']]);
     await context.close();
   });
@@ -174,7 +169,7 @@ describe('delivery slots at checkout', () => {
     const radios = page.getByTestId('delivery-slots').getByRole('radio');
     await radios.first().waitFor();
     expect(await radios.count()).toBe(offered.length);
-    const earliest = offered.find((s) => s.remaining > 0) as Slot;
+    const earliest = offered.find((s) => s.remaining > 0) as DeliverySlotOffer;
     expect(await page.getByRole('radio', { name: earliest.label }).isChecked()).toBe(true);
     expect(await seriousA11yViolationsWithoutToasts(page)).toEqual([]);
     await screenshot(page, 'checkout-slots');
@@ -183,7 +178,7 @@ describe('delivery slots at checkout', () => {
   });
 
   it('disables a full slot, marked Full, and chooses the next; the choice goes with the order', async () => {
-    const first = (await slots()).find((s) => s.remaining > 0) as Slot;
+    const first = (await slots()).find((s) => s.remaining > 0) as DeliverySlotOffer;
     await fillSlot(first.id);
     const offered = await slots();
     const free = offered.filter((s) => s.remaining > 0);
@@ -198,7 +193,7 @@ describe('delivery slots at checkout', () => {
     expect(await page.getByRole('radio', { name: free[0]?.label }).isChecked()).toBe(true);
     await screenshot(page.getByTestId('delivery-slots'), 'checkout-full-slot');
     expect(await seriousA11yViolationsWithoutToasts(page)).toEqual([]);
-    const later = free[1] ?? (free[0] as Slot);
+    const later = free[1] ?? (free[0] as DeliverySlotOffer);
     await page.getByRole('radio', { name: later.label }).check();
     await placeWithSlot(page, account, later);
     await context.close();
@@ -218,7 +213,7 @@ describe('delivery slots at checkout', () => {
     await page.waitForURL(browser.url('/dashboard/my-orders'));
     await context.setOffline(false);
     await page.getByTestId('my-order').filter({ hasText: 'Delivery: ' }).waitFor({ timeout: 30_000 });
-    expect((await ordersOf<Order>(account))[0]?.deliverySlot).not.toBeNull();
+    expect((await ordersOf(account))[0]?.deliverySlot).not.toBeNull();
     await context.close();
   }, 60_000);
 
@@ -226,7 +221,7 @@ describe('delivery slots at checkout', () => {
     const { page, context } = await shopper('Moved Shopper');
     await addToCart(page, ['Avocado']);
     await fillCheckout(page);
-    const chosen = (await slots()).find((s) => s.remaining > 0) as Slot;
+    const chosen = (await slots()).find((s) => s.remaining > 0) as DeliverySlotOffer;
     await page.getByRole('radio', { name: chosen.label, checked: true }).waitFor();
     await orderOffline(page, context);
     await fillSlot(chosen.id);
@@ -252,7 +247,7 @@ describe('an order queued offline that meets a stock-out', () => {
     expect(await refused.textContent()).toContain('Out of stock: Strawberry');
     expect(await seriousA11yViolationsWithoutToasts(page)).toEqual([]);
     await screenshot(page, 'my-orders-not-sent');
-    expect(await ordersOf<Order>(account)).toEqual([]);
+    expect(await ordersOf(account)).toEqual([]);
 
     await refused.getByRole('button', { name: 'Send without them' }).click();
     await page.getByTestId('my-order').first().waitFor({ timeout: 30_000 });
@@ -260,7 +255,7 @@ describe('an order queued offline that meets a stock-out', () => {
     const text = await page.getByTestId('my-order').first().textContent();
     expect(text).toContain('Avocado');
     expect(text).not.toContain('Strawberry');
-    const orders = await ordersOf<Order>(account);
+    const orders = await ordersOf(account);
     expect(orders.map((o) => o.orderedProduct.map((l) => l.name))).toEqual([['Avocado']]);
     await context.close();
   }, 60_000);
@@ -282,7 +277,7 @@ describe('an order queued offline that meets a stock-out', () => {
     expect(await refused.textContent()).toContain('Out of stock: Strawberry');
     await refused.getByRole('button', { name: 'Send without them' }).click();
     await page.getByTestId('my-order').first().waitFor({ timeout: 30_000 });
-    expect((await ordersOf<Order>(account)).map((o) => o.orderedProduct.map((l) => l.name))).toEqual([['Avocado']]);
+    expect((await ordersOf(account)).map((o) => o.orderedProduct.map((l) => l.name))).toEqual([['Avocado']]);
     await context.close();
   }, 60_000);
 });

@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import type { Product } from '@contract/catalogue';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { emulatorToken } from '../edge-api/src/testing/tokens';
@@ -186,7 +187,7 @@ describe('cart (spec §4)', () => {
   it('shows "99+" on the badge above 99 items', async () => {
     const { page, context } = await browser.open('/');
     await page.waitForLoadState('networkidle');
-    const products = (await (await fetch(browser.url('/api/products'))).json()) as { _id: string }[];
+    const products = (await (await fetch(browser.url('/api/products'))).json()) as Product[];
     await page.evaluate(
       (items) => localStorage.setItem('cartItems', JSON.stringify(items)),
       products.slice(0, 2).map((p, i) => ({ ...p, cartQuantity: i === 0 ? 60 : 40 })),

@@ -1,7 +1,10 @@
 /** End-to-end tests: the real stack (global-setup.ts) driven in system Chromium. */
 import { defineConfig } from 'vitest/config';
+import { contractAlias } from '../pwa/contract-alias';
 
 export default defineConfig({
+  // `@contract/…` as the PWA and the unit tests resolve it (pwa/contract-alias.ts).
+  resolve: { alias: [contractAlias] },
   test: {
     include: ['e2e/**/*.e2e.ts'],
     globalSetup: ['e2e/global-setup.ts'],

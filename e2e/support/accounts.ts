@@ -1,8 +1,12 @@
 /** Accounts in the stack's Auth emulator (and admin rights in its database) for browser tests. */
+import type { Product } from '@contract/catalogue';
+import type { Order, OrderInput } from '@contract/order';
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { DEMO_PROJECT_ID } from '../../edge-api/src/config';
 import { openDatabase } from '../../edge-api/src/db/client';
 import { upsertAdminUser } from '../../edge-api/src/db/users';
+import { orderInput } from '../../edge-api/src/testing/order-fixture';
 import { emulatorIdToken, ensureEmulatorAccount } from '../../scripts/lib/auth-emulator';
 
 export type Account = { email: string; password: string; displayName: string };
@@ -28,7 +32,7 @@ export async function newAccount(displayName: string, options: { admin?: boolean
 /** Whether the emulator has an account for `email` (Identity Toolkit accounts:lookup, owner access). */
 export async function emulatorHasAccount(email: string): Promise<boolean> {
   const res = await fetch(
-    `http://${inject('authEmulatorHost')}/identitytoolkit.googleapis.com/v1/projects/demo-taza-haat/accounts:lookup`,
+    `http://${inject('authEmulatorHost')}/identitytoolkit.googleapis.com/v1/projects/${DEMO_PROJECT_ID}/accounts:lookup`,
     {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Authorization: 'Bearer owner' },
@@ -52,18 +56,22 @@ export async function logIn(page: Page, account: Pick<Account, 'email' | 'passwo
 export const idTokenFor = (account: Pick<Account, 'email' | 'password'>): Promise<string> =>
   emulatorIdToken(inject('authEmulatorHost'), account);
 
+/** The phone and address of every order {@link placeOrderFor} places (the admin's screens show them). */
+export const PLACED_CONTACT = { phone: '01711000000', address: 'Road 3, Uttara, Dhaka' } as const;
+
 /**
- * Places an order for `account` through the API: `lines` as given, or a number of the first
- * products, 1 kg each (2 by default). Returns the stored order's id and total.
+ * Places an order for `account` through the API (the sample order of order-fixture.ts in the
+ * account's name, with {@link PLACED_CONTACT}): `lines` as given, or a number of the first
+ * products, 1 kg each (2 by default). Returns the stored order.
  */
 export async function placeOrderFor(
   account: Account,
-  lines: number | ReadonlyArray<{ _id: string; cartQuantity: number }> = 2,
-): Promise<{ _id: string; totalAmount: number }> {
+  lines: number | OrderInput['orderedProduct'] = 2,
+): Promise<Order> {
   const base = inject('baseUrl');
   const orderedProduct =
     typeof lines === 'number'
-      ? ((await (await fetch(new URL('/api/products', base))).json()) as { _id: string }[])
+      ? ((await (await fetch(new URL('/api/products', base))).json()) as Product[])
           .slice(0, lines)
           .map((p) => ({ _id: p._id, cartQuantity: 1 }))
       : lines;
@@ -74,14 +82,10 @@ export async function placeOrderFor(
       Authorization: `Bearer ${await idTokenFor(account)}`,
       'Idempotency-Key': crypto.randomUUID(),
     },
-    body: JSON.stringify({
-      customerName: account.displayName,
-      email: account.email,
-      phone: '01711000000',
-      address: 'Road 3, Uttara, Dhaka',
-      orderedProduct,
-    }),
+    body: JSON.stringify(
+      orderInput({ customerName: account.displayName, email: account.email, orderedProduct, ...PLACED_CONTACT }),
+    ),
   });
   if (res.status !== 201) throw new Error(`placing an order answered ${res.status}: ${await res.text()}`);
-  return (await res.json()) as { _id: string; totalAmount: number };
+  return (await res.json()) as Order;
 }

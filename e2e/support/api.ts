@@ -2,11 +2,10 @@
  * The stack's API as browser tests call it to set up and check: a plain request, one as a
  * signed-in account, the catalogue's product by name, and an account's orders.
  */
+import type { Product } from '@contract/catalogue';
+import type { Order } from '@contract/order';
 import { inject } from 'vitest';
 import { idTokenFor, type Account } from './accounts';
-
-/** A product as GET /api/products lists it (the fields tests read). */
-export type CatalogueProduct = { _id: string; name: string; nameBn?: string | null; price: number; inStock: boolean };
 
 /** Requests `path` of the stack and returns its JSON. @throws naming the status and body when the answer is not 2xx. */
 export async function api<T>(path: string, init?: RequestInit): Promise<T> {
@@ -27,12 +26,12 @@ export async function apiAs<T>(
 }
 
 /** The catalogue's product whose English name is `name`. @throws when there is none. */
-export async function productNamed(name: string): Promise<CatalogueProduct> {
-  const product = (await api<CatalogueProduct[]>('/api/products')).find((p) => p.name === name);
+export async function productNamed(name: string): Promise<Product> {
+  const product = (await api<Product[]>('/api/products')).find((p) => p.name === name);
   if (!product) throw new Error(`no product named ${name}`);
   return product;
 }
 
 /** `account`'s orders as the API answers them to that account (newest first). */
-export const ordersOf = <O>(account: Account): Promise<O[]> =>
-  apiAs<O[]>(account, 'GET', `/api/orders?email=${encodeURIComponent(account.email)}`);
+export const ordersOf = (account: Account): Promise<Order[]> =>
+  apiAs<Order[]>(account, 'GET', `/api/orders?email=${encodeURIComponent(account.email)}`);

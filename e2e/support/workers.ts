@@ -7,8 +7,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Product } from '@contract/catalogue';
 import { openDatabase } from '../../edge-api/src/db/client';
 import { prepareDatabase } from '../../edge-api/src/db/prepare';
+import { orderInput, SAMPLE_CONTACT } from '../../edge-api/src/testing/order-fixture';
 import { sqldServer } from '../../edge-api/src/testing/processes';
 import { startChild } from '../../scripts/lib/child';
 import { freePort, waitForHttp } from '../../scripts/lib/ports';
@@ -86,23 +88,28 @@ export async function startWorkerStack(opts: {
   return { baseUrl, stop };
 }
 
-/** A `POST /api/orders` of 2 kg of the first product for `user`, with `token` and a fresh Idempotency-Key. */
+/**
+ * A `POST /api/orders` of the sample order (order-fixture.ts) in `user`'s name: 2 kg of the
+ * first product, with `token` and a fresh Idempotency-Key.
+ * @throws when the catalogue is empty.
+ */
 export async function placeOrder(
   baseUrl: string,
   user: { email: string; name?: string },
   token: string,
   key: string = crypto.randomUUID(),
 ): Promise<Response> {
-  const products = (await (await fetch(`${baseUrl}/api/products`)).json()) as { _id: string }[];
+  const [first] = (await (await fetch(`${baseUrl}/api/products`)).json()) as Product[];
+  if (!first) throw new Error('the Worker lists no products');
   return fetch(`${baseUrl}/api/orders`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}`, 'Idempotency-Key': key },
-    body: JSON.stringify({
-      customerName: user.name ?? 'Customer',
-      email: user.email,
-      phone: '01711000000',
-      address: 'Mirpur, Dhaka',
-      orderedProduct: [{ _id: products[0]?._id, cartQuantity: 2 }],
-    }),
+    body: JSON.stringify(
+      orderInput({
+        customerName: user.name ?? SAMPLE_CONTACT.customerName,
+        email: user.email,
+        orderedProduct: [{ _id: first._id, cartQuantity: 2 }],
+      }),
+    ),
   });
 }

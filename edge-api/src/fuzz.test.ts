@@ -12,7 +12,7 @@ import { reviewSchema } from './contract/review';
 import { toOrder } from './db/orders';
 import { toProduct } from './db/products';
 import { toReview } from './db/reviews';
-import { createTestApp, customerA, type Role, type TestApp } from './testing/test-app';
+import { createTestApp, customerA, orderBody, type Role, type TestApp } from './testing/test-app';
 
 const RUNS = 2000;
 const SEED = 20261121;
@@ -25,13 +25,7 @@ beforeAll(async () => {
   productIds = (await t.db.execute('SELECT id FROM products')).rows.map((r) => String(r.id));
   const order = await t.call('POST', '/api/orders', {
     role: 'customerA',
-    body: {
-      customerName: 'A',
-      email: customerA.email,
-      phone: '0171100000',
-      address: 'Dhaka',
-      orderedProduct: [{ _id: productIds[0], cartQuantity: 1 }],
-    },
+    body: await orderBody(t, customerA, 1),
     headers: { 'Idempotency-Key': crypto.randomUUID() },
   });
   orderIds = [((await order.json()) as { _id: string })._id];

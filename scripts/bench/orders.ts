@@ -4,25 +4,31 @@
  * `GET /api/orders?email=` p99 with 1k and with 100k orders in the database.
  */
 import type { Client, InStatement } from '@libsql/client';
-import type { Order } from '../../edge-api/src/contract/order';
+import type { Order, OrderInput } from '../../edge-api/src/contract/order';
 import { openDatabase } from '../../edge-api/src/db/client';
 import { insertAnsweredKeyStatement } from '../../edge-api/src/db/idempotency-keys';
 import { insertOrderStatements } from '../../edge-api/src/db/orders';
 import { deliverySlot, type TimedSlot } from '../../edge-api/src/delivery/slots';
+import { orderInput } from '../../edge-api/src/testing/order-fixture';
 import { load, type LoadResult } from './load';
 import { median, ms, pct, type Figure } from './report';
 
 export type Shopper = { email: string; token: string };
 
-/** A valid `POST /api/orders` body for `email`: the first two of `productIds`, 1 kg each (the server prices it). */
-export const benchOrderBody = (email: string, productIds: readonly string[]) => ({
-  customerName: 'Bench Shopper',
-  email,
-  phone: '01711000000',
-  address: 'Dhanmondi 27, Dhaka',
-  orderedProduct: productIds.slice(0, 2).map((_id) => ({ _id, cartQuantity: 1 })),
-  paymentMethod: 'cod',
-});
+/** The bench shopper's details, in the API's orders and the plain inserts alike (figure 5 compares the same rows). */
+const BENCH_CONTACT = { customerName: 'Bench Shopper', phone: '01711000000', address: 'Dhanmondi 27, Dhaka' } as const;
+
+/**
+ * A valid `POST /api/orders` body (the sample order of order-fixture.ts with {@link BENCH_CONTACT})
+ * for `email`: the first two of `productIds`, 1 kg each (the server prices it), cash on delivery.
+ */
+export const benchOrderBody = (email: string, productIds: readonly string[]): OrderInput =>
+  orderInput({
+    ...BENCH_CONTACT,
+    email,
+    orderedProduct: productIds.slice(0, 2).map((_id) => ({ _id, cartQuantity: 1 })),
+    paymentMethod: 'cod',
+  });
 
 /**
  * The rows one order writes (its idempotency key with the answer, the order and its first
@@ -33,10 +39,8 @@ export function orderRows(email: string, n: number, now: number, slot: TimedSlot
   const userId = `uid-${email}`;
   const order: Order = {
     _id: id,
-    customerName: 'Bench Shopper',
+    ...BENCH_CONTACT,
     email,
-    phone: '01711000000',
-    address: 'Dhanmondi 27, Dhaka',
     orderStatus: 'Pending',
     totalAmount: 150,
     orderDate: '21/11/2026',

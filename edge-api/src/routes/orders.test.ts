@@ -20,10 +20,7 @@ describe('POST /api/orders prices on the server', () => {
     const tomato = products.find((p) => p.name === 'Tomato');
     if (!potato || !tomato) throw new Error('seed changed');
     const res = await place({
-      customerName: 'Asha Rahman',
-      email: customerA.email,
-      phone: '01711000000',
-      address: 'Dhanmondi, Dhaka',
+      ...(await orderBody(t, customerA)),
       totalAmount: 1,
       orderStatus: 'Approved',
       paymentStatus: 'paid',

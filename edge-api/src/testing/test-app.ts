@@ -3,8 +3,11 @@
  * customers A and B, and an admin (marked in `users`, as `npm start` does).
  */
 import { createApp } from '../app';
+import { DEFAULT_AUTH_EMULATOR_HOST } from '../config';
+import type { OrderInput } from '../contract/order';
 import { listProducts } from '../db/products';
 import { upsertAdminUser } from '../db/users';
+import { orderInput, SAMPLE_CONTACT } from './order-fixture';
 import { createTestDb, type TestDb } from './test-db';
 // The apps' log lines, collected instead of printed (test-db.ts installs the collector).
 export { logsOf, testLogs, type LogLine } from './test-logs';
@@ -32,7 +35,7 @@ export type TestApp = TestDb & {
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const t = await createTestDb({
     env: {
-      FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+      FIREBASE_AUTH_EMULATOR_HOST: DEFAULT_AUTH_EMULATOR_HOST,
       RATE_LIMIT_USER_WRITES_PER_MINUTE: '1000000',
       RATE_LIMIT_IP_WRITES_PER_MINUTE: '1000000',
       ...env,
@@ -60,14 +63,15 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   return { ...t, app, auth, call };
 }
 
-/** A valid `POST /orders` body for `user` with the first `lines` products at `quantity` kg. */
-export async function orderBody(t: TestDb, user: TokenClaims, lines = 2, quantity = 1) {
+/**
+ * The sample `POST /orders` body (order-fixture.ts) for `user`, in their name, with the first
+ * `lines` products of `t`'s catalogue at `quantity` kg.
+ */
+export async function orderBody(t: TestDb, user: TokenClaims, lines = 2, quantity = 1): Promise<OrderInput> {
   const products = (await listProducts(t.db)).slice(0, lines);
-  return {
-    customerName: user.name ?? 'Customer',
+  return orderInput({
+    customerName: user.name ?? SAMPLE_CONTACT.customerName,
     email: user.email,
-    phone: '+880 1711-000000',
-    address: 'House 1, Road 2, Dhanmondi, Dhaka',
     orderedProduct: products.map((product) => ({ _id: product._id, cartQuantity: quantity })),
-  };
+  });
 }
