@@ -66,8 +66,8 @@ export default defineConfig(({ mode }) => {
       }),
       // The landing pages' route chunks start downloading with the app, not after it; on a first
       // visit their catalogue JSON too (the shop's first product picture is its LCP; the home page
-      // asks for it as it first renders, and it had come last, just before the first paint), and
-      // in Bangla its catalogue, which the first screen waits for.
+      // asks for it as it first renders, and without the preload it comes last, just before the
+      // first paint), and in Bangla its catalogue, which the first screen waits for.
       routePreload(
         landingRoutes,
         Object.fromEntries(
@@ -112,7 +112,7 @@ export default defineConfig(({ mode }) => {
       sourcemap: true,
       // Few requests before the first screen (bench figure 2: over HTTP/1.1 a slow phone has six
       // connections, and each chunk costs a round trip): everything the entry imports is one chunk
-      // (rolldown had split it in ten), and what both landing pages' routes share (the product
+      // (rolldown's default splits it in ten), and what both landing pages' routes share (the product
       // grid and card, the stepper, the catalogue query) another; routes stay chunks of their own.
       rolldownOptions: {
         output: {

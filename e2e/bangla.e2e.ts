@@ -140,7 +140,7 @@ describe('the header on a tablet', () => {
       const header = page.getByRole('banner');
       await header.getByRole('navigation').waitFor();
       expect(await lang(page)).toBe(locale.slice(0, 2));
-      // The header's end (the account menu) is its last button; Bangla's longer links once pushed it off the screen.
+      // The header's end (the account menu) is its last button; Bangla's longer links must not push it off the screen.
       const right = await header
         .getByRole('button')
         .last()

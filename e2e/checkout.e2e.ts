@@ -9,8 +9,8 @@ const browser = useBrowser();
 async function fillCart(page: Page, lines: Array<[string, number]>) {
   const products = (await (await fetch(browser.url('/api/products'))).json()) as Product[];
   const items = lines.map(([name, cartQuantity]) => ({ ...products.find((p) => p.name === name), cartQuantity }));
-  // The cart lives in IndexedDB; empty it there so the next load imports the localStorage copy
-  // (the path an older app version's cart takes).
+  // The cart lives in IndexedDB; empty it there so the next load imports the localStorage copy,
+  // as the app does whenever IndexedDB holds no cart.
   await page.evaluate(async (cart) => {
     localStorage.setItem('cartItems', JSON.stringify(cart));
     await new Promise<void>((resolve, reject) => {

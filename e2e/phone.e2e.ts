@@ -99,7 +99,7 @@ describe('the shop on a phone', () => {
         expect(box.width).toBeGreaterThanOrEqual(44);
         expect(box.height).toBeGreaterThanOrEqual(44);
       }
-      // The keyboard focus moved from the Add to cart button that went to the stepper's +.
+      // The keyboard focus follows the Add to cart button, which the stepper replaces, to the stepper's +.
       expect(await increase.evaluate((el) => el === document.activeElement)).toBe(true);
 
       await increase.click();

@@ -177,7 +177,7 @@ describe('cart (spec §4)', () => {
     await page.getByRole('button', { name: 'Add to cart: Garlic (Roshun)' }).click();
     await toast(page, 'Garlic (Roshun) added to cart');
     release();
-    // Without reading localStorage again, the later tab wrote its empty cart over both.
+    // The later tab reads localStorage again as Dexie opens, so its empty cart does not overwrite the change.
     await later.getByRole('heading', { name: 'Your Cart : 1' }).waitFor();
     await page.reload();
     await page.getByTestId('cart-badge').filter({ hasText: '1' }).waitFor();

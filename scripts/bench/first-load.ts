@@ -27,7 +27,7 @@ export function compressedSizes(path: string): { raw: number; gzip: number; brot
  * requested, read from `distDir` by their URL path. `ready` is awaited before the quiet period
  * (e.g. the first product card), so data-driven lazy chunks are included. With `settled`, so is
  * what the app defers until its page has settled: it registers its service worker last, so the
- * worker being ready marks that point (without it, whether Dexie counted was a race).
+ * worker being ready marks that point (without it, whether Dexie counts is a race).
  * `localStorage` entries are there before the page's first script (e.g. a language chosen earlier).
  */
 export async function firstLoadJs(
