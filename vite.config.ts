@@ -10,7 +10,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
-import { DEFAULT_PORT, DEMO_PROJECT_ID } from './edge-api/src/config';
+import { DEFAULT_PORT, DEMO_PROJECT_ID } from './edge-api/src/contract/local-run';
 import { manifest } from './pwa/manifest';
 import { routePreload } from './pwa/route-preload';
 import { securityHeadersPlugin } from './pwa/security-headers';

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PROJECT_ID } from '../edge-api/src/config';
+import { DEMO_PROJECT_ID } from '../edge-api/src/contract/local-run';
 import { chromiumArgs, ensureChromium } from '../scripts/lib/chromium';
 import { freePort, isPortFree } from '../scripts/lib/ports';
 

@@ -7,7 +7,7 @@ import type { Order } from '@contract/order';
 import type { Review } from '@contract/review';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { DEMO_PROJECT_ID } from '../edge-api/src/config';
+import { DEMO_PROJECT_ID } from '../edge-api/src/contract/local-run';
 import { chromiumArgs } from '../scripts/lib/chromium';
 import { buildPwaInto } from '../scripts/lib/stack';
 import { idTokenFor, logIn, newAccount } from './support/accounts';

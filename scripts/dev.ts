@@ -10,7 +10,7 @@
  * sentence, exit 1.
  */
 import { join } from 'node:path';
-import { DEFAULT_PORT } from '../edge-api/src/config';
+import { DEFAULT_PORT } from '../edge-api/src/contract/local-run';
 import { startChild } from './lib/child';
 import { runMain, UserFacingError } from './lib/cli';
 import { openPreparedDatabase, printRunning, pwaEnv, readLocalSettings, startEmulatorWithAdmin } from './lib/local-run';

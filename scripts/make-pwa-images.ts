@@ -6,7 +6,7 @@
  */
 import { readFileSync, mkdirSync } from 'node:fs';
 import { chromium } from 'playwright-core';
-import { DEFAULT_PORT } from '../edge-api/src/config';
+import { DEFAULT_PORT } from '../edge-api/src/contract/local-run';
 import { chromiumArgs, ensureChromium } from './lib/chromium';
 
 const shopUrl = process.argv[2] ?? `http://127.0.0.1:${DEFAULT_PORT}`;

@@ -4,7 +4,7 @@
  * the Node server (both bound to 127.0.0.1), makes sure the admin account exists, and prints
  * the URL and the admin's sign-in. Ctrl-C stops both children. Failures are one sentence, exit 1.
  */
-import { DEFAULT_PORT } from '../edge-api/src/config';
+import { DEFAULT_PORT } from '../edge-api/src/contract/local-run';
 import { buildPwa, pwaBuildIsStale } from './lib/build';
 import { startChild } from './lib/child';
 import { runMain, UserFacingError } from './lib/cli';

@@ -3,7 +3,7 @@ import type { Product } from '@contract/catalogue';
 import type { Order, OrderInput } from '@contract/order';
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { DEMO_PROJECT_ID } from '../../edge-api/src/config';
+import { DEMO_PROJECT_ID } from '../../edge-api/src/contract/local-run';
 import { openDatabase } from '../../edge-api/src/db/client';
 import { upsertAdminUser } from '../../edge-api/src/db/users';
 import { orderInput } from '../../edge-api/src/testing/order-fixture';

@@ -3,6 +3,7 @@
  * Workers `env` bindings) so both runtimes share one rule set. `.env.example` documents each.
  */
 import { z } from 'zod';
+import { DEMO_PROJECT_ID } from './contract/local-run';
 import { FIREBASE_JWKS_URL } from './auth/jwks';
 import { parseSlotTimes, type DeliveryConfig, type SlotTimes } from './delivery/slots';
 import { LOG_LEVELS, type LogLevelName } from './logger';
@@ -32,22 +33,6 @@ const slotTimes = z.string().transform((text, ctx): SlotTimes[] => {
     return z.NEVER;
   }
 });
-
-/** The port the Node server listens on when PORT is unset (`npm start`'s shop, `npm run dev`'s API). */
-export const DEFAULT_PORT = 8787;
-
-/**
- * The Firebase project id when FIREBASE_PROJECT_ID is unset, and the one the local commands and
- * tests use: a `demo-` project exists only in the Auth emulator, so nothing reaches Google.
- */
-export const DEMO_PROJECT_ID = 'demo-taza-haat';
-
-/**
- * host:port where `npm start` and `npm run dev` run the Firebase Auth emulator unless
- * FIREBASE_AUTH_EMULATOR_HOST says otherwise (firebase.json's port); tests set it so the config
- * accepts emulator tokens without contacting one.
- */
-export const DEFAULT_AUTH_EMULATOR_HOST = '127.0.0.1:9099';
 
 const configSchema = z.object({
   DATABASE_URL: databaseUrl.default('file:data/shop.db'),

@@ -12,7 +12,8 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { createApp } from './app';
 import { CatalogueCache } from './catalogue/catalogue';
 import { catalogueReplay } from './catalogue/replay';
-import { ConfigError, DEFAULT_PORT, parseConfig } from './config';
+import { ConfigError, parseConfig } from './config';
+import { DEFAULT_PORT } from './contract/local-run';
 import { openDatabase } from './db/client';
 import { withStaticSite } from './static-site';
 

@@ -7,7 +7,8 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Client } from '@libsql/client';
-import { DEFAULT_AUTH_EMULATOR_HOST, parseConfig, type AppConfig } from '../../edge-api/src/config';
+import { parseConfig, type AppConfig } from '../../edge-api/src/config';
+import { DEFAULT_AUTH_EMULATOR_HOST } from '../../edge-api/src/contract/local-run';
 import { openDatabase } from '../../edge-api/src/db/client';
 import { prepareDatabase } from '../../edge-api/src/db/prepare';
 import { upsertAdminUser } from '../../edge-api/src/db/users';

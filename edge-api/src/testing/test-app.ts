@@ -3,7 +3,7 @@
  * customers A and B, and an admin (marked in `users`, as `npm start` does).
  */
 import { createApp } from '../app';
-import { DEFAULT_AUTH_EMULATOR_HOST } from '../config';
+import { DEFAULT_AUTH_EMULATOR_HOST } from '../contract/local-run';
 import type { OrderInput } from '../contract/order';
 import { listProducts } from '../db/products';
 import { upsertAdminUser } from '../db/users';

@@ -2,7 +2,7 @@
  * ID tokens shaped like the Firebase Auth emulator's: unsigned (`alg: none`) JWTs with the
  * claims Firebase sets (iss, aud, sub, user_id, email, iat, exp, auth_time, firebase).
  */
-import { DEMO_PROJECT_ID } from '../config';
+import { DEMO_PROJECT_ID } from '../contract/local-run';
 
 export type TokenClaims = { uid: string; email: string; name?: string; picture?: string };
 

@@ -12,6 +12,7 @@ import {
   initializeAuth,
   type Auth,
 } from 'firebase/auth';
+import { DEMO_PROJECT_ID } from '@contract/local-run';
 
 export {
   createUserWithEmailAndPassword,
@@ -28,7 +29,7 @@ export {
 /** Initialises Firebase Auth from the VITE_FIREBASE_* build variables. */
 export function createAuth(): Auth {
   const env = import.meta.env;
-  const projectId = env.VITE_FIREBASE_PROJECT_ID || 'demo-taza-haat';
+  const projectId = env.VITE_FIREBASE_PROJECT_ID || DEMO_PROJECT_ID;
   const app = initializeApp({
     // The emulator accepts any API key; a real project sets VITE_FIREBASE_API_KEY.
     apiKey: env.VITE_FIREBASE_API_KEY || 'demo-api-key',
