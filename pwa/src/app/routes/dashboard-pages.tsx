@@ -4,9 +4,7 @@
  */
 import type { Product } from '@contract/catalogue';
 import type { Order } from '@contract/order';
-import type { ReviewInput } from '@contract/review';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { AddAdmin } from '../../features/admin/components/add-admin';
@@ -18,6 +16,8 @@ import { linesToOrderAgain } from '../../features/cart/cart-model';
 import { cartActions } from '../../features/cart/cart-store';
 import { productsQueryOptions, useProducts } from '../../features/catalogue/api/get-products';
 import { useDeliverySlots } from '../../features/checkout/api/get-delivery-slots';
+import { useSendWithoutRefused } from '../../features/checkout/api/place-order';
+import { useUnsentOrders } from '../../features/orders/api/get-unsent-orders';
 import { orderQueueHeadOptions } from '../../features/orders/api/order-queue';
 import { useOrders } from '../../features/orders/api/orders';
 import { ManageOrders } from '../../features/orders/components/manage-orders';
@@ -26,16 +26,15 @@ import { MyOrders } from '../../features/orders/components/my-orders';
 import { OrderStatus } from '../../features/orders/components/order-products';
 import { orderDateText } from '../../features/orders/order-time';
 import { readMirror } from '../../lib/offline/catalogue-mirror';
-import { submit, submitWithoutRefused } from '../../lib/offline/outbox/submit';
 import { useMovedOrders } from '../../lib/offline/outbox/use-moved-orders';
-import { useUnsent } from '../../lib/offline/outbox/use-unsent';
+import { useCreateReview } from '../../features/reviews/api/create-review';
 import { ReviewForm } from '../../features/reviews/components/review-form';
+import { UnsentReviews } from '../../features/reviews/components/unsent-reviews';
 import { Spinner } from '../../components/spinner';
 import { formatPrice } from '../../lib/format';
-import { apiErrorText, outboxNoteText } from '../../lib/i18n/api-errors';
+import { apiErrorText } from '../../lib/i18n/api-errors';
 import { t, useLocale } from '../../lib/i18n/i18n';
 import { useStoredProductName } from '../../lib/i18n/product-names';
-import { orderKeys, reviewKeys } from '../../lib/query-keys';
 import { notify } from '../../lib/toast';
 
 /** Dashboard home (spec §2): admins see the pending orders (live) and products; customers their latest order. */
@@ -142,45 +141,14 @@ export function MyOrdersRoute() {
   const client = useQueryClient();
   const navigate = useNavigate();
   const moved = useMovedOrders(user.email);
+  const unsent = useUnsentOrders(user.email);
   const nameOf = useStoredProductName();
-  const unsent = useUnsent(user.email).flatMap((item) => {
-    if (item.kind !== 'order') return [];
-    const refused = new Set(item.refusal?.products.map((p) => p._id));
-    // The checkout keeps each line's English name beside its id (for this list; the server ignores it).
-    const lines = item.payload.orderedProduct.map((line: { _id: string; cartQuantity: number; name?: string }) => ({
-      ...line,
-      name: line.name === undefined ? undefined : nameOf({ _id: line._id, name: line.name }),
-    }));
-    return [
-      {
-        ...item,
-        note: outboxNoteText(item, nameOf),
-        lines,
-        outOfStock: item.refusal?.products.map(nameOf),
-        restLeft: lines.some((l) => !refused.has(l._id)),
-      },
-    ];
-  });
-  // When an order leaves the outbox (sent by this page or the worker), the list is fetched anew:
-  // a fetch begun before the server had the order is cancelled rather than awaited, which an
-  // invalidation alone would do for a list not loaded yet (e.g. opened offline).
-  const waitingKeys = unsent.map((item) => item.key).join(' ');
-  const shownKeys = useRef(waitingKeys);
-  useEffect(() => {
-    const left = shownKeys.current.split(' ').some((key) => key && !waitingKeys.split(' ').includes(key));
-    shownKeys.current = waitingKeys;
-    if (left)
-      void client
-        .cancelQueries({ queryKey: orderKeys.all })
-        .then(() => client.invalidateQueries({ queryKey: orderKeys.all }));
-  }, [waitingKeys, client]);
+  const sendWithoutRefused = useSendWithoutRefused();
   const sendWithout = async (key: string) => {
     try {
-      const outcome = await submitWithoutRefused(key);
-      if (outcome?.status === 'sent') {
-        notify('order', 'success', t('order.successful'));
-        await client.invalidateQueries({ queryKey: orderKeys.all });
-      } else if (outcome?.status === 'queued') notify('order', 'info', t('order.queued'));
+      const outcome = await sendWithoutRefused.mutateAsync(key);
+      if (outcome?.status === 'sent') notify('order', 'success', t('order.successful'));
+      else if (outcome?.status === 'queued') notify('order', 'info', t('order.queued'));
     } catch (error) {
       notify('order', 'error', apiErrorText(error, t('order.failed'), nameOf));
     }
@@ -200,27 +168,12 @@ export function MyOrdersRoute() {
 }
 
 export function AddReviewRoute() {
-  useLocale(); // renders again in the language chosen
-  const client = useQueryClient();
   const { user } = useAuth();
-  const waiting = useUnsent(user.email).filter((item) => item.kind === 'review');
-  const submitReview = async (review: ReviewInput) => {
-    const outcome = await submit('review', review, { userEmail: user.email ?? '' });
-    if (outcome.status === 'sent') await client.invalidateQueries({ queryKey: reviewKeys.all });
-    return outcome.status;
-  };
+  const createReview = useCreateReview({ userEmail: user.email ?? '' });
   return (
     <>
-      <ReviewForm submit={submitReview} />
-      {waiting.map((item) => (
-        <p key={item.key} className="alert alert-warning mx-auto mt-4 max-w-lg" data-testid="unsent-review">
-          {item.status === 'failed'
-            ? t('outbox.notSent', { note: outboxNoteText(item) })
-            : item.note
-              ? t('outbox.waitingNote', { note: outboxNoteText(item) })
-              : t('outbox.waiting')}
-        </p>
-      ))}
+      <ReviewForm submit={(review) => createReview.mutateAsync(review).then((outcome) => outcome.status)} />
+      <UnsentReviews email={user.email} />
     </>
   );
 }
