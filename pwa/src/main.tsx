@@ -11,6 +11,7 @@ import { registerServiceWorker } from './features/offline/service-worker';
 import { whenSettled } from './lib/idle';
 import { preloadMirror } from './lib/offline/catalogue-mirror';
 import { orderKeys, productKeys, reviewKeys } from './lib/query-keys';
+import { refetchNow } from './lib/refetch-now';
 import './index.css';
 
 preloadMirror();
@@ -31,13 +32,9 @@ void startI18n().then(() =>
 startAuth();
 // Once queued orders or reviews reach the server (from this page or the worker's Background
 // Sync), the lists that show them are refetched.
-// A fetch already running may have started before the server had the new order or review:
-// it is cancelled first, or the invalidation would reuse its (stale) answer.
-const refetch = (queryKey: readonly unknown[]) =>
-  void queryClient.cancelQueries({ queryKey }).then(() => queryClient.invalidateQueries({ queryKey }));
 const refetchSent = () => {
-  refetch(orderKeys.all);
-  refetch(reviewKeys.all);
+  void refetchNow(queryClient, orderKeys.all);
+  void refetchNow(queryClient, reviewKeys.all);
 };
 // Once the page has settled: the worker's install downloads the whole precache, which should
 // not compete with the first screen's code, data and pictures on a slow phone.

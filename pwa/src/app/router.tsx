@@ -10,13 +10,9 @@ import { SiteLayout } from './layout/site-layout';
 import { RequireAuth } from './guards';
 import { RouteError } from './route-error';
 import { queryClient } from './query-client';
-import type * as DashboardPages from './routes/dashboard-pages';
 
 type PageModule = { default: ComponentType };
 const page = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
-const dashboardPage = (name: keyof typeof DashboardPages) => async () => ({
-  Component: (await import('./routes/dashboard-pages'))[name],
-});
 
 const AdminOnly = () => <RequireAuth admin />;
 
@@ -53,28 +49,34 @@ export const router = createBrowserRouter([
               Promise.all([import('./routes/dashboard-layout'), restoreOrderQueries()]).then(([layout]) => layout),
             ),
             children: [
-              { index: true, lazy: dashboardPage('DashboardHomeRoute') },
+              { index: true, lazy: page(() => import('./routes/dashboard-home')) },
               {
                 path: paths.dashboard.manageOrders,
                 Component: AdminOnly,
                 children: [
-                  { index: true, lazy: dashboardPage('ManageOrdersRoute') },
-                  { path: paths.dashboard.orderDetails.path, lazy: dashboardPage('OrderDetailsRoute') },
+                  { index: true, lazy: page(() => import('./routes/dashboard-manage-orders')) },
+                  {
+                    path: paths.dashboard.orderDetails.path,
+                    lazy: page(() => import('./routes/dashboard-order-details')),
+                  },
                 ],
               },
-              { path: paths.dashboard.addProduct, lazy: dashboardPage('AddProductRoute') },
+              { path: paths.dashboard.addProduct, lazy: page(() => import('./routes/dashboard-add-product')) },
               {
                 path: paths.dashboard.manageProducts,
                 Component: AdminOnly,
-                children: [{ index: true, lazy: dashboardPage('ManageProductsRoute') }],
+                children: [{ index: true, lazy: page(() => import('./routes/dashboard-manage-products')) }],
               },
-              { path: paths.dashboard.updateProduct.path, lazy: dashboardPage('UpdateProductRoute') },
-              { path: paths.dashboard.myOrders, lazy: dashboardPage('MyOrdersRoute') },
-              { path: paths.dashboard.addReview, lazy: dashboardPage('AddReviewRoute') },
+              {
+                path: paths.dashboard.updateProduct.path,
+                lazy: page(() => import('./routes/dashboard-update-product')),
+              },
+              { path: paths.dashboard.myOrders, lazy: page(() => import('./routes/dashboard-my-orders')) },
+              { path: paths.dashboard.addReview, lazy: page(() => import('./routes/dashboard-add-review')) },
               {
                 path: paths.dashboard.addAdmin,
                 Component: AdminOnly,
-                children: [{ index: true, lazy: dashboardPage('AddAdminRoute') }],
+                children: [{ index: true, lazy: page(() => import('./routes/dashboard-add-admin')) }],
               },
             ],
           },

@@ -4,19 +4,13 @@ import { paths } from '../../config/paths';
 import { useAuth } from '../../features/auth/auth-store';
 import { cartActions, useCart } from '../../features/cart/cart-store';
 import { useProducts } from '../../features/catalogue/api/get-products';
+import { usePlaceOrder } from '../../features/checkout/api/place-order';
 import { CheckoutPage } from '../../features/checkout/components/checkout-page';
-import { apiErrorText } from '../../lib/i18n/api-errors';
-import { currentLocale } from '../../lib/i18n/i18n';
-import { storedProductNames } from '../../lib/i18n/product-name';
-import { outboxItem } from '../../lib/offline/outbox/store';
-import { submit } from '../../lib/offline/outbox/submit';
 
 /**
- * `/checkout` (signed-in only; guarded in the router). The order goes through the outbox: it is
- * queued and the cart emptied in one IndexedDB transaction, then sent at once, or when the
- * connection returns ("queued"). Lines out of stock in the catalogue are left out; one the
- * server finds out of stock all the same leaves the order refused in the outbox ("refused"),
- * where My Orders offers to send the rest.
+ * `/checkout` (signed-in only; guarded in the router): the checkout form over the cart, placing
+ * the order through the outbox (features/checkout/api/place-order.ts). Lines out of stock in the
+ * catalogue are left out; My Orders shows the order once it is placed, queued or refused.
  */
 export default function CheckoutRoute() {
   const cart = useCart();
@@ -25,25 +19,14 @@ export default function CheckoutRoute() {
   const { user } = useAuth();
   const navigate = useNavigate();
   const email = user.email ?? '';
+  const placeOrder = usePlaceOrder({ userEmail: email, catalogue: products, clearCart: cartActions.clearAfterOrder });
   return (
     <CheckoutPage
       cart={cart}
       outOfStock={outOfStock}
       user={{ email, displayName: user.displayName ?? '' }}
       shopPath={paths.shop}
-      submitOrder={async (input, key) => {
-        try {
-          const outcome = await submit('order', input, {
-            userEmail: email,
-            key,
-            clearCart: cartActions.clearAfterOrder,
-          });
-          return outcome.status === 'sent' ? { status: 'sent', order: outcome.result } : outcome;
-        } catch (error) {
-          if (!(await outboxItem(key).catch(() => undefined))?.refusal) throw error;
-          return { status: 'refused', message: apiErrorText(error, '', storedProductNames(products, currentLocale())) };
-        }
-      }}
+      submitOrder={(order, key) => placeOrder.mutateAsync({ order, key })}
       onOrdered={() => navigate(paths.dashboard.myOrders)}
       onPaid={cartActions.clearAfterOrder}
     />

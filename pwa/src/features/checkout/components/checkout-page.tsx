@@ -3,7 +3,7 @@ import { useCallback, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import type { z } from 'zod';
-import { orderInputSchema, type Order, type OrderInput } from '@contract/order';
+import { orderInputSchema, type Order } from '@contract/order';
 import { FormField } from '../../../components/form-field';
 import { apiErrorText } from '../../../lib/i18n/api-errors';
 import { contractError } from '../../../lib/i18n/contract-errors';
@@ -11,6 +11,7 @@ import { t, useLocale } from '../../../lib/i18n/i18n';
 import { notify } from '../../../lib/toast';
 import { useOnline } from '../../../lib/use-online';
 import { startCardPayment } from '../api/checkout-api';
+import type { OrderToPlace, PlaceOrderResult } from '../api/place-order';
 import { slotToOrder, useDeliverySlots } from '../api/get-delivery-slots';
 import { CardPayment } from './card-payment';
 import { DeliverySlotPicker } from './delivery-slot-picker';
@@ -28,13 +29,6 @@ type CartLine = {
   cartQuantity: number;
 };
 
-/**
- * What placing an order did: sent now (the server's order), queued in the outbox (offline), or
- * refused for products out of stock (kept in the outbox, where My Orders offers to send the rest).
- */
-export type SubmitResult =
-  { status: 'sent'; order: Order } | { status: 'queued' } | { status: 'refused'; message: string };
-
 type CheckoutPageProps = {
   cart: readonly CartLine[];
   /** Ids of the products out of stock now: their lines are not ordered. */
@@ -42,7 +36,7 @@ type CheckoutPageProps = {
   user: { email: string; displayName: string };
   shopPath: string;
   /** Places the order (through the outbox) with this Idempotency-Key; empties the cart. */
-  submitOrder: (input: OrderInput, idempotencyKey: string) => Promise<SubmitResult>;
+  submitOrder: (order: OrderToPlace, idempotencyKey: string) => Promise<PlaceOrderResult>;
   /** Called once the order is placed, queued or refused (My Orders shows it). */
   onOrdered: () => void;
   onPaid: () => void;
@@ -118,7 +112,6 @@ export function CheckoutPage({ cart, outOfStock, user, shopPath, submitOrder, on
           ...values,
           email: user.email,
           paymentMethod,
-          orderDate: new Date().toLocaleDateString(),
           deliverySlot, // name, price and image ride along for the "Waiting to send" list; the server ignores them.
           orderedProduct: lines.map((l) => ({
             _id: l._id,

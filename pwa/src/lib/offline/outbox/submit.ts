@@ -84,11 +84,14 @@ async function sendDirectly<K extends OutboxKind>(
 
 /**
  * "Send without them": sends the order queued under `key`, which the server refused for products
- * out of stock (its `refusal`), again without those products, as a new order with a new
- * Idempotency-Key that replaces it in the outbox. With no product left it is only removed.
+ * out of stock (its `refusal`), again without those products, as a new order dated `orderDate`
+ * with a new Idempotency-Key that replaces it in the outbox. With no product left it is only removed.
  * @returns what `submit` returned, or undefined when nothing was sent. @throws as `submit` does.
  */
-export async function submitWithoutRefused(key: string): Promise<SubmitOutcome<'order'> | undefined> {
+export async function submitWithoutRefused(
+  key: string,
+  orderDate: string,
+): Promise<SubmitOutcome<'order'> | undefined> {
   const item = await outboxItem(key);
   if (item?.kind !== 'order' || !item.refusal) return undefined;
   const refused = new Set(item.refusal.products.map((product) => product._id));
@@ -97,9 +100,5 @@ export async function submitWithoutRefused(key: string): Promise<SubmitOutcome<'
     await dismiss(key);
     return undefined;
   }
-  return submit(
-    'order',
-    { ...item.payload, orderedProduct, orderDate: new Date().toLocaleDateString() },
-    { userEmail: item.userEmail, replaces: key },
-  );
+  return submit('order', { ...item.payload, orderedProduct, orderDate }, { userEmail: item.userEmail, replaces: key });
 }

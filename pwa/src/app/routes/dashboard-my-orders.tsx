@@ -1,0 +1,53 @@
+import type { Product } from '@contract/catalogue';
+import type { Order } from '@contract/order';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import { paths } from '../../config/paths';
+import { useAuth } from '../../features/auth/auth-store';
+import { linesToOrderAgain } from '../../features/cart/cart-model';
+import { cartActions } from '../../features/cart/cart-store';
+import { productsQueryOptions } from '../../features/catalogue/api/get-products';
+import { useSendWithoutRefused } from '../../features/checkout/api/place-order';
+import { useUnsentOrders } from '../../features/orders/api/get-unsent-orders';
+import { MyOrders } from '../../features/orders/components/my-orders';
+import { apiErrorText } from '../../lib/i18n/api-errors';
+import { t } from '../../lib/i18n/i18n';
+import { useStoredProductName } from '../../lib/i18n/product-names';
+import { readMirror } from '../../lib/offline/catalogue-mirror';
+import { useMovedOrders } from '../../lib/offline/outbox/use-moved-orders';
+import { notify } from '../../lib/toast';
+
+/**
+ * `/dashboard/my-orders`: the user's orders with those still in the outbox; a refused order's
+ * "Send without them" orders the rest anew through the outbox; "Order again" fills the cart from an order.
+ */
+export default function MyOrdersRoute() {
+  const { user } = useAuth();
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const moved = useMovedOrders(user.email);
+  const unsent = useUnsentOrders(user.email);
+  const nameOf = useStoredProductName();
+  const sendWithoutRefused = useSendWithoutRefused();
+  const sendWithout = async (key: string) => {
+    try {
+      const outcome = await sendWithoutRefused.mutateAsync(key);
+      if (outcome?.status === 'sent') notify('order', 'success', t('order.successful'));
+      else if (outcome?.status === 'queued') notify('order', 'info', t('order.queued'));
+    } catch (error) {
+      notify('order', 'error', apiErrorText(error, t('order.failed'), nameOf));
+    }
+  };
+  // Today's prices and stock decide: the catalogue as the server has it now, else (offline, or
+  // the server unreachable) as this device last saw it. What is out of stock or gone is named.
+  const orderAgain = async (order: Order) => {
+    const catalogue = await client
+      .fetchQuery({ ...productsQueryOptions(), staleTime: 0 })
+      .catch(() => readMirror<Product>('products').then((mirrored) => mirrored?.rows ?? []));
+    const { lines, skipped } = linesToOrderAgain(order.orderedProduct, catalogue);
+    if (cartActions.addLines(lines, skipped)) await navigate(paths.cart);
+  };
+  return user.email ? (
+    <MyOrders email={user.email} unsent={unsent} moved={moved} onSendWithout={sendWithout} onOrderAgain={orderAgain} />
+  ) : null;
+}

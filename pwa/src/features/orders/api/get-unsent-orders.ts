@@ -1,0 +1,51 @@
+/**
+ * The orders still in the outbox, as My Orders lists them (DESIGN.md §5 "Outbox"), live from
+ * IndexedDB; and the customer's orders refetched the moment one of them reaches the server.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { outboxNoteText } from '../../../lib/i18n/api-errors';
+import { useStoredProductName } from '../../../lib/i18n/product-names';
+import { useUnsent } from '../../../lib/offline/outbox/use-unsent';
+import { orderKeys } from '../../../lib/query-keys';
+import { refetchNow } from '../../../lib/refetch-now';
+import type { UnsentOrder } from '../components/my-orders';
+
+/**
+ * Returns `email`'s orders not yet sent (waiting or failed), oldest first, with their lines and
+ * note in the language shown, and — for one refused for products out of stock — those products'
+ * names and whether anything is left to order without them; [] when signed out.
+ * When an order leaves the outbox (sent by this page or the service worker), every order query
+ * is refetched with refetchNow: a fetch begun before the server had the order is cancelled rather
+ * than awaited, which an invalidation alone would do for a list not loaded yet (e.g. opened offline).
+ */
+export function useUnsentOrders(email: string | undefined): UnsentOrder[] {
+  const client = useQueryClient();
+  const nameOf = useStoredProductName();
+  const unsent = useUnsent(email).flatMap((item) => {
+    if (item.kind !== 'order') return [];
+    const refused = new Set(item.refusal?.products.map((p) => p._id));
+    // The checkout keeps each line's English name beside its id (for this list; the server ignores it).
+    const lines = item.payload.orderedProduct.map((line: { _id: string; cartQuantity: number; name?: string }) => ({
+      ...line,
+      name: line.name === undefined ? undefined : nameOf({ _id: line._id, name: line.name }),
+    }));
+    return [
+      {
+        ...item,
+        note: outboxNoteText(item, nameOf),
+        lines,
+        outOfStock: item.refusal?.products.map(nameOf),
+        restLeft: lines.some((l) => !refused.has(l._id)),
+      },
+    ];
+  });
+  const waitingKeys = unsent.map((item) => item.key).join(' ');
+  const shownKeys = useRef(waitingKeys);
+  useEffect(() => {
+    const left = shownKeys.current.split(' ').some((key) => key && !waitingKeys.split(' ').includes(key));
+    shownKeys.current = waitingKeys;
+    if (left) void refetchNow(client, orderKeys.all);
+  }, [waitingKeys, client]);
+  return unsent;
+}
