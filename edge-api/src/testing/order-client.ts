@@ -1,10 +1,11 @@
 /**
  * A shopper's side of `POST /api/orders` for the fault tests and the bench's fault run: one
- * order with its own Idempotency-Key, retried as the PWA's outbox sender retries (network error,
- * 409, 429 or 5xx → again after a short wait), and the books that check nothing was lost or
- * duplicated.
+ * order with its own Idempotency-Key, retried as the PWA's outbox sender retries (the contract's
+ * classifyAnswer: again after a short wait whenever it says `retry`), and the books that check
+ * nothing was lost or duplicated.
  */
 import type { Client } from '@libsql/client';
+import { classifyAnswer } from '../contract/outbox-answer';
 
 /** Sends a request to the API: `path` under the server (e.g. `/api/orders`); `app.request` or a fetch to a base URL. */
 export type Send = (path: string, init: RequestInit) => Promise<Response>;
@@ -32,10 +33,6 @@ export const sendTo =
   (baseUrl: string): Send =>
   (path, init) =>
     fetch(`${baseUrl}${path}`, init);
-
-/** True for the answers the outbox sender retries: no answer, 409 (still in flight), 429 and 5xx. */
-export const isRetried = (status: number | 'network') =>
-  status === 'network' || status === 409 || status === 429 || status >= 500;
 
 /**
  * Posts `order` until it gets an answer the outbox would not retry, waiting `backoffMs` between
@@ -72,7 +69,7 @@ export async function placeOrder(
     const attempt = { at: Date.now(), status };
     attempts.push(attempt);
     options.onAttempt?.(attempt);
-    if (!isRetried(status) || attempt.at >= options.giveUpAt) {
+    if (classifyAnswer(status, body) !== 'retry' || attempt.at >= options.giveUpAt) {
       const orderId =
         typeof status === 'number' && status < 300 ? (body as { _id?: string } | undefined)?._id : undefined;
       return { key: order.key, status, orderId, replayed, startedAt, answeredAt: attempt.at, attempts };

@@ -5,7 +5,7 @@
  */
 import { hc, parseResponse, type ClientResponse } from 'hono/client';
 import type { AppType } from '@edge-api/app';
-import { readApiError } from './api-error';
+import { readApiError, type ErrorResponse } from './api-error';
 
 /** Returns the signed-in user's ID token; `forceRefresh` asks Firebase for a new one even if unexpired. */
 export type TokenProvider = (forceRefresh?: boolean) => Promise<string | undefined>;
@@ -38,12 +38,16 @@ export async function authHeaders(): Promise<Record<string, string>> {
  */
 export const bearer = (idToken: string): Record<string, string> => ({ Authorization: `Bearer ${idToken}` });
 
+/** Where the API is served: the same origin, under this path (DESIGN.md §1). */
+export const API_BASE = '/api';
+
 /** The RPC client; every request carries the signed-in user's bearer header (authHeaders). */
-export const api = hc<AppType>('/api', { headers: authHeaders });
+export const api = hc<AppType>(API_BASE, { headers: authHeaders });
 
 /**
- * Thrown for a non-2xx answer; `message` is the API's error message when it sent one, `code` and
- * `details` its error code and details (lib/i18n/api-errors.ts says them in the language shown).
+ * Thrown for a non-2xx answer; `message` is the API's error message when it sent one (English, for
+ * API users), `code` and `details` its error code and details, `requestId` its `X-Request-Id`
+ * (lib/i18n/api-errors.ts says them in the language shown).
  */
 export class ApiRequestError extends Error {
   override name = 'ApiRequestError';
@@ -52,15 +56,16 @@ export class ApiRequestError extends Error {
     message: string,
     readonly code?: string,
     readonly details?: unknown,
+    readonly requestId?: string,
   ) {
     super(message);
   }
 }
 
 /** Reads a non-2xx `res` (its body not read yet) into the ApiRequestError to throw for it. Never throws. */
-export async function apiRequestError(res: Pick<Response, 'status' | 'statusText' | 'json'>): Promise<ApiRequestError> {
-  const { code, message, details } = await readApiError(res);
-  return new ApiRequestError(res.status, message, code, details);
+export async function apiRequestError(res: ErrorResponse): Promise<ApiRequestError> {
+  const { code, message, details, requestId } = await readApiError(res);
+  return new ApiRequestError(res.status, message, code, details, requestId);
 }
 
 /**

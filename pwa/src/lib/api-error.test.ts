@@ -48,4 +48,12 @@ describe('readApiError', () => {
       details: undefined,
     });
   });
+
+  it('reads the id the API logged the request under (X-Request-Id)', async () => {
+    const res = new Response(JSON.stringify({ error: { code: 'internal', message: 'Something went wrong.' } }), {
+      status: 500,
+      headers: { 'Content-Type': 'application/json', 'X-Request-Id': '4f2a-9' },
+    });
+    expect(await readApiError(res)).toMatchObject({ code: 'internal', requestId: '4f2a-9' });
+  });
 });

@@ -1,28 +1,87 @@
+import { apiErrorCodes } from '@contract/errors';
 import { describe, expect, it } from 'vitest';
 import { switchableLanguages } from '../../testing/languages';
-import { BUSY_NOTE, REFUSED_NOTE, SIGN_IN_NOTE, TOO_OLD_NOTE } from '../offline/outbox/protocol';
+import { formatNumber } from '../format';
+import { MAX_AGE_DAYS, OutboxNoteError, type OutboxNoteFields } from '../offline/outbox/protocol';
 import { apiErrorText, outboxNoteText } from './api-errors';
 import { chooseLocale } from './i18n';
 
 /** An API refusal as api-client.ts throws it (ApiRequestError's fields). */
-const refusal = (code: string | undefined, message: string, details?: unknown) =>
-  Object.assign(new Error(message), { status: 409, code, details });
+const refusal = (code: string | undefined, message: string, details?: unknown, status = 409) =>
+  Object.assign(new Error(message), { status, code, details });
 const tomato = { _id: 'p1', name: 'Tomato' };
 const banglaName = (product: { _id: string; name: string }) => (product._id === 'p1' ? 'টমেটো' : product.name);
+
+/** An order the server refused for a product out of stock, as the outbox sender stores it. */
+const storedOutOfStock: OutboxNoteFields = {
+  note: 'refused',
+  httpStatus: 409,
+  code: 'out_of_stock',
+  message: 'Out of stock: Tomato',
+  details: { products: [tomato] },
+  refusal: { code: 'out_of_stock', products: [tomato] },
+};
+
+/** Details of the kind each code's answer carries (DESIGN.md §3), for the codes whose text names them. */
+const detailsOf: Readonly<Record<string, unknown>> = {
+  unknown_product: { fields: { 'orderedProduct.0._id': ['Unknown product'] } },
+  out_of_stock: { products: [tomato] },
+  not_pending: { current: 'Approved' },
+  invalid_transition: { current: 'Approved', next: 'Out for delivery' },
+};
 
 switchableLanguages();
 
 describe('apiErrorText in English', () => {
-  it("shows the server's words as they are, else the fallback", async () => {
+  it("says each code in the catalogue's English, else the fallback", async () => {
     await chooseLocale('en');
-    expect(apiErrorText(refusal('forbidden', 'Only admins may do this.'), 'x')).toBe('Only admins may do this.');
-    expect(apiErrorText(refusal('out_of_stock', 'Out of stock: Tomato', { products: [tomato] }), 'x', banglaName)).toBe(
+    expect(apiErrorText(refusal('forbidden', 'Only admins may do this.'), 'x')).toBe('You are not allowed to do this.');
+    expect(apiErrorText(refusal('out_of_stock', 'Out of stock: Tomato', { products: [tomato] }), 'x')).toBe(
       'Out of stock: Tomato',
     );
-    expect(apiErrorText(new TypeError('Failed to fetch'), 'x')).toBe('Failed to fetch');
+    expect(apiErrorText(new TypeError('Failed to fetch'), 'x')).toBe(
+      'No connection. Check your internet and try again.',
+    );
     expect(apiErrorText('boom', 'The order could not be placed. Try again.')).toBe(
       'The order could not be placed. Try again.',
     );
+  });
+
+  it('says what the API says in English where screens and the end-to-end tests read it', async () => {
+    await chooseLocale('en');
+    expect(
+      apiErrorText(
+        refusal('invalid_transition', 'This order is Approved; it can only move to Out for delivery.', {
+          current: 'Approved',
+          next: 'Out for delivery',
+        }),
+        'x',
+      ),
+    ).toBe('This order is Approved; it can only move to Out for delivery.');
+    expect(
+      apiErrorText(
+        refusal('not_pending', 'Only Pending orders can be cancelled; this one is already Approved.', {
+          current: 'Approved',
+        }),
+        'x',
+      ),
+    ).toBe('Only Pending orders can be cancelled; this one is already Approved.');
+    expect(
+      apiErrorText(refusal('rate_limited', 'Too many changes in a short time; wait a moment and try again.'), 'x'),
+    ).toBe('Too many changes in a short time; wait a moment and try again.');
+    expect(
+      apiErrorText(
+        Object.assign(refusal('internal', 'Something went wrong on our side (request 4f2a-9).'), {
+          requestId: '4f2a-9',
+        }),
+        'x',
+      ),
+    ).toBe('Something went wrong on our side (request 4f2a-9).');
+    // Without the details its text names (a stub's answer), the API's own words.
+    expect(apiErrorText(refusal('unknown_product', 'Unknown product: gone', undefined, 400), 'x')).toBe(
+      'Unknown product: gone',
+    );
+    expect(apiErrorText(refusal(undefined, '502 Bad Gateway', undefined, 502), 'x')).toBe('The server answered 502.');
   });
 });
 
@@ -85,9 +144,22 @@ describe('apiErrorText in Bangla', () => {
         'x',
       ),
     ).toBe('শুধু অপেক্ষমাণ অর্ডার বাতিল করা যায়; এটি এখন অনুমোদিত।');
-    expect(apiErrorText(refusal('internal', 'Something went wrong on our side (request 4f2a-9).'), 'x')).toBe(
-      'আমাদের দিকে কিছু একটা ভুল হয়েছে (অনুরোধ 4f2a-9)।',
-    );
+    expect(
+      apiErrorText(
+        Object.assign(refusal('internal', 'Something went wrong on our side (request 4f2a-9).'), {
+          requestId: '4f2a-9',
+        }),
+        'x',
+      ),
+    ).toBe('আমাদের দিকে কিছু একটা ভুল হয়েছে (অনুরোধ 4f2a-9)।');
+    expect(
+      apiErrorText(
+        refusal('unknown_product', 'Unknown product: a, b', {
+          fields: { 'orderedProduct.0._id': ['Unknown product'], 'orderedProduct.2._id': ['Unknown product'] },
+        }),
+        'x',
+      ),
+    ).toBe('২টি পণ্য আর বিক্রি হয় না।');
   });
 
   it("falls back to the server's words for a code it does not know or details it cannot read, and says a bare status and no connection in Bangla", async () => {
@@ -96,42 +168,77 @@ describe('apiErrorText in Bangla', () => {
     expect(apiErrorText(refusal('invalid_transition', 'This order is Lost.', { current: 'Lost' }), 'x')).toBe(
       'This order is Lost.',
     );
-    expect(apiErrorText(refusal(undefined, '502 Bad Gateway'), 'x')).toBe('সার্ভার উত্তর দিয়েছে ৫০২।');
+    expect(apiErrorText(refusal(undefined, '502 Bad Gateway', undefined, 502), 'x')).toBe('সার্ভার উত্তর দিয়েছে ৫০২।');
     expect(apiErrorText(new TypeError('Failed to fetch'), 'x')).toBe('সংযোগ নেই। ইন্টারনেট দেখে আবার চেষ্টা করুন।');
     expect(apiErrorText(undefined, 'অর্ডার করা গেল না।')).toBe('অর্ডার করা গেল না।');
   });
 
   it("says the outbox's notes in Bangla too: checkout shows an order the outbox found refused (submit.ts) through it", async () => {
     await chooseLocale('bn');
-    expect(apiErrorText(refusal(undefined, REFUSED_NOTE), 'x')).toBe('এটি নেওয়া হয়নি।');
-    expect(apiErrorText(refusal('unauthenticated', SIGN_IN_NOTE), 'x')).toBe('অর্ডার পাঠাতে লগইন করুন');
+    expect(apiErrorText(new OutboxNoteError({ note: 'refused' }), 'x')).toBe('এটি নেওয়া হয়নি।');
+    expect(apiErrorText(new OutboxNoteError({ note: 'signIn' }), 'x')).toBe('অর্ডার পাঠাতে লগইন করুন');
+    expect(apiErrorText(new OutboxNoteError(storedOutOfStock), 'x', banglaName)).toBe('মজুত নেই: টমেটো');
+  });
+});
+
+describe('every API error code', () => {
+  it.each(apiErrorCodes)('%s has a text of its own in English and in Bangla', async (code) => {
+    const answer = Object.assign(refusal(code, 'SERVER WORDS', detailsOf[code]), { requestId: 'r-1' });
+    await chooseLocale('en');
+    const english = apiErrorText(answer, 'FALLBACK');
+    await chooseLocale('bn');
+    const bangla = apiErrorText(answer, 'FALLBACK', banglaName);
+    for (const text of [english, bangla]) {
+      expect(text).not.toMatch(/^(SERVER WORDS|FALLBACK|apiError\.|orders\.|auth\.)/);
+      expect(text.trim()).not.toBe('');
+    }
+    expect(bangla).not.toBe(english);
   });
 });
 
 describe('outboxNoteText', () => {
-  it('keeps the English note in English', async () => {
+  it("says the outbox's notes and the server's refusals, by their code, in English", async () => {
     await chooseLocale('en');
-    expect(outboxNoteText({ note: SIGN_IN_NOTE })).toBe('Sign in to send your order');
-    expect(outboxNoteText({ note: 'Only admins may do this.', code: 'forbidden' })).toBe('Only admins may do this.');
+    expect(outboxNoteText({ note: 'signIn' })).toBe('Sign in to send your order');
+    expect(
+      outboxNoteText({ note: 'refused', httpStatus: 403, code: 'forbidden', message: 'Only admins may do this.' }),
+    ).toBe('You are not allowed to do this.');
+    expect(outboxNoteText({ note: 'tooOld' })).toBe(
+      `Not sent: it waited more than ${MAX_AGE_DAYS} days and prices may have changed. Please order again.`,
+    );
   });
 
   it("says the outbox's own notes and the server's refusals, by their code, in Bangla", async () => {
     await chooseLocale('bn');
-    expect(outboxNoteText({ note: SIGN_IN_NOTE })).toBe('অর্ডার পাঠাতে লগইন করুন');
-    expect(outboxNoteText({ note: BUSY_NOTE })).toBe('দোকান এখন ব্যস্ত; একটু পরে আবার চেষ্টা হবে');
-    expect(outboxNoteText({ note: TOO_OLD_NOTE })).toMatch(/^পাঠানো হয়নি/);
-    expect(outboxNoteText({ note: 'Orders can only be placed with your own e-mail.', code: 'forbidden' })).toBe(
-      'আপনার এটি করার অনুমতি নেই।',
+    expect(outboxNoteText({ note: 'signIn' })).toBe('অর্ডার পাঠাতে লগইন করুন');
+    expect(outboxNoteText({ note: 'busy' })).toBe('দোকান এখন ব্যস্ত; একটু পরে আবার চেষ্টা হবে');
+    expect(outboxNoteText({ note: 'connection' })).toBe('সংযোগের অপেক্ষায়');
+    expect(outboxNoteText({ note: 'tooOld' })).toMatch(
+      new RegExp(`^পাঠানো হয়নি: এটি ${formatNumber(MAX_AGE_DAYS)} দিনের বেশি`),
     );
     expect(
-      outboxNoteText(
-        { note: 'Out of stock: Tomato', refusal: { code: 'out_of_stock', products: [tomato] } },
-        banglaName,
-      ),
-    ).toBe('মজুত নেই: টমেটো');
-    expect(outboxNoteText({ note: 'The server answered 400.' })).toBe('সার্ভার উত্তর দিয়েছে ৪০০।');
-    // Kept before codes were: the server's words.
-    expect(outboxNoteText({ note: 'Only admins may do this.' })).toBe('Only admins may do this.');
+      outboxNoteText({
+        note: 'refused',
+        httpStatus: 403,
+        code: 'forbidden',
+        message: 'Orders can only be placed with your own e-mail.',
+      }),
+    ).toBe('আপনার এটি করার অনুমতি নেই।');
+    expect(outboxNoteText(storedOutOfStock, banglaName)).toBe('মজুত নেই: টমেটো');
+    expect(
+      outboxNoteText({
+        note: 'refused',
+        httpStatus: 400,
+        code: 'unknown_product',
+        message: 'Unknown product: gone',
+        details: { fields: { 'orderedProduct.0._id': ['Unknown product'] } },
+      }),
+    ).toBe('১টি পণ্য আর বিক্রি হয় না।');
+    expect(outboxNoteText({ note: 'refused', httpStatus: 400 })).toBe('সার্ভার উত্তর দিয়েছে ৪০০।');
+    // A code this build has no text for (a newer API): the server's words.
+    expect(outboxNoteText({ note: 'refused', httpStatus: 409, code: 'brand_new', message: 'Something new.' })).toBe(
+      'Something new.',
+    );
     expect(outboxNoteText({})).toBe('');
   });
 });

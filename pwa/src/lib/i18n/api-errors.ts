@@ -1,20 +1,28 @@
 /**
  * The API's refusals and the outbox's notes in the language shown (DESIGN.md §3, §9). The API
- * answers `{"error":{"code","message","details"?}}` with an English message, and the outbox keeps
- * English notes (it also runs in the service worker, which has no messages). English shows those
- * words as they are; Bangla says each known error code, and each note, in Bangla — naming the
- * products, order states or request id the answer details — and falls back to the server's words
- * for a code it does not know.
+ * answers `{"error":{"code","message","details"?}}` with an English message for API users; the
+ * shop says each code with its own catalogue text, in English and Bangla alike, naming the
+ * products, order states or request id the answer details. The outbox keeps a note code
+ * (offline/outbox/protocol.ts), said here too. The API's own words are shown only for a code
+ * this build has no text for (a newer API), or an answer without the details its text names.
  */
+import type { ApiErrorCode } from '@contract/errors';
 import { orderStatuses, type OrderStatus } from '@contract/delivery';
+import { detailedProducts } from '../api-error';
 import { formatNumber } from '../format';
-import { BUSY_NOTE, CONNECTION_NOTE, REFUSED_NOTE, SIGN_IN_NOTE, TOO_OLD_NOTE } from '../offline/outbox/protocol';
-import { currentLocale, t } from './i18n';
+import { MAX_AGE_DAYS, OutboxNoteError, type OutboxNote, type OutboxNoteFields } from '../offline/outbox/protocol';
+import { t } from './i18n';
 import { statusLabel } from './order-status';
 import type { StoredProduct } from './product-name';
 
-/** An API refusal as the client reads it (api-client.ts ApiRequestError): the code and details when the answer had them. */
-export type ApiRefusal = { message: string; code?: string | undefined; details?: unknown; status?: number };
+/** An API refusal as the client reads it (api-client.ts ApiRequestError): the code, details and request id when the answer had them. */
+export type ApiRefusal = {
+  message: string;
+  code?: string | undefined;
+  details?: unknown;
+  status?: number | undefined;
+  requestId?: string | undefined;
+};
 
 /** Names a product the server named (English) in the language shown; by default its English name. */
 export type NameOf = (product: StoredProduct) => string;
@@ -22,41 +30,36 @@ export type NameOf = (product: StoredProduct) => string;
 const isStatus = (value: unknown): value is OrderStatus =>
   typeof value === 'string' && (orderStatuses as readonly string[]).includes(value);
 
-/** The `{_id, name}` entries of `details.products` (out_of_stock). */
-function detailedProducts(details: unknown): StoredProduct[] {
-  const products = (details as { products?: unknown } | null | undefined)?.products;
-  if (!Array.isArray(products)) return [];
-  return products.flatMap((p: { _id?: unknown; name?: unknown } | null) =>
-    typeof p?._id === 'string' && typeof p.name === 'string' ? [{ _id: p._id, name: p.name }] : [],
-  );
-}
-
-/** The Bangla of each code the API answers with, from its message and details; undefined keeps the server's words. */
-const byCode: Record<string, (refusal: ApiRefusal, nameOf: NameOf) => string | undefined> = {
+/**
+ * The text of each code the API answers with (contract/errors.ts), from the answer's details and
+ * request id; undefined when the details its text names are missing. A Record over every code: a
+ * new code without a text here fails the typecheck.
+ */
+const byCode: Record<ApiErrorCode, (refusal: ApiRefusal, nameOf: NameOf) => string | undefined> = {
   validation_failed: () => t('apiError.invalid'),
+  malformed_request: () => t('apiError.malformed'),
+  payload_too_large: () => t('apiError.tooLarge'),
+  http_error: () => t('apiError.malformed'),
   idempotency_key_required: () => t('apiError.malformed'),
   idempotency_key_reused: () => t('apiError.keyReused'),
-  idempotency_in_progress: () => t('apiError.inProgress'),
-  malformed_request: () => t('apiError.malformed'),
-  http_error: () => t('apiError.malformed'),
-  payload_too_large: () => t('apiError.tooLarge'),
-  not_found: () => t('apiError.notFound'),
-  rate_limited: () => t('apiError.rateLimited'),
-  database_unavailable: () => t('apiError.databaseUnavailable'),
-  database_busy: () => t('apiError.busy'),
-  internal: ({ message }) => {
-    const request = /\(request ([^)]+)\)/.exec(message)?.[1];
-    return request ? t('apiError.internal', { request }) : t('auth.error.other');
+  // Only Stripe's webhook is signed: a request the shop cannot read.
+  invalid_signature: () => t('apiError.malformed'),
+  unknown_product: ({ details }) => {
+    const fields = (details as { fields?: unknown } | null | undefined)?.fields;
+    if (typeof fields !== 'object' || fields === null) return undefined;
+    return t('apiError.unknownProduct', { count: Math.max(1, Object.keys(fields).length) });
   },
-  service_misconfigured: () => t('apiError.unavailable'),
-  busy: () => t('apiError.busy'),
-  auth_unavailable: () => t('apiError.authUnavailable'),
-  payment_provider_error: () => t('apiError.paymentProvider'),
+  unauthenticated: () => t('apiError.signIn'),
+  invalid_token: () => t('apiError.signInExpired'),
+  forbidden: () => t('apiError.forbidden'),
+  not_found: () => t('apiError.notFound'),
   payments_not_configured: () => t('apiError.paymentsNotConfigured'),
+  idempotency_in_progress: () => t('apiError.inProgress'),
   out_of_stock: ({ details }, nameOf) => {
     const products = detailedProducts(details);
     return products.length > 0 ? t('orders.outOfStock', { names: products.map(nameOf).join(', ') }) : undefined;
   },
+  slot_full: () => t('apiError.slotFull'),
   one_review_each: () => t('apiError.reviewedAlready'),
   not_pending: ({ details }) => {
     const { current } = (details ?? {}) as { current?: unknown };
@@ -70,76 +73,78 @@ const byCode: Record<string, (refusal: ApiRefusal, nameOf: NameOf) => string | u
       : t('apiError.final', { current: statusLabel(current) });
   },
   already_paid: () => t('apiError.alreadyPaid'),
-  forbidden: () => t('apiError.forbidden'),
-  unauthenticated: () => t('apiError.signIn'),
-  invalid_token: () => t('apiError.signInExpired'),
-  unknown_product: () => t('apiError.unknownProduct'),
+  rate_limited: () => t('apiError.rateLimited'),
+  busy: () => t('apiError.busy'),
+  database_unavailable: () => t('apiError.databaseUnavailable'),
+  database_busy: () => t('apiError.busy'),
+  auth_unavailable: () => t('apiError.authUnavailable'),
+  payment_provider_error: () => t('apiError.paymentProvider'),
+  service_misconfigured: () => t('apiError.unavailable'),
+  // The request id (X-Request-Id) lets support find the request in the API's log.
+  internal: ({ requestId }) => (requestId ? t('apiError.internal', { request: requestId }) : t('auth.error.other')),
 };
 
-/** "The server answered 502." — what the outbox notes when an answer had no message. */
-const SERVER_ANSWERED = /^The server answered (\d+)\.$/;
+/**
+ * `refusal` in the language shown: its code's text; else (a code without a text, or without the
+ * details its text names) the API's own words; else, for an answer without an API error body, the
+ * status it had; else undefined.
+ */
+function refusalText(refusal: ApiRefusal, nameOf: NameOf): string | undefined {
+  const { code, message, status } = refusal;
+  if (code !== undefined) {
+    const text = Object.hasOwn(byCode, code) ? byCode[code as ApiErrorCode](refusal, nameOf) : undefined;
+    if (text !== undefined || message) return text ?? message;
+  }
+  return status ? t('apiError.status', { status: formatNumber(status, { useGrouping: false }) }) : undefined;
+}
 
-/** The outbox's own notes (protocol.ts), by their English. */
-const notes: Record<string, () => string> = {
-  [SIGN_IN_NOTE]: () => t('outbox.note.signIn'),
-  [BUSY_NOTE]: () => t('outbox.note.busy'),
-  [CONNECTION_NOTE]: () => t('outbox.note.connection'),
-  [TOO_OLD_NOTE]: () => t('outbox.note.tooOld'),
-  [REFUSED_NOTE]: () => t('outbox.note.refused'),
+/** The text of each of the outbox's notes (protocol.ts OutboxNote); a refused item's says how it was refused. */
+const byNote: Record<OutboxNote, (item: OutboxNoteFields, nameOf: NameOf) => string> = {
+  signIn: () => t('outbox.note.signIn'),
+  busy: () => t('outbox.note.busy'),
+  connection: () => t('outbox.note.connection'),
+  tooOld: () => t('outbox.note.tooOld', { days: MAX_AGE_DAYS }),
+  refused: (item, nameOf) =>
+    refusalText(
+      {
+        message: item.message ?? '',
+        code: item.code,
+        details: item.details,
+        status: item.httpStatus,
+      },
+      nameOf,
+    ) ?? t('outbox.note.refused'),
 };
 
-/** `refusal` in Bangla: one of the outbox's notes, else by its code, else a bare status line or answer, else undefined. */
-function banglaRefusal(refusal: ApiRefusal, nameOf: NameOf): string | undefined {
-  const note = Object.hasOwn(notes, refusal.message) ? notes[refusal.message] : undefined;
-  if (note) return note();
-  const known = refusal.code !== undefined && Object.hasOwn(byCode, refusal.code) ? byCode[refusal.code] : undefined;
-  if (known) return known(refusal, nameOf);
-  if (refusal.code !== undefined) return undefined;
-  // No API error body (a proxy's 502, say): the message is the status line or the outbox's note of it.
-  const status = SERVER_ANSWERED.exec(refusal.message)?.[1] ?? /^(\d{3})\b/.exec(refusal.message)?.[1];
-  return status ? t('apiError.status', { status: formatNumber(Number(status), { useGrouping: false }) }) : undefined;
+/**
+ * An outbox item's note (why it waits, or why it was refused) in the language shown, naming the
+ * products a refusal lists with `nameOf`; '' for an item without a note.
+ */
+export function outboxNoteText(item: OutboxNoteFields, nameOf: NameOf = (product) => product.name): string {
+  return item.note === undefined ? '' : byNote[item.note](item, nameOf);
 }
 
 /**
- * What went wrong, for a toast or an alert, in the language shown: an API refusal (anything with
- * a `message` and maybe a `code`) as the server said it in English, in Bangla by its code; no
- * connection (fetch's TypeError) as auth's "No connection…" in Bangla; `fallback` for anything
- * without a message. `nameOf` names the products an out_of_stock answer lists.
+ * What went wrong, for a toast or an alert, in the language shown: an outbox note (submit's
+ * OutboxNoteError); an API refusal (anything with a `code`, `details`, `status` or `requestId`)
+ * by its code; no connection (fetch's TypeError) as auth's "No connection…"; `fallback` for
+ * anything else. `nameOf` names the products an out_of_stock answer lists.
  */
 export function apiErrorText(error: unknown, fallback: string, nameOf: NameOf = (product) => product.name): string {
-  const { message, code, details } =
-    typeof error === 'object' && error !== null
-      ? (error as { message?: unknown; code?: unknown; details?: unknown })
-      : {};
-  const text = typeof message === 'string' ? message : '';
-  if (currentLocale() === 'en') return text || fallback;
+  if (error instanceof OutboxNoteError) return outboxNoteText(error.item, nameOf);
   if (error instanceof TypeError) return t('auth.error.network');
+  if (typeof error !== 'object' || error === null) return fallback;
+  const { message, code, details, status, requestId } = error as Record<string, unknown>;
   return (
-    banglaRefusal({ message: text, code: typeof code === 'string' ? code : undefined, details }, nameOf) ??
-    (text || fallback)
-  );
-}
-
-/**
- * An outbox item's note (why it waits, or why it was refused) in the language shown: its own
- * English in English; in Bangla one of the outbox's notes, or the API's refusal by the `code`
- * the item keeps, or the note itself when neither is known.
- */
-export function outboxNoteText(
-  item: {
-    note?: string | undefined;
-    code?: string | undefined;
-    refusal?: { code: string; products: StoredProduct[] } | undefined;
-  },
-  nameOf?: NameOf,
-): string {
-  const note = item.note ?? '';
-  if (currentLocale() === 'en') return note;
-  const code = item.code ?? item.refusal?.code;
-  return (
-    banglaRefusal(
-      { message: note, code, details: item.refusal && { products: item.refusal.products } },
-      nameOf ?? ((product) => product.name),
-    ) ?? note
+    refusalText(
+      {
+        message: typeof message === 'string' ? message : '',
+        code: typeof code === 'string' ? code : undefined,
+        details,
+        status: typeof status === 'number' ? status : undefined,
+        requestId: typeof requestId === 'string' ? requestId : undefined,
+      },
+      nameOf,
+    ) ?? fallback
   );
 }

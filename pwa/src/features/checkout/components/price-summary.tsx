@@ -1,8 +1,8 @@
-import { priceCart, type PricedLine } from '@contract/pricing';
+import { priceCart, TAX_PERCENT, type PricedLine } from '@contract/pricing';
 import { formatPrice } from '../../../lib/format';
 import { useT } from '../../../lib/i18n/i18n';
 
-/** Cart total, shipping, tax 5% and subtotal — the server's own pricing function (spec §9). */
+/** Cart total, shipping, tax (TAX_PERCENT) and subtotal — the server's own pricing function (spec §9). */
 export function PriceSummary({ lines }: { lines: readonly PricedLine[] }) {
   const t = useT();
   const summary = priceCart(lines);
@@ -16,7 +16,7 @@ export function PriceSummary({ lines }: { lines: readonly PricedLine[] }) {
     <dl className="rounded-box bg-base-200 p-4" aria-label={t('summary.label')}>
       {row(t('summary.cartTotal'), summary.cartTotal, 'summary-total')}
       {row(t('summary.shipping'), summary.shipping, 'summary-shipping')}
-      {row(t('summary.tax'), summary.tax, 'summary-tax')}
+      {row(t('summary.tax', { rate: TAX_PERCENT }), summary.tax, 'summary-tax')}
       <div className="mt-2 flex justify-between border-t border-base-300 pt-2 text-lg font-bold">
         <dt>{t('summary.subtotal')}</dt>
         <dd data-testid="summary-subtotal">{formatPrice(summary.subtotal)}</dd>

@@ -5,11 +5,16 @@ import { t, useLocale } from '../../../lib/i18n/i18n';
 import { notify } from '../../../lib/toast';
 import { useAdvanceOrder } from '../api/orders';
 
-/** Per next state: the button that moves an order there, and the toast once it has (spec §8 for Approved), in the language shown. */
-const messages = (): Partial<Record<OrderStatus, { action: string; done: string }>> => ({
-  Approved: { action: t('orders.approve'), done: t('orders.approved') },
-  'Out for delivery': { action: t('orders.status.outForDelivery'), done: t('orders.outForDelivery') },
-  Delivered: { action: t('orders.status.delivered'), done: t('orders.delivered') },
+/**
+ * Per state an order is in: the button that moves it to its next state, and the toast once it
+ * has (spec §8 for Approved), in the language shown; null for the final state. Every state has an
+ * entry, so a new state is a typecheck error here until it has its texts.
+ */
+const messages = (): Record<OrderStatus, { action: string; done: string } | null> => ({
+  Pending: { action: t('orders.approve'), done: t('orders.approved') },
+  Approved: { action: t('orders.status.outForDelivery'), done: t('orders.outForDelivery') },
+  'Out for delivery': { action: t('orders.status.delivered'), done: t('orders.delivered') },
+  Delivered: null,
 });
 
 /**
@@ -29,7 +34,7 @@ export function AdvanceOrderButton({
   useLocale(); // renders again in the language chosen
   const advance = useAdvanceOrder();
   const next = nextOrderStatus(order.orderStatus);
-  const step = next && messages()[next];
+  const step = messages()[order.orderStatus];
   if (!next || !step) return null;
   const { action, done } = step;
   const onClick = () =>

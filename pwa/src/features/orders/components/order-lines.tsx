@@ -1,4 +1,4 @@
-import { priceCart } from '@contract/pricing';
+import { priceCart, TAX_PERCENT } from '@contract/pricing';
 import type { Order } from '@contract/order';
 import { formatNumber, formatPrice } from '../../../lib/format';
 import { t } from '../../../lib/i18n/i18n';
@@ -15,7 +15,7 @@ const messages = () => ({
   },
   cartTotal: t('summary.cartTotal'),
   shipping: t('summary.shipping'),
-  tax: t('summary.tax'),
+  tax: t('summary.tax', { rate: TAX_PERCENT }),
   total: t('orders.total'),
   tk: formatPrice,
 });

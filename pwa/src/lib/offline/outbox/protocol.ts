@@ -1,10 +1,11 @@
 /**
  * What the outbox holds and says, shared by the page, the sender and the service worker:
  * the kinds of write it queues with their payloads (the contract's `POST /orders` and
- * `POST /reviews` bodies) and answers, where each is sent, an item's statuses, and the message
+ * `POST /reviews` bodies) and answers, an item's statuses and notes, and the message
  * the worker posts after it sent something. The names it is stored and coordinated under are in
  * storage-keys.ts.
  */
+import type { OUT_OF_STOCK } from '@contract/outbox-answer';
 import type { Order, OrderInput } from '@contract/order';
 import type { Review, ReviewInput } from '@contract/review';
 import type { OUTBOX_SENT_MESSAGE } from '../../storage-keys';
@@ -18,28 +19,49 @@ export type OutboxKind = keyof OutboxKinds;
 export type OutboxPayload<K extends OutboxKind> = OutboxKinds[K]['payload'];
 export type OutboxResult<K extends OutboxKind> = OutboxKinds[K]['result'];
 
-/** Where each kind is POSTed (DESIGN.md §3); both take an Idempotency-Key. */
-export const OUTBOX_ENDPOINT: Record<OutboxKind, string> = { order: '/api/orders', review: '/api/reviews' };
+/** How many days an item may wait before it is not sent any more: prices may have changed since. */
+export const MAX_AGE_DAYS = 7;
 
 /**
- * An item's notes in English, as the sender writes them (lib/i18n/api-errors.ts says them in the
- * language shown): while no signed-in user can send it, while the shop is busy or out of reach,
- * once it waited too long, and when it was refused without a reason.
+ * Why an item is not sent (yet), as a code: lib/i18n/api-errors.ts says each in the language
+ * shown, and the service worker, which writes them too, has no catalogue. `signIn`: no signed-in
+ * user can send it; `busy`: the shop answered 429, 5xx or "still in flight"; `connection`: no
+ * answer came; `tooOld`: it waited more than MAX_AGE_DAYS; `refused`: the server refused it (the
+ * item's `httpStatus`, `code`, `details` and `message` say how).
  */
-export const SIGN_IN_NOTE = 'Sign in to send your order';
-export const BUSY_NOTE = 'The shop is busy; trying again soon';
-export const CONNECTION_NOTE = 'Waiting for a connection';
-export const TOO_OLD_NOTE = 'Not sent: it waited more than 7 days and prices may have changed. Please order again.';
-export const REFUSED_NOTE = 'It was refused.';
+export type OutboxNote = 'signIn' | 'busy' | 'connection' | 'tooOld' | 'refused';
 
 /** `waiting`: queued (maybe retrying); `sent`: the server answered 2xx; `failed`: refused, with a note. */
 export type OutboxStatus = 'waiting' | 'sent' | 'failed';
 
-/** The API's error code of an order with products that are out of stock now (409). */
-export const OUT_OF_STOCK = 'out_of_stock';
-
 /** Why the server refused an item, when the shopper can act on it: the products it could not take. */
 export type OutboxRefusal = { code: typeof OUT_OF_STOCK; products: Array<{ _id: string; name: string }> };
+
+/** What an item says about why it is not sent: its note, and on a refused item how the server refused it. */
+export type OutboxNoteFields = {
+  note?: OutboxNote | undefined;
+  /** On a refused item: the HTTP status of the refusal. */
+  httpStatus?: number | undefined;
+  /** On a refused item: the API's error code, when its answer had one. */
+  code?: string | undefined;
+  /**
+   * On a refused item: the API's own words (English, for API users). The PWA shows them only for
+   * a code it has no text for, or an answer without the details its text names.
+   */
+  message?: string | undefined;
+  /** On a refused item: the API's details of the refusal (DESIGN.md §3), which its text names. */
+  details?: unknown;
+  /** On a refused item the shopper can act on: the products it was refused for (out of stock). */
+  refusal?: OutboxRefusal | undefined;
+};
+
+/** What `submit` throws for a write the outbox will not send: the item's note fields (api-errors.ts says them). */
+export class OutboxNoteError extends Error {
+  override name = 'OutboxNoteError';
+  constructor(readonly item: OutboxNoteFields) {
+    super(`outbox: ${item.note ?? 'refused'}`);
+  }
+}
 
 type ItemOf<K extends OutboxKind> = {
   seq?: number;
@@ -55,15 +77,9 @@ type ItemOf<K extends OutboxKind> = {
   /** Not before this time (ms since the epoch) — the retry backoff. */
   nextAttemptAt: number;
   status: OutboxStatus;
-  /** Why it is not sent yet, or why it failed, in words for the shopper (English: the server's, or one of the notes above). */
-  note?: string;
-  /** On a failed item: the API's error code of the refusal, when its answer had one. */
-  code?: string;
-  /** On a failed item: what the server refused it for (out of stock), as the API detailed it. */
-  refusal?: OutboxRefusal;
   /** The server's answer once sent (the created order or review). */
   result?: OutboxResult<K>;
-};
+} & OutboxNoteFields;
 
 /** One queued write, typed by its kind. */
 export type OutboxItem = { [K in OutboxKind]: ItemOf<K> }[OutboxKind];

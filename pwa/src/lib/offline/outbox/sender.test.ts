@@ -9,7 +9,7 @@ import type { ReviewInput } from '@contract/review';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../db';
 import { dismiss, enqueue, outboxItem } from './store';
-import { SIGN_IN_NOTE } from './protocol';
+import { MAX_AGE_DAYS } from './protocol';
 import { MAX_AGE_MS, sendOutbox } from './sender';
 
 const tokenFor = (email: string) => `x.${Buffer.from(JSON.stringify({ email })).toString('base64url')}.y`;
@@ -133,16 +133,16 @@ describe('outbox', () => {
       throw new TypeError('Failed to fetch');
     }) as unknown as typeof fetch;
     await sendOutbox(token, offline, () => now);
-    expect(await outboxItem(c.key)).toMatchObject({ status: 'waiting', attempts: 1 });
+    expect(await outboxItem(c.key)).toMatchObject({ status: 'waiting', attempts: 1, note: 'connection' });
   });
 
   it('keeps an item on 401 and asks the shopper to sign in; sends it with a fresh token later', async () => {
     const a = await enqueue('order', order(), asha);
     const server = api([401]);
     await sendOutbox(token, server.fetchFn);
-    expect(await outboxItem(a.key)).toMatchObject({ status: 'waiting', note: SIGN_IN_NOTE });
+    expect(await outboxItem(a.key)).toMatchObject({ status: 'waiting', note: 'signIn' });
     await sendOutbox(async () => undefined, server.fetchFn);
-    expect(await outboxItem(a.key)).toMatchObject({ status: 'waiting', note: SIGN_IN_NOTE });
+    expect(await outboxItem(a.key)).toMatchObject({ status: 'waiting', note: 'signIn' });
     expect(await sendOutbox(token, server.fetchFn)).toBe(1);
   });
 
@@ -155,10 +155,23 @@ describe('outbox', () => {
     expect(await outboxItem(a.key)).toMatchObject({ status: 'sent' });
   });
 
-  it("marks an item failed on another 4xx, with the server's reason", async () => {
-    const a = await enqueue('order', order(), asha);
-    await sendOutbox(token, api([400]).fetchFn);
-    expect(await outboxItem(a.key)).toMatchObject({ status: 'failed', note: 'answer 400' });
+  it("marks an item failed on another 4xx, with the server's reason: its code, else its status", async () => {
+    const a = await enqueue('order', order(1), asha);
+    const b = await enqueue('order', order(2), asha);
+    const unknown = {
+      status: 400,
+      body: { error: { code: 'unknown_product', message: 'Unknown product: gone', details: { fields: {} } } },
+    };
+    await sendOutbox(token, api([unknown, 400]).fetchFn);
+    expect(await outboxItem(a.key)).toMatchObject({
+      status: 'failed',
+      note: 'refused',
+      httpStatus: 400,
+      code: 'unknown_product',
+      message: 'Unknown product: gone',
+    });
+    expect(await outboxItem(b.key)).toMatchObject({ status: 'failed', note: 'refused', httpStatus: 400 });
+    expect((await outboxItem(b.key))?.code).toBeUndefined();
   });
 
   it('marks an order failed on 409 out_of_stock, keeping the products the server named, and goes on with the next', async () => {
@@ -188,7 +201,10 @@ describe('outbox', () => {
     expect(await sendOutbox(token, server.fetchFn)).toBe(1);
     expect(await outboxItem(a.key)).toMatchObject({
       status: 'failed',
-      note: 'Tomato is out of stock.',
+      note: 'refused',
+      httpStatus: 409,
+      code: 'out_of_stock',
+      details: { products: [{ _id: 'p2', name: 'Tomato' }] },
       refusal: { code: 'out_of_stock', products: [{ _id: 'p2', name: 'Tomato' }] },
     });
     expect((await outboxItem(b.key))?.status).toBe('sent');
@@ -214,7 +230,7 @@ describe('outbox', () => {
     expect(await outboxItem(a.key)).toMatchObject({
       status: 'waiting',
       attempts: 1,
-      note: 'The shop is busy; trying again soon',
+      note: 'busy',
     });
     now += 3_000;
     expect(await sendOutbox(token, server.fetchFn, () => now)).toBe(0);
@@ -237,12 +253,13 @@ describe('outbox', () => {
     expect(await db.outbox.count()).toBe(0);
   });
 
-  it('does not send items older than 7 days, and tells the shopper why', async () => {
+  it('does not send items older than MAX_AGE_DAYS, and tells the shopper why', async () => {
     const a = await enqueue('order', order(), asha);
     const server = api();
     await sendOutbox(token, server.fetchFn, () => Date.now() + MAX_AGE_MS + 1000);
     expect(server.seen).toHaveLength(0);
-    expect((await outboxItem(a.key))?.note).toMatch(/more than 7 days/);
+    expect(await outboxItem(a.key)).toMatchObject({ status: 'failed', note: 'tooOld' });
+    expect(MAX_AGE_MS).toBe(MAX_AGE_DAYS * 24 * 60 * 60 * 1000);
   });
 
   it("never sends one user's items with another user's token", async () => {

@@ -1,25 +1,28 @@
 /**
  * Sends the outbox (db.ts) to the API, exactly once per item, from the page or the service
  * worker. One sender at a time across tabs and the worker (Web Locks); items go in order, oldest
- * first, each with its own Idempotency-Key and a fresh ID token taken at send time:
- * - 2xx → sent; network error, 409 (the same key still in flight), 429 or 5xx → kept, retried
- *   with backoff;
- * - 409 `out_of_stock` → failed, with the products the server could not take (`refusal`), so the
- *   shopper can send the rest as a new order;
- * - 401 → one retry with a force-refreshed token (it may have expired while the item waited); if
- *   that fails too, kept and the shopper is asked to sign in; other 4xx → failed, with the reason;
- * - older than 7 days → not sent (prices may have changed): failed, the shopper can re-order.
- * Workbox's own replay drops a request on any HTTP answer; this never drops one silently.
+ * first, each with its own Idempotency-Key and a fresh ID token taken at send time. The answer
+ * is read by the contract's classifyAnswer (the API's test client retries by the same rule):
+ * - sent → the server's answer kept as `result`;
+ * - retry (409 still in flight, 429, 5xx) → kept, retried with backoff, as after no answer at all;
+ * - signIn (401) → first one retry with a force-refreshed token (it may have expired while the
+ *   item waited); if that fails too, kept and the shopper is asked to sign in;
+ * - failed → the refusal kept (status, code, words; for `out_of_stock` the products the server
+ *   could not take, so the shopper can send the rest as a new order).
+ * An item older than MAX_AGE_DAYS is not sent (prices may have changed): failed, the shopper can
+ * re-order. Workbox's own replay drops a request on any HTTP answer; this never drops one silently.
+ * Notes are codes (protocol.ts OutboxNote): the service worker runs this too and has no catalogue.
  */
-import { readApiError } from '../../api-error';
+import { classifyAnswer, OUT_OF_STOCK } from '@contract/outbox-answer';
+import { apiErrorOf, detailedProducts } from '../../api-error';
 import { OUTBOX_LOCK } from '../../storage-keys';
 import { db } from '../db';
-import { BUSY_NOTE, CONNECTION_NOTE, OUT_OF_STOCK, SIGN_IN_NOTE, TOO_OLD_NOTE, type OutboxRefusal } from './protocol';
+import { MAX_AGE_DAYS, type OutboxItem, type OutboxNote } from './protocol';
 import { postOutboxItem } from './request';
 import { storedIdToken } from './store';
 
-/** How long an item may wait before it is not sent any more (ms): prices may have changed. */
-export const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+/** How long an item may wait before it is not sent any more (ms): MAX_AGE_DAYS. */
+export const MAX_AGE_MS = MAX_AGE_DAYS * 24 * 60 * 60 * 1000;
 /** The waits (ms) after the 1st, 2nd, … failed attempt; the last one repeats. */
 const BACKOFF_MS = [2_000, 5_000, 15_000, 60_000, 300_000];
 
@@ -32,15 +35,6 @@ function emailOf(token: string): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** The `{_id, name}` entries of an `out_of_stock` answer's `details.products` (others are skipped). */
-function refusedProducts(details: unknown): OutboxRefusal['products'] {
-  const products = (details as { products?: unknown } | null | undefined)?.products;
-  if (!Array.isArray(products)) return [];
-  return products.flatMap((p: { _id?: unknown; name?: unknown } | null) =>
-    typeof p?._id === 'string' && typeof p.name === 'string' ? [{ _id: p._id, name: p.name }] : [],
-  );
 }
 
 let localQueue: Promise<void> = Promise.resolve();
@@ -78,15 +72,15 @@ export async function sendOutbox(
     for (const item of waiting) {
       const id = item.seq as number;
       if (now() - item.createdAt > MAX_AGE_MS) {
-        await db.outbox.update(id, { status: 'failed', note: TOO_OLD_NOTE });
+        await db.outbox.update(id, { status: 'failed', note: 'tooOld' });
         continue;
       }
       if (item.nextAttemptAt > now()) break; // keep the order: nothing jumps the queue
       if (!token) {
-        await db.outbox.update(id, { note: SIGN_IN_NOTE });
+        await db.outbox.update(id, { note: 'signIn' });
         break;
       }
-      const retry = (note: string) =>
+      const retry = (note: OutboxNote) =>
         db.outbox.update(id, {
           attempts: item.attempts + 1,
           nextAttemptAt: now() + (BACKOFF_MS[Math.min(item.attempts, BACKOFF_MS.length - 1)] ?? 0),
@@ -106,35 +100,28 @@ export async function sendOutbox(
           }
         }
       } catch {
-        await retry(CONNECTION_NOTE);
+        await retry('connection');
         break;
       }
-      if (res.ok) {
-        await db.outbox.update(id, { status: 'sent', result: await res.json().catch(() => null), note: '' });
+      const body: unknown = await res.json().catch(() => undefined);
+      const verdict = classifyAnswer(res.status, body);
+      if (verdict === 'sent') {
+        await db.outbox.update(id, { status: 'sent', result: (body ?? null) as OutboxItem['result'], note: undefined });
         sent += 1;
-      } else if (res.status === 401) {
-        await db.outbox.update(id, { note: SIGN_IN_NOTE });
+      } else if (verdict === 'signIn') {
+        await db.outbox.update(id, { note: 'signIn' });
         break;
-      } else if (res.status >= 500 || res.status === 429) {
-        await retry(BUSY_NOTE);
+      } else if (verdict === 'retry') {
+        await retry('busy');
         break;
-      } else if (res.status === 409) {
-        const error = await readApiError(res);
-        if (error.code !== OUT_OF_STOCK) {
-          await retry(BUSY_NOTE);
-          break;
-        }
-        await db.outbox.update(id, {
-          status: 'failed',
-          note: error.message,
-          refusal: { code: OUT_OF_STOCK, products: refusedProducts(error.details) },
-        });
       } else {
-        const error = await readApiError(res, `The server answered ${res.status}.`);
+        const { code, message, details } = apiErrorOf(body, '');
         await db.outbox.update(id, {
           status: 'failed',
-          note: error.message,
-          ...(error.code === undefined ? {} : { code: error.code }),
+          note: 'refused',
+          httpStatus: res.status,
+          ...(code === undefined ? {} : { code, message, details }),
+          ...(code === OUT_OF_STOCK ? { refusal: { code, products: detailedProducts(details) } } : {}),
         });
       }
     }

@@ -4,9 +4,9 @@
  * and sent directly when this browser has no IndexedDB (some private modes), as an online-only
  * shop would. Checkout and Add Review each make one `submit` call.
  */
-import { apiRequestError, ApiRequestError, currentIdToken } from '../../api-client';
+import { apiRequestError, currentIdToken } from '../../api-client';
 import { requestPersistentStorage } from '../persist';
-import { REFUSED_NOTE, SIGN_IN_NOTE, type OutboxKind, type OutboxPayload, type OutboxResult } from './protocol';
+import { OutboxNoteError, type OutboxKind, type OutboxPayload, type OutboxResult } from './protocol';
 import { postOutboxItem } from './request';
 import { requestBackgroundSync, sendNow } from './runner';
 import { dismiss, enqueue, outboxItem } from './store';
@@ -32,9 +32,9 @@ export type SubmitOptions = {
 /**
  * Queues `payload` as a `kind` write and tries to send it now.
  * @returns `sent` with the server's answer, or `queued` (offline, or the server was busy).
- * @throws ApiRequestError when the server refused the write (a 4xx: it is not retried) — the
- * reason as noted, the API's code (and the refused products) as kept; status 0, as the answer's
- * status is not kept — or when the direct send without IndexedDB failed.
+ * @throws OutboxNoteError when the outbox will not send it (the server refused it: its status,
+ * code and refused products as kept), or when the direct send without IndexedDB found no
+ * signed-in user; ApiRequestError when the direct send was refused.
  */
 export async function submit<K extends OutboxKind>(
   kind: K,
@@ -58,13 +58,7 @@ export async function submit<K extends OutboxKind>(
   await sendNow();
   const item = await outboxItem(key);
   if (item?.status === 'sent') return { status: 'sent', result: item.result as OutboxResult<K> };
-  if (item?.status === 'failed')
-    throw new ApiRequestError(
-      0,
-      item.note ?? REFUSED_NOTE,
-      item.code ?? item.refusal?.code,
-      item.refusal && { products: item.refusal.products },
-    );
+  if (item?.status === 'failed') throw new OutboxNoteError(item);
   void requestBackgroundSync();
   return { status: 'queued' };
 }
@@ -76,7 +70,7 @@ async function sendDirectly<K extends OutboxKind>(
   key: string,
 ): Promise<OutboxResult<K>> {
   const token = await currentIdToken();
-  if (!token) throw new ApiRequestError(401, SIGN_IN_NOTE, 'unauthenticated');
+  if (!token) throw new OutboxNoteError({ note: 'signIn' });
   const res = await postOutboxItem({ kind, key, payload }, token);
   if (!res.ok) throw await apiRequestError(res);
   return (await res.json()) as OutboxResult<K>;

@@ -1,0 +1,34 @@
+/**
+ * How a queued write reads the API's answer to it (DESIGN.md §5 "Outbox"): the one rule that the
+ * PWA's outbox sender follows and the API's test client (edge-api/src/testing/order-client.ts)
+ * retries by, so the fault tests replay exactly what shoppers' phones do.
+ */
+import type { ApiErrorCode } from './errors';
+
+/**
+ * `sent`: the server has it; `retry`: try again later with the same Idempotency-Key; `signIn`:
+ * wait until the shopper signs in again; `failed`: refused for good (the shopper is told why).
+ */
+export type OutboxVerdict = 'sent' | 'retry' | 'signIn' | 'failed';
+
+/** The 409 that waiting does not get a queued order past: products out of stock. */
+export const OUT_OF_STOCK = 'out_of_stock' satisfies ApiErrorCode;
+
+/**
+ * Takes an answer's HTTP `status` (`network` when none came) and its parsed JSON `body` (the
+ * API's `{"error":{"code",…}}` on a refusal) and returns what the outbox does with the write:
+ * - 2xx → sent;
+ * - no answer, 429 or 5xx → retry; 409 too (the same key still in flight), except `out_of_stock`;
+ * - 401 → signIn (the caller has already tried once with a refreshed token);
+ * - any other status → failed.
+ */
+export function classifyAnswer(status: number | 'network', body?: unknown): OutboxVerdict {
+  if (status === 'network' || status === 429 || status >= 500) return 'retry';
+  if (status >= 200 && status < 300) return 'sent';
+  if (status === 401) return 'signIn';
+  if (status === 409) {
+    const code = (body as { error?: { code?: unknown } } | null | undefined)?.error?.code;
+    return code === OUT_OF_STOCK ? 'failed' : 'retry';
+  }
+  return 'failed';
+}
