@@ -7,7 +7,7 @@ import type { RequestIdVariables } from 'hono/request-id';
 import type { AuthUser, TokenVerifier } from './auth/verify-token';
 import type { CatalogueCache } from './catalogue/catalogue';
 import type { AppConfig } from './config';
-import type { RequestLog } from './logger';
+import type { RequestLog } from './http/logger';
 
 /** The signed-in user of a request, with the admin flag resolved (DESIGN.md §3). */
 export type RequestUser = AuthUser & { isAdmin: boolean };

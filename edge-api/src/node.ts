@@ -14,7 +14,7 @@ import { CatalogueCache } from './catalogue/catalogue';
 import { catalogueReplay } from './catalogue/replay';
 import { ConfigError, parseConfig } from './config';
 import { openDatabase } from './db/client';
-import { withStaticSite } from './static-site';
+import { withStaticSite } from './http/static-site';
 
 function fail(message: string): never {
   console.error(`Taza Haat server: ${message}`);

@@ -6,7 +6,7 @@
  */
 import { isAdminEmail } from '../db/users';
 import { factory } from '../env';
-import { ApiError } from '../errors';
+import { ApiError } from '../http/errors';
 import { KeyServerUnavailableError } from './jwks';
 import { InvalidTokenError } from './verify-token';
 

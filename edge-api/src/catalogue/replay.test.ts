@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { openDatabase } from '../db/client';
-import { configureLogging } from '../logger';
+import { configureLogging } from '../http/logger';
 import { testLogs } from '../testing/test-logs';
 import { createTestDb, type TestDb } from '../testing/test-db';
 import { CatalogueCache } from './catalogue';

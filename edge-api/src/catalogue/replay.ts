@@ -11,7 +11,8 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
-import { requestIdFrom, requestTally } from '../logger';
+import { requestTally } from '../http/logger';
+import { requestIdFrom } from '../http/request-id';
 import type { CatalogueCache } from './catalogue';
 
 type Recorded = {

@@ -2,7 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { createClient, LibsqlError, type Client } from '@libsql/client';
-import { databaseBusy } from '../database-outage';
+import { databaseBusy } from './outage';
 import { databaseClientConfig } from './request-timeout';
 
 /**

@@ -9,7 +9,7 @@ import type { Client, InStatement, InValue, Row } from '@libsql/client';
 import { orderStatuses, type OrderStatus } from '../contract/delivery';
 import type { Order } from '../contract/order';
 import { deliverySlot, type TimedSlot } from '../delivery/slots';
-import { ApiError } from '../errors';
+import { ApiError } from '../http/errors';
 
 /**
  * The columns {@link toOrder} reads, on `orders` (not aliased): the row, its slot, and its

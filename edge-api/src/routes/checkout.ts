@@ -10,9 +10,9 @@ import { requireUser } from '../auth/middleware';
 import { recordId } from '../contract/fields';
 import { chooseCardPayment, findOrder, markOrderPaid, orderNotFound } from '../db/orders';
 import { factory } from '../env';
-import { ApiError, errorResponse } from '../errors';
+import { ApiError, errorResponse } from '../http/errors';
 import { createOrderCheckout, paidOrderFromWebhook } from '../payments/stripe';
-import { validate } from '../validation';
+import { validate } from '../http/validation';
 
 const notConfigured = 'Card payment is not configured; choose cash on delivery.';
 const NOT_CONFIGURED = 'payments_not_configured';

@@ -31,10 +31,10 @@ import {
 import { findProducts } from '../db/products';
 import { chooseSlot, deliverySlot, openSlots, REASSIGN_DAYS_AHEAD } from '../delivery/slots';
 import { factory, type AppEnv } from '../env';
-import { ApiError } from '../errors';
-import { cacheableJson, matchesEtag, strongEtag } from '../etag';
-import { idempotentWrite, writeGuard, type WriteResult } from '../idempotency';
-import { validate } from '../validation';
+import { ApiError } from '../http/errors';
+import { cacheableJson, matchesEtag, strongEtag } from '../http/etag';
+import { idempotentWrite, writeGuard, type WriteResult } from '../idempotency/idempotency';
+import { validate } from '../http/validation';
 
 /** A validated `POST /orders` body. */
 type OrderInput = z.output<typeof orderInputSchema>;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { oneReviewEachApp } from './testing/guarded-route';
-import { createTestApp, customerA, customerB, orderBody, type TestApp } from './testing/test-app';
-import { logsOf } from './testing/test-logs';
+import { oneReviewEachApp } from '../testing/guarded-route';
+import { createTestApp, customerA, customerB, orderBody, type TestApp } from '../testing/test-app';
+import { logsOf } from '../testing/test-logs';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -7,9 +7,9 @@
 import type { Context, ErrorHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { databaseUnavailable } from './database-outage';
-import type { ApiErrorBody, ApiErrorCode } from './contract/errors';
-import type { AppEnv } from './env';
+import { databaseUnavailable } from '../db/outage';
+import type { ApiErrorBody, ApiErrorCode } from '../contract/errors';
+import type { AppEnv } from '../env';
 import { requestLog, type RequestLog } from './logger';
 
 /**

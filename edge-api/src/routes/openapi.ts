@@ -6,24 +6,24 @@
  * way round.
  */
 import { z } from 'zod';
-import { email, recordId } from './contract/fields';
+import { email, recordId } from '../contract/fields';
 import {
   deliverySlotOfferSchema,
   orderInputSchema,
   orderListQuery,
   orderSchema,
   orderStatusUpdateSchema,
-} from './contract/order';
+} from '../contract/order';
 import {
   catalogueQuery,
   productInputSchema,
   productSchema,
   productUpdateSchema,
   recordIdParam,
-} from './contract/product';
-import { reviewInputSchema, reviewSchema } from './contract/review';
-import { adminGrantSchema, userSchema, userUpsertSchema } from './contract/user';
-import { factory } from './env';
+} from '../contract/product';
+import { reviewInputSchema, reviewSchema } from '../contract/review';
+import { adminGrantSchema, userSchema, userUpsertSchema } from '../contract/user';
+import { factory } from '../env';
 
 /** The API's one error body (errors.ts, DESIGN.md §3). */
 export const errorBodySchema = z.object({

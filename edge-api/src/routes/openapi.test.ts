@@ -5,7 +5,7 @@
 import Ajv2020 from 'ajv/dist/2020';
 import { inspectRoutes } from 'hono/dev';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, customerA, orderBody, type TestApp } from './testing/test-app';
+import { createTestApp, customerA, orderBody, type TestApp } from '../testing/test-app';
 
 type Operation = {
   security?: unknown[];

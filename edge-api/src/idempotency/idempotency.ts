@@ -52,11 +52,11 @@ import {
   insertAnsweredKeyStatement,
   readKey,
   type IdempotencyKey,
-} from './db/idempotency-keys';
-import type { AppEnv } from './env';
-import { databaseBusy } from './database-outage';
-import type { ApiErrorCode } from './contract/errors';
-import { ApiError, errorBody, errorResponse } from './errors';
+} from '../db/idempotency-keys';
+import type { AppEnv } from '../env';
+import { databaseBusy } from '../db/outage';
+import type { ApiErrorCode } from '../contract/errors';
+import { ApiError, errorBody, errorResponse } from '../http/errors';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** An unanswered claim (left by an earlier version, which claimed before writing) older than this is free. */
