@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { CatalogueCache } from '../catalogue/catalogue';
 import { parseConfig } from '../config';
-import { databaseBusy } from './outage';
+import { databaseBusy } from './busy';
 import { openDatabase } from './client';
 import { prepareDatabase } from './prepare';
 import { admin, customerA, logsOf, orderBody } from '../testing/test-app';
@@ -126,7 +126,7 @@ describe('a database locked by another connection', () => {
 
   it('answers writes 503 database_busy while another connection holds the write lock (reads go on), and the same key places the order afterwards', async () => {
     const url = `file:${files[1]}`;
-    // A busy timeout past idempotency.ts's WAITED_BUSY_MS (1 s): the real one is 5 s.
+    // A busy timeout past db/busy.ts's WAITED_BUSY_MS (1 s): the real one is 5 s.
     const busyTimeoutMs = 1_100;
     const db = await openDatabase(url, undefined, { busyTimeoutMs });
     const send = apiOver(db, url);

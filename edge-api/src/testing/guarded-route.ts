@@ -8,7 +8,8 @@ import type { Review } from '../contract/review';
 import { insertReviewStatement } from '../db/reviews';
 import type { AppEnv } from '../env';
 import { ApiError, onError } from '../http/errors';
-import { idempotentWrite, writeGuard } from '../idempotency/idempotency';
+import { writeGuard } from '../db/guarded-batch';
+import { idempotentWrite } from '../idempotency/idempotency';
 import { requestLog } from '../http/logger';
 
 /**
