@@ -119,7 +119,7 @@ export type AppType = ReturnType<typeof buildApi>;
 /**
  * Builds the app serving `/api/*`. Paths outside `/api` are not handled here (404), so an
  * entry can mount static files and the SPA fallback after it. Configures logging (process-wide,
- * logger.ts) at `config.logLevel`.
+ * http/logger.ts) at `config.logLevel`.
  */
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   configureLogging(deps.config.logLevel);

@@ -15,7 +15,7 @@ import { errorBody } from './http/errors';
 import { ensureLogging, requestLog } from './http/logger';
 import { requestIdFrom } from './http/request-id';
 
-/** Worker bindings: the string variables of config.ts (vars and secrets), and the Rate Limiting bindings (rate-limit.ts). */
+/** Worker bindings: the string variables of config.ts (vars and secrets), and the Rate Limiting bindings (http/rate-limit.ts). */
 export type WorkerEnv = Record<string, unknown>;
 
 let cached: { key: string; app: ReturnType<typeof createApp> } | undefined;
