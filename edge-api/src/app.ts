@@ -8,7 +8,6 @@ import { Hono, type Context } from 'hono';
 import type Stripe from 'stripe';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
-import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { createJwksSource } from './auth/jwks';
 import { createTokenVerifier, type TokenVerifier } from './auth/verify-token';
@@ -16,10 +15,11 @@ import { CatalogueCache } from './catalogue/catalogue';
 import type { AppConfig } from './config';
 import { factory, type AppEnv } from './env';
 import { createStripe } from './payments/stripe';
-import { errorResponse, onError } from './errors';
-import { configureLogging, logRequests, MAX_REQUEST_ID_LENGTH } from './logger';
-import { openapi } from './openapi';
-import { ipWriteLimit, userWriteLimit } from './rate-limit';
+import { errorResponse, onError } from './http/errors';
+import { configureLogging, logRequests } from './http/logger';
+import { requestIds } from './http/request-id';
+import { openapi } from './routes/openapi';
+import { ipWriteLimit, userWriteLimit } from './http/rate-limit';
 import { checkout, stripeWebhook } from './routes/checkout';
 import { deliverySlots } from './routes/delivery-slots';
 import { health } from './routes/health';
@@ -72,7 +72,7 @@ function buildApi(deps: AppDeps) {
   return (
     new Hono<AppEnv>()
       // First, so every answer, errors and refusals included, has an id and a log line.
-      .use(requestId({ limitLength: MAX_REQUEST_ID_LENGTH }))
+      .use(requestIds)
       .use(logRequests)
       .use(
         secureHeaders({
@@ -119,7 +119,7 @@ export type AppType = ReturnType<typeof buildApi>;
 /**
  * Builds the app serving `/api/*`. Paths outside `/api` are not handled here (404), so an
  * entry can mount static files and the SPA fallback after it. Configures logging (process-wide,
- * logger.ts) at `config.logLevel`.
+ * http/logger.ts) at `config.logLevel`.
  */
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   configureLogging(deps.config.logLevel);

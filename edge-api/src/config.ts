@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { DEMO_PROJECT_ID } from './contract/local-run';
 import { FIREBASE_JWKS_URL } from './auth/jwks';
 import { parseSlotTimes, type DeliveryConfig, type SlotTimes } from './delivery/slots';
-import { LOG_LEVELS, type LogLevelName } from './logger';
+import { LOG_LEVELS, type LogLevelName } from './http/logger';
 
 const databaseUrl = z
   .string()

@@ -7,7 +7,7 @@ import type { RequestIdVariables } from 'hono/request-id';
 import type { AuthUser, TokenVerifier } from './auth/verify-token';
 import type { CatalogueCache } from './catalogue/catalogue';
 import type { AppConfig } from './config';
-import type { RequestLog } from './logger';
+import type { RequestLog } from './http/logger';
 
 /** The signed-in user of a request, with the admin flag resolved (DESIGN.md §3). */
 export type RequestUser = AuthUser & { isAdmin: boolean };
@@ -16,7 +16,7 @@ export type AppEnv = {
   Variables: RequestIdVariables & {
     /**
      * This request's logger: `c.var.log.warn('idempotency conflict', { key })` writes one JSON
-     * line with the request id (logger.ts). Never pass tokens, bodies, e-mails or phones.
+     * line with the request id (http/logger.ts). Never pass tokens, bodies, e-mails or phones.
      */
     log: RequestLog;
     db: Client;
@@ -28,7 +28,7 @@ export type AppEnv = {
     user: RequestUser;
     /** Stripe, when STRIPE_SECRET_KEY is configured. */
     stripe: Stripe | undefined;
-    /** Per-user write limit, run by requireUser once the user is known (rate-limit.ts). */
+    /** Per-user write limit, run by requireUser once the user is known (http/rate-limit.ts). */
     userWriteLimit: MiddlewareHandler<AppEnv>;
   };
 };

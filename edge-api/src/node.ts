@@ -15,7 +15,7 @@ import { catalogueReplay } from './catalogue/replay';
 import { ConfigError, parseConfig } from './config';
 import { DEFAULT_PORT } from './contract/local-run';
 import { openDatabase } from './db/client';
-import { withStaticSite } from './static-site';
+import { withStaticSite } from './http/static-site';
 
 function fail(message: string): never {
   console.error(`Taza Haat server: ${message}`);

@@ -11,10 +11,11 @@ import { createClient, type Client } from '@libsql/client/web';
 import { createApp } from './app';
 import { ConfigError, parseConfig, type AppConfig } from './config';
 import { databaseClientConfig } from './db/request-timeout';
-import { errorBody } from './errors';
-import { ensureLogging, requestIdFrom, requestLog } from './logger';
+import { errorBody } from './http/errors';
+import { ensureLogging, requestLog } from './http/logger';
+import { requestIdFrom } from './http/request-id';
 
-/** Worker bindings: the string variables of config.ts (vars and secrets), and the Rate Limiting bindings (rate-limit.ts). */
+/** Worker bindings: the string variables of config.ts (vars and secrets), and the Rate Limiting bindings (http/rate-limit.ts). */
 export type WorkerEnv = Record<string, unknown>;
 
 let cached: { key: string; app: ReturnType<typeof createApp> } | undefined;

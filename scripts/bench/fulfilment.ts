@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import type { Client } from '@libsql/client';
 import { parseConfig } from '../../edge-api/src/config';
 import { openDatabase } from '../../edge-api/src/db/client';
-import { countOrdersBySlot, slotCapacityCheckStatement } from '../../edge-api/src/db/orders';
+import { guardStatement } from '../../edge-api/src/db/guarded-batch';
+import { countOrdersBySlot, slotCapacityGuard } from '../../edge-api/src/db/orders';
 import { prepareDatabase } from '../../edge-api/src/db/prepare';
 import { listProducts } from '../../edge-api/src/db/products';
 import { chooseSlot, openSlots, REASSIGN_DAYS_AHEAD } from '../../edge-api/src/delivery/slots';
@@ -181,7 +182,7 @@ async function measurePlacing(db: Client, baseUrl: string, productIds: readonly 
     );
     return [
       ...orderRows('plain.slot@example.test', i, now, slot),
-      ...(slot ? [slotCapacityCheckStatement(slot.id, delivery.capacity)] : []),
+      ...(slot ? [guardStatement(slotCapacityGuard(slot.id, delivery.capacity))] : []),
     ];
   };
   await plainInserts(db, 'warmup@example.test', 1);

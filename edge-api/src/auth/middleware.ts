@@ -2,11 +2,11 @@
  * Route guards (DESIGN.md §3): `requireUser` verifies `Authorization: Bearer <Firebase ID token>`
  * and resolves the admin flag (users.admin, or an e-mail in ADMIN_EMAILS); `requireAdmin` also
  * needs that flag. Failures are 401 (no or bad token), 403 (not an admin) and 503 with
- * Retry-After (the token's signing keys cannot be loaded); the log says why (errors.ts).
+ * Retry-After (the token's signing keys cannot be loaded); the log says why (http/errors.ts).
  */
 import { isAdminEmail } from '../db/users';
 import { factory } from '../env';
-import { ApiError } from '../errors';
+import { ApiError } from '../http/errors';
 import { KeyServerUnavailableError } from './jwks';
 import { InvalidTokenError } from './verify-token';
 

@@ -7,11 +7,12 @@
  * the shopper one database round trip, shared with the recording's, and gets the app's 503), and
  * meanwhile the recording is made again; everything else goes to the app.
  * Each replayed answer gets its own X-Request-Id; the log counts them in one `requests` line
- * per window (logger.ts requestTally), each answer's own line written at debug.
+ * per window (http/logger.ts requestTally), each answer's own line written at debug.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
-import { requestIdFrom, requestTally } from '../logger';
+import { requestTally } from '../http/logger';
+import { requestIdFrom } from '../http/request-id';
 import type { CatalogueCache } from './catalogue';
 
 type Recorded = {

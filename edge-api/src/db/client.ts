@@ -2,12 +2,12 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { createClient, LibsqlError, type Client } from '@libsql/client';
-import { databaseBusy } from '../database-outage';
+import { databaseBusy } from './busy';
 import { databaseClientConfig } from './request-timeout';
 
 /**
  * How long (ms) a statement on a `file:` database waits for another connection's lock before it
- * fails SQLITE_BUSY (answered 503 `database_busy`, database-outage.ts).
+ * fails SQLITE_BUSY (answered 503 `database_busy`, db/busy.ts).
  */
 const BUSY_TIMEOUT_MS = 5000;
 
@@ -27,13 +27,13 @@ const SQL_CALLS = new Set<PropertyKey>(['execute', 'batch', 'executeMultiple', '
  * SQLITE_LOCKED. @libsql/client 0.18 does not reset the statement that failed busy: it stays
  * active on its pooled connection until the garbage collector finalizes it, and meanwhile every
  * COMMIT on that connection fails "SQLITE_BUSY: cannot commit transaction - SQL statements in
- * progress" — seen here after a second connection held the write lock past the busy timeout:
- * once the lock was gone, every write of the server still failed. `reconnect()` closes the
+ * progress": after a second connection holds the write lock past the busy timeout, every write
+ * of the server keeps failing once the lock is let go. `reconnect()` closes the
  * pool's connections and opens fresh ones on the next call. The error is rethrown as it came.
  *
- * A call that had borrowed a connection (or was waiting for one) when `reconnect()` closed it
- * fails CLIENT_CLOSED before running any SQL (the client checks the connection first), so it is
- * run once more on a fresh connection instead of failing its request 500.
+ * A call that holds a borrowed connection (or waits for one) when `reconnect()` closes it
+ * fails CLIENT_CLOSED before running any SQL (the client checks the connection first), so it
+ * runs once more on a fresh connection rather than failing its request 500.
  */
 function reconnectAfterBusy(db: Client): Client {
   const wrapped = new Map<PropertyKey, (...args: unknown[]) => Promise<unknown>>();

@@ -9,9 +9,10 @@ import {
   encodeCursor,
   findOrder,
   insertOrderStatements,
-  isSlotFullError,
-  slotCapacityCheckStatement,
+  slotCapacityGuard,
 } from './orders';
+import { SlotFullError } from './errors';
+import { runGuardedBatch } from './guarded-batch';
 
 let t: TestDb;
 beforeAll(async () => {
@@ -47,16 +48,23 @@ describe('orders rows', () => {
     expect(await findOrder(t.db, 'o1')).toEqual(order('o1'));
   });
 
-  it('fail a batch whose slot is over capacity at the check, keeping nothing of it', async () => {
-    await t.db.batch(
-      [...insertOrderStatements(order('o1'), 'uid-a', slot), slotCapacityCheckStatement(slot.id, 1)],
-      'write',
-    );
-    const error = await t.db
-      .batch([...insertOrderStatements(order('o2'), 'uid-a', slot), slotCapacityCheckStatement(slot.id, 1)], 'write')
-      .catch((e: unknown) => e);
-    expect(isSlotFullError(error)).toBe(true);
-    expect(isSlotFullError(new Error('SQLITE_CONSTRAINT: UNIQUE constraint failed'))).toBe(false);
+  it('fail a batch whose slot is over capacity at the guard, keeping nothing of it', async () => {
+    expect(
+      await runGuardedBatch(t.db, [
+        ...insertOrderStatements(order('o1'), 'uid-a', slot),
+        slotCapacityGuard(slot.id, 1),
+      ]),
+    ).toBeUndefined();
+    const failed = await runGuardedBatch(t.db, [
+      ...insertOrderStatements(order('o2'), 'uid-a', slot),
+      slotCapacityGuard(slot.id, 1),
+    ]);
+    expect(failed?.error).toBeInstanceOf(SlotFullError);
+    expect(failed?.error).toMatchObject({ slotId: slot.id });
+    // Another constraint is thrown as it is, never taken for a full slot.
+    await expect(
+      runGuardedBatch(t.db, [...insertOrderStatements(order('o1'), 'uid-a', slot), slotCapacityGuard(slot.id, 5)]),
+    ).rejects.toThrow(/UNIQUE|PRIMARY KEY|constraint/i);
     expect(await countOrdersBySlot(t.db, [slot.id, 'other'])).toEqual(new Map([[slot.id, 1]]));
     expect(
       (await t.db.execute("SELECT count(*) AS n FROM order_status_history WHERE order_id = 'o2'")).rows[0]?.n,

@@ -9,7 +9,8 @@ import type { Client, InStatement, InValue, Row } from '@libsql/client';
 import { orderStatuses, type OrderStatus } from '../contract/delivery';
 import type { Order } from '../contract/order';
 import { deliverySlot, type TimedSlot } from '../delivery/slots';
-import { ApiError } from '../errors';
+import { OrderNotFoundError, SlotFullError } from './errors';
+import { writeGuard, type Guard } from './guarded-batch';
 
 /**
  * The columns {@link toOrder} reads, on `orders` (not aliased): the row, its slot, and its
@@ -70,16 +71,13 @@ export async function readOrder(db: Client, id: string): Promise<Order | undefin
   return rows[0] ? toOrder(rows[0]) : undefined;
 }
 
-/** The 404 for order `id`: the same answer whether it is missing or not the caller's to see. */
-export const orderNotFound = (id: string): ApiError => new ApiError(404, 'not_found', `No order with id ${id}.`);
-
 /**
  * Loads order `id`.
- * @throws ApiError 404 `not_found` when there is no such order.
+ * @throws OrderNotFoundError when there is no such order.
  */
 export async function findOrder(db: Client, id: string): Promise<Order> {
   const order = await readOrder(db, id);
-  if (!order) throw orderNotFound(id);
+  if (!order) throw new OrderNotFoundError(id);
   return order;
 }
 
@@ -217,25 +215,18 @@ export function insertOrderStatements(
   ];
 }
 
-/** The SQLite error message of {@link slotCapacityCheckStatement} when the slot is over capacity. */
-export const SLOT_FULL_MESSAGE = 'delivery_slot_full';
-
 /**
- * The statement that fails its write batch (SQLITE_CONSTRAINT, message containing
- * {@link SLOT_FULL_MESSAGE}) when slot `slotId` holds more than `capacity` orders at that point
- * of the batch — placed after the order's insert, it counts that order too, inside the same
- * transaction. It writes nothing (migration 0003's view and INSTEAD OF trigger).
+ * The guard that slot `slotId` holds at most `capacity` orders at its place in a guarded batch
+ * (db/guarded-batch.ts): placed after an order's insert, it counts that order too, inside the
+ * same transaction. Its error is SlotFullError: the slot filled after the order's slot was
+ * chosen, and the order is planned again with fresh counts.
  */
-export function slotCapacityCheckStatement(slotId: string, capacity: number): InStatement {
-  return {
-    sql: 'INSERT INTO delivery_slot_capacity_check (slot_id, capacity) VALUES (?, ?)',
-    args: [slotId, capacity],
-  };
-}
-
-/** True when `error` is the failure of {@link slotCapacityCheckStatement} (the slot filled meanwhile; nothing was written). */
-export function isSlotFullError(error: unknown): boolean {
-  return error instanceof Error && error.message.includes(SLOT_FULL_MESSAGE);
+export function slotCapacityGuard(slotId: string, capacity: number): Guard {
+  return writeGuard(
+    '(SELECT count(*) FROM orders WHERE slot_id = ?) <= ?',
+    [slotId, capacity],
+    new SlotFullError(slotId),
+  );
 }
 
 /**

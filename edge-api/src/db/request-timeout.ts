@@ -5,7 +5,7 @@
  * (Node; measured here: still waiting after 20 s) or for ever (Workers), and once 20 such
  * requests wait, the client's concurrency limit queues every other query behind them. With it
  * the request fails with a `TimeoutError`, which the API answers 503 `database_unavailable`
- * with Retry-After (database-outage.ts). A write whose answer timed out may still have committed
+ * with Retry-After (db/outage.ts). A write whose answer timed out may still have committed
  * on the server: the idempotent writes replay it when the client retries with its key.
  * WebSocket URLs (ws://, wss://) do not go through `fetch` and are not bounded by this.
  */

@@ -8,11 +8,12 @@
 import { z } from 'zod';
 import { requireUser } from '../auth/middleware';
 import { recordId } from '../contract/fields';
-import { chooseCardPayment, findOrder, markOrderPaid, orderNotFound } from '../db/orders';
+import { OrderNotFoundError } from '../db/errors';
+import { chooseCardPayment, findOrder, markOrderPaid } from '../db/orders';
 import { factory } from '../env';
-import { ApiError, errorResponse } from '../errors';
+import { ApiError, errorResponse } from '../http/errors';
 import { createOrderCheckout, paidOrderFromWebhook } from '../payments/stripe';
-import { validate } from '../validation';
+import { validate } from '../http/validation';
 
 const notConfigured = 'Card payment is not configured; choose cash on delivery.';
 const NOT_CONFIGURED = 'payments_not_configured';
@@ -26,7 +27,7 @@ export const checkout = factory
     if (!stripe) throw new ApiError(404, NOT_CONFIGURED, notConfigured);
     const { orderId } = c.req.valid('json');
     const order = await findOrder(c.var.db, orderId);
-    if (order.email !== c.var.user.email) throw orderNotFound(orderId);
+    if (order.email !== c.var.user.email) throw new OrderNotFoundError(orderId);
     if (order.paymentStatus === 'paid') throw new ApiError(409, 'already_paid', 'This order is already paid.');
     let session;
     try {

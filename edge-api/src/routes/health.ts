@@ -1,6 +1,6 @@
 /**
  * `GET /api/health`: liveness with a real database round trip → `{ok: true, db: 'up'}`; 503
- * `database_unavailable` with Retry-After while the database cannot be reached (errors.ts).
+ * `database_unavailable` with Retry-After while the database cannot be reached (http/errors.ts).
  */
 import { factory } from '../env';
 

@@ -85,7 +85,13 @@ describe('order lifecycle', () => {
       await t.call('GET', `/api/orders?email=${customerA.email}`, { role: 'customerA' })
     ).json()) as Order[];
     expect(mine.every((o) => o.email === customerA.email)).toBe(true);
-    expect(mine.map((o) => o._id).indexOf(second._id)).toBeLessThan(mine.map((o) => o._id).indexOf(first._id));
+    // Newest first is (createdAt, id) descending: two orders placed within one millisecond
+    // are ordered by their random ids, so the expected order is computed, not assumed.
+    const newestFirst = [first, second]
+      .sort((x, y) => y.createdAt.localeCompare(x.createdAt) || (y._id < x._id ? -1 : 1))
+      .map((o) => o._id);
+    expect(mine.map((o) => o._id).filter((id) => newestFirst.includes(id))).toEqual(newestFirst);
+    expect(second.createdAt >= first.createdAt).toBe(true);
     const everyone = (await (await t.call('GET', '/api/orders', { role: 'admin' })).json()) as Order[];
     expect(new Set(everyone.map((o) => o.email))).toEqual(new Set([customerA.email, customerB.email]));
   });

@@ -22,19 +22,19 @@ import {
   encodeCursor,
   findOrder,
   insertOrderStatements,
-  isSlotFullError,
   listOrders,
-  orderNotFound,
   readOrder,
-  slotCapacityCheckStatement,
+  slotCapacityGuard,
 } from '../db/orders';
+import { OrderNotFoundError, SlotFullError } from '../db/errors';
+import { writeGuard } from '../db/guarded-batch';
 import { findProducts } from '../db/products';
 import { chooseSlot, deliverySlot, openSlots, REASSIGN_DAYS_AHEAD } from '../delivery/slots';
 import { factory, type AppEnv } from '../env';
-import { ApiError } from '../errors';
-import { cacheableJson, matchesEtag, strongEtag } from '../etag';
-import { idempotentWrite, writeGuard, type WriteResult } from '../idempotency';
-import { validate } from '../validation';
+import { ApiError } from '../http/errors';
+import { cacheableJson, matchesEtag, strongEtag } from '../http/etag';
+import { idempotentWrite, type WriteResult } from '../idempotency/idempotency';
+import { validate } from '../http/validation';
 
 /** A validated `POST /orders` body. */
 type OrderInput = z.output<typeof orderInputSchema>;
@@ -142,7 +142,7 @@ async function planOrder(c: Context<AppEnv>, input: OrderInput): Promise<WriteRe
         ),
       ),
       ...insertOrderStatements(order, user.uid, slot),
-      ...(slot ? [slotCapacityCheckStatement(slot.id, config.delivery.capacity)] : []),
+      ...(slot ? [slotCapacityGuard(slot.id, config.delivery.capacity)] : []),
     ],
   };
 }
@@ -189,7 +189,7 @@ export const orders = factory
     const order = await readOrder(c.var.db, id);
     if (!order) {
       log.info('order not found', { orderId: id });
-      throw orderNotFound(id);
+      throw new OrderNotFoundError(id);
     }
     // Another customer's order is answered exactly as a missing one: its existence is not theirs to know.
     if (!user.isAdmin && order.email !== user.email) {
@@ -199,7 +199,7 @@ export const orders = factory
         reason: "another customer's order, answered as missing",
         orderId: id,
       });
-      throw orderNotFound(id);
+      throw new OrderNotFoundError(id);
     }
     // Checked only once the caller may see it, so a 304 never tells that an order exists.
     return cacheableJson(c, order, ORDER_LIST_CACHE_CONTROL);
@@ -220,7 +220,7 @@ export const orders = factory
       try {
         return await idempotentWrite(c, user.uid, input, () => planOrder(c, input));
       } catch (error) {
-        if (!isSlotFullError(error)) throw error;
+        if (!(error instanceof SlotFullError)) throw error;
         if (attempt === MAX_SLOT_ATTEMPTS) {
           c.header('Retry-After', '1');
           throw new ApiError(503, 'busy', 'Many orders are being placed at once; please try again in a moment.');
@@ -251,7 +251,7 @@ export const orders = factory
     const order = await findOrder(c.var.db, id);
     if (!user.isAdmin) {
       // Another customer's order is reported as missing: its existence is not theirs to know.
-      if (order.email !== user.email) throw orderNotFound(id);
+      if (order.email !== user.email) throw new OrderNotFoundError(id);
       if (order.orderStatus !== 'Pending')
         throw new ApiError(
           409,

@@ -8,9 +8,9 @@ import { CATALOGUE_VERSION_HEADER, type Product } from '../contract/catalogue';
 import { catalogueQuery, productInputSchema, productUpdateSchema, recordIdParam } from '../contract/product';
 import { deleteProduct, insertProduct, updateProduct } from '../db/products';
 import { factory } from '../env';
-import { ApiError } from '../errors';
-import { cacheableText } from '../etag';
-import { validate } from '../validation';
+import { ApiError } from '../http/errors';
+import { cacheableText } from '../http/etag';
+import { validate } from '../http/validation';
 
 const notFound = (id: string) => new ApiError(404, 'not_found', `No product with id ${id}.`);
 

@@ -8,9 +8,9 @@ import { reviewInputSchema, type Review } from '../contract/review';
 import { insertReviewStatement, listReviews } from '../db/reviews';
 import { readUser } from '../db/users';
 import { factory } from '../env';
-import { cacheableJson } from '../etag';
-import { idempotentWrite } from '../idempotency';
-import { validate } from '../validation';
+import { cacheableJson } from '../http/etag';
+import { idempotentWrite } from '../idempotency/idempotency';
+import { validate } from '../http/validation';
 
 /** The `/api/reviews` routes: list, post (idempotent). */
 export const reviews = factory

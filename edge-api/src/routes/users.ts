@@ -8,8 +8,8 @@ import { email } from '../contract/fields';
 import { adminGrantSchema, userUpsertSchema, type User } from '../contract/user';
 import { grantAdmin, readUser, upsertUser } from '../db/users';
 import { factory } from '../env';
-import { ApiError } from '../errors';
-import { validate } from '../validation';
+import { ApiError } from '../http/errors';
+import { validate } from '../http/validation';
 
 const saveProfile = factory.createHandlers(requireUser, validate('json', userUpsertSchema), async (c) => {
   const input = c.req.valid('json');

@@ -7,9 +7,10 @@ import { Hono } from 'hono';
 import type { Review } from '../contract/review';
 import { insertReviewStatement } from '../db/reviews';
 import type { AppEnv } from '../env';
-import { ApiError, onError } from '../errors';
-import { idempotentWrite, writeGuard } from '../idempotency';
-import { requestLog } from '../logger';
+import { ApiError, onError } from '../http/errors';
+import { writeGuard } from '../db/guarded-batch';
+import { idempotentWrite } from '../idempotency/idempotency';
+import { requestLog } from '../http/logger';
 
 /**
  * @returns an app on `db` answering `POST /api/one-review` (`{review}`, an Idempotency-Key and

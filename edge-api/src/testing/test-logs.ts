@@ -4,7 +4,7 @@
  * get, instead of printing it — test output stays quiet, and tests can assert on what an
  * operator would read. LogTape's configuration is per process, so one list serves the file.
  */
-import { formatLogLine, setLogSink } from '../logger';
+import { formatLogLine, setLogSink } from '../http/logger';
 
 /** One log line, parsed: LogTape's `@timestamp`, `level`, `message`, `logger`, then the fields. */
 export type LogLine = { level: string; message: string; requestId?: string } & Record<string, unknown>;

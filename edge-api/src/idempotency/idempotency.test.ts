@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { oneReviewEachApp } from './testing/guarded-route';
-import { createTestApp, customerA, customerB, orderBody, type TestApp } from './testing/test-app';
-import { logsOf } from './testing/test-logs';
+import { oneReviewEachApp } from '../testing/guarded-route';
+import { createTestApp, customerA, customerB, orderBody, type TestApp } from '../testing/test-app';
+import { logsOf } from '../testing/test-logs';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -44,7 +44,7 @@ describe('Idempotency-Key on POST /api/orders', () => {
     expect((await countOrders()) - before).toBe(1);
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s === 201).length).toBeGreaterThanOrEqual(1);
-    expect(statuses.every((s) => s === 201 || s === 409)).toBe(true);
+    expect(statuses.every((s) => s === 201)).toBe(true);
     const ids = new Set(
       await Promise.all(
         answers.filter((r) => r.status === 201).map(async (r) => ((await r.json()) as { _id: string })._id),
@@ -55,9 +55,10 @@ describe('Idempotency-Key on POST /api/orders', () => {
 
   it('refuses the same key with another body (422), changing nothing', async () => {
     const key = crypto.randomUUID();
-    expect((await post(await orderBody(t, customerA, 1), key)).status).toBe(201);
+    const sent = [await orderBody(t, customerA, 1), await orderBody(t, customerA, 2)];
+    expect((await post(sent[0], key)).status).toBe(201);
     const before = await countOrders();
-    const res = await post(await orderBody(t, customerA, 2), key);
+    const res = await post(sent[1], key);
     expect(res.status).toBe(422);
     expect(await res.json()).toMatchObject({ error: { code: 'idempotency_key_reused' } });
     expect(await countOrders()).toBe(before);
@@ -69,52 +70,19 @@ describe('Idempotency-Key on POST /api/orders', () => {
       reason: 'key used before with another body',
       idempotencyKey: key,
     });
-    // Never the body: no e-mail, phone, address or product from it.
-    expect(JSON.stringify(logsOf(res))).not.toMatch(/asha@example|1711|Dhanmondi|orderedProduct/);
-  });
-
-  it('answers 409 with Retry-After while the first request is still running', async () => {
-    const body = await orderBody(t, customerA);
-    const key = crypto.randomUUID();
-    // The claim row a still-running first request holds: no answer stored yet.
-    const first = await post(body, key);
-    await t.db.execute({
-      sql: 'UPDATE idempotency_keys SET status_code = NULL, response_body = NULL, created_at = ? WHERE key = ?',
-      args: [Date.now(), key],
-    });
-    const res = await post(body, key);
-    expect(first.status).toBe(201);
-    expect(res.status).toBe(409);
-    expect(res.headers.get('Retry-After')).toBe('1');
-    expect(logsOf(res).find((line) => line.message === 'idempotency conflict')).toMatchObject({
-      level: 'WARN',
-      status: 409,
-      code: 'idempotency_in_progress',
-      reason: 'unanswered claim younger than 60 s',
-    });
-  });
-
-  it('replaces an unanswered claim older than 60 s (left by a version that claimed before writing) at once', async () => {
-    const body = await orderBody(t, customerA);
-    const key = crypto.randomUUID();
-    const first = await post(body, key);
-    const order = (await first.json()) as { _id: string };
-    // Make the key look like a claim a crashed request left 61 s ago, with no order written.
-    await t.db.batch([
-      { sql: 'DELETE FROM orders WHERE id = ?', args: [order._id] },
-      {
-        sql: 'UPDATE idempotency_keys SET status_code = NULL, response_body = NULL, created_at = ? WHERE key = ?',
-        args: [Date.now() - 61_000, key],
-      },
-    ]);
-    const before = await countOrders();
-    const retry = await post(body, key);
-    expect(retry.status).toBe(201);
-    expect(retry.headers.get('Idempotent-Replayed')).toBeNull();
-    expect((await countOrders()) - before).toBe(1);
-    const replay = await post(body, key);
-    expect(replay.headers.get('Idempotent-Replayed')).toBe('true');
-    expect(await replay.json()).toEqual(await retry.json());
+    // Never the body: none of the personal values or products sent, compared whole (a fragment
+    // such as the phone's digits can occur by chance in a random request id).
+    const written = JSON.stringify(logsOf(res));
+    for (const body of sent)
+      for (const value of [
+        body.customerName,
+        body.email,
+        body.phone,
+        body.address,
+        ...body.orderedProduct.map((line) => line._id),
+      ])
+        expect(written).not.toContain(value);
+    expect(written).not.toContain('orderedProduct');
   });
 
   it('answers a second concurrent request with the same key and another body 422', async () => {

@@ -4,9 +4,9 @@
  * reason — and never a token, a body, an e-mail address or a phone number.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from './app';
-import { admin, createTestApp, customerA, logsOf, orderBody, testLogs, type TestApp } from './testing/test-app';
-import { emulatorToken } from './testing/tokens';
+import { createApp } from '../app';
+import { admin, createTestApp, customerA, logsOf, orderBody, testLogs, type TestApp } from '../testing/test-app';
+import { emulatorToken } from '../testing/tokens';
 
 let t: TestApp;
 beforeAll(async () => {

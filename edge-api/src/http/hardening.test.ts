@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from './app';
-import { createTestApp, customerA, orderBody, type TestApp } from './testing/test-app';
-import { emulatorToken } from './testing/tokens';
+import { createApp } from '../app';
+import { createTestApp, customerA, orderBody, type TestApp } from '../testing/test-app';
+import { emulatorToken } from '../testing/tokens';
 
 let t: TestApp;
 beforeAll(async () => {

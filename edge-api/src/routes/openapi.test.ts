@@ -5,8 +5,8 @@
 import Ajv2020 from 'ajv/dist/2020';
 import { inspectRoutes } from 'hono/dev';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderInput } from './testing/order-fixture';
-import { createTestApp, customerA, orderBody, type TestApp } from './testing/test-app';
+import { orderInput } from '../testing/order-fixture';
+import { createTestApp, customerA, orderBody, type TestApp } from '../testing/test-app';
 
 type Operation = {
   security?: unknown[];
@@ -60,7 +60,7 @@ describe('GET /api/openapi.json', () => {
       Object.keys(methods).map((method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`),
     );
     expect(doc.openapi).toBe('3.1.0');
-    expect(documented.sort(), 'routeDocs in edge-api/src/openapi.ts lists every route of the app').toEqual(
+    expect(documented.sort(), 'routeDocs in edge-api/src/routes/openapi.ts lists every route of the app').toEqual(
       registered.sort(),
     );
   });

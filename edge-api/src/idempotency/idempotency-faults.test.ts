@@ -8,10 +8,10 @@
  */
 import { LibsqlError, type Client, type InStatement, type TransactionMode } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from './app';
-import { createTestDb, type TestDb } from './testing/test-db';
-import { customerA, orderBody } from './testing/test-app';
-import { emulatorToken } from './testing/tokens';
+import { createApp } from '../app';
+import { createTestDb, type TestDb } from '../testing/test-db';
+import { customerA, orderBody } from '../testing/test-app';
+import { emulatorToken } from '../testing/tokens';
 
 type FaultPoint = 'before' | 'during' | 'after';
 

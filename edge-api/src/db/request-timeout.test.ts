@@ -12,14 +12,14 @@ import { createServer as createTcpServer, type Server, type Socket } from 'node:
 import type { Client } from '@libsql/client';
 import { createClient as createWebClient } from '@libsql/client/web';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from './app';
-import { CatalogueCache } from './catalogue/catalogue';
-import { parseConfig } from './config';
-import { openDatabase } from './db/client';
-import { DATABASE_REQUEST_TIMEOUT_MS, fetchWithTimeout } from './db/request-timeout';
-import { customerA, logsOf } from './testing/test-app';
-import { emulatorToken } from './testing/tokens';
-import worker from './worker';
+import { createApp } from '../app';
+import { CatalogueCache } from '../catalogue/catalogue';
+import { parseConfig } from '../config';
+import { openDatabase } from './client';
+import { DATABASE_REQUEST_TIMEOUT_MS, fetchWithTimeout } from './request-timeout';
+import { customerA, logsOf } from '../testing/test-app';
+import { emulatorToken } from '../testing/tokens';
+import worker from '../worker';
 
 /** The bound the tests set (ms); the default is checked once, end to end. */
 const TIMEOUT_MS = 300;

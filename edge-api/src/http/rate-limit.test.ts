@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RateLimitBinding } from './rate-limit';
-import { createTestApp, customerA, type TestApp } from './testing/test-app';
-import { emulatorToken } from './testing/tokens';
+import { createTestApp, customerA, type TestApp } from '../testing/test-app';
+import { emulatorToken } from '../testing/tokens';
 
 let t: TestApp;
 beforeAll(async () => {

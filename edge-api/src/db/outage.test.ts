@@ -11,15 +11,15 @@ import { join } from 'node:path';
 import { createClient as createNodeClient, LibsqlError, type Client } from '@libsql/client';
 import { createClient as createWebClient } from '@libsql/client/web';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from './app';
-import { CatalogueCache } from './catalogue/catalogue';
-import { parseConfig } from './config';
-import { databaseOutage } from './database-outage';
-import { openDatabase } from './db/client';
-import { prepareDatabase } from './db/prepare';
-import { sqldMissing, sqldServer, type Restartable } from './testing/processes';
-import { customerA, logsOf, orderBody } from './testing/test-app';
-import { emulatorToken } from './testing/tokens';
+import { createApp } from '../app';
+import { CatalogueCache } from '../catalogue/catalogue';
+import { parseConfig } from '../config';
+import { databaseOutage } from './outage';
+import { openDatabase } from './client';
+import { prepareDatabase } from './prepare';
+import { sqldMissing, sqldServer, type Restartable } from '../testing/processes';
+import { customerA, logsOf, orderBody } from '../testing/test-app';
+import { emulatorToken } from '../testing/tokens';
 
 const missing = sqldMissing();
 const clients = [

@@ -3,8 +3,8 @@
  * admin} → expected status, from one table. A route the app serves without a row here fails.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeCursor } from './db/orders';
-import { admin, createTestApp, customerA, customerB, orderBody, type Role, type TestApp } from './testing/test-app';
+import { encodeCursor } from '../db/orders';
+import { admin, createTestApp, customerA, customerB, orderBody, type Role, type TestApp } from '../testing/test-app';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -25,11 +25,7 @@ import {
 } from '@logtape/logtape';
 import type { MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
-import type { AppEnv, RequestUser } from './env';
-
-/** An incoming X-Request-Id is kept when it is at most this long and only [A-Za-z0-9_=-] (hono/request-id's rule); else a UUID is made. */
-export const MAX_REQUEST_ID_LENGTH = 64;
-const SAFE_REQUEST_ID = new RegExp(`^[\\w=-]{1,${MAX_REQUEST_ID_LENGTH}}$`);
+import type { AppEnv, RequestUser } from '../env';
 
 /** The LOG_LEVEL values, least severe first. */
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
@@ -94,11 +90,6 @@ export function ensureLogging(level: LogLevelName): void {
 export function setLogSink(next: Sink | undefined): void {
   sink = next ?? consoleSink;
   if (configuredLevel) configureLogging(configuredLevel);
-}
-
-/** The request id for an answer made outside Hono (catalogue/replay.ts), by hono/request-id's rule. */
-export function requestIdFrom(incoming: string | string[] | undefined): string {
-  return typeof incoming === 'string' && SAFE_REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
 }
 
 /** The app's logger for one request: every line carries `requestId`. */

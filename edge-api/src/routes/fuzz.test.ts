@@ -5,14 +5,14 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderSchema } from './contract/order';
-import { priceCart } from './contract/pricing';
-import { productInputSchema, productSchema } from './contract/product';
-import { reviewSchema } from './contract/review';
-import { toOrder } from './db/orders';
-import { toProduct } from './db/products';
-import { toReview } from './db/reviews';
-import { createTestApp, customerA, orderBody, type Role, type TestApp } from './testing/test-app';
+import { orderSchema } from '../contract/order';
+import { priceCart } from '../contract/pricing';
+import { productInputSchema, productSchema } from '../contract/product';
+import { reviewSchema } from '../contract/review';
+import { toOrder } from '../db/orders';
+import { toProduct } from '../db/products';
+import { toReview } from '../db/reviews';
+import { createTestApp, customerA, orderBody, type Role, type TestApp } from '../testing/test-app';
 
 const RUNS = 2000;
 const SEED = 20261121;

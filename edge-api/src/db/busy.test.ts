@@ -11,14 +11,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient, LibsqlError, type Client, type Transaction } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from './app';
-import { CatalogueCache } from './catalogue/catalogue';
-import { parseConfig } from './config';
-import { databaseBusy } from './database-outage';
-import { openDatabase } from './db/client';
-import { prepareDatabase } from './db/prepare';
-import { admin, customerA, logsOf, orderBody } from './testing/test-app';
-import { emulatorToken, type TokenClaims } from './testing/tokens';
+import { createApp } from '../app';
+import { CatalogueCache } from '../catalogue/catalogue';
+import { parseConfig } from '../config';
+import { databaseBusy } from './busy';
+import { openDatabase } from './client';
+import { prepareDatabase } from './prepare';
+import { admin, customerA, logsOf, orderBody } from '../testing/test-app';
+import { emulatorToken, type TokenClaims } from '../testing/tokens';
 
 /** The app's busy timeout here (ms): long enough to be a real wait, short enough for a test. */
 const TEST_BUSY_TIMEOUT_MS = 150;
@@ -126,7 +126,7 @@ describe('a database locked by another connection', () => {
 
   it('answers writes 503 database_busy while another connection holds the write lock (reads go on), and the same key places the order afterwards', async () => {
     const url = `file:${files[1]}`;
-    // A busy timeout past idempotency.ts's WAITED_BUSY_MS (1 s): the real one is 5 s.
+    // A busy timeout past db/busy.ts's WAITED_BUSY_MS (1 s): the real one is 5 s.
     const busyTimeoutMs = 1_100;
     const db = await openDatabase(url, undefined, { busyTimeoutMs });
     const send = apiOver(db, url);

@@ -2,33 +2,34 @@
  * `GET /api/openapi.json`: the API described as OpenAPI 3.1 from the same zod schemas the routes
  * validate with (contract/*.ts, converted by zod's `z.toJSONSchema`), so a field rule changed in
  * the contract changes the document too. The routes are listed here rather than annotated in
- * each route file; openapi.test.ts fails when the app has a route this list lacks, or the other
+ * each route file; routes/openapi.test.ts fails when the app has a route this list lacks, or the other
  * way round.
  */
 import { z } from 'zod';
-import { email, recordId } from './contract/fields';
+import { apiErrorCodes } from '../contract/errors';
+import { email, recordId } from '../contract/fields';
 import {
   deliverySlotOfferSchema,
   orderInputSchema,
   orderListQuery,
   orderSchema,
   orderStatusUpdateSchema,
-} from './contract/order';
+} from '../contract/order';
 import {
   catalogueQuery,
   productInputSchema,
   productSchema,
   productUpdateSchema,
   recordIdParam,
-} from './contract/product';
-import { reviewInputSchema, reviewSchema } from './contract/review';
-import { adminGrantSchema, userSchema, userUpsertSchema } from './contract/user';
-import { factory } from './env';
+} from '../contract/product';
+import { reviewInputSchema, reviewSchema } from '../contract/review';
+import { adminGrantSchema, userSchema, userUpsertSchema } from '../contract/user';
+import { factory } from '../env';
 
-/** The API's one error body (errors.ts, DESIGN.md §3). */
+/** The API's one error body (http/errors.ts, DESIGN.md §3); `code` is one of contract/errors.ts's codes. */
 export const errorBodySchema = z.object({
   error: z.object({
-    code: z.string().meta({ description: 'Stable, machine-readable, e.g. validation_failed' }),
+    code: z.enum(apiErrorCodes).meta({ description: 'Stable, machine-readable, e.g. validation_failed' }),
     message: z.string().meta({ description: 'One sentence for the user' }),
     details: z
       .object({
@@ -308,7 +309,7 @@ const errorDescriptions: Record<number, string> = {
   401: 'No bearer token, or an invalid or expired one: sign in again',
   403: 'Signed in but not allowed (not an admin, or not your own e-mail)',
   404: 'No such record, or a feature that is switched off (`payments_not_configured`: no Stripe keys, cash on delivery only)',
-  409: 'Conflicts with the current state: the same Idempotency-Key still in flight, an order no longer Pending, already paid, a status change other than to the next state (`invalid_transition`), products out of stock (`out_of_stock`)',
+  409: 'Conflicts with the current state: an order no longer Pending, already paid, a status change other than to the next state (`invalid_transition`), products out of stock (`out_of_stock`)',
   413: 'Body larger than 64 KB',
   422: 'Idempotency-Key already used with a different body',
   429: 'Too many writes; try again after Retry-After seconds',
@@ -325,7 +326,7 @@ export function errorsOf(route: RouteDoc): number[] {
   if (route.body || route.params || route.query) add(400);
   if (route.auth === 'user' || route.auth === 'admin') add(401);
   if (route.auth === 'admin') add(403);
-  if (route.idempotent) add(400, 409, 422);
+  if (route.idempotent) add(400, 422);
   return [...statuses].sort((a, b) => a - b);
 }
 

@@ -8,7 +8,7 @@
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { rateLimiter } from 'hono-rate-limiter';
-import type { AppEnv } from './env';
+import type { AppEnv } from '../env';
 import { errorResponse } from './errors';
 
 const WINDOW_MS = 60_000;

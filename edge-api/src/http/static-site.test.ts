@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from './app';
+import { createApp } from '../app';
 import { withStaticSite } from './static-site';
-import { createTestDb, type TestDb } from './testing/test-db';
+import { createTestDb, type TestDb } from '../testing/test-db';
 
 let t: TestDb;
 let dist: string;

@@ -4,11 +4,11 @@
  * retried, and each time no order is lost or duplicated and every retry succeeds within 5 s.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { checkOrderBooks, placeOrder, sendTo, type OrderOutcome, type OrderRequest } from './testing/order-client';
-import { apiServer, type Restartable } from './testing/processes';
-import { orderBody } from './testing/test-app';
-import { createTestDb, type TestDb } from './testing/test-db';
-import { emulatorToken } from './testing/tokens';
+import { checkOrderBooks, placeOrder, sendTo, type OrderOutcome, type OrderRequest } from '../testing/order-client';
+import { apiServer, type Restartable } from '../testing/processes';
+import { orderBody } from '../testing/test-app';
+import { createTestDb, type TestDb } from '../testing/test-db';
+import { emulatorToken } from '../testing/tokens';
 
 const shoppers = Array.from({ length: 20 }, (_, i) => ({
   uid: `uid-crash-${i}`,

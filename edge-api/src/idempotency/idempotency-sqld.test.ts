@@ -7,20 +7,20 @@
 import { createClient as createNodeClient, type Client } from '@libsql/client';
 import { createClient as createWebClient } from '@libsql/client/web';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from './app';
-import { oneReviewEachApp } from './testing/guarded-route';
+import { createApp } from '../app';
+import { oneReviewEachApp } from '../testing/guarded-route';
 import {
   checkOrderBooks,
   placeOrder,
   slowestWaitAfterRecovery,
   type OrderOutcome,
   type Send,
-} from './testing/order-client';
-import { killRepeatedly, sqldMissing, type Restartable } from './testing/processes';
-import { startSqldTestDb, type SqldTestDb } from './testing/sqld-test-db';
-import { orderBody } from './testing/test-app';
-import './testing/test-logs'; // the apps' log lines are collected, not printed
-import { emulatorToken } from './testing/tokens';
+} from '../testing/order-client';
+import { killRepeatedly, sqldMissing, type Restartable } from '../testing/processes';
+import { startSqldTestDb, type SqldTestDb } from '../testing/sqld-test-db';
+import { orderBody } from '../testing/test-app';
+import '../testing/test-logs'; // the apps' log lines are collected, not printed
+import { emulatorToken } from '../testing/tokens';
 
 const missing = sqldMissing();
 const clients = [
