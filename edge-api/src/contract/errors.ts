@@ -20,7 +20,6 @@ export const apiErrorCodes = [
   // What is asked for (404, 409, 429).
   'not_found',
   'payments_not_configured',
-  'idempotency_in_progress',
   'out_of_stock',
   'slot_full',
   'one_review_each',

@@ -15,20 +15,18 @@ export type OutboxVerdict = 'sent' | 'retry' | 'signIn' | 'failed';
 export const OUT_OF_STOCK = 'out_of_stock' satisfies ApiErrorCode;
 
 /**
- * Takes an answer's HTTP `status` (`network` when none came) and its parsed JSON `body` (the
- * API's `{"error":{"code",…}}` on a refusal) and returns what the outbox does with the write:
+ * Takes an answer's HTTP `status` (`network` when none came) and returns what the outbox does
+ * with the write:
  * - 2xx → sent;
- * - no answer, 429 or 5xx → retry; 409 too (the same key still in flight), except `out_of_stock`;
+ * - no answer, 429 or 5xx → retry (a repeated key replays the first answer, so a retry never
+ *   writes twice);
  * - 401 → signIn (the caller has already tried once with a refreshed token);
- * - any other status → failed.
+ * - any other status → failed: a 4xx is the server's final word on this body (a 409 among them:
+ *   products out of stock).
  */
-export function classifyAnswer(status: number | 'network', body?: unknown): OutboxVerdict {
+export function classifyAnswer(status: number | 'network'): OutboxVerdict {
   if (status === 'network' || status === 429 || status >= 500) return 'retry';
   if (status >= 200 && status < 300) return 'sent';
   if (status === 401) return 'signIn';
-  if (status === 409) {
-    const code = (body as { error?: { code?: unknown } } | null | undefined)?.error?.code;
-    return code === OUT_OF_STOCK ? 'failed' : 'retry';
-  }
   return 'failed';
 }

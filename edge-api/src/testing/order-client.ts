@@ -69,7 +69,7 @@ export async function placeOrder(
     const attempt = { at: Date.now(), status };
     attempts.push(attempt);
     options.onAttempt?.(attempt);
-    if (classifyAnswer(status, body) !== 'retry' || attempt.at >= options.giveUpAt) {
+    if (classifyAnswer(status) !== 'retry' || attempt.at >= options.giveUpAt) {
       const orderId =
         typeof status === 'number' && status < 300 ? (body as { _id?: string } | undefined)?._id : undefined;
       return { key: order.key, status, orderId, replayed, startedAt, answeredAt: attempt.at, attempts };

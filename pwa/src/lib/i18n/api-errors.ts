@@ -54,7 +54,6 @@ const byCode: Record<ApiErrorCode, (refusal: ApiRefusal, nameOf: NameOf) => stri
   forbidden: () => t('apiError.forbidden'),
   not_found: () => t('apiError.notFound'),
   payments_not_configured: () => t('apiError.paymentsNotConfigured'),
-  idempotency_in_progress: () => t('apiError.inProgress'),
   out_of_stock: ({ details }, nameOf) => {
     const products = detailedProducts(details);
     return products.length > 0 ? t('orders.outOfStock', { names: products.map(nameOf).join(', ') }) : undefined;

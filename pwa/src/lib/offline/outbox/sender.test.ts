@@ -213,32 +213,15 @@ describe('outbox', () => {
     expect(server.seen.map((s) => s.key)).toEqual([a.key, b.key]);
   });
 
-  it('keeps retrying a 409 that is an idempotency conflict (the same key still in flight), and one without a code', async () => {
+  it("marks an item failed on a 409 without a code too: a 409 is the server's final word on that body", async () => {
     const a = await enqueue('order', order(), asha);
-    let now = Date.now();
-    const inFlight = {
-      status: 409,
-      body: {
-        error: {
-          code: 'idempotency_in_progress',
-          message: 'This request is still being processed; try again in a moment.',
-        },
-      },
-    };
-    const server = api([inFlight, 409]);
-    expect(await sendOutbox(token, server.fetchFn, () => now)).toBe(0);
-    expect(await outboxItem(a.key)).toMatchObject({
-      status: 'waiting',
-      attempts: 1,
-      note: 'busy',
-    });
-    now += 3_000;
-    expect(await sendOutbox(token, server.fetchFn, () => now)).toBe(0);
-    expect(await outboxItem(a.key)).toMatchObject({ status: 'waiting', attempts: 2 });
-    now += 6_000;
-    expect(await sendOutbox(token, server.fetchFn, () => now)).toBe(1);
+    const server = api([409]);
+    expect(await sendOutbox(token, server.fetchFn)).toBe(0);
+    expect(await outboxItem(a.key)).toMatchObject({ status: 'failed', note: 'refused', httpStatus: 409 });
     expect((await outboxItem(a.key))?.refusal).toBeUndefined();
-    expect(server.seen.map((s) => s.key)).toEqual([a.key, a.key, a.key]);
+    // A failed item is not sent again.
+    await sendOutbox(token, server.fetchFn);
+    expect(server.seen.map((s) => s.key)).toEqual([a.key]);
   });
 
   it('queues a replacement and removes the item it replaces in one transaction; dismiss removes one', async () => {
