@@ -78,7 +78,7 @@ export default defineConfig(({ mode }) => {
         ),
         { locale: 'bn', module: 'lib/i18n/locales/bn.json', storageKey: LOCALE_KEY, locales: ['en', 'bn'] },
       ),
-      // Brotli and gzip copies of every text asset, served by the Node entry (static-site.ts)
+      // Brotli and gzip copies of every text asset, served by the Node entry (edge-api/src/http/static-site.ts)
       // to browsers that accept them; Cloudflare compresses on its own.
       compression({
         algorithms: ['brotliCompress', 'gzip'],

@@ -3,7 +3,7 @@
  * Policy names the SHA-256 of index.html's inline script (pwa/route-preload.ts), which changes
  * with every build. The plugin writes them to `dist/_headers` in Cloudflare's format: Workers
  * static assets apply it to every file it serves, and the Node entry reads the same file
- * (edge-api/src/static-site.ts), so both runtimes send the same headers.
+ * (edge-api/src/http/static-site.ts), so both runtimes send the same headers.
  *
  * The page keeps the Firebase ID token in localStorage (spec §4): the CSP is what keeps a
  * script from anywhere else from reading it. No 'unsafe-inline' for scripts.

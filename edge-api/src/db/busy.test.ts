@@ -19,6 +19,7 @@ import { openDatabase } from './client';
 import { prepareDatabase } from './prepare';
 import { admin, customerA, logsOf, orderBody } from '../testing/test-app';
 import { emulatorToken, type TokenClaims } from '../testing/tokens';
+import { DEFAULT_AUTH_EMULATOR_HOST } from '../contract/local-run';
 
 /** The app's busy timeout here (ms): long enough to be a real wait, short enough for a test. */
 const TEST_BUSY_TIMEOUT_MS = 150;
@@ -46,7 +47,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 function apiOver(db: Client, url: string) {
   const config = parseConfig({
     DATABASE_URL: url,
-    FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+    FIREBASE_AUTH_EMULATOR_HOST: DEFAULT_AUTH_EMULATOR_HOST,
     ADMIN_EMAILS: admin.email,
     RATE_LIMIT_USER_WRITES_PER_MINUTE: '1000000',
     RATE_LIMIT_IP_WRITES_PER_MINUTE: '1000000',

@@ -20,6 +20,7 @@ import { prepareDatabase } from './prepare';
 import { sqldMissing, sqldServer, type Restartable } from '../testing/processes';
 import { customerA, logsOf, orderBody } from '../testing/test-app';
 import { emulatorToken } from '../testing/tokens';
+import { DEFAULT_AUTH_EMULATOR_HOST } from '../contract/local-run';
 
 const missing = sqldMissing();
 const clients = [
@@ -48,7 +49,7 @@ describe.skipIf(missing !== undefined)(`the API while sqld is down${missing ? ` 
     let send: (method: string, path: string, key?: string, body?: unknown) => Promise<Response>;
     beforeAll(() => {
       db = open(sqld.url);
-      const config = parseConfig({ DATABASE_URL: sqld.url, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' });
+      const config = parseConfig({ DATABASE_URL: sqld.url, FIREBASE_AUTH_EMULATOR_HOST: DEFAULT_AUTH_EMULATOR_HOST });
       // A catalogue cache that re-reads every time, so each catalogue read meets the database.
       const app = createApp({ db, config, catalogue: new CatalogueCache(db, 0) });
       const token = emulatorToken(customerA);

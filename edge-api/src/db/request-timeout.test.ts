@@ -20,6 +20,7 @@ import { DATABASE_REQUEST_TIMEOUT_MS, fetchWithTimeout } from './request-timeout
 import { customerA, logsOf } from '../testing/test-app';
 import { emulatorToken } from '../testing/tokens';
 import worker from '../worker';
+import { DEFAULT_AUTH_EMULATOR_HOST } from '../contract/local-run';
 
 /** The bound the tests set (ms); the default is checked once, end to end. */
 const TIMEOUT_MS = 300;
@@ -62,7 +63,7 @@ afterAll(async () => {
 function apiOver(db: Client, url: string) {
   const app = createApp({
     db,
-    config: parseConfig({ DATABASE_URL: url, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }),
+    config: parseConfig({ DATABASE_URL: url, FIREBASE_AUTH_EMULATOR_HOST: DEFAULT_AUTH_EMULATOR_HOST }),
     catalogue: new CatalogueCache(db, 0),
   });
   return (path: string) => app.request(path, { headers: { Authorization: `Bearer ${emulatorToken(customerA)}` } });
@@ -145,7 +146,7 @@ describe('the default bound', () => {
         timed(async () =>
           worker.fetch(new Request('http://shop.test/api/products'), {
             DATABASE_URL: silent,
-            FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+            FIREBASE_AUTH_EMULATOR_HOST: DEFAULT_AUTH_EMULATOR_HOST,
           }),
         ),
       ]);

@@ -12,6 +12,7 @@ import { createApp } from '../app';
 import { createTestDb, type TestDb } from '../testing/test-db';
 import { customerA, orderBody } from '../testing/test-app';
 import { emulatorToken } from '../testing/tokens';
+import { DEFAULT_AUTH_EMULATOR_HOST } from '../contract/local-run';
 
 type FaultPoint = 'before' | 'during' | 'after';
 
@@ -77,7 +78,7 @@ let app: ReturnType<typeof createApp>;
 beforeAll(async () => {
   t = await createTestDb({
     env: {
-      FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+      FIREBASE_AUTH_EMULATOR_HOST: DEFAULT_AUTH_EMULATOR_HOST,
       RATE_LIMIT_USER_WRITES_PER_MINUTE: '1000000',
       RATE_LIMIT_IP_WRITES_PER_MINUTE: '1000000',
     },
