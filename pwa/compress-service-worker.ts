@@ -1,8 +1,8 @@
 /**
  * A Vite plugin that writes brotli and gzip copies of `sw.js` once vite-plugin-pwa has built it.
  * The other text assets are compressed by vite-plugin-compression2 while the bundle is written,
- * but the service worker is built later (VitePWA's closeBundle), so it was sent uncompressed on
- * every update check. The Node entry serves these copies (edge-api/src/http/static-site.ts);
+ * but the service worker is built later (VitePWA's closeBundle), out of that plugin's reach;
+ * without these copies it would go uncompressed on every update check. The Node entry serves these copies (edge-api/src/http/static-site.ts);
  * Cloudflare compresses on its own (.assetsignore keeps the copies out of a Workers deploy).
  */
 import { readFile, writeFile } from 'node:fs/promises';
