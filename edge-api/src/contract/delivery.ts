@@ -4,13 +4,22 @@
  * slot as the API describes it. The schemas are in order.ts.
  */
 
-/** An order's states in the order they happen (spec §2 has the first two; DESIGN.md §8 the rest). */
-export const orderStatuses = ['Pending', 'Approved', 'Out for delivery', 'Delivered'] as const;
+/** The delivery flow: its states in the order they happen (spec §2 has the first two; DESIGN.md §8 the rest). */
+export const deliveryFlow = ['Pending', 'Approved', 'Out for delivery', 'Delivered'] as const;
+/** A state of the delivery flow. */
+export type DeliveryStep = (typeof deliveryFlow)[number];
+
+/**
+ * Every state an order can be in: the delivery flow, then `Cancelled`, the end of a paid order
+ * that was cancelled and refunded (DESIGN.md §6) — kept, never a step of the flow.
+ */
+export const orderStatuses = [...deliveryFlow, 'Cancelled'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
-/** The one state an order in `status` may move to next, or undefined once it is Delivered. */
-export function nextOrderStatus(status: OrderStatus): OrderStatus | undefined {
-  return orderStatuses[orderStatuses.indexOf(status) + 1];
+/** The one state an order in `status` may move to next; undefined once it is Delivered or Cancelled. */
+export function nextOrderStatus(status: OrderStatus): DeliveryStep | undefined {
+  const index = deliveryFlow.findIndex((step) => step === status);
+  return index < 0 ? undefined : deliveryFlow[index + 1];
 }
 
 /** One step of an order's timeline: the state it entered and when (ISO 8601). */

@@ -3,11 +3,16 @@
  * only; prices, totals and status are the server's — and the stored order as the API returns it.
  */
 import { z } from 'zod';
-import { orderStatuses, type DeliverySlot, type DeliverySlotOffer, type StatusChange } from './delivery';
+import { deliveryFlow, orderStatuses, type DeliverySlot, type DeliverySlotOffer, type StatusChange } from './delivery';
 import { cartQuantityField, email, recordId, requiredText } from './fields';
 
 export const paymentMethods = ['cod', 'card'] as const;
-export const paymentStatuses = ['unpaid', 'paid'] as const;
+/**
+ * `refunded`: the payment was returned (a cancelled paid order, or a refund made at the
+ * provider); `disputed`: the card holder disputed the charge (DESIGN.md §6).
+ */
+export const paymentStatuses = ['unpaid', 'paid', 'refunded', 'disputed'] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
 
 export const MAX_ORDER_LINES = 100;
 
@@ -77,6 +82,7 @@ export const statusChangeSchema = z.object({
  * An order as the API returns it. `totalAmount` is the subtotal in whole Tk. `statusHistory`
  * is its timeline, oldest first (Pending at the order's time). `deliverySlotChanged` is true on
  * the answer to `POST /orders` when the slot asked for was full or closed and another was given.
+ * `paymentRef` is the card payment's id at the provider, once paid.
  */
 export const orderSchema = z.object({
   _id: z.string(),
@@ -90,6 +96,8 @@ export const orderSchema = z.object({
   orderedProduct: z.array(orderLineSchema),
   paymentMethod: z.enum(paymentMethods),
   paymentStatus: z.enum(paymentStatuses),
+  // The provider's payment id (Stripe: pi_…), for the admin; only on an order paid by card.
+  paymentRef: z.string().optional(),
   createdAt: z.string(),
   statusHistory: z.array(statusChangeSchema),
   deliverySlot: deliverySlotSchema.nullable(),
@@ -98,9 +106,12 @@ export const orderSchema = z.object({
 
 export type Order = z.infer<typeof orderSchema>;
 
-/** `PUT /orders/update/:id` body: the state to move to (only the next one is accepted: 409 otherwise). */
+/**
+ * `PUT /orders/update/:id` body: the state of the delivery flow to move to (only the next one is
+ * accepted: 409 otherwise). Cancelling is `DELETE /orders/:id`, not a step of the flow.
+ */
 export const orderStatusUpdateSchema = z.object({
-  orderStatus: z.enum(orderStatuses, { error: `Choose one of ${orderStatuses.join(', ')}` }),
+  orderStatus: z.enum(deliveryFlow, { error: `Choose one of ${deliveryFlow.join(', ')}` }),
 });
 
 /** Largest page of `GET /orders`. */

@@ -24,6 +24,14 @@ export const cartLineSchema = productSchema
   .extend({ nameBn: z.string().nullable().optional(), cartQuantity: cartQuantityField }) satisfies z.ZodType<CartLine>;
 
 /**
+ * Whether `n` is written with at most two decimals: its shortest round-trip text (String(n),
+ * what JSON carries) is digits with at most two after the point. Not `n * 100` against its
+ * rounding: in binary floating point 19.99 × 100 is 1998.9999999999998, which refused 9,175 of
+ * the prices from 0.01 to 999.99. Text such as "19.990" is read as the number 19.99 first.
+ */
+export const hasAtMostTwoDecimals = (n: number): boolean => Number.isFinite(n) && /^-?\d+(\.\d{1,2})?$/.test(String(n));
+
+/**
  * Price in Tk per kg: a positive number, or text such as "12.5" (the spec's form sends text).
  * The text branch comes first: react-hook-form's zodResolver shows a failed union's first
  * branch's message, and for the form's text that must be how to write a price, not "expected number".
@@ -47,7 +55,7 @@ export const priceField = z
       .number()
       .positive({ error: 'The price must be more than 0 Tk' })
       .max(1_000_000, { error: 'The price must be at most 1,000,000 Tk' })
-      .refine((n) => Number.isFinite(n) && Math.round(n * 100) === n * 100, {
+      .refine(hasAtMostTwoDecimals, {
         error: 'At most 2 decimal places (poisha)',
       }),
   );

@@ -156,3 +156,45 @@ describe('migration 0003 (delivery) on a database in use', () => {
     }
   });
 });
+
+describe('migration 0006 (payments) on a database in use', () => {
+  it('keeps every order, its slot and timeline, and takes Cancelled, refunded and disputed; a delete still takes the timeline', async () => {
+    await applyMigrations(
+      db,
+      (await loadMigrations()).filter((m) => m.version <= 4),
+    );
+    await db.batch(
+      [
+        `INSERT INTO orders (id, user_id, customer_name, email, phone, address, order_status, total_amount, order_date,
+           ordered_product, payment_method, payment_status, created_at, slot_id, slot_start_ms, slot_end_ms)
+         VALUES ('o-paid', 'u1', 'Asha', 'a@x.test', '017', 'Dhaka', 'Approved', 100, 'd', '[]', 'card', 'paid', 1000, 's1', 5000, 6000)`,
+        "INSERT INTO order_status_history (order_id, status, at, by_uid) VALUES ('o-paid', 'Pending', 1000, 'u1'), ('o-paid', 'Approved', 1500, 'admin')",
+      ],
+      'write',
+    );
+    await applyMigrations(db, await loadMigrations());
+    const row = (await db.execute("SELECT * FROM orders WHERE id = 'o-paid'")).rows[0];
+    expect(row).toMatchObject({
+      order_status: 'Approved',
+      payment_method: 'card',
+      payment_status: 'paid',
+      payment_ref: null,
+      slot_id: 's1',
+      slot_start_ms: 5000,
+      slot_end_ms: 6000,
+    });
+    const history = (
+      await db.execute("SELECT status, at FROM order_status_history WHERE order_id = 'o-paid' ORDER BY id")
+    ).rows;
+    expect(history.map((r) => [r.status, r.at])).toEqual([
+      ['Pending', 1000],
+      ['Approved', 1500],
+    ]);
+    await db.execute("UPDATE orders SET order_status = 'Cancelled', payment_status = 'refunded' WHERE id = 'o-paid'");
+    await db.execute("UPDATE orders SET payment_status = 'disputed' WHERE id = 'o-paid'");
+    await expect(db.execute("UPDATE orders SET payment_status = 'lost' WHERE id = 'o-paid'")).rejects.toThrow(/CHECK/);
+    await db.execute("INSERT INTO order_status_history (order_id, status, at) VALUES ('o-paid', 'Cancelled', 2000)");
+    await db.execute("DELETE FROM orders WHERE id = 'o-paid'");
+    expect((await db.execute('SELECT count(*) AS n FROM order_status_history')).rows[0]?.n).toBe(0);
+  });
+});

@@ -7,7 +7,7 @@
  */
 import type { Client, InStatement, InValue, Row } from '@libsql/client';
 import { orderStatuses, type OrderStatus } from '../contract/delivery';
-import type { Order } from '../contract/order';
+import { paymentStatuses, type Order, type PaymentStatus } from '../contract/order';
 import { deliverySlot, type TimedSlot } from '../delivery/slots';
 import { OrderNotFoundError, SlotFullError } from './errors';
 import { writeGuard, type Guard } from './guarded-batch';
@@ -21,11 +21,15 @@ import { writeGuard, type Guard } from './guarded-batch';
  * order open).
  */
 const COLUMNS = `id, customer_name, email, phone, address, order_status, total_amount, order_date,
-  ordered_product, payment_method, payment_status, created_at, slot_start_ms, slot_end_ms,
+  ordered_product, payment_method, payment_status, payment_ref, created_at, slot_start_ms, slot_end_ms,
   (SELECT json_group_array(json_object('status', h.status, 'at', h.at))
      FROM (SELECT status, at FROM order_status_history WHERE order_id = orders.id ORDER BY at, id) AS h) AS status_history`;
 
 const toStatus = (value: unknown): OrderStatus => orderStatuses.find((status) => status === value) ?? 'Pending';
+
+/** A stored payment status as the API tells it: a refund under way ('refunding') is still 'paid'. */
+const toPaymentStatus = (value: unknown): PaymentStatus =>
+  value === 'refunding' ? 'paid' : (paymentStatuses.find((status) => status === value) ?? 'unpaid');
 
 /** Oldest first; a tie (a backfilled Approved at the creation time) in the states' own order. */
 const byTimeThenState = (a: { status: OrderStatus; at: number }, b: { status: OrderStatus; at: number }) =>
@@ -51,7 +55,8 @@ export function toOrder(row: Row): Order {
     orderDate: String(row.order_date),
     orderedProduct: JSON.parse(String(row.ordered_product)) as Order['orderedProduct'],
     paymentMethod: row.payment_method === 'card' ? 'card' : 'cod',
-    paymentStatus: row.payment_status === 'paid' ? 'paid' : 'unpaid',
+    paymentStatus: toPaymentStatus(row.payment_status),
+    ...(row.payment_ref ? { paymentRef: String(row.payment_ref) } : {}),
     createdAt: new Date(Number(row.created_at)).toISOString(),
     statusHistory: history
       .map((change) => ({ status: toStatus(change.status), at: Number(change.at) }))
@@ -281,14 +286,14 @@ export async function changeOrderStatus(
 }
 
 /**
- * Deletes order `id` (its timeline goes with it, by trigger); with `onlyIfPending`, only while
- * it is still Pending.
+ * Deletes unpaid order `id` (its timeline goes with it, by trigger); with `onlyIfPending`, only
+ * while it is still Pending. A paid order is never deleted (DESIGN.md §6: it is refunded and kept).
  * @returns the number of orders deleted (1 or 0).
  */
 export async function deleteOrder(db: Client, id: string, options: { onlyIfPending?: boolean } = {}): Promise<number> {
   const sql = options.onlyIfPending
-    ? "DELETE FROM orders WHERE id = ? AND order_status = 'Pending'"
-    : 'DELETE FROM orders WHERE id = ?';
+    ? "DELETE FROM orders WHERE id = ? AND payment_status = 'unpaid' AND order_status = 'Pending'"
+    : "DELETE FROM orders WHERE id = ? AND payment_status = 'unpaid'";
   return (await db.execute({ sql, args: [id] })).rowsAffected;
 }
 
@@ -300,12 +305,114 @@ export async function chooseCardPayment(db: Client, id: string): Promise<void> {
   });
 }
 
-/** Marks order `id` paid by card; an order already paid is left as it is (a replayed webhook changes nothing). */
-export async function markOrderPaid(db: Client, id: string): Promise<void> {
+/**
+ * Marks unpaid order `id` paid by card with the provider's payment id `paymentRef`; an order
+ * already paid, refunded or gone is left as it is (a replayed webhook changes nothing).
+ * @returns whether the order changed.
+ */
+export async function markOrderPaid(db: Client, id: string, paymentRef: string | null): Promise<boolean> {
+  const { rowsAffected } = await db.execute({
+    sql: `UPDATE orders SET payment_status = 'paid', payment_method = 'card', payment_ref = ?
+          WHERE id = ? AND payment_status = 'unpaid' AND order_status <> 'Cancelled'`,
+    args: [paymentRef, id],
+  });
+  return rowsAffected > 0;
+}
+
+/** How long a refund claim holds before another cancel may take it over (its request died with its process). */
+export const REFUND_CLAIM_MS = 60_000;
+
+/**
+ * Claims paid card order `id` for refunding (payment 'refunding', shown as 'paid'), so two
+ * cancels at once ask the provider once; with `onlyIfPending`, only while it is Pending. A claim
+ * older than {@link REFUND_CLAIM_MS} is taken over: the provider's idempotency key makes asking
+ * again safe.
+ * @returns the payment's reference when claimed; undefined when the order is not (or no longer)
+ * claimable: not paid, claimed by another cancel, or no longer Pending.
+ */
+export async function claimRefund(
+  db: Client,
+  id: string,
+  options: { onlyIfPending?: boolean } = {},
+  nowMs = Date.now(),
+): Promise<{ paymentRef: string | null } | undefined> {
+  const { rows } = await db.execute({
+    sql: `UPDATE orders SET payment_status = 'refunding', refund_started_ms = ?
+          WHERE id = ? AND order_status <> 'Cancelled' ${options.onlyIfPending ? "AND order_status = 'Pending'" : ''}
+            AND (payment_status = 'paid' OR (payment_status = 'refunding' AND refund_started_ms <= ?))
+          RETURNING payment_ref`,
+    args: [nowMs, id, nowMs - REFUND_CLAIM_MS],
+  });
+  const row = rows[0];
+  if (!row) return undefined;
+  return { paymentRef: row.payment_ref === null ? null : String(row.payment_ref) };
+}
+
+/** Gives a claimed order back as it was (paid): its refund failed. */
+export async function releaseRefund(db: Client, id: string): Promise<void> {
   await db.execute({
-    sql: "UPDATE orders SET payment_status = 'paid', payment_method = 'card' WHERE id = ? AND payment_status = 'unpaid'",
+    sql: "UPDATE orders SET payment_status = 'paid', refund_started_ms = NULL WHERE id = ? AND payment_status = 'refunding'",
     args: [id],
   });
+}
+
+/**
+ * Records that order `id`'s payment was refunded: payment 'refunded' and, unless `keepStatus`
+ * (a delivered order refunded at the provider stays Delivered), state Cancelled with its
+ * timeline entry (at `nowMs`, by Firebase uid `byUid`, null for the provider), in one write
+ * batch. Only an order that is paid, being refunded or disputed changes.
+ * @returns whether the order changed (false: already refunded, unpaid or gone).
+ */
+export async function recordRefund(
+  db: Client,
+  id: string,
+  byUid: string | null,
+  options: { keepDelivered?: boolean } = {},
+  nowMs = Date.now(),
+): Promise<boolean> {
+  const refundable = "payment_status IN ('paid', 'refunding', 'disputed')";
+  const status = options.keepDelivered
+    ? "CASE WHEN order_status = 'Delivered' THEN order_status ELSE 'Cancelled' END"
+    : "'Cancelled'";
+  const [update] = await db.batch(
+    [
+      {
+        sql: `UPDATE orders SET payment_status = 'refunded', refund_started_ms = NULL, order_status = ${status}
+              WHERE id = ? AND ${refundable}`,
+        args: [id],
+      },
+      {
+        sql: `INSERT INTO order_status_history (order_id, status, at, by_uid)
+              SELECT ?, 'Cancelled', ?, ? WHERE EXISTS (SELECT 1 FROM orders WHERE id = ? AND order_status = 'Cancelled')
+                AND NOT EXISTS (SELECT 1 FROM order_status_history WHERE order_id = ? AND status = 'Cancelled')`,
+        args: [id, nowMs, byUid, id, id],
+      },
+    ],
+    'write',
+  );
+  return (update?.rowsAffected ?? 0) > 0;
+}
+
+/**
+ * The order whose card payment is `paymentRef` (Stripe's PaymentIntent id).
+ * @returns its id, or undefined when no order has it.
+ */
+export async function orderIdByPaymentRef(db: Client, paymentRef: string): Promise<string | undefined> {
+  const { rows } = await db.execute({ sql: 'SELECT id FROM orders WHERE payment_ref = ?', args: [paymentRef] });
+  return rows[0] ? String(rows[0].id) : undefined;
+}
+
+/**
+ * Marks order `id`'s payment disputed (from paid or being refunded).
+ * @returns whether the order changed.
+ */
+export async function markDisputed(db: Client, id: string): Promise<boolean> {
+  const { rowsAffected } = await db.execute({
+    sql: `UPDATE orders SET payment_status = 'disputed', refund_started_ms = NULL
+          WHERE id = ? AND payment_status IN ('paid', 'refunding')`,
+    args: [id],
+  });
+  return rowsAffected > 0;
 }
 
 const base64url = (bytes: Uint8Array) =>

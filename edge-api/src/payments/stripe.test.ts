@@ -9,7 +9,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { orderSchema, type Order } from '../contract/order';
-import { createTestApp, customerA, logsOf, orderBody, type TestApp } from '../testing/test-app';
+import { admin, createTestApp, customerA, logsOf, orderBody, testLogs, type TestApp } from '../testing/test-app';
 import { emulatorToken } from '../testing/tokens';
 import { createStripe } from './stripe';
 
@@ -20,6 +20,11 @@ let recorded: Recorded[] = [];
 let t: TestApp;
 let app: ReturnType<typeof createApp>;
 let stripe: Stripe;
+/** The stand-in's refunds, by idempotency key; what each PaymentIntent charged (poisha); its behaviour. */
+const refundsByKey = new Map<string, object>();
+const amountsByIntent = new Map<string, number>();
+let refundFailure: string | undefined;
+let refundDelayMs = 0;
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -28,23 +33,52 @@ beforeAll(async () => {
     req.on('end', () => {
       const form = new URLSearchParams(body);
       recorded.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, form });
+      const answer = (status: number, json: object) => {
+        res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${recorded.length}` });
+        res.end(JSON.stringify(json));
+      };
+      if (req.url === '/v1/refunds') {
+        // Stripe's "Create a refund": one refund per idempotency key, a full refund per PaymentIntent.
+        const key = String(req.headers['idempotency-key']);
+        setTimeout(() => {
+          if (refundFailure)
+            return answer(400, {
+              error: {
+                type: 'invalid_request_error',
+                code: refundFailure,
+                message: `Stripe stand-in refused: ${refundFailure}`,
+              },
+            });
+          const paymentIntent = String(form.get('payment_intent'));
+          const refund = refundsByKey.get(key) ?? {
+            id: `re_test_${refundsByKey.size + 1}`,
+            object: 'refund',
+            amount: amountsByIntent.get(paymentIntent) ?? 0,
+            currency: 'bdt',
+            payment_intent: paymentIntent,
+            reason: form.get('reason'),
+            metadata: { orderId: form.get('metadata[orderId]') },
+            status: 'succeeded',
+          };
+          refundsByKey.set(key, refund);
+          answer(200, refund);
+        }, refundDelayMs);
+        return;
+      }
       const id = `cs_test_${recorded.length}`;
-      res.writeHead(200, { 'content-type': 'application/json', 'request-id': `req_${recorded.length}` });
-      res.end(
-        JSON.stringify({
-          id,
-          object: 'checkout.session',
-          client_secret: `${id}_secret_abc`,
-          amount_total: Number(form.get('line_items[0][price_data][unit_amount]')),
-          currency: form.get('currency'),
-          mode: 'payment',
-          ui_mode: form.get('ui_mode'),
-          payment_status: 'unpaid',
-          status: 'open',
-          metadata: { orderId: form.get('metadata[orderId]') },
-          livemode: false,
-        }),
-      );
+      answer(200, {
+        id,
+        object: 'checkout.session',
+        client_secret: `${id}_secret_abc`,
+        amount_total: Number(form.get('line_items[0][price_data][unit_amount]')),
+        currency: form.get('currency'),
+        mode: 'payment',
+        ui_mode: form.get('ui_mode'),
+        payment_status: 'unpaid',
+        status: 'open',
+        metadata: { orderId: form.get('metadata[orderId]') },
+        livemode: false,
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -62,6 +96,8 @@ afterAll(async () => {
 });
 beforeEach(() => {
   recorded = [];
+  refundFailure = undefined;
+  refundDelayMs = 0;
 });
 
 const asA = { Authorization: `Bearer ${emulatorToken(customerA)}`, 'Content-Type': 'application/json' };
@@ -89,11 +125,44 @@ const webhook = async (payload: object, opts: { secret?: string; timestamp?: num
     body,
   });
 };
-const paidEvent = (orderId: string, id = `evt_${crypto.randomUUID()}`) => ({
-  id,
+/** A paid checkout of `order` as Stripe sends it: its amount in poisha, BDT, test mode, a PaymentIntent. */
+const paidEvent = (
+  order: Pick<Order, '_id' | 'totalAmount'>,
+  session: Record<string, unknown> = {},
+  event: Record<string, unknown> = {},
+) => {
+  const paymentIntent = `pi_test_${order._id.slice(0, 8)}`;
+  amountsByIntent.set(paymentIntent, order.totalAmount * 100);
+  return {
+    id: `evt_${crypto.randomUUID()}`,
+    object: 'event',
+    type: 'checkout.session.completed',
+    livemode: false,
+    data: {
+      object: {
+        id: 'cs_test_1',
+        object: 'checkout.session',
+        payment_status: 'paid',
+        amount_total: order.totalAmount * 100,
+        currency: 'bdt',
+        livemode: false,
+        payment_intent: paymentIntent,
+        metadata: { orderId: order._id },
+        ...session,
+      },
+    },
+    ...event,
+  };
+};
+/** A charge event (`charge.refunded`, `charge.dispute.created`) for `order`'s PaymentIntent. */
+const chargeEvent = (type: string, order: Pick<Order, '_id'>, object: Record<string, unknown> = {}) => ({
+  id: `evt_${crypto.randomUUID()}`,
   object: 'event',
-  type: 'checkout.session.completed',
-  data: { object: { id: 'cs_test_1', object: 'checkout.session', payment_status: 'paid', metadata: { orderId } } },
+  type,
+  livemode: false,
+  data: {
+    object: { id: 'ch_or_dp_test', payment_intent: `pi_test_${order._id.slice(0, 8)}`, livemode: false, ...object },
+  },
 });
 const paymentStatus = async (id: string) =>
   String(
@@ -136,7 +205,7 @@ describe('POST /api/checkout', () => {
         })
       ).status,
     ).toBe(404);
-    await webhook(paidEvent(order._id));
+    await webhook(paidEvent(order));
     expect((await startCheckout(order._id)).status).toBe(409);
     expect(recorded).toHaveLength(0);
   });
@@ -145,7 +214,7 @@ describe('POST /api/checkout', () => {
 describe('POST /api/stripe/webhook', () => {
   it('marks the order paid for a validly signed event, and a replay changes nothing', async () => {
     const order = await placeOrder(1);
-    const event = paidEvent(order._id);
+    const event = paidEvent(order);
     const first = await webhook(event);
     expect(first.status).toBe(200);
     expect(await paymentStatus(order._id)).toBe('paid');
@@ -162,7 +231,7 @@ describe('POST /api/stripe/webhook', () => {
 
   it('rejects a bad signature with 400 and changes nothing', async () => {
     const order = await placeOrder(1);
-    const res = await webhook(paidEvent(order._id), { secret: 'whsec_wrong' });
+    const res = await webhook(paidEvent(order), { secret: 'whsec_wrong' });
     expect(res.status).toBe(400);
     expect(await paymentStatus(order._id)).toBe('unpaid');
     // The operator sees Stripe's reason in the log.
@@ -178,7 +247,7 @@ describe('POST /api/stripe/webhook', () => {
   it('rejects a tampered body', async () => {
     const order = await placeOrder(1);
     const other = await placeOrder(1);
-    const body = JSON.stringify(paidEvent(order._id));
+    const body = JSON.stringify(paidEvent(order));
     const header = await stripe.webhooks.generateTestHeaderStringAsync({
       payload: body,
       secret: WEBHOOK_SECRET,
@@ -195,15 +264,235 @@ describe('POST /api/stripe/webhook', () => {
 
   it('rejects an old timestamp (over Stripe’s 5-minute tolerance)', async () => {
     const order = await placeOrder(1);
-    const res = await webhook(paidEvent(order._id), { timestamp: Math.floor(Date.now() / 1000) - 600 });
+    const res = await webhook(paidEvent(order), { timestamp: Math.floor(Date.now() / 1000) - 600 });
     expect(res.status).toBe(400);
     expect(await paymentStatus(order._id)).toBe('unpaid');
   });
 
   it('ignores events that are not a paid checkout', async () => {
     const order = await placeOrder(1);
-    const res = await webhook({ ...paidEvent(order._id), type: 'checkout.session.expired' });
+    const res = await webhook({ ...paidEvent(order), type: 'checkout.session.expired' });
     expect(res.status).toBe(200);
     expect(await paymentStatus(order._id)).toBe('unpaid');
+  });
+});
+
+const asAdmin = { Authorization: `Bearer ${emulatorToken(admin)}`, 'Content-Type': 'application/json' };
+const cancel = (id: string, headers = asA) => app.request(`/api/orders/${id}`, { method: 'DELETE', headers });
+const readOne = async (id: string) =>
+  orderSchema.parse(await (await app.request(`/api/orders/${id}`, { headers: asAdmin })).json());
+const orderRow = async (id: string) =>
+  (await t.db.execute({ sql: 'SELECT * FROM orders WHERE id = ?', args: [id] })).rows[0];
+const refundCalls = () => recorded.filter((call) => call.path === '/v1/refunds');
+/** A Pending order of customer A, paid by card through a signed webhook. */
+async function paidOrder(): Promise<Order> {
+  const order = await placeOrder(1);
+  expect((await webhook(paidEvent(order))).status).toBe(200);
+  expect(await paymentStatus(order._id)).toBe('paid');
+  recorded = [];
+  return order;
+}
+/** What of the test file's logs carries `order`'s personal data (none may). */
+const personalDataIn = (order: Order) =>
+  testLogs.filter((line) =>
+    [order.email, order.phone, order.address, order.customerName].some((value) => JSON.stringify(line).includes(value)),
+  );
+
+describe('DELETE /api/orders/:id of a paid order (DESIGN.md §6)', () => {
+  it("refunds the owner's paid Pending order in full at Stripe and keeps it as Cancelled / refunded", async () => {
+    const order = await paidOrder();
+    const res = await cancel(order._id);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ deletedCount: 0, cancelledCount: 1 });
+    expect(refundCalls()).toHaveLength(1);
+    const call = refundCalls()[0] as Recorded;
+    expect(call.form.get('payment_intent')).toBe(`pi_test_${order._id.slice(0, 8)}`);
+    expect(call.form.has('amount')).toBe(false); // the whole payment
+    expect(call.headers['idempotency-key']).toBe(`refund-${order._id}`);
+    const kept = await readOne(order._id);
+    expect(kept).toMatchObject({ orderStatus: 'Cancelled', paymentStatus: 'refunded', paymentMethod: 'card' });
+    expect(kept.statusHistory.map((change) => change.status)).toEqual(['Pending', 'Cancelled']);
+    const mine = (await (
+      await app.request(`/api/orders?email=${customerA.email}`, { headers: asA })
+    ).json()) as Order[];
+    expect(mine.find((o) => o._id === order._id)).toMatchObject({
+      orderStatus: 'Cancelled',
+      paymentStatus: 'refunded',
+    });
+    // The admin's queue finds it by its state.
+    const cancelled = (await (
+      await app.request('/api/orders?status=Cancelled', { headers: asAdmin })
+    ).json()) as Order[];
+    expect(cancelled.map((o) => o._id)).toContain(order._id);
+    expect(personalDataIn(order)).toEqual([]);
+  });
+
+  it('lets an admin cancel a paid order in any state, and a repeated cancel neither refunds again nor deletes', async () => {
+    const order = await paidOrder();
+    for (const orderStatus of ['Approved', 'Out for delivery'])
+      await app.request(`/api/orders/update/${order._id}`, {
+        method: 'PUT',
+        headers: asAdmin,
+        body: JSON.stringify({ orderStatus }),
+      });
+    expect(await (await cancel(order._id, asAdmin)).json()).toEqual({ deletedCount: 0, cancelledCount: 1 });
+    expect(await (await cancel(order._id, asAdmin)).json()).toEqual({ deletedCount: 0, cancelledCount: 0 });
+    expect(refundCalls()).toHaveLength(1);
+    expect(await readOne(order._id)).toMatchObject({ orderStatus: 'Cancelled', paymentStatus: 'refunded' });
+    // Cancelled is the end: it moves nowhere, and the customer's cancel is refused by its state.
+    const advance = await app.request(`/api/orders/update/${order._id}`, {
+      method: 'PUT',
+      headers: asAdmin,
+      body: JSON.stringify({ orderStatus: 'Delivered' }),
+    });
+    expect(advance.status).toBe(409);
+    expect(await advance.json()).toMatchObject({
+      error: { code: 'invalid_transition', details: { current: 'Cancelled', next: null } },
+    });
+    expect((await cancel(order._id)).status).toBe(409);
+  });
+
+  it('refunds once when two cancels arrive at once', async () => {
+    const order = await paidOrder();
+    refundDelayMs = 150;
+    const answers = await Promise.all([cancel(order._id), cancel(order._id, asAdmin)]);
+    const bodies = (await Promise.all(answers.map((res) => res.json()))) as Array<{ cancelledCount?: number }>;
+    expect(refundCalls()).toHaveLength(1);
+    expect(bodies.reduce((sum, body) => sum + (body.cancelledCount ?? 0), 0)).toBe(1);
+    // The other was told to ask again (the refund was under way), or found it done.
+    for (const [i, res] of answers.entries())
+      if (bodies[i]?.cancelledCount !== 1) expect([200, 503]).toContain(res.status);
+    expect(await readOne(order._id)).toMatchObject({ orderStatus: 'Cancelled', paymentStatus: 'refunded' });
+    expect(
+      (
+        await t.db.execute({
+          sql: 'SELECT count(*) AS n FROM order_status_history WHERE order_id = ? AND status = ?',
+          args: [order._id, 'Cancelled'],
+        })
+      ).rows[0]?.n,
+    ).toBe(1);
+  });
+
+  it('answers 502 payment_provider_error when Stripe refuses the refund, leaves the order exactly as it was, and logs why', async () => {
+    const order = await paidOrder();
+    const before = await orderRow(order._id);
+    refundFailure = 'charge_not_refundable';
+    const res = await cancel(order._id);
+    expect(res.status).toBe(502);
+    expect(await res.json()).toMatchObject({
+      error: { code: 'payment_provider_error', details: { operation: 'refund' } },
+    });
+    expect(await orderRow(order._id)).toEqual(before);
+    expect(logsOf(res)).toContainEqual(
+      expect.objectContaining({ level: 'WARN', reason: expect.stringContaining('charge_not_refundable') as unknown }),
+    );
+    expect(personalDataIn(order)).toEqual([]);
+    // Asked again once Stripe can: refunded, with the same idempotency key.
+    refundFailure = undefined;
+    expect(await (await cancel(order._id)).json()).toEqual({ deletedCount: 0, cancelledCount: 1 });
+    expect(new Set(refundCalls().map((call) => call.headers['idempotency-key']))).toEqual(
+      new Set([`refund-${order._id}`]),
+    );
+  });
+
+  it('takes a charge Stripe already refunded (e.g. in its Dashboard) as refunded', async () => {
+    const order = await paidOrder();
+    refundFailure = 'charge_already_refunded';
+    expect(await (await cancel(order._id, asAdmin)).json()).toEqual({ deletedCount: 0, cancelledCount: 1 });
+    expect(await readOne(order._id)).toMatchObject({ orderStatus: 'Cancelled', paymentStatus: 'refunded' });
+  });
+
+  it('still deletes an unpaid order without asking Stripe', async () => {
+    const order = await placeOrder(1);
+    expect(await (await cancel(order._id)).json()).toEqual({ deletedCount: 1, cancelledCount: 0 });
+    expect(refundCalls()).toHaveLength(0);
+    expect(await orderRow(order._id)).toBeUndefined();
+  });
+
+  it('never charges a cancelled order again (checkout answers 409 already_paid)', async () => {
+    const order = await paidOrder();
+    await cancel(order._id);
+    recorded = [];
+    expect((await startCheckout(order._id)).status).toBe(409);
+    expect(recorded).toHaveLength(0);
+  });
+});
+
+describe('POST /api/stripe/webhook checks the payment against its order', () => {
+  const mismatches: Array<[string, (order: Order) => object]> = [
+    ['an amount other than the subtotal', (order) => paidEvent(order, { amount_total: order.totalAmount * 100 - 1 })],
+    ['another currency', (order) => paidEvent(order, { currency: 'usd' })],
+    ['a live event for a test key', (order) => paidEvent(order, { livemode: true }, { livemode: true })],
+  ];
+  for (const [what, event] of mismatches)
+    it(`does not mark paid for ${what}: 200, logged at error without personal data`, async () => {
+      const order = await placeOrder(1);
+      const res = await webhook(event(order));
+      expect(res.status).toBe(200);
+      expect(await paymentStatus(order._id)).toBe('unpaid');
+      expect(logsOf(res).filter((line) => line.level === 'ERROR')).toHaveLength(1);
+      expect(personalDataIn(order)).toEqual([]);
+    });
+
+  it('logs a paid event for no order (e.g. deleted meanwhile) at error and answers 200', async () => {
+    const order = await placeOrder(1);
+    await cancel(order._id);
+    const res = await webhook(paidEvent(order));
+    expect(res.status).toBe(200);
+    expect(logsOf(res)).toContainEqual(
+      expect.objectContaining({ level: 'ERROR', message: 'stripe payment for no order', orderId: order._id }),
+    );
+  });
+
+  it('records a full refund made at Stripe: refunded and Cancelled; a delivered order stays Delivered; a partial refund changes nothing', async () => {
+    const pending = await paidOrder();
+    const partial = await webhook(chargeEvent('charge.refunded', pending, { refunded: false, amount_refunded: 100 }));
+    expect(partial.status).toBe(200);
+    expect(await readOne(pending._id)).toMatchObject({ orderStatus: 'Pending', paymentStatus: 'paid' });
+    expect(logsOf(partial)).toContainEqual(
+      expect.objectContaining({ level: 'WARN', message: 'stripe partial refund not recorded' }),
+    );
+    expect((await webhook(chargeEvent('charge.refunded', pending, { refunded: true }))).status).toBe(200);
+    const refunded = await readOne(pending._id);
+    expect(refunded).toMatchObject({ orderStatus: 'Cancelled', paymentStatus: 'refunded' });
+    expect(refunded.statusHistory.map((change) => change.status)).toEqual(['Pending', 'Cancelled']);
+
+    const delivered = await paidOrder();
+    for (const orderStatus of ['Approved', 'Out for delivery', 'Delivered'])
+      await app.request(`/api/orders/update/${delivered._id}`, {
+        method: 'PUT',
+        headers: asAdmin,
+        body: JSON.stringify({ orderStatus }),
+      });
+    await webhook(chargeEvent('charge.refunded', delivered, { refunded: true }));
+    expect(await readOne(delivered._id)).toMatchObject({ orderStatus: 'Delivered', paymentStatus: 'refunded' });
+  });
+
+  it('marks a disputed payment, shown to the admin, and refuses to cancel it while disputed', async () => {
+    const order = await paidOrder();
+    const res = await webhook(
+      chargeEvent('charge.dispute.created', order, { object: 'dispute', reason: 'fraudulent' }),
+    );
+    expect(res.status).toBe(200);
+    expect(await readOne(order._id)).toMatchObject({
+      paymentStatus: 'disputed',
+      paymentRef: `pi_test_${order._id.slice(0, 8)}`,
+    });
+    const queue = (await (await app.request('/api/orders', { headers: asAdmin })).json()) as Order[];
+    expect(queue.find((o) => o._id === order._id)?.paymentStatus).toBe('disputed');
+    const refused = await cancel(order._id, asAdmin);
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({
+      error: { code: 'invalid_transition', details: { paymentStatus: 'disputed' } },
+    });
+    expect(refundCalls()).toHaveLength(0);
+  });
+
+  it('logs a refund or dispute for a payment no order has at error', async () => {
+    const res = await webhook(chargeEvent('charge.dispute.created', { _id: 'no-such-order' }));
+    expect(res.status).toBe(200);
+    expect(logsOf(res)).toContainEqual(
+      expect.objectContaining({ level: 'ERROR', message: 'stripe dispute for no order' }),
+    );
   });
 });

@@ -1,8 +1,10 @@
 /**
  * Stripe card payments (DESIGN.md §6): an embedded Checkout Session for an order, priced from
  * the order the server stored (subtotal × 100 poisha, currency BDT, spec §9), and webhook
- * verification that works on Node and Workers (constructEventAsync with SubtleCrypto).
- * Stripe docs: "Build an embedded checkout page", "Idempotent requests", "Webhook signatures".
+ * verification that works on Node and Workers (constructEventAsync with SubtleCrypto), and the
+ * full refund of a cancelled paid order (DESIGN.md §6).
+ * Stripe docs: "Build an embedded checkout page", "Idempotent requests", "Webhook signatures",
+ * "Refunds".
  */
 import Stripe from 'stripe';
 import { toPoisha } from '../contract/pricing';
@@ -57,19 +59,66 @@ export async function createOrderCheckout(
   return { sessionId: session.id, clientSecret: session.client_secret };
 }
 
+/**
+ * Refunds order `orderId`'s card payment `paymentIntent` in full (Stripe "Create a refund"). The
+ * idempotency key is the order's, so a repeated or concurrent cancel is one refund at Stripe.
+ * @returns the refund's id and status; a charge Stripe says is already refunded counts as
+ * refunded (`alreadyRefunded`): the money is back with the card holder either way.
+ * @throws Stripe's error for any other refusal or failure.
+ */
+export async function refundOrderPayment(
+  stripe: Stripe,
+  orderId: string,
+  paymentIntent: string,
+): Promise<{ refundId: string | null; status: string; alreadyRefunded: boolean }> {
+  try {
+    const refund = await stripe.refunds.create(
+      { payment_intent: paymentIntent, reason: 'requested_by_customer', metadata: { orderId } },
+      { idempotencyKey: `refund-${orderId}` },
+    );
+    return { refundId: refund.id, status: refund.status ?? 'pending', alreadyRefunded: false };
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'charge_already_refunded')
+      return { refundId: null, status: 'succeeded', alreadyRefunded: true };
+    throw error;
+  }
+}
+
+/** A checkout paid: the order it names, with what Stripe charged (poisha, lower-case currency). */
+export type PaidEvent = {
+  kind: 'paid';
+  orderId: string | undefined;
+  amount: number | null;
+  currency: string | null;
+  paymentIntent: string | null;
+};
+/** A charge refunded at Stripe (in full or in part), by PaymentIntent. */
+export type RefundedEvent = { kind: 'refunded'; paymentIntent: string | null; fully: boolean };
+/** A charge disputed by the card holder, by PaymentIntent. */
+export type DisputedEvent = { kind: 'disputed'; paymentIntent: string | null };
+/** A verified webhook event: its id, type and mode, and what it means for an order. */
+export type WebhookEvent = { id: string; type: string; livemode: boolean } & (
+  PaidEvent | RefundedEvent | DisputedEvent | { kind: 'ignored' }
+);
+
 const PAID_EVENTS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
 
+const idOf = (value: string | { id: string } | null | undefined): string | null =>
+  typeof value === 'string' ? value : (value?.id ?? null);
+
 /**
- * Verifies a webhook's signature on the raw body and returns the id of the order it reports
- * paid, if any.
+ * Verifies a webhook's signature on the raw body and reads what the event means for an order: a
+ * checkout paid (`checkout.session.completed` / `async_payment_succeeded` with payment_status
+ * paid), a charge refunded (`charge.refunded`) or disputed (`charge.dispute.created`); any other
+ * event is `ignored`. Stripe "Webhook signatures", "Checkout fulfillment", "Disputes".
  * @throws Error for a missing, wrong or stale (over 5 minutes) signature.
  */
-export async function paidOrderFromWebhook(
+export async function readWebhookEvent(
   stripe: Stripe,
   rawBody: string,
   signature: string,
   secret: string,
-): Promise<string | undefined> {
+): Promise<WebhookEvent> {
   const event = await stripe.webhooks.constructEventAsync(
     rawBody,
     signature,
@@ -77,8 +126,29 @@ export async function paidOrderFromWebhook(
     undefined,
     Stripe.createSubtleCryptoProvider(),
   );
-  if (!PAID_EVENTS.has(event.type)) return undefined;
-  const session = event.data.object as Stripe.Checkout.Session;
-  if (session.payment_status !== 'paid') return undefined;
-  return session.metadata?.orderId ?? undefined;
+  const base = { id: event.id, type: event.type, livemode: event.livemode };
+  if (PAID_EVENTS.has(event.type)) {
+    const session = event.data.object as Stripe.Checkout.Session;
+    if (session.payment_status !== 'paid') return { ...base, kind: 'ignored' };
+    return {
+      ...base,
+      kind: 'paid',
+      orderId: session.metadata?.orderId ?? undefined,
+      amount: session.amount_total ?? null,
+      currency: session.currency ?? null,
+      paymentIntent: idOf(session.payment_intent),
+    };
+  }
+  if (event.type === 'charge.refunded') {
+    const charge = event.data.object as Stripe.Charge;
+    return { ...base, kind: 'refunded', paymentIntent: idOf(charge.payment_intent), fully: charge.refunded };
+  }
+  if (event.type === 'charge.dispute.created') {
+    const dispute = event.data.object as Stripe.Dispute;
+    return { ...base, kind: 'disputed', paymentIntent: idOf(dispute.payment_intent) };
+  }
+  return { ...base, kind: 'ignored' };
 }
+
+/** Whether `secretKey` is a live-mode key (`sk_live_…`, or a restricted `rk_live_…`): live events are expected then, test events otherwise. */
+export const isLiveKey = (secretKey: string | undefined): boolean => /^(sk|rk)_live_/.test(secretKey ?? '');

@@ -205,11 +205,17 @@ export const routeDocs: readonly RouteDoc[] = [
   {
     method: 'delete',
     path: '/api/orders/:id',
-    summary: 'Delete an order (admins), or cancel your own while it is Pending',
+    summary:
+      'Delete an unpaid order (admins), or cancel your own while it is Pending; a paid order is refunded and kept as Cancelled',
     auth: 'user',
     params: recordIdParam,
-    ok: { status: 200, description: 'Deleted', schema: deleted },
-    errors: [404, 409],
+    ok: {
+      status: 200,
+      description:
+        'Deleted (unpaid: deletedCount 1), or refunded and kept as Cancelled with paymentStatus refunded (paid: cancelledCount 1); both 0 for an order already Cancelled',
+      schema: deleted.extend({ cancelledCount: z.number().int() }),
+    },
+    errors: [404, 409, 502, 503],
   },
   {
     method: 'get',
@@ -290,7 +296,8 @@ export const routeDocs: readonly RouteDoc[] = [
   {
     method: 'post',
     path: '/api/stripe/webhook',
-    summary: 'Stripe’s payment events (signed); marks the order paid',
+    summary:
+      'Stripe’s payment events (signed): marks the order paid when amount, currency and mode match it; follows refunds and disputes; 200 for every signed event',
     auth: 'stripe',
     ok: { status: 200, description: 'Received', schema: z.object({ received: z.literal(true) }) },
     errors: [400, 404],

@@ -133,6 +133,7 @@ describe('DELETE /api/orders/:id by its customer', () => {
       });
       expect(await t.call('DELETE', `/api/orders/${order._id}`, { role: 'admin' }).then((r) => r.json())).toEqual({
         deletedCount: 1,
+        cancelledCount: 0,
       });
       expect(
         (

@@ -118,6 +118,7 @@ describe('order lifecycle', () => {
     await t.call('PUT', `/api/orders/update/${approved._id}`, { role: 'admin', body: { orderStatus: 'Approved' } });
     expect(await (await t.call('DELETE', `/api/orders/${pending._id}`, { role: 'customerA' })).json()).toEqual({
       deletedCount: 1,
+      cancelledCount: 0,
     });
     const refused = await t.call('DELETE', `/api/orders/${approved._id}`, { role: 'customerA' });
     expect(refused.status).toBe(409);

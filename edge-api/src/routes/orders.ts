@@ -4,7 +4,8 @@
  * with the shared pricing rule and sets `orderStatus: 'Pending'`; client totals are never read.
  * Lists are paged (`Link: <…>; rel="next"`) and revalidated with an ETag (304 when unchanged,
  * the admin's live poll), as is one order (`GET /orders/:id`, the admin's order details). An
- * order moves only to its next state, each change recorded.
+ * order moves only to its next state, each change recorded. Deleting a paid order refunds it and
+ * keeps it as Cancelled (DESIGN.md §6).
  */
 import type { Context } from 'hono';
 import type { z } from 'zod';
@@ -16,6 +17,7 @@ import { priceCart } from '../contract/pricing';
 import { recordIdParam } from '../contract/product';
 import {
   changeOrderStatus,
+  claimRefund,
   countOrdersBySlot,
   decodeCursor,
   deleteOrder,
@@ -24,8 +26,11 @@ import {
   insertOrderStatements,
   listOrders,
   readOrder,
+  recordRefund,
+  releaseRefund,
   slotCapacityGuard,
 } from '../db/orders';
+import { refundOrderPayment } from '../payments/stripe';
 import { OrderNotFoundError, SlotFullError } from '../db/errors';
 import { writeGuard } from '../db/guarded-batch';
 import { findProducts } from '../db/products';
@@ -147,6 +152,86 @@ async function planOrder(c: Context<AppEnv>, input: OrderInput): Promise<WriteRe
   };
 }
 
+/** `DELETE /orders/:id`'s answer: how many orders were deleted (unpaid) and how many cancelled and refunded (paid, kept). */
+type CancelAnswer = { deletedCount: number; cancelledCount: number };
+
+/** The 409 for cancelling an order that is no longer Pending (its owner may cancel only then). */
+const notPending = (current: OrderStatus) =>
+  new ApiError(409, 'not_pending', `Only Pending orders can be cancelled; this one is already ${current}.`, {
+    current,
+  });
+
+/** The 502 for a refund the provider did not make; `reason` (no card data) goes to the log. */
+const refundFailed = (reason: string) =>
+  new ApiError(
+    502,
+    'payment_provider_error',
+    'The payment could not be refunded, so the order is kept as it was. Try again later.',
+    { operation: 'refund' },
+    { reason },
+  );
+
+/**
+ * Cancels paid `order` (DESIGN.md §6): refunds it in full at Stripe and keeps it as Cancelled
+ * with payment `refunded`; with `onlyIfPending` (its owner), only while Pending. Exactly once:
+ * the order is claimed first (db/orders.ts claimRefund), so a concurrent cancel gets 503 `busy`
+ * and asks again, and Stripe's idempotency key covers a claim taken over after a crash. A refund
+ * Stripe refuses or cannot make gives the order back as it was, with 502.
+ * @returns `{deletedCount: 0, cancelledCount: 1}`, or both 0 for an order already Cancelled.
+ * @throws ApiError 409 `invalid_transition` (disputed payment), 409 `not_pending`, 503 `busy`,
+ * 502 `payment_provider_error`; OrderNotFoundError when it went meanwhile.
+ */
+async function cancelPaidOrder(c: Context<AppEnv>, order: Order, onlyIfPending: boolean): Promise<CancelAnswer> {
+  const { db, stripe, log, user } = c.var;
+  const id = order._id;
+  if (order.orderStatus === 'Cancelled' || order.paymentStatus === 'refunded')
+    return { deletedCount: 0, cancelledCount: 0 };
+  if (order.paymentStatus === 'disputed')
+    throw new ApiError(
+      409,
+      'invalid_transition',
+      "This order's card payment is disputed; it cannot be cancelled until the dispute is settled.",
+      { current: order.orderStatus, next: null, paymentStatus: 'disputed' },
+    );
+  if (!stripe) throw refundFailed(`order ${id} is paid by card but Stripe is not configured`);
+  const claim = await claimRefund(db, id, { onlyIfPending });
+  if (!claim) {
+    const now = await findOrder(db, id);
+    if (now.orderStatus === 'Cancelled') return { deletedCount: 0, cancelledCount: 0 };
+    if (onlyIfPending && now.orderStatus !== 'Pending') throw notPending(now.orderStatus);
+    c.header('Retry-After', '2');
+    throw new ApiError(503, 'busy', "This order's refund is under way; try again in a moment.", {
+      operation: 'refund',
+    });
+  }
+  if (!claim.paymentRef) {
+    await releaseRefund(db, id);
+    throw refundFailed(`order ${id} is paid but has no stored payment reference; refund it in Stripe's Dashboard`);
+  }
+  let refund;
+  try {
+    refund = await refundOrderPayment(stripe, id, claim.paymentRef);
+  } catch (error) {
+    await releaseRefund(db, id);
+    const code = (error as { code?: unknown }).code;
+    throw refundFailed(
+      `Stripe refund for order ${id} failed: ${typeof code === 'string' ? `${code}: ` : ''}${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  if (refund.status === 'failed' || refund.status === 'canceled') {
+    await releaseRefund(db, id);
+    throw refundFailed(`Stripe refund ${refund.refundId ?? ''} for order ${id} is ${refund.status}`);
+  }
+  await recordRefund(db, id, user.uid);
+  log.info('order cancelled and refunded', {
+    orderId: id,
+    refundId: refund.refundId,
+    refundStatus: refund.status,
+    alreadyRefunded: refund.alreadyRefunded,
+  });
+  return { deletedCount: 0, cancelledCount: 1 };
+}
+
 /** The `/api/orders` routes: list (paged), one order, place (idempotent), advance, delete. */
 export const orders = factory
   .createApp()
@@ -252,13 +337,15 @@ export const orders = factory
     if (!user.isAdmin) {
       // Another customer's order is reported as missing: its existence is not theirs to know.
       if (order.email !== user.email) throw new OrderNotFoundError(id);
-      if (order.orderStatus !== 'Pending')
-        throw new ApiError(
-          409,
-          'not_pending',
-          `Only Pending orders can be cancelled; this one is already ${order.orderStatus}.`,
-          { current: order.orderStatus },
-        );
+      if (order.orderStatus !== 'Pending') throw notPending(order.orderStatus);
     }
-    return c.json({ deletedCount: await deleteOrder(c.var.db, id, { onlyIfPending: !user.isAdmin }) });
+    // A paid order is refunded and kept (DESIGN.md §6); an unpaid one is deleted.
+    if (order.paymentStatus !== 'unpaid') return c.json(await cancelPaidOrder(c, order, !user.isAdmin));
+    const deletedCount = await deleteOrder(c.var.db, id, { onlyIfPending: !user.isAdmin });
+    if (deletedCount === 0) {
+      // Paid (Stripe's webhook) between the read and the delete: it is refunded instead.
+      const now = await readOrder(c.var.db, id);
+      if (now && now.paymentStatus !== 'unpaid') return c.json(await cancelPaidOrder(c, now, !user.isAdmin));
+    }
+    return c.json({ deletedCount, cancelledCount: 0 } satisfies CancelAnswer);
   });

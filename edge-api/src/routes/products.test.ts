@@ -29,6 +29,35 @@ describe('admin product management', () => {
   });
 
   it.each([
+    ['"19.99"', '19.99', 19.99],
+    ['9.95', 9.95, 9.95],
+    ['"2.20"', '2.20', 2.2],
+    ['1.10', 1.1, 1.1],
+    ['"999.99"', '999.99', 999.99],
+    ['0.01', 0.01, 0.01],
+  ])('stores a price of %s exactly as %s Tk, and answers it so in the catalogue', async (_name, price, stored) => {
+    const res = await add({ ...okra, name: `Priced ${String(price)}`, price });
+    expect(res.status).toBe(201);
+    const product = productSchema.parse(await res.json());
+    expect(product.price).toBe(stored);
+    expect((await list()).find((p) => p._id === product._id)?.price).toBe(stored);
+    const updated = await t.call('PUT', `/api/products/update/${product._id}`, { role: 'admin', body: { price } });
+    expect(updated.status).toBe(200);
+  });
+
+  it.each([
+    ['"19.999"', '19.999'],
+    ['9.955', 9.955],
+    ['0.001', 0.001],
+  ])('refuses a price of %s (three decimals) with 400 on the price field', async (_name, price) => {
+    const res = await add({ ...okra, price });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({
+      error: { code: 'validation_failed', details: { fields: { price: ['At most 2 decimal places (poisha)'] } } },
+    });
+  });
+
+  it.each([
     ['price "abc"', { price: 'abc' }, 'price'],
     ['price 0', { price: 0 }, 'price'],
     ['price -5', { price: -5 }, 'price'],

@@ -65,7 +65,12 @@ const byCode: Record<ApiErrorCode, (refusal: ApiRefusal, nameOf: NameOf) => stri
     return isStatus(current) ? t('apiError.notPending', { status: statusLabel(current) }) : undefined;
   },
   invalid_transition: ({ details }) => {
-    const { current, next } = (details ?? {}) as { current?: unknown; next?: unknown };
+    const { current, next, paymentStatus } = (details ?? {}) as {
+      current?: unknown;
+      next?: unknown;
+      paymentStatus?: unknown;
+    };
+    if (paymentStatus === 'disputed') return t('apiError.disputed');
     if (!isStatus(current)) return undefined;
     return isStatus(next)
       ? t('apiError.moveTo', { current: statusLabel(current), next: statusLabel(next) })
@@ -73,11 +78,17 @@ const byCode: Record<ApiErrorCode, (refusal: ApiRefusal, nameOf: NameOf) => stri
   },
   already_paid: () => t('apiError.alreadyPaid'),
   rate_limited: () => t('apiError.rateLimited'),
-  busy: () => t('apiError.busy'),
+  busy: ({ details }) =>
+    (details as { operation?: unknown } | null | undefined)?.operation === 'refund'
+      ? t('apiError.refundUnderWay')
+      : t('apiError.busy'),
   database_unavailable: () => t('apiError.databaseUnavailable'),
   database_busy: () => t('apiError.busy'),
   auth_unavailable: () => t('apiError.authUnavailable'),
-  payment_provider_error: () => t('apiError.paymentProvider'),
+  payment_provider_error: ({ details }) =>
+    (details as { operation?: unknown } | null | undefined)?.operation === 'refund'
+      ? t('apiError.refundFailed')
+      : t('apiError.paymentProvider'),
   service_misconfigured: () => t('apiError.unavailable'),
   // The request id (X-Request-Id) lets support find the request in the API's log.
   internal: ({ requestId }) => (requestId ? t('apiError.internal', { request: requestId }) : t('auth.error.other')),

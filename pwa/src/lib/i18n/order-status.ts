@@ -9,6 +9,7 @@ export function statusLabel(status: OrderStatus): string {
     Approved: () => t('orders.status.approved'),
     'Out for delivery': () => t('orders.status.outForDelivery'),
     Delivered: () => t('orders.status.delivered'),
+    Cancelled: () => t('orders.status.cancelled'),
   };
   return labels[status]();
 }

@@ -4,7 +4,7 @@
  * cached order query.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { OrderStatus } from '@contract/delivery';
+import type { DeliveryStep } from '@contract/delivery';
 import { api, readResponse } from '../../../lib/api-client';
 import { orderKeys } from '../../../lib/query-keys';
 
@@ -30,15 +30,16 @@ export const useOrders = (email: string | undefined, enabled = true) =>
 export function useAdvanceOrder() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, to }: { id: string; to: OrderStatus }) =>
+    mutationFn: ({ id, to }: { id: string; to: DeliveryStep }) =>
       readResponse(api.orders.update[':id'].$put({ param: { id }, json: { orderStatus: to } })),
     onSettled: () => client.invalidateQueries({ queryKey: orderKeys.all }),
   });
 }
 
 /**
- * `DELETE /api/orders/:id` → `{deletedCount}` (admins any order; customers their Pending ones);
- * the mutation fails with ApiRequestError.
+ * `DELETE /api/orders/:id` → `{deletedCount, cancelledCount}` (admins any order; customers their
+ * Pending ones): an unpaid order is deleted, a paid one refunded and kept as Cancelled
+ * (DESIGN.md §6); the mutation fails with ApiRequestError.
  */
 export function useDeleteOrder() {
   const client = useQueryClient();

@@ -7,7 +7,7 @@ import { useAdvanceOrder } from '../api/orders';
 
 /**
  * Per state an order is in: the button that moves it to its next state, and the toast once it
- * has (spec §8 for Approved), in the language shown; null for the final state. Every state has an
+ * has (spec §8 for Approved), in the language shown; null for the final states. Every state has an
  * entry, so a new state is a typecheck error here until it has its texts.
  */
 const messages = (): Record<OrderStatus, { action: string; done: string } | null> => ({
@@ -15,6 +15,8 @@ const messages = (): Record<OrderStatus, { action: string; done: string } | null
   Approved: { action: t('orders.status.outForDelivery'), done: t('orders.outForDelivery') },
   'Out for delivery': { action: t('orders.status.delivered'), done: t('orders.delivered') },
   Delivered: null,
+  // Cancelled (a refunded paid order) is an end, not a step of the flow.
+  Cancelled: null,
 });
 
 /**

@@ -29,6 +29,7 @@ const messages = () => ({
   none: t('orders.none'),
   confirmDelete: t('orders.confirmCancel'),
   deleted: t('orders.deleted'),
+  refunded: t('orders.cancelledRefunded'),
   columns: [
     t('orders.customer'),
     t('orders.products'),
@@ -69,7 +70,9 @@ export function ManageOrders({ offeredSlots, orderHref }: ManageOrdersProps) {
   const onDelete = (id: string) => {
     if (!window.confirm(texts.confirmDelete)) return;
     remove.mutate(id, {
-      onSuccess: () => notify('order', 'success', texts.deleted),
+      onSuccess: ({ deletedCount, cancelledCount }) =>
+        (deletedCount > 0 || cancelledCount > 0) &&
+        notify('order', 'success', cancelledCount > 0 ? texts.refunded : texts.deleted),
       onError: (error) => notify('order', 'error', apiErrorText(error, t('auth.error.other'))),
     });
   };

@@ -60,7 +60,10 @@ export function MyOrders({ email, unsent, moved, onSendWithout, onOrderAgain }: 
   const onCancel = (id: string) => {
     if (!window.confirm(t('orders.confirmCancel'))) return;
     cancel.mutate(id, {
-      onSuccess: ({ deletedCount }) => deletedCount > 0 && notify('order', 'success', t('orders.cancelled')),
+      onSuccess: ({ deletedCount, cancelledCount }) =>
+        deletedCount > 0
+          ? notify('order', 'success', t('orders.cancelled'))
+          : cancelledCount > 0 && notify('order', 'success', t('orders.cancelledRefunded')),
       onError: (error) => notify('order', 'error', apiErrorText(error, t('auth.error.other'))),
     });
   };
@@ -125,8 +128,8 @@ export function MyOrders({ email, unsent, moved, onSendWithout, onOrderAgain }: 
                   <p className="text-lg font-bold">{formatPrice(order.totalAmount)}</p>
                   <OrderStatus order={order} />
                   <div className="flex flex-wrap gap-2 sm:justify-end">
-                    {/* A delivered order has nothing left to cancel: no button saying so. */}
-                    {order.orderStatus !== 'Delivered' && (
+                    {/* A delivered or cancelled order has nothing left to cancel: no button saying so. */}
+                    {order.orderStatus !== 'Delivered' && order.orderStatus !== 'Cancelled' && (
                       <button
                         type="button"
                         className="btn btn-outline btn-error min-h-11"

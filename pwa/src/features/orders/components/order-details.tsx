@@ -114,7 +114,17 @@ export function OrderDetails({ id, queueHref }: { id: string; queueHref: string 
             {field(texts.address, <span className="whitespace-pre-line">{order.address}</span>)}
             {field(texts.email, order.email)}
             {field(texts.slot, order.deliverySlot ? slotLabel(order.deliverySlot) : texts.noSlot)}
-            {field(texts.payment, <PaymentText order={order} />)}
+            {field(
+              texts.payment,
+              <>
+                <PaymentText order={order} />
+                {order.paymentRef && (
+                  <span className="block font-mono text-xs text-base-content/70">
+                    {t('orders.paymentRef', { ref: order.paymentRef })}
+                  </span>
+                )}
+              </>,
+            )}
           </dl>
           <div>
             <h2 className="mb-2 flex items-center gap-2 text-lg font-semibold">

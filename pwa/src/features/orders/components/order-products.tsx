@@ -1,4 +1,4 @@
-import type { Order } from '@contract/order';
+import type { Order, PaymentStatus } from '@contract/order';
 import { t, useLocale } from '../../../lib/i18n/i18n';
 import { statusLabel } from '../../../lib/i18n/order-status';
 import { useStoredProductName } from '../../../lib/i18n/product-names';
@@ -31,7 +31,30 @@ const statusBadge: Record<Order['orderStatus'], string> = {
   Approved: 'badge-info',
   'Out for delivery': 'badge-secondary',
   Delivered: 'badge-success',
+  Cancelled: 'badge-error',
 };
+
+/** The payment badge's colour per payment status (a dispute needs the admin's eye). */
+const paymentBadge: Record<PaymentStatus, string> = {
+  unpaid: '',
+  paid: 'badge-success',
+  refunded: 'badge-info',
+  disputed: 'badge-error',
+};
+
+/** An order's payment status in the language shown: "Paid", "Refunded", "Disputed"; unpaid cash orders read "Cash on delivery". */
+function paymentLabel(order: Order): string {
+  switch (order.paymentStatus) {
+    case 'paid':
+      return t('orders.paid');
+    case 'refunded':
+      return t('orders.refunded');
+    case 'disputed':
+      return t('orders.disputed');
+    case 'unpaid':
+      return order.paymentMethod === 'cod' ? t('checkout.cod') : t('orders.unpaid');
+  }
+}
 
 /** An order state as a badge in its colour. */
 export function StatusBadge({ status }: { status: Order['orderStatus'] }) {
@@ -45,24 +68,20 @@ export function OrderStatus({ order }: { order: Order }) {
   return (
     <div className="flex flex-col items-start gap-1">
       <StatusBadge status={order.orderStatus} />
-      <span className={`badge badge-outline h-auto py-0.5 ${order.paymentStatus === 'paid' ? 'badge-success' : ''}`}>
-        {order.paymentStatus === 'paid'
-          ? t('orders.paid')
-          : order.paymentMethod === 'cod'
-            ? t('checkout.cod')
-            : t('orders.unpaid')}
+      <span className={`badge badge-outline h-auto py-0.5 ${paymentBadge[order.paymentStatus]}`}>
+        {paymentLabel(order)}
       </span>
     </div>
   );
 }
 
-/** How an order is paid and whether it is, e.g. "Cash on delivery · Unpaid". */
+/** How an order is paid and whether it is, e.g. "Cash on delivery · Unpaid", "Card · Refunded". */
 export function PaymentText({ order }: { order: Order }) {
   useLocale(); // renders again in the language chosen
   return (
     <>
       {order.paymentMethod === 'cod' ? t('checkout.cod') : t('orders.card')} ·{' '}
-      {order.paymentStatus === 'paid' ? t('orders.paid') : t('orders.unpaid')}
+      {order.paymentStatus === 'unpaid' ? t('orders.unpaid') : paymentLabel(order)}
     </>
   );
 }

@@ -22,7 +22,8 @@ type OrderRowProps = {
 
 /**
  * One order of Manage Orders (spec §2): customer, products with pictures, price, status, its next
- * step and Delete. The customer's name links to the order's details, and its link covers the
+ * step and Delete (a paid order is refunded and kept as Cancelled; a Cancelled one has no Delete).
+ * The customer's name links to the order's details, and its link covers the
  * whole row, so a tap anywhere but a button opens them.
  */
 export function OrderRow({ order, isNew, canWrite, detailsHref, onDelete }: OrderRowProps) {
@@ -51,14 +52,16 @@ export function OrderRow({ order, isNew, canWrite, detailsHref, onDelete }: Orde
       <td>
         <div className="relative z-10 flex flex-col gap-2">
           <AdvanceOrderButton order={order} disabled={!canWrite} className="btn-sm" />
-          <button
-            type="button"
-            className="btn btn-error btn-outline btn-sm min-h-11"
-            disabled={!canWrite}
-            onClick={() => onDelete(order._id)}
-          >
-            {texts.delete}
-          </button>
+          {order.orderStatus !== 'Cancelled' && (
+            <button
+              type="button"
+              className="btn btn-error btn-outline btn-sm min-h-11"
+              disabled={!canWrite}
+              onClick={() => onDelete(order._id)}
+            >
+              {texts.delete}
+            </button>
+          )}
         </div>
       </td>
     </tr>

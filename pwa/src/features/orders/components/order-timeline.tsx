@@ -1,4 +1,4 @@
-import { orderStatuses } from '@contract/delivery';
+import { deliveryFlow, type OrderStatus } from '@contract/delivery';
 import type { Order } from '@contract/order';
 import { useT } from '../../../lib/i18n/i18n';
 import { statusLabel } from '../../../lib/i18n/order-status';
@@ -11,15 +11,20 @@ const shortTime = (time: string) =>
 /**
  * An order's tracking as a daisyUI timeline: Pending → Approved → Out for delivery → Delivered,
  * the states it has reached in the primary colour with the time it entered each (Dhaka time,
- * from its status history), the current one marked for screen readers.
+ * from its status history), the current one marked for screen readers. A Cancelled order shows
+ * the steps it reached, then Cancelled.
  */
 export function OrderTimeline({ order }: { order: Order }) {
   const t = useT();
   const at = new Map(order.statusHistory.map((change) => [change.status, change.at]));
-  const current = orderStatuses.indexOf(order.orderStatus);
+  const steps: readonly OrderStatus[] =
+    order.orderStatus === 'Cancelled'
+      ? [...deliveryFlow.filter((status) => at.has(status)), 'Cancelled']
+      : deliveryFlow;
+  const current = steps.indexOf(order.orderStatus);
   return (
     <ol className="timeline timeline-compact w-full" aria-label={t('tracking.progress')} data-testid="order-timeline">
-      {orderStatuses.map((status, index) => {
+      {steps.map((status, index) => {
         const reached = index <= current;
         const time = at.get(status);
         return (
@@ -52,9 +57,7 @@ export function OrderTimeline({ order }: { order: Order }) {
                 </time>
               )}
             </div>
-            {index < orderStatuses.length - 1 && (
-              <hr aria-hidden="true" className={index < current ? 'bg-primary' : ''} />
-            )}
+            {index < steps.length - 1 && <hr aria-hidden="true" className={index < current ? 'bg-primary' : ''} />}
           </li>
         );
       })}

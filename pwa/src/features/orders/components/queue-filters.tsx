@@ -28,7 +28,7 @@ type QueueFiltersProps = {
 
 /**
  * Manage Orders' filters, all answered by the server: search (name, e-mail or phone; sent once
- * typing pauses), the order's state (all four) and its delivery slot.
+ * typing pauses), the order's state (every one, Cancelled too) and its delivery slot.
  */
 export function QueueFilters({ filter, slots, onChange }: QueueFiltersProps) {
   useLocale(); // renders again in the language chosen
