@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { requireUser } from '../auth/middleware';
 import { recordId } from '../contract/fields';
 import { OrderNotFoundError } from '../db/errors';
-import { chooseCardPayment, findOrder, markOrderPaid } from '../db/orders';
+import { chooseCardPayment, findOrder, markOrderPaid, readOrderOwner } from '../db/orders';
 import { factory } from '../env';
 import { ApiError, errorResponse } from '../http/errors';
 import { createOrderCheckout, paidOrderFromWebhook } from '../payments/stripe';
@@ -27,7 +27,8 @@ export const checkout = factory
     if (!stripe) throw new ApiError(404, NOT_CONFIGURED, notConfigured);
     const { orderId } = c.req.valid('json');
     const order = await findOrder(c.var.db, orderId);
-    if (order.email !== c.var.user.email) throw new OrderNotFoundError(orderId);
+    // Paid for by the account that placed it (DESIGN.md §3), never by whoever has its e-mail now.
+    if ((await readOrderOwner(c.var.db, orderId)) !== c.var.user.uid) throw new OrderNotFoundError(orderId);
     if (order.paymentStatus === 'paid') throw new ApiError(409, 'already_paid', 'This order is already paid.');
     let session;
     try {
