@@ -17,7 +17,7 @@ export function ProfileCard({ onSignedOut }: { onSignedOut: () => void }) {
   return (
     <section className="mx-auto max-w-md px-4 py-12">
       <h1 className="text-3xl font-bold">{t('auth.profile')}</h1>
-      {user.email && user.emailVerified === false && <VerifyEmail email={user.email} onVerified={onVerified} />}
+      {user.email && user.emailVerified === false && <VerifyEmail onVerified={onVerified} />}
       {justVerified && user.emailVerified && (
         <p role="status" className="alert alert-success mt-6">
           {t('auth.verify.done')}

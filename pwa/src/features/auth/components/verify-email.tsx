@@ -12,7 +12,7 @@ type Note = { kind: 'info' | 'error'; text: string };
  * verified, the session's user changes and the parent stops showing this; `onVerified` (a stable
  * function) is told.
  */
-export function VerifyEmail({ email, onVerified }: { email: string; onVerified: () => void }) {
+export function VerifyEmail({ onVerified }: { onVerified: () => void }) {
   const t = useT();
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState<Note | undefined>();
@@ -34,7 +34,7 @@ export function VerifyEmail({ email, onVerified }: { email: string; onVerified: 
     setBusy(true);
     const error = await emailVerification.resend();
     setBusy(false);
-    setNote(error ? { kind: 'error', text: error } : { kind: 'info', text: t('auth.verify.sent', { email }) });
+    setNote(error ? { kind: 'error', text: error } : { kind: 'info', text: t('auth.verify.sent') });
   };
   const check = async () => {
     setBusy(true);
@@ -52,7 +52,7 @@ export function VerifyEmail({ email, onVerified }: { email: string; onVerified: 
       <h2 id="verify-email-title" className="text-lg font-semibold">
         {t('auth.verify.title')}
       </h2>
-      <p>{t('auth.verify.body', { email })}</p>
+      <p>{t('auth.verify.body')}</p>
       <div className="flex flex-wrap gap-2">
         <button type="button" className="btn btn-sm min-h-11" disabled={busy} onClick={() => void resend()}>
           {t('auth.verify.resend')}
