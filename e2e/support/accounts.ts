@@ -12,7 +12,11 @@ import { emulatorIdToken, ensureEmulatorAccount } from '../../scripts/lib/auth-e
 export type Account = { email: string; password: string; displayName: string };
 
 let counter = 0;
-/** A new e-mail/password account with a unique address. */
+/**
+ * A new e-mail/password account with a unique address; an `admin` one has its e-mail verified
+ * (admin rights need it) and admin rights in the database, the others are unverified, as after
+ * a sign-up.
+ */
 export async function newAccount(displayName: string, options: { admin?: boolean } = {}): Promise<Account> {
   counter += 1;
   const account = {
@@ -20,7 +24,7 @@ export async function newAccount(displayName: string, options: { admin?: boolean
     password: 'secret-pass-1',
     displayName,
   };
-  await ensureEmulatorAccount(inject('authEmulatorHost'), account);
+  await ensureEmulatorAccount(inject('authEmulatorHost'), { ...account, emailVerified: options.admin === true });
   if (options.admin) {
     const db = await openDatabase(inject('databaseUrl'));
     await upsertAdminUser(db, account.email, displayName);

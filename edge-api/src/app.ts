@@ -9,6 +9,7 @@ import type Stripe from 'stripe';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
+import { emulatorConfigured, loopbackRequest, type EmulatorTokenGate } from './auth/emulator-tokens';
 import { createJwksSource } from './auth/jwks';
 import { createTokenVerifier, type TokenVerifier } from './auth/verify-token';
 import { CatalogueCache } from './catalogue/catalogue';
@@ -31,8 +32,18 @@ import { users } from './routes/users';
 export type AppDeps = {
   db: Client;
   config: AppConfig;
-  /** Defaults to Firebase ID-token verification for config.firebaseProjectId (auth/verify-token.ts). */
+  /**
+   * Used for every request when given; by default, Firebase ID-token verification for
+   * config.firebaseProjectId (auth/verify-token.ts), with emulator tokens where
+   * `emulatorTokens` allows them.
+   */
   verifyToken?: TokenVerifier;
+  /**
+   * Whether a request may sign in with an unsigned emulator token, when the configuration asks
+   * for them (auth/emulator-tokens.ts). Defaults to a request to a loopback host (Workers under
+   * `wrangler dev`, tests); Node also needs its listener on loopback.
+   */
+  emulatorTokens?: EmulatorTokenGate;
   /** The client's IP for rate limits; each runtime entry knows where to read it. */
   clientIp?: (c: Context) => string;
   /** Defaults to a Stripe client for config.stripeSecretKey (payments/stripe.ts), or none. */
@@ -43,17 +54,33 @@ export type AppDeps = {
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
-/** The verifier the config asks for: its JWKS (Google's by default), plus emulator tokens when the emulator is set. */
-export function defaultTokenVerifier(config: AppConfig): TokenVerifier {
-  return createTokenVerifier({
-    projectId: config.firebaseProjectId,
-    keys: createJwksSource(config.firebaseJwksUrl),
-    acceptEmulatorTokens: config.authEmulatorHost !== undefined,
-  });
+/**
+ * The verifiers the config asks for, over one key set (its JWKS, Google's by default): `signed`
+ * for RS256 tokens only, and `emulator` also taking unsigned emulator tokens when the config
+ * asks for them (FIREBASE_AUTH_EMULATOR_HOST and a demo- project), else undefined.
+ */
+export function defaultTokenVerifiers(config: AppConfig): { signed: TokenVerifier; emulator?: TokenVerifier } {
+  const keys = createJwksSource(config.firebaseJwksUrl);
+  const verifier = (acceptEmulatorTokens: boolean) =>
+    createTokenVerifier({ projectId: config.firebaseProjectId, keys, acceptEmulatorTokens });
+  return emulatorConfigured(config)
+    ? { signed: verifier(false), emulator: verifier(true) }
+    : { signed: verifier(false) };
+}
+
+/** The verifier for request `c`: `deps.verifyToken`, else the emulator's only where the request may use it. */
+function tokenVerifierFor(deps: AppDeps): (c: Context) => TokenVerifier {
+  if (deps.verifyToken) {
+    const given = deps.verifyToken;
+    return () => given;
+  }
+  const { signed, emulator } = defaultTokenVerifiers(deps.config);
+  const gate = deps.emulatorTokens ?? loopbackRequest;
+  return (c) => (emulator && gate(c) ? emulator : signed);
 }
 
 function buildApi(deps: AppDeps) {
-  const verifyToken = deps.verifyToken ?? defaultTokenVerifier(deps.config);
+  const verifyTokenFor = tokenVerifierFor(deps);
   const clientIp = deps.clientIp ?? (() => 'unknown');
   const limitUserWrites = userWriteLimit(deps.config.rateLimits.userWritesPerMinute);
   const stripe = deps.stripe ?? (deps.config.stripeSecretKey ? createStripe(deps.config.stripeSecretKey) : undefined);
@@ -62,7 +89,7 @@ function buildApi(deps: AppDeps) {
     c.set('db', deps.db);
     c.set('catalogue', catalogue);
     c.set('config', deps.config);
-    c.set('verifyToken', verifyToken);
+    c.set('verifyToken', verifyTokenFor(c));
     c.set('clientIp', clientIp);
     c.set('userWriteLimit', limitUserWrites);
     c.set('stripe', stripe);

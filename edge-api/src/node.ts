@@ -1,7 +1,8 @@
 /**
  * Node entry: `/api/*` and the built PWA from one process on 127.0.0.1 (DESIGN.md §2).
  * Env: the variables of config.ts plus PORT (default 8787), HOST (default 127.0.0.1) and
- * DIST_DIR (default `dist`). Exits 1 with one sentence on bad config or a busy port.
+ * DIST_DIR (default `dist`). The Auth emulator's unsigned tokens are accepted only while HOST is
+ * a loopback address (auth/emulator-tokens.ts); otherwise they are refused and the start says why. Exits 1 with one sentence on bad config or a busy port.
  * Flag `--api-only` (`npm run dev`, whose Vite dev server serves the app and proxies `/api`
  * here): serves `/api/*` alone, needs no dist/ and serves no static files; DIST_DIR is ignored.
  */
@@ -10,6 +11,7 @@ import { resolve } from 'node:path';
 import { createServer } from 'node:http';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { createApp } from './app';
+import { nodeEmulatorGate } from './auth/emulator-tokens';
 import { CatalogueCache } from './catalogue/catalogue';
 import { catalogueReplay } from './catalogue/replay';
 import { ConfigError, parseConfig } from './config';
@@ -44,7 +46,15 @@ async function main(): Promise<void> {
     fail(`cannot open the database ${config.databaseUrl}: ${error instanceof Error ? error.message : String(error)}.`),
   );
   const catalogue = new CatalogueCache(db);
-  const api = createApp({ db, config, catalogue, clientIp: (c) => getConnInfo(c).remote.address ?? 'unknown' });
+  const emulator = nodeEmulatorGate(config, hostname);
+  if (emulator.warning) console.warn(`Taza Haat server: ${emulator.warning}`);
+  const api = createApp({
+    db,
+    config,
+    catalogue,
+    clientIp: (c) => getConnInfo(c).remote.address ?? 'unknown',
+    emulatorTokens: emulator.gate,
+  });
   const app = apiOnly ? api : withStaticSite(api, distDir);
   const server = createServer(catalogueReplay(catalogue, app.fetch, `http://${hostname}:${port}`));
   server.listen(port, hostname, () =>

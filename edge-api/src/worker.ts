@@ -5,10 +5,12 @@
  * A configuration the Worker cannot serve with — a bad variable, or the demo Firebase project
  * without an Auth emulator — is refused: every API request answers a generic 503
  * `service_misconfigured` (the client learns no setting's name), and the log says which
- * settings are wrong and why.
+ * settings are wrong and why. The Auth emulator's unsigned tokens are accepted only for a request
+ * to a loopback host (`wrangler dev`), never on a public host, whatever the variables say.
  */
 import { createClient, type Client } from '@libsql/client/web';
 import { createApp } from './app';
+import { loopbackRequest } from './auth/emulator-tokens';
 import { ConfigError, parseConfig, type AppConfig } from './config';
 import { databaseClientConfig } from './db/request-timeout';
 import { errorBody } from './http/errors';
@@ -46,7 +48,16 @@ function appFor(env: WorkerEnv) {
     // workerd bounds no subrequest's wait: without the config's bounded fetch a stalled database server would hold the request for ever.
     const db: Client = createClient(databaseClientConfig(config.databaseUrl, config.databaseAuthToken));
     // Cloudflare puts the visitor's address in CF-Connecting-IP.
-    cached = { key, app: createApp({ db, config, clientIp: (c) => c.req.header('CF-Connecting-IP') ?? 'unknown' }) };
+    cached = {
+      key,
+      app: createApp({
+        db,
+        config,
+        clientIp: (c) => c.req.header('CF-Connecting-IP') ?? 'unknown',
+        // A Worker has no listener of its own: the request's host tells a wrangler dev run from a deployment.
+        emulatorTokens: loopbackRequest,
+      }),
+    };
   }
   return cached.app;
 }

@@ -29,7 +29,7 @@ import { measureSizes } from './sizes';
 /** An emulator account and its ID token; `admin` also gets admin rights in the database. */
 async function account(host: string, databaseUrl: string, email: string, admin = false): Promise<Shopper> {
   const credentials = { email, password: 'bench-pass-1', displayName: email.split('@')[0] ?? email };
-  await ensureEmulatorAccount(host, credentials);
+  await ensureEmulatorAccount(host, { ...credentials, emailVerified: admin });
   if (admin) {
     const db = await openDatabase(databaseUrl);
     await upsertAdminUser(db, email, credentials.displayName);

@@ -4,6 +4,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { DEMO_PROJECT_ID } from '../../edge-api/src/contract/local-run';
 import { startChild, type Child } from './child';
 import { waitForHttp } from './ports';
 
@@ -59,13 +60,55 @@ export async function startAuthEmulator(opts: {
 const identityToolkit = (host: string, method: string) =>
   `http://${host}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=demo-api-key`;
 
+/** The emulator's admin (owner) REST path for `method` on `projectId`'s accounts. */
+const ownerApi = (host: string, projectId: string, method: string) =>
+  `http://${host}/identitytoolkit.googleapis.com/v1/projects/${projectId}/accounts:${method}`;
+
+/** Calls `method` with the emulator's owner credentials (`Authorization: Bearer owner`). @throws Error on a non-2xx answer. */
+async function asOwner<T>(host: string, projectId: string, method: string, body: unknown): Promise<T> {
+  const res = await fetch(ownerApi(host, projectId, method), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: 'Bearer owner' },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`the Auth emulator refused accounts:${method}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/**
+ * Marks the emulator account of `email` as having a verified e-mail, as the provider's link
+ * would (admin rights need one: DESIGN.md §3). Identity Toolkit accounts:lookup and
+ * accounts:update with the emulator's owner credentials.
+ * @returns the account's uid.
+ * @throws Error when there is no such account or the emulator refuses.
+ */
+export async function verifyEmulatorEmail(host: string, email: string, projectId = DEMO_PROJECT_ID): Promise<string> {
+  const found = await asOwner<{ users?: Array<{ localId: string }> }>(host, projectId, 'lookup', { email: [email] });
+  const uid = found.users?.[0]?.localId;
+  if (!uid) throw new Error(`the Auth emulator has no account for ${email}`);
+  await asOwner(host, projectId, 'update', { localId: uid, emailVerified: true });
+  return uid;
+}
+
 /**
  * Creates an e-mail/password account in the emulator at `host` (host:port) unless the e-mail
  * exists, and sets its display name. Firebase Auth REST API: accounts:signUp / accounts:update.
+ * With `emailVerified`, the account's e-mail is marked verified too (new or existing):
+ * {@link verifyEmulatorEmail}.
  * @returns 'created' or 'existing'.
  * @throws Error with the emulator's message on any other failure.
  */
 export async function ensureEmulatorAccount(
+  host: string,
+  account: { email: string; password: string; displayName: string; emailVerified?: boolean },
+  projectId = DEMO_PROJECT_ID,
+): Promise<'created' | 'existing'> {
+  const created = await createEmulatorAccount(host, account);
+  if (account.emailVerified) await verifyEmulatorEmail(host, account.email, projectId);
+  return created;
+}
+
+async function createEmulatorAccount(
   host: string,
   account: { email: string; password: string; displayName: string },
 ): Promise<'created' | 'existing'> {

@@ -12,7 +12,7 @@ import { DEFAULT_AUTH_EMULATOR_HOST } from '../../edge-api/src/contract/local-ru
 import { openDatabase } from '../../edge-api/src/db/client';
 import { prepareDatabase } from '../../edge-api/src/db/prepare';
 import { upsertAdminUser } from '../../edge-api/src/db/users';
-import { ensureEmulatorAccount, startAuthEmulator, type EmulatorPorts } from './auth-emulator';
+import { ensureEmulatorAccount, startAuthEmulator, verifyEmulatorEmail, type EmulatorPorts } from './auth-emulator';
 import { loadDotEnv, UserFacingError } from './cli';
 import { isPortFree } from './ports';
 import type { Supervisor } from './supervisor';
@@ -110,7 +110,7 @@ export function pwaEnv(config: AppConfig): NodeJS.ProcessEnv {
 /**
  * Starts the Auth emulator under `supervisor`, its accounts kept in AUTH_EMULATOR_DATA_DIR
  * (default `data/auth-emulator`; its config file goes in the parent folder), creates the admin
- * account in it unless it exists, and marks the admin in `db`.
+ * account in it unless it exists, with its e-mail verified, and marks the admin in `db`.
  * @returns the admin's password.
  * @throws UserFacingError when the emulator does not start.
  */
@@ -131,12 +131,11 @@ export async function startEmulatorWithAdmin(
     }),
   );
   const adminPassword = process.env.ADMIN_PASSWORD || DEFAULT_ADMIN_PASSWORD;
-  await ensureEmulatorAccount(`127.0.0.1:${ports.auth}`, {
-    email: ADMIN_EMAIL,
-    password: adminPassword,
-    displayName: ADMIN_NAME,
-  });
-  await upsertAdminUser(db, ADMIN_EMAIL, ADMIN_NAME);
+  const host = `127.0.0.1:${ports.auth}`;
+  await ensureEmulatorAccount(host, { email: ADMIN_EMAIL, password: adminPassword, displayName: ADMIN_NAME });
+  // Admin rights need a verified e-mail (DESIGN.md §3); the profile is bound to this account.
+  const uid = await verifyEmulatorEmail(host, ADMIN_EMAIL, config.firebaseProjectId);
+  await upsertAdminUser(db, ADMIN_EMAIL, ADMIN_NAME, uid);
   return adminPassword;
 }
 

@@ -1,10 +1,11 @@
 /**
  * Route guards (DESIGN.md §3): `requireUser` verifies `Authorization: Bearer <Firebase ID token>`
- * and resolves the admin flag (users.admin, or an e-mail in ADMIN_EMAILS); `requireAdmin` also
+ * and resolves the admin flag (users.admin, or an e-mail in ADMIN_EMAILS, and only with a token
+ * that says `email_verified: true`: db/users.ts isAdminAccount); `requireAdmin` also
  * needs that flag. Failures are 401 (no or bad token), 403 (not an admin) and 503 with
  * Retry-After (the token's signing keys cannot be loaded); the log says why (http/errors.ts).
  */
-import { isAdminEmail } from '../db/users';
+import { isAdminAccount } from '../db/users';
 import { factory } from '../env';
 import { ApiError } from '../http/errors';
 import { KeyServerUnavailableError } from './jwks';
@@ -40,7 +41,7 @@ export const requireUser = factory.createMiddleware(async (c, next) => {
       reason,
     });
   });
-  c.set('user', { ...user, isAdmin: await isAdminEmail(c.var.db, c.var.config.adminEmails, user.email) });
+  c.set('user', { ...user, isAdmin: await isAdminAccount(c.var.db, c.var.config.adminEmails, user) });
   return c.var.userWriteLimit(c, next);
 });
 
@@ -48,7 +49,9 @@ export const requireUser = factory.createMiddleware(async (c, next) => {
 export const requireAdmin = factory.createMiddleware(async (c, next) => {
   return requireUser(c, async () => {
     if (!c.var.user.isAdmin)
-      throw new ApiError(403, 'forbidden', 'Only admins may do this.', undefined, { reason: 'not an admin' });
+      throw new ApiError(403, 'forbidden', 'Only admins may do this.', undefined, {
+        reason: c.var.user.emailVerified ? 'not an admin' : 'not an admin (e-mail not verified)',
+      });
     await next();
   });
 });

@@ -55,9 +55,32 @@ describe('Firebase ID token verification', () => {
     await expect(verifier()(token)).resolves.toEqual({
       uid: 'uid-1',
       email: 'rahim@example.test',
+      emailVerified: true,
       name: 'Rahim',
       picture: undefined,
     });
+  });
+
+  it('reads email_verified: only a literal true counts', async () => {
+    for (const [claim, verified] of [
+      [true, true],
+      [false, false],
+      ['true', false],
+      [undefined, false],
+    ] as const) {
+      const token = await sign({ ...firebaseClaims(user, PROJECT), email_verified: claim }, { kid: 'key-1' });
+      await expect(verifier()(token)).resolves.toMatchObject({ emailVerified: verified });
+    }
+  });
+
+  it('requires exp, at most one hour (plus 30 s of skew) after iat', async () => {
+    const iat = Math.floor(Date.now() / 1000) - 60;
+    const at = (exp: number | undefined) => sign({ ...firebaseClaims(user, PROJECT), iat, exp }, { kid: 'key-1' });
+    await expect(verifier()(await at(undefined))).rejects.toThrow(/no exp/);
+    await expect(verifier()(await at(iat + 10 * 365 * 24 * 3600))).rejects.toThrow(/exp more than 3600 s after iat/);
+    await expect(verifier()(await at(iat + 3631))).rejects.toThrow(InvalidTokenError);
+    await expect(verifier()(await at(iat + 3630))).resolves.toMatchObject({ uid: 'uid-1' });
+    await expect(verifier()(await at(iat + 3600))).resolves.toMatchObject({ uid: 'uid-1' });
   });
 
   it.each([
@@ -109,6 +132,38 @@ describe('Firebase ID token verification', () => {
     await expect(verifier(true, 'demo-taza-haat')(emulatorToken(user, 'demo-taza-haat', { exp: 1 }))).rejects.toThrow(
       InvalidTokenError,
     );
+  });
+
+  it('holds emulator tokens to the same exp rule', async () => {
+    const iat = Math.floor(Date.now() / 1000);
+    for (const exp of [undefined, iat + 10 * 365 * 24 * 3600])
+      await expect(verifier(true, 'demo-taza-haat')(emulatorToken(user, 'demo-taza-haat', { exp }))).rejects.toThrow(
+        /exp/,
+      );
+  });
+});
+
+describe('what a client gets for a token that never expires', () => {
+  it('answers 401 invalid_token to a token without exp and to one with a ten-year exp', async () => {
+    const t = await createTestApp();
+    try {
+      const iat = Math.floor(Date.now() / 1000);
+      for (const exp of [undefined, iat + 10 * 365 * 24 * 3600]) {
+        const res = await t.app.request('/api/orders', {
+          method: 'POST',
+          headers: {
+            Authorization: `Bearer ${emulatorToken(user, t.config.firebaseProjectId, { exp })}`,
+            'Content-Type': 'application/json',
+            'Idempotency-Key': crypto.randomUUID(),
+          },
+          body: JSON.stringify(await orderBody(t, user)),
+        });
+        expect(res.status).toBe(401);
+        expect(await res.json()).toMatchObject({ error: { code: 'invalid_token' } });
+      }
+    } finally {
+      t.cleanup();
+    }
   });
 });
 

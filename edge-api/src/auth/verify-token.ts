@@ -2,16 +2,27 @@
  * Verifies Firebase ID tokens without firebase-admin, so the same code runs on Workers
  * (Firebase docs, "Verify ID tokens using a third-party JWT library"): RS256 signed by a key of
  * Google's securetoken JWKS; `aud` = project id; `iss` = https://securetoken.google.com/<project>;
- * `exp`, `iat` and `auth_time` checked with 30 s of clock skew; `sub` non-empty, ≤ 128 chars;
- * an `email` claim. Unsigned (`alg: none`) emulator tokens pass only in emulator mode for a
+ * `exp`, `iat` and `auth_time` required and checked with 30 s of clock skew, `exp` at most one
+ * hour after `iat` (Firebase issues tokens for exactly one hour, so a longer life is forged or
+ * not Firebase's); `sub` non-empty, ≤ 128 chars; an `email` claim. Unsigned (`alg: none`)
+ * emulator tokens pass only when the caller allows them (auth/emulator-tokens.ts) and only for a
  * `demo-` project (DESIGN.md §3). A key server that cannot be reached is not a bad token: it
  * rejects with jwks.ts's KeyServerUnavailableError, which the auth middleware answers 503.
  */
 import { decodeProtectedHeader, jwtVerify, UnsecuredJWT, type JWTPayload } from 'jose';
 import { KeyServerUnavailableError, type KeySource } from './jwks';
 
-/** The signed-in user a verified token names. `email` is lower-cased. */
-export type AuthUser = { uid: string; email: string; name: string | undefined; picture: string | undefined };
+/**
+ * The signed-in user a verified token names. `email` is lower-cased; `emailVerified` is the
+ * token's `email_verified` claim (true only when the provider has confirmed the address).
+ */
+export type AuthUser = {
+  uid: string;
+  email: string;
+  emailVerified: boolean;
+  name: string | undefined;
+  picture: string | undefined;
+};
 
 /** Thrown for any token that must not be trusted; `message` says why (for logs, not clients). */
 export class InvalidTokenError extends Error {
@@ -22,16 +33,32 @@ export class InvalidTokenError extends Error {
 export type TokenVerifier = (token: string) => Promise<AuthUser>;
 
 const CLOCK_SKEW_S = 30;
+/** The longest life (`exp` − `iat`) a token may have: Firebase's ID tokens live one hour. */
+export const MAX_TOKEN_LIFETIME_S = 3600;
 
 function userFrom(payload: JWTPayload, nowS: number): AuthUser {
-  const { sub, email, iat, auth_time: authTime, name, picture } = payload as JWTPayload & Record<string, unknown>;
+  const {
+    sub,
+    email,
+    email_verified: emailVerified,
+    iat,
+    exp,
+    auth_time: authTime,
+    name,
+    picture,
+  } = payload as JWTPayload & Record<string, unknown>;
   if (typeof sub !== 'string' || sub.length === 0 || sub.length > 128) throw new InvalidTokenError('bad sub');
   if (typeof email !== 'string' || email.length === 0) throw new InvalidTokenError('no email claim');
   if (typeof iat !== 'number' || iat > nowS + CLOCK_SKEW_S) throw new InvalidTokenError('iat in the future');
+  // jose checks `exp` only when present: a token without one would never expire.
+  if (typeof exp !== 'number') throw new InvalidTokenError('no exp claim');
+  if (exp - iat > MAX_TOKEN_LIFETIME_S + CLOCK_SKEW_S)
+    throw new InvalidTokenError(`exp more than ${MAX_TOKEN_LIFETIME_S} s after iat`);
   if (typeof authTime !== 'number' || authTime > nowS + CLOCK_SKEW_S) throw new InvalidTokenError('bad auth_time');
   return {
     uid: sub,
     email: email.toLowerCase(),
+    emailVerified: emailVerified === true,
     name: typeof name === 'string' && name.trim() ? name.trim() : undefined,
     picture: typeof picture === 'string' && picture ? picture : undefined,
   };
@@ -39,7 +66,8 @@ function userFrom(payload: JWTPayload, nowS: number): AuthUser {
 
 /**
  * Builds the verifier for `projectId`. `acceptEmulatorTokens` is honoured only for `demo-`
- * projects, whatever the caller asks.
+ * projects, whatever the caller asks; whether a request may use it at all (the emulator set, a
+ * loopback listener or host) is the caller's decision (app.ts).
  * @returns a function resolving to the token's {@link AuthUser}, rejecting with InvalidTokenError,
  * or KeyServerUnavailableError when the keys to check a signed token cannot be loaded.
  */

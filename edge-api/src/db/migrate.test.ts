@@ -157,7 +157,7 @@ describe('migration 0003 (delivery) on a database in use', () => {
   });
 });
 
-describe('migration 0006 (payments) on a database in use', () => {
+describe('migration 0005 (payments) on a database in use', () => {
   it('keeps every order, its slot and timeline, and takes Cancelled, refunded and disputed; a delete still takes the timeline', async () => {
     await applyMigrations(
       db,
@@ -196,5 +196,55 @@ describe('migration 0006 (payments) on a database in use', () => {
     await db.execute("INSERT INTO order_status_history (order_id, status, at) VALUES ('o-paid', 'Cancelled', 2000)");
     await db.execute("DELETE FROM orders WHERE id = 'o-paid'");
     expect((await db.execute('SELECT count(*) AS n FROM order_status_history')).rows[0]?.n).toBe(0);
+  });
+});
+
+describe('migration 0006 (identity) on a database in use', () => {
+  beforeEach(async () => {
+    await applyMigrations(
+      db,
+      (await loadMigrations()).filter((m) => m.version <= 4),
+    );
+    const order = (id: string, uid: string, email: string, at: number) =>
+      `('${id}', '${uid}', 'Name', '${email}', '017', 'Dhaka', 'Pending', 100, 'd', '[]', ${at})`;
+    await db.batch(
+      [
+        `INSERT INTO orders (id, user_id, customer_name, email, phone, address, order_status, total_amount, order_date, ordered_product, created_at)
+         VALUES ${[
+           order('o1', 'u-asha', 'asha@x.test', 1),
+           order('o2', 'u-asha', 'asha@x.test', 2),
+           // One e-mail, two accounts (an account deleted and the e-mail registered again).
+           order('o3', 'u-old', 'reused@x.test', 3),
+           order('o4', 'u-new', 'reused@x.test', 4),
+           // One account, two e-mails (the e-mail changed).
+           order('o5', 'u-mover', 'first@x.test', 5),
+           order('o6', 'u-mover', 'second@x.test', 6),
+         ].join(', ')}`,
+        `INSERT INTO reviews (id, user_id, name, email, review, rating, created_at)
+         VALUES ('r1', 'u-babul', 'Babul', 'Babul@x.test', 'Fresh', 5, 1)`,
+        `INSERT INTO users (email, display_name, admin, created_at, updated_at) VALUES
+           ('Asha@x.test', 'Asha', 0, 1, 1), ('babul@x.test', 'Babul', 1, 1, 1), ('reused@x.test', 'Reused', 0, 1, 1),
+           ('first@x.test', 'Mover', 0, 1, 1), ('admin@x.test', 'Admin', 1, 1, 1)`,
+      ],
+      'write',
+    );
+  });
+
+  it('binds each profile whose e-mail one account alone used (orders or reviews) to it, and leaves the rest unbound', async () => {
+    expect(await applyMigrations(db, await loadMigrations())).toEqual([5, 6]);
+    const rows = (await db.execute('SELECT email, uid, admin FROM users ORDER BY email')).rows;
+    expect(rows.map((r) => [r.email, r.uid, r.admin])).toEqual([
+      ['admin@x.test', null, 1],
+      ['Asha@x.test', 'u-asha', 0],
+      ['babul@x.test', 'u-babul', 1],
+      ['first@x.test', null, 0],
+      ['reused@x.test', null, 0],
+    ]);
+    // Every order and review keeps its account.
+    expect(Number((await db.execute("SELECT count(*) AS n FROM orders WHERE user_id = ''")).rows[0]?.n)).toBe(0);
+    expect(Number((await db.execute('SELECT count(*) AS n FROM orders')).rows[0]?.n)).toBe(6);
+    // No scratch table is left behind, and one account has one profile.
+    expect(await tables()).not.toContain('identity_owners');
+    await expect(db.execute("UPDATE users SET uid = 'u-asha' WHERE email = 'admin@x.test'")).rejects.toThrow(/UNIQUE/);
   });
 });

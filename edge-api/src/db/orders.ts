@@ -77,6 +77,16 @@ export async function readOrder(db: Client, id: string): Promise<Order | undefin
 }
 
 /**
+ * Reads who placed order `id`: the uid of the account whose token placed it (DESIGN.md §3: read,
+ * cancel and pay are decided by it, never by an e-mail).
+ * @returns the uid, or undefined when there is no such order.
+ */
+export async function readOrderOwner(db: Client, id: string): Promise<string | undefined> {
+  const { rows } = await db.execute({ sql: 'SELECT user_id FROM orders WHERE id = ?', args: [id] });
+  return rows[0] ? String(rows[0].user_id) : undefined;
+}
+
+/**
  * Loads order `id`.
  * @throws OrderNotFoundError when there is no such order.
  */
@@ -86,8 +96,11 @@ export async function findOrder(db: Client, id: string): Promise<Order> {
   return order;
 }
 
-/** Which orders a list shows: one customer's (`email`), a state, a slot id, and text `q` in name, e-mail or phone. */
-export type OrderFilter = { email?: string; status?: OrderStatus; slot?: string; q?: string };
+/**
+ * Which orders a list shows: one account's (`userId`, the placing token's uid), the orders with
+ * an e-mail (`email`, the admin's look-up), a state, a slot id, and text `q` in name, e-mail or phone.
+ */
+export type OrderFilter = { userId?: string; email?: string; status?: OrderStatus; slot?: string; q?: string };
 
 /** A position in the newest-first order: the last order of a page (its `created_at` in epoch ms, and id). */
 export type OrderCursor = { createdAt: number; id: string };
@@ -112,6 +125,7 @@ const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${
 /** The WHERE conditions (and args) of `filter` other than `q`, and of the cursor. */
 function conditions(filter: OrderFilter, after: OrderCursor | undefined): { where: string; args: InValue[] } {
   const parts: Array<[sql: string, ...args: InValue[]]> = [];
+  if (filter.userId !== undefined) parts.push(['user_id = ?', filter.userId]);
   if (filter.email !== undefined) parts.push(['email = ?', filter.email]);
   if (filter.status !== undefined) parts.push(['order_status = ?', filter.status]);
   if (filter.slot !== undefined) parts.push(['slot_id = ?', filter.slot]);
@@ -129,7 +143,8 @@ const NEWEST_FIRST = 'ORDER BY created_at DESC, id DESC';
  * (one more than the page, to know whether another follows). With `q`, `rows` reads the matches
  * within the next {@link SEARCH_WINDOW} orders and `windowEnd` the last order of that window
  * (none when fewer remain). Each filter's first page goes through its index (`orders_created`,
- * `orders_email_created`, `orders_status_created`, `orders_slot_created`) without sorting.
+ * `orders_user_created`, `orders_email_created`, `orders_status_created`, `orders_slot_created`)
+ * without sorting.
  */
 export function listOrdersStatements(
   filter: OrderFilter,

@@ -32,7 +32,8 @@ describe('query plans', () => {
   // (the timeline's subquery reads each order's history in order through its index, too).
   const cases: Array<[name: string, filter: OrderFilter, index: string]> = [
     ['every order', {}, 'orders_created'],
-    ['one customer’s orders', { email: 'a@b.test' }, 'orders_email_created'],
+    ['one account’s orders (my orders)', { userId: 'uid-a' }, 'orders_user_created'],
+    ['the orders with one e-mail (an admin’s look-up)', { email: 'a@b.test' }, 'orders_email_created'],
     ['one state', { status: 'Pending' }, 'orders_status_created'],
     ['one slot', { slot: '2026-11-22T09:00:00+06:00' }, 'orders_slot_created'],
   ];

@@ -17,6 +17,7 @@ import {
   markOrderPaid,
   orderIdByPaymentRef,
   readOrder,
+  readOrderOwner,
   recordRefund,
 } from '../db/orders';
 import { factory } from '../env';
@@ -39,7 +40,8 @@ export const checkout = factory
     if (!stripe) throw new ApiError(404, NOT_CONFIGURED, notConfigured);
     const { orderId } = c.req.valid('json');
     const order = await findOrder(c.var.db, orderId);
-    if (order.email !== c.var.user.email) throw new OrderNotFoundError(orderId);
+    // Paid for by the account that placed it (DESIGN.md §3), never by whoever has its e-mail now.
+    if ((await readOrderOwner(c.var.db, orderId)) !== c.var.user.uid) throw new OrderNotFoundError(orderId);
     // Refunded and disputed payments too: a Cancelled order must never be charged again.
     if (order.paymentStatus !== 'unpaid') throw new ApiError(409, 'already_paid', 'This order is already paid.');
     let session;

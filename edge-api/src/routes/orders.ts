@@ -26,6 +26,7 @@ import {
   insertOrderStatements,
   listOrders,
   readOrder,
+  readOrderOwner,
   recordRefund,
   releaseRefund,
   slotCapacityGuard,
@@ -242,6 +243,11 @@ export const orders = factory
       throw new ApiError(403, 'forbidden', 'Only admins may list every order; add ?email= for your own.');
     if (query.email !== undefined && query.email !== user.email && !user.isAdmin)
       throw new ApiError(403, 'forbidden', 'You can only see your own orders.');
+    // `?email=` with the caller's own e-mail means "my orders": the orders this account placed
+    // (DESIGN.md §3), never those an earlier account with the same e-mail placed. Being by uid, it
+    // shows no one else's orders, so it needs no verified e-mail (a new shopper sees the order
+    // they just placed). An admin's `?email=` of someone else looks orders up by their e-mail.
+    const mine = query.email !== undefined && query.email === user.email;
     const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
     if (query.cursor !== undefined && !after)
       throw new ApiError(400, 'validation_failed', 'This cursor is not one the API gave; start from the first page.', {
@@ -249,7 +255,10 @@ export const orders = factory
       });
     const { limit, email, status, slot, q } = query;
     const filter = { email, status, slot, q };
-    const page = await listOrders(c.var.db, filter, { limit, after });
+    const page = await listOrders(c.var.db, mine ? { ...filter, email: undefined, userId: user.uid } : filter, {
+      limit,
+      after,
+    });
     let link = '';
     if (page.next) {
       const params = new URLSearchParams(
@@ -276,8 +285,8 @@ export const orders = factory
       log.info('order not found', { orderId: id });
       throw new OrderNotFoundError(id);
     }
-    // Another customer's order is answered exactly as a missing one: its existence is not theirs to know.
-    if (!user.isAdmin && order.email !== user.email) {
+    // Another account's order is answered exactly as a missing one: its existence is not theirs to know.
+    if (!user.isAdmin && (await readOrderOwner(c.var.db, id)) !== user.uid) {
       log.warn('request refused', {
         status: 404,
         code: 'not_found',
@@ -335,8 +344,8 @@ export const orders = factory
     const user = c.var.user;
     const order = await findOrder(c.var.db, id);
     if (!user.isAdmin) {
-      // Another customer's order is reported as missing: its existence is not theirs to know.
-      if (order.email !== user.email) throw new OrderNotFoundError(id);
+      // Another account's order is reported as missing: its existence is not theirs to know.
+      if ((await readOrderOwner(c.var.db, id)) !== user.uid) throw new OrderNotFoundError(id);
       if (order.orderStatus !== 'Pending') throw notPending(order.orderStatus);
     }
     // A paid order is refunded and kept (DESIGN.md §6); an unpaid one is deleted.

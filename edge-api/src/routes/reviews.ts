@@ -6,7 +6,7 @@
 import { requireUser } from '../auth/middleware';
 import { reviewInputSchema, type Review } from '../contract/review';
 import { insertReviewStatement, listReviews } from '../db/reviews';
-import { readUser } from '../db/users';
+import { readProfile } from '../db/users';
 import { factory } from '../env';
 import { cacheableJson } from '../http/etag';
 import { idempotentWrite } from '../idempotency/idempotency';
@@ -22,7 +22,7 @@ export const reviews = factory
     const input = c.req.valid('json');
     const user = c.var.user;
     return idempotentWrite(c, user.uid, input, async () => {
-      const profileName = (await readUser(c.var.db, user.email))?.displayName ?? '';
+      const profileName = (await readProfile(c.var.db, user))?.displayName ?? '';
       const review: Review = {
         _id: crypto.randomUUID(),
         name: user.name ?? (profileName || user.email.split('@')[0] || 'Customer'),

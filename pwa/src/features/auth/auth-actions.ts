@@ -37,11 +37,16 @@ export const authActions = {
   signIn: (email: string, password: string) =>
     run(({ sdk, auth }) => sdk.signInWithEmailAndPassword(auth, email, password).then(() => undefined)),
 
-  /** Creates the account, sets its display name, then `POST /api/users` (spec §7). */
+  /**
+   * Creates the account, sets its display name, sends the provider's verification e-mail, then
+   * `POST /api/users` (spec §7). An e-mail that could not be sent is not a failed registration:
+   * the profile page offers to send it again.
+   */
   register: (name: string, email: string, password: string) =>
     run(async ({ sdk, auth }) => {
       const { user } = await sdk.createUserWithEmailAndPassword(auth, email, password);
       await sdk.updateProfile(user, { displayName: name });
+      await sdk.sendEmailVerification(user).catch(() => undefined);
       await saveSignedInProfile('POST', auth, { email, displayName: name });
     }),
 
@@ -83,4 +88,48 @@ export const authActions = {
 
   /** Clears the error message (the alert's close button). */
   dismissError: () => setState({ error: '' }),
+};
+
+/**
+ * The e-mail verification of the signed-in user (DESIGN.md §3: admin rights need a verified
+ * e-mail). Unlike {@link authActions} they leave `loading` alone, so the profile page stays on
+ * screen while they run.
+ */
+export const emailVerification = {
+  /**
+   * Sends the provider's verification e-mail again.
+   * @returns undefined when sent, else the sentence saying why not (e.g. too many requests).
+   */
+  resend: async (): Promise<string | undefined> => {
+    try {
+      const { sdk, auth } = await loadAuth();
+      if (auth.currentUser) await sdk.sendEmailVerification(auth.currentUser);
+      return undefined;
+    } catch (error) {
+      const { authErrorMessage } = await import('./auth-errors');
+      return authErrorMessage(error);
+    }
+  },
+
+  /**
+   * Asks the provider whether the e-mail is verified now (the link opened elsewhere, e.g. on
+   * another device); once it is, takes a fresh ID token, whose `email_verified` claim is what the
+   * API reads, and applies the user (the admin flag is asked again).
+   * @returns true when verified; false when not yet, signed out, or the provider cannot be reached.
+   */
+  refresh: async (): Promise<boolean> => {
+    try {
+      const { auth } = await loadAuth();
+      const user = auth.currentUser;
+      if (!user) return false;
+      await user.reload();
+      if (user.emailVerified) {
+        await user.getIdToken(true);
+        await applyUser(user);
+      }
+      return user.emailVerified;
+    } catch {
+      return false;
+    }
+  },
 };

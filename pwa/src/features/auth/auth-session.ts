@@ -2,7 +2,7 @@
  * The session: loads the Firebase SDK once and follows the signed-in user into the auth state
  * (auth-store.ts), their ID token into storage (id-token.ts) and the API client's token provider,
  * and their admin flag from `GET /api/users/:email`, re-read whenever the signed-in e-mail
- * changes (spec §6).
+ * changes or becomes verified (spec §6; admin rights need a verified e-mail, DESIGN.md §3).
  *
  * The SDK is loaded only when needed: at start if a session is stored, else when a sign-in
  * screen opens (DESIGN.md §5).
@@ -20,7 +20,7 @@ import { hasStoredSession, storeIdToken } from './id-token';
 export type Sdk = typeof FirebaseSdk;
 
 let loaded: Promise<{ sdk: Sdk; auth: Auth }> | undefined;
-let adminLookup: { email: string; done: Promise<void> } | undefined;
+let adminLookup: { key: string; done: Promise<void> } | undefined;
 
 /** Remembers whether `email` is an admin (only the last admin's e-mail is kept); never throws. */
 function rememberAdmin(email: string, admin: boolean): void {
@@ -69,14 +69,21 @@ export function applyUser(user: User | null): Promise<void> {
     return Promise.resolve();
   }
   setState({
-    user: { uid: user.uid, email: user.email, displayName: user.displayName ?? '', photoURL: user.photoURL ?? '' },
+    user: {
+      uid: user.uid,
+      email: user.email,
+      displayName: user.displayName ?? '',
+      photoURL: user.photoURL ?? '',
+      emailVerified: user.emailVerified,
+    },
   });
-  if (adminLookup?.email !== user.email) {
+  const key = `${user.emailVerified ? 'verified' : 'unverified'} ${user.email}`;
+  if (adminLookup?.key !== key) {
     const email = user.email;
     adminLookup = {
-      email,
+      key,
       done: isAdmin(user, email).then((admin) => {
-        if (adminLookup?.email === email) setState({ admin, loading: false });
+        if (adminLookup?.key === key) setState({ admin, loading: false });
       }),
     };
   }

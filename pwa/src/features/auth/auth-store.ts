@@ -7,7 +7,8 @@
 import { useSyncExternalStore } from 'react';
 import { hasStoredSession } from './id-token';
 
-export type SessionUser = { uid: string; email: string; displayName: string; photoURL: string };
+/** The signed-in user; `emailVerified` is the provider's word that the e-mail is confirmed (admin rights need it). */
+export type SessionUser = { uid: string; email: string; displayName: string; photoURL: string; emailVerified: boolean };
 export type AuthState = { user: Partial<SessionUser>; loading: boolean; error: string; admin: boolean };
 
 let state: AuthState = { user: {}, loading: hasStoredSession(), error: '', admin: false };

@@ -19,6 +19,7 @@ export {
   GithubAuthProvider,
   GoogleAuthProvider,
   onIdTokenChanged,
+  sendEmailVerification,
   signInWithCredential,
   signInWithEmailAndPassword,
   signInWithPopup,

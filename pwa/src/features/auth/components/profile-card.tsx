@@ -1,15 +1,28 @@
+import { useCallback, useState } from 'react';
 import { useT } from '../../../lib/i18n/i18n';
 import { authActions } from '../auth-actions';
 import { useAuth } from '../auth-store';
 import { Avatar } from './avatar';
+import { VerifyEmail } from './verify-email';
 
-/** `/profile`: display name, e-mail, photo (default avatar when none), sign out. */
+/**
+ * `/profile`: display name, e-mail, photo (default avatar when none), sign out; "Verify your
+ * e-mail" until the provider has confirmed the address.
+ */
 export function ProfileCard({ onSignedOut }: { onSignedOut: () => void }) {
   const t = useT();
   const { user } = useAuth();
+  const [justVerified, setJustVerified] = useState(false);
+  const onVerified = useCallback(() => setJustVerified(true), []);
   return (
     <section className="mx-auto max-w-md px-4 py-12">
       <h1 className="text-3xl font-bold">{t('auth.profile')}</h1>
+      {user.email && user.emailVerified === false && <VerifyEmail onVerified={onVerified} />}
+      {justVerified && user.emailVerified && (
+        <p role="status" className="alert alert-success mt-6">
+          {t('auth.verify.done')}
+        </p>
+      )}
       <div className="card mt-6 bg-base-200">
         <div className="card-body items-center text-center">
           <Avatar photoURL={user.photoURL} size={96} />
