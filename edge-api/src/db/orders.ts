@@ -11,6 +11,7 @@ import type { Order } from '../contract/order';
 import { deliverySlot, type TimedSlot } from '../delivery/slots';
 import { OrderNotFoundError, SlotFullError } from './errors';
 import { writeGuard, type Guard } from './guarded-batch';
+import { forgetOrderAnswerStatement } from './idempotency-keys';
 
 /**
  * The columns {@link toOrder} reads, on `orders` (not aliased): the row, its slot, and its
@@ -282,14 +283,20 @@ export async function changeOrderStatus(
 
 /**
  * Deletes order `id` (its timeline goes with it, by trigger); with `onlyIfPending`, only while
- * it is still Pending.
+ * it is still Pending. In the same write the stored answer of the order's Idempotency-Key (it
+ * holds the phone and address) is dropped (db/idempotency-keys.ts forgetOrderAnswerStatement).
  * @returns the number of orders deleted (1 or 0).
  */
 export async function deleteOrder(db: Client, id: string, options: { onlyIfPending?: boolean } = {}): Promise<number> {
-  const sql = options.onlyIfPending
-    ? "DELETE FROM orders WHERE id = ? AND order_status = 'Pending'"
-    : 'DELETE FROM orders WHERE id = ?';
-  return (await db.execute({ sql, args: [id] })).rowsAffected;
+  const where = options.onlyIfPending ? "id = ? AND order_status = 'Pending'" : 'id = ?';
+  const [, deleted] = await db.batch(
+    [
+      forgetOrderAnswerStatement(id, { sql: `SELECT user_id FROM orders WHERE ${where}`, args: [id] }),
+      { sql: `DELETE FROM orders WHERE ${where}`, args: [id] },
+    ],
+    'write',
+  );
+  return deleted?.rowsAffected ?? 0;
 }
 
 /** Records that unpaid order `id` is being paid by card (a paid order is left as it is). */
