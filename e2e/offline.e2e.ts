@@ -8,6 +8,8 @@ import type { Review } from '@contract/review';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { DEMO_PROJECT_ID } from '../edge-api/src/contract/local-run';
+import { openDatabase } from '../edge-api/src/db/client';
+import { deleteProduct, insertProduct } from '../edge-api/src/db/products';
 import { chromiumArgs } from '../scripts/lib/chromium';
 import { buildPwaInto } from '../scripts/lib/stack';
 import { idTokenFor, logIn, newAccount } from './support/accounts';
@@ -279,14 +281,14 @@ describe('offline', () => {
     await context.close();
   }, 90_000);
 
-  it('marks an order the server refuses (400) as not sent, with the reason, never dropping it', async () => {
+  it('marks an order the server refuses (400) as not sent, with the reason, never dropping it; Remove removes it', async () => {
     const { page, context } = await shopperPage('Refused Shopper');
     await context.route('**/api/orders', async (route) => {
       if (route.request().method() === 'POST')
         await route.fulfill({
           status: 400,
           contentType: 'application/json',
-          body: '{"error":{"code":"unknown_product","message":"Unknown product: gone"}}',
+          body: '{"error":{"code":"validation_failed","message":"Some fields are invalid; see details.fields."}}',
         });
       else await route.continue();
     });
@@ -296,13 +298,66 @@ describe('offline', () => {
     await page.getByLabel('Phone').fill('01711000000');
     await page.getByLabel('Delivery address').fill('Dhanmondi 27, Dhaka');
     await page.getByRole('button', { name: 'Place order' }).click();
-    await page.locator('[data-sonner-toast]', { hasText: 'Unknown product: gone' }).waitFor();
-    await page.goto(browser.url('/dashboard/my-orders'));
-    const unsent = page.getByTestId('unsent-order').filter({ hasText: 'Unknown product: gone' });
+    const reason = 'Some fields are invalid. Check them and try again.';
+    await page.locator('[data-sonner-toast]', { hasText: reason }).waitFor();
+    // Checkout takes the shopper to the refused order, where they can act on it.
+    await page.waitForURL(browser.url('/dashboard/my-orders'));
+    const unsent = page.getByTestId('unsent-order').filter({ hasText: reason });
     await unsent.waitFor();
     expect(await unsent.textContent()).toContain('Not sent');
+    await unsent.getByRole('button', { name: 'Back to cart' }).waitFor();
+    await unsent.getByRole('button', { name: 'Remove' }).click();
+    await expect.poll(() => page.getByTestId('unsent-order').count()).toBe(0);
     await context.close();
   });
+
+  it('refuses an order whose product was deleted while it waited offline, and Back to cart puts the rest in the cart', async () => {
+    const db = await openDatabase(inject('databaseUrl'));
+    const gone = await insertProduct(db, {
+      name: `Kolmi Shak ${Date.now()}`,
+      price: 20,
+      image: '/products/potato.webp',
+      category: 'vegetable',
+    });
+    try {
+      const { account, page, context } = await shopperPage('Deleted Product Shopper');
+      await page.goto(browser.url('/Shop'));
+      await page.getByRole('button', { name: 'Add to cart: Potato (Alu)' }).click();
+      await page.getByRole('button', { name: `Add to cart: ${gone.name}` }).click();
+      await page.goto(browser.url('/checkout'));
+      await page.getByLabel('Phone').fill('01711000000');
+      await page.getByLabel('Delivery address').fill('Dhanmondi 27, Dhaka');
+      await context.setOffline(true);
+      await page.getByRole('button', { name: 'Place order' }).click();
+      await page.waitForURL(browser.url('/dashboard/my-orders'));
+      await page.getByTestId('unsent-order').filter({ hasText: 'Waiting to send' }).waitFor();
+      // The shop deletes the product while the order waits on the phone.
+      expect(await deleteProduct(db, gone._id)).toBe(1);
+      await context.setOffline(false);
+      const refused = page.getByTestId('unsent-order').filter({ hasText: `Out of stock: ${gone.name}` });
+      await refused.waitFor({ timeout: 30_000 });
+      expect(await refused.textContent()).toContain('Not sent');
+      await refused.getByRole('button', { name: 'Send without them' }).waitFor();
+      await refused.getByRole('button', { name: 'Remove' }).waitFor();
+      await refused.getByRole('button', { name: 'Back to cart' }).click();
+      await page.waitForURL(browser.url('/cart'));
+      await page
+        .locator('[data-sonner-toast]', {
+          hasText: `Potato (Alu) added to cart. Out of stock or no longer sold: ${gone.name}`,
+        })
+        .waitFor();
+      const rows = page.getByTestId('cart-row');
+      await expect.poll(() => rows.allTextContents()).toEqual([expect.stringContaining('Potato (Alu)')]);
+      await page.goto(browser.url('/dashboard/my-orders'));
+      await page.getByText('You have no orders yet.').waitFor();
+      expect(await page.getByTestId('unsent-order').count()).toBe(0);
+      expect(await ordersOnServer(account.email, account.password)).toEqual([]);
+      await context.close();
+    } finally {
+      await deleteProduct(db, gone._id);
+      db.close();
+    }
+  }, 90_000);
 
   it('sends a review written offline once the connection returns', async () => {
     const { page, context } = await shopperPage('Offline Reviewer');

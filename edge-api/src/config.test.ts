@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from './config';
+import { ConfigError, parseConfig, printableDatabaseUrl } from './config';
 
 describe('parseConfig', () => {
   it('defaults to the embedded database and the demo project', () => {
@@ -28,6 +28,31 @@ describe('parseConfig', () => {
       expect(parseConfig({ DATABASE_URL: url }).databaseUrl).toBe(url);
     },
   );
+
+  it.each(['libsql://user:secret@host', 'https://admin:secret@db.example/shop', 'wss://secret@db.example'])(
+    'refuses a user or password in DATABASE_URL %s, naming the variable and never the value',
+    (url) => {
+      const error = (() => {
+        try {
+          parseConfig({ DATABASE_URL: url });
+        } catch (thrown) {
+          return thrown;
+        }
+        return undefined;
+      })();
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).message).toMatch(/^DATABASE_URL must not hold a user or password/);
+      expect((error as ConfigError).message).not.toMatch(/secret|admin|host|db\.example/);
+      expect((error as ConfigError).settings).toEqual(['DATABASE_URL']);
+    },
+  );
+
+  it('prints a database URL without its credentials', () => {
+    expect(printableDatabaseUrl('libsql://shop.turso.io?authToken=eyJhbGciOi.eyJzdWIi.c2ln')).toBe(
+      'libsql://shop.turso.io?authToken=[hidden]',
+    );
+    expect(printableDatabaseUrl('file:data/shop.db')).toBe('file:data/shop.db');
+  });
 
   it('logs at info unless LOG_LEVEL says debug, warn or error', () => {
     expect(parseConfig({}).logLevel).toBe('info');

@@ -7,12 +7,17 @@ import { DEMO_PROJECT_ID } from './contract/local-run';
 import { FIREBASE_JWKS_URL } from './auth/jwks';
 import { parseSlotTimes, type DeliveryConfig, type SlotTimes } from './delivery/slots';
 import { LOG_LEVELS, type LogLevelName } from './http/logger';
+import { redact } from './http/redact';
 
+// The messages name the rule, never the value: a URL may hold credentials, and these texts are printed.
 const databaseUrl = z
   .string()
   .trim()
   .regex(/^(file:|libsql:\/\/|https?:\/\/|wss?:\/\/)\S+$/, {
     message: 'must start with file:, libsql://, http(s):// or ws(s):// (e.g. file:data/shop.db)',
+  })
+  .refine((url) => !/^[a-z]+:\/\/[^/?#]*@/i.test(url), {
+    message: 'must not hold a user or password: put the token in DATABASE_AUTH_TOKEN',
   });
 
 const emailList = z
@@ -94,8 +99,10 @@ export type AppConfig = {
 };
 
 /**
- * Thrown by {@link parseConfig}; `message` is one readable sentence per bad variable, and
- * `settings` names those variables (for logs; the Worker tells its clients none of them).
+ * Thrown by {@link parseConfig}; `message` is one readable sentence per bad variable, naming the
+ * variable and its rule but never its value (a DATABASE_URL or a key may hold credentials, and the
+ * message is printed at start-up and logged), and `settings` names those variables (for logs; the
+ * Worker tells its clients none of them).
  */
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -105,6 +112,14 @@ export class ConfigError extends Error {
   ) {
     super(message);
   }
+}
+
+/**
+ * `url` (a DATABASE_URL) as the console may show it: any user, password or `authToken=` in it
+ * replaced by a placeholder (http/redact.ts).
+ */
+export function printableDatabaseUrl(url: string): string {
+  return redact(url);
 }
 
 /**

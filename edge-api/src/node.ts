@@ -17,10 +17,12 @@ import { catalogueReplay } from './catalogue/replay';
 import { ConfigError, parseConfig } from './config';
 import { DEFAULT_PORT } from './contract/local-run';
 import { openDatabase } from './db/client';
+import { redact } from './http/redact';
 import { withStaticSite } from './http/static-site';
 
+/** Prints `message` (any credential or e-mail in it taken out: it may quote a library's error) and exits 1. */
 function fail(message: string): never {
-  console.error(`Taza Haat server: ${message}`);
+  console.error(`Taza Haat server: ${redact(message)}`);
   process.exit(1);
 }
 
@@ -43,7 +45,7 @@ async function main(): Promise<void> {
     fail(`no built PWA at ${distDir} (run "npm run build").`);
 
   const db = await openDatabase(config.databaseUrl, config.databaseAuthToken).catch((error: unknown) =>
-    fail(`cannot open the database ${config.databaseUrl}: ${error instanceof Error ? error.message : String(error)}.`),
+    fail(`cannot open the database of DATABASE_URL: ${error instanceof Error ? error.message : String(error)}.`),
   );
   const catalogue = new CatalogueCache(db);
   const emulator = nodeEmulatorGate(config, hostname);

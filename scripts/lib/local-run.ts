@@ -7,7 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Client } from '@libsql/client';
-import { parseConfig, type AppConfig } from '../../edge-api/src/config';
+import { parseConfig, printableDatabaseUrl, type AppConfig } from '../../edge-api/src/config';
 import { DEFAULT_AUTH_EMULATOR_HOST } from '../../edge-api/src/contract/local-run';
 import { openDatabase } from '../../edge-api/src/db/client';
 import { prepareDatabase } from '../../edge-api/src/db/prepare';
@@ -94,7 +94,9 @@ export async function readLocalSettings<K extends string>(
 export async function openPreparedDatabase(config: AppConfig): Promise<Client> {
   const db = await openDatabase(config.databaseUrl, config.databaseAuthToken);
   const { migrated, seeded } = await prepareDatabase(db);
-  console.log(`Database ${config.databaseUrl}: ${migrated.length} migration(s) applied, ${seeded} product(s) seeded.`);
+  console.log(
+    `Database ${printableDatabaseUrl(config.databaseUrl)}: ${migrated.length} migration(s) applied, ${seeded} product(s) seeded.`,
+  );
   return db;
 }
 

@@ -12,7 +12,6 @@ export const apiErrorCodes = [
   'idempotency_key_required',
   'idempotency_key_reused',
   'invalid_signature',
-  'unknown_product',
   // Who is asking (401, 403).
   'unauthenticated',
   'invalid_token',

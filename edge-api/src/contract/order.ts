@@ -16,10 +16,19 @@ export type PaymentStatus = (typeof paymentStatuses)[number];
 
 export const MAX_ORDER_LINES = 100;
 
-/** One ordered line: a product id and whole kilograms (1–100). Other fields are ignored. */
+/** How long a line's `name` may be: a product's name (product.ts) is at most 80 characters. */
+const MAX_LINE_NAME = 80;
+
+/**
+ * One ordered line: a product id and whole kilograms (1–100). `name`, the product's name as the
+ * client last saw it, is read only to name a product that is gone (deleted) in the 409
+ * `out_of_stock` refusal; a name that is not such a text is dropped, not refused. Other fields
+ * are ignored (DESIGN.md §3).
+ */
 export const orderLineInputSchema = z.object({
   _id: recordId,
   cartQuantity: cartQuantityField,
+  name: z.string().trim().min(1).max(MAX_LINE_NAME).optional().catch(undefined),
 });
 
 /** Phone: 6–20 characters of digits, +, - and spaces. */

@@ -11,7 +11,15 @@ import type { ApiErrorCode } from './errors';
  */
 export type OutboxVerdict = 'sent' | 'retry' | 'signIn' | 'failed';
 
-/** The 409 that waiting does not get a queued order past: products out of stock. */
+/**
+ * How many days a queued write may still be sent (the PWA's outbox gives up on it after that:
+ * prices may have changed), and so how long the API keeps its Idempotency-Key with the stored
+ * answer (which holds the shopper's phone and address). One number: a retry always finds its key,
+ * so it never writes twice, and no answer is kept longer than a retry can ask for it.
+ */
+export const QUEUED_WRITE_MAX_DAYS = 7;
+
+/** The 409 that waiting does not get a queued order past: products out of stock or gone. */
 export const OUT_OF_STOCK = 'out_of_stock' satisfies ApiErrorCode;
 
 /**

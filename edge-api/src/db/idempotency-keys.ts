@@ -1,9 +1,12 @@
 /**
  * The `idempotency_keys` table (DESIGN.md §3, §4): one row per (user, Idempotency-Key), holding
  * the request's fingerprint and its stored answer. The API writes a key's row only together with
- * its answer, in the write's own batch (idempotency/idempotency.ts). Times are Unix epoch ms.
+ * its answer, in the write's own batch (idempotency/idempotency.ts). A row is kept
+ * QUEUED_WRITE_MAX_DAYS (contract/outbox-answer.ts); a cancelled order's answer is replaced at
+ * once ({@link forgetOrderAnswerStatement}). Times are Unix epoch ms.
  */
-import type { Client, InStatement, Row } from '@libsql/client';
+import type { Client, InArgs, InStatement, Row } from '@libsql/client';
+import type { ApiErrorBody } from '../contract/errors';
 
 /** A key's row: the request's fingerprint, the answer's HTTP status and JSON body, and when it was made. */
 export type IdempotencyKey = {
@@ -53,5 +56,34 @@ export function insertAnsweredKeyStatement(
   return {
     sql: 'INSERT INTO idempotency_keys (user_id, key, request_hash, status_code, response_body, created_at) VALUES (?, ?, ?, ?, ?, ?)',
     args: [userId, key, requestHash, status, JSON.stringify(body), nowMs],
+  };
+}
+
+/**
+ * What a key whose order was cancelled replays instead of the order: the order (with the
+ * shopper's phone and address) is not kept, but the key is, so a late retry of the same request
+ * is told the order is gone rather than placing it again.
+ */
+export const CANCELLED_ORDER_ANSWER = {
+  status: 404,
+  body: {
+    error: { code: 'not_found', message: 'This order was cancelled.' },
+  } satisfies ApiErrorBody,
+} as const;
+
+/**
+ * The statement that drops the stored answer of order `orderId` (DESIGN.md §3: no personal data
+ * kept once the order is cancelled) and stores {@link CANCELLED_ORDER_ANSWER} in its place. Put it
+ * in the cancel's own batch, before the order's row changes: `owner` is a query for the order's
+ * `user_id` that finds nothing unless the cancel will change the order (e.g. `SELECT user_id
+ * FROM orders WHERE id = ? AND order_status = 'Pending'`), so a refused cancel keeps the answer.
+ */
+export function forgetOrderAnswerStatement(orderId: string, owner: { sql: string; args: InArgs }): InStatement {
+  const args = Array.isArray(owner.args) ? owner.args : [];
+  return {
+    sql: `UPDATE idempotency_keys SET status_code = ?, response_body = ?
+          WHERE user_id = (${owner.sql}) AND status_code BETWEEN 200 AND 299
+            AND json_extract(response_body, '$._id') = ?`,
+    args: [CANCELLED_ORDER_ANSWER.status, JSON.stringify(CANCELLED_ORDER_ANSWER.body), ...args, orderId],
   };
 }

@@ -11,6 +11,7 @@ import { paymentStatuses, type Order, type PaymentStatus } from '../contract/ord
 import { deliverySlot, type TimedSlot } from '../delivery/slots';
 import { OrderNotFoundError, SlotFullError } from './errors';
 import { writeGuard, type Guard } from './guarded-batch';
+import { forgetOrderAnswerStatement } from './idempotency-keys';
 
 /**
  * The columns {@link toOrder} reads, on `orders` (not aliased): the row, its slot, and its
@@ -303,13 +304,22 @@ export async function changeOrderStatus(
 /**
  * Deletes unpaid order `id` (its timeline goes with it, by trigger); with `onlyIfPending`, only
  * while it is still Pending. A paid order is never deleted (DESIGN.md §6: it is refunded and kept).
+ * In the same write the stored answer of the order's Idempotency-Key (it holds the phone and
+ * address) is dropped (db/idempotency-keys.ts forgetOrderAnswerStatement).
  * @returns the number of orders deleted (1 or 0).
  */
 export async function deleteOrder(db: Client, id: string, options: { onlyIfPending?: boolean } = {}): Promise<number> {
-  const sql = options.onlyIfPending
-    ? "DELETE FROM orders WHERE id = ? AND payment_status = 'unpaid' AND order_status = 'Pending'"
-    : "DELETE FROM orders WHERE id = ? AND payment_status = 'unpaid'";
-  return (await db.execute({ sql, args: [id] })).rowsAffected;
+  const where = options.onlyIfPending
+    ? "id = ? AND payment_status = 'unpaid' AND order_status = 'Pending'"
+    : "id = ? AND payment_status = 'unpaid'";
+  const [, deleted] = await db.batch(
+    [
+      forgetOrderAnswerStatement(id, { sql: `SELECT user_id FROM orders WHERE ${where}`, args: [id] }),
+      { sql: `DELETE FROM orders WHERE ${where}`, args: [id] },
+    ],
+    'write',
+  );
+  return deleted?.rowsAffected ?? 0;
 }
 
 /** Records that unpaid order `id` is being paid by card (a paid order is left as it is). */
@@ -375,7 +385,8 @@ export async function releaseRefund(db: Client, id: string): Promise<void> {
  * Records that order `id`'s payment was refunded: payment 'refunded' and, unless `keepStatus`
  * (a delivered order refunded at the provider stays Delivered), state Cancelled with its
  * timeline entry (at `nowMs`, by Firebase uid `byUid`, null for the provider), in one write
- * batch. Only an order that is paid, being refunded or disputed changes.
+ * batch, which also drops the stored answer of its Idempotency-Key (forgetOrderAnswerStatement).
+ * Only an order that is paid, being refunded or disputed changes.
  * @returns whether the order changed (false: already refunded, unpaid or gone).
  */
 export async function recordRefund(
@@ -389,8 +400,10 @@ export async function recordRefund(
   const status = options.keepDelivered
     ? "CASE WHEN order_status = 'Delivered' THEN order_status ELSE 'Cancelled' END"
     : "'Cancelled'";
-  const [update] = await db.batch(
+  const [, update] = await db.batch(
     [
+      // The stored answer (phone, address) goes with the refund, as with an unpaid order's delete.
+      forgetOrderAnswerStatement(id, { sql: `SELECT user_id FROM orders WHERE id = ? AND ${refundable}`, args: [id] }),
       {
         sql: `UPDATE orders SET payment_status = 'refunded', refund_started_ms = NULL, order_status = ${status}
               WHERE id = ? AND ${refundable}`,

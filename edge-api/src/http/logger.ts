@@ -26,6 +26,7 @@ import {
 import type { MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
 import type { AppEnv, RequestUser } from '../env';
+import { redact } from './redact';
 
 /** The LOG_LEVEL values, least severe first. */
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
@@ -45,11 +46,14 @@ export type RequestLog = {
 const CATEGORY = 'taza-haat';
 const LOGTAPE_LEVEL: Record<LogLevelName, LogLevel> = { debug: 'debug', info: 'info', warn: 'warning', error: 'error' };
 
+const jsonLines: TextFormatter = getJsonLinesFormatter({ properties: 'flatten' });
+
 /**
  * One log record as one JSON line: `@timestamp`, `level`, `message`, `logger`, then the fields
- * at the top level (LogTape's JSON Lines formatter).
+ * at the top level (LogTape's JSON Lines formatter), with any credential, token or e-mail address
+ * a library's error message quoted replaced (http/redact.ts).
  */
-export const formatLogLine: TextFormatter = getJsonLinesFormatter({ properties: 'flatten' });
+export const formatLogLine: TextFormatter = (record) => redact(jsonLines(record));
 
 const consoleSink: Sink = getConsoleSink({ formatter: formatLogLine });
 let sink: Sink = consoleSink;

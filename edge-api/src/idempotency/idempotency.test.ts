@@ -104,13 +104,13 @@ describe('Idempotency-Key on POST /api/orders', () => {
     expect((await countOrders()) - before).toBe(2);
   });
 
-  it('stores a 4xx answer too: a replay of an order for an unknown product gets the same 400', async () => {
+  it('stores a 4xx answer too: a replay of an order for a product that is gone gets the same 409', async () => {
     const body = { ...(await orderBody(t, customerA)), orderedProduct: [{ _id: 'no-such-product', cartQuantity: 1 }] };
     const key = crypto.randomUUID();
     const first = await post(body, key);
     const replay = await post(body, key);
-    expect(first.status).toBe(400);
-    expect(replay.status).toBe(400);
+    expect(first.status).toBe(409);
+    expect(replay.status).toBe(409);
     expect(await replay.json()).toEqual(await first.json());
   });
 });

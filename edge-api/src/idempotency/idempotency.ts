@@ -5,7 +5,8 @@
  *   4xx answers included; so does the loser of two concurrent requests with one key;
  * - the same key with another body → 422, logged at warn (`idempotency conflict`: reason and
  *   key, never the body).
- * Keys are kept 31 days.
+ * Keys are kept QUEUED_WRITE_MAX_DAYS (7) days, as long as a phone's outbox may retry; an
+ * order's stored answer is replaced when the order is cancelled (db/idempotency-keys.ts).
  *
  * Crash-proof: the key's row, the write and the stored answer commit in ONE guarded batch
  * (db/guarded-batch.ts), so a crash or a database failure at any point leaves either nothing
@@ -25,6 +26,7 @@
  */
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { QUEUED_WRITE_MAX_DAYS } from '../contract/outbox-answer';
 import { runGuardedBatch, type BatchStep, type Guard } from '../db/guarded-batch';
 import {
   deleteKeysCreatedBefore,
@@ -36,8 +38,8 @@ import type { AppEnv } from '../env';
 import { errorBody, errorResponse, toApiError } from '../http/errors';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** How long a key and its stored answer are kept (ms): 31 days. */
-const KEY_RETENTION_MS = 31 * 24 * 60 * 60 * 1000;
+/** How long a key and its stored answer are kept (ms): as long as a queued write may be retried. */
+const KEY_RETENTION_MS = QUEUED_WRITE_MAX_DAYS * 24 * 60 * 60 * 1000;
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
 /**

@@ -31,6 +31,16 @@ import { validate } from '../http/validation';
 const notConfigured = 'Card payment is not configured; choose cash on delivery.';
 const NOT_CONFIGURED = 'payments_not_configured';
 
+/** A Stripe error as a log may name it: its type and code (e.g. `StripeInvalidRequestError email_invalid`), never its message. */
+function stripeErrorName(error: unknown): string {
+  const { type, code } = (typeof error === 'object' && error !== null ? error : {}) as {
+    type?: unknown;
+    code?: unknown;
+  };
+  const name = typeof type === 'string' ? type : error instanceof Error ? error.name : 'unknown error';
+  return typeof code === 'string' ? `${name} ${code}` : name;
+}
+
 /** `POST /api/checkout` `{orderId}` → `{sessionId, clientSecret}`; 404 for another user's order (`not_found`) or without Stripe (`payments_not_configured`), 409 when already paid (or refunded, or disputed), 502 when Stripe fails. */
 export const checkout = factory
   .createApp()
@@ -48,8 +58,9 @@ export const checkout = factory
     try {
       session = await createOrderCheckout(stripe, order);
     } catch (error) {
-      // Logged at warn by onError with this reason (Stripe's message names no card or customer data).
-      const reason = `Stripe checkout for order ${orderId} failed: ${error instanceof Error ? error.message : String(error)}`;
+      // Logged at warn by onError with this reason: Stripe's error type and code only, as its
+      // message may quote what was sent (an invalid customer e-mail) or part of the key.
+      const reason = `Stripe checkout for order ${orderId} failed: ${stripeErrorName(error)}`;
       throw new ApiError(
         502,
         'payment_provider_error',

@@ -41,17 +41,59 @@ describe('POST /api/orders prices on the server', () => {
     ]);
   });
 
-  it('names an unknown product id in a 400', async () => {
-    const body = { ...(await orderBody(t, customerA)), orderedProduct: [{ _id: 'ghost-carrot', cartQuantity: 1 }] };
-    const res = await place(body);
-    expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({
+  it('refuses a product deleted since the cart was filled like one out of stock: 409 naming it, so the rest can be sent', async () => {
+    const added = productSchema.parse(
+      await (
+        await t.call('POST', '/api/products', {
+          role: 'admin',
+          body: { name: 'Okra (Dherosh)', price: 60, image: '/products/okra.webp', category: 'vegetable' },
+        })
+      ).json(),
+    );
+    const [potato] = (await orderBody(t, customerA, 1)).orderedProduct;
+    if (!potato) throw new Error('seed changed');
+    expect((await t.call('DELETE', `/api/products/${added._id}`, { role: 'admin' })).status).toBe(200);
+    // The old client's line carries the name it showed; the server has no row of the product any more.
+    const named = await place({
+      ...(await orderBody(t, customerA)),
+      orderedProduct: [potato, { _id: added._id, cartQuantity: 2, name: 'Okra (Dherosh)', price: 60 }],
+    });
+    expect(named.status).toBe(409);
+    expect(await named.json()).toMatchObject({
       error: {
-        code: 'unknown_product',
-        message: 'Unknown product: ghost-carrot',
-        details: { fields: { 'orderedProduct.0._id': ['Unknown product'] } },
+        code: 'out_of_stock',
+        details: {
+          fields: { 'orderedProduct.1._id': ['Out of stock'] },
+          products: [{ _id: added._id, name: 'Okra (Dherosh)' }],
+        },
       },
     });
+    // Without a name (or with one that is no text) the product is named by its id.
+    const bare = await place({
+      ...(await orderBody(t, customerA)),
+      orderedProduct: [{ _id: 'ghost-carrot', cartQuantity: 1, name: 42 }, potato],
+    });
+    expect(bare.status).toBe(409);
+    expect(await bare.json()).toMatchObject({
+      error: { code: 'out_of_stock', details: { products: [{ _id: 'ghost-carrot', name: 'ghost-carrot' }] } },
+    });
+    // "Send without them": the same order without the products named is placed.
+    const rest = await place({ ...(await orderBody(t, customerA)), orderedProduct: [potato] });
+    expect(rest.status).toBe(201);
+  });
+
+  it('replays the first answer to a retry that only names its lines differently', async () => {
+    const body = await orderBody(t, customerA, 1);
+    const headers = key();
+    const first = await t.call('POST', '/api/orders', { role: 'customerA', body, headers });
+    const renamed = {
+      ...body,
+      orderedProduct: body.orderedProduct.map((line) => ({ ...line, name: 'Renamed in the cart' })),
+    };
+    const again = await t.call('POST', '/api/orders', { role: 'customerA', body: renamed, headers });
+    expect(again.status).toBe(201);
+    expect(again.headers.get('Idempotent-Replayed')).toBe('true');
+    expect(orderSchema.parse(await again.json())._id).toBe(orderSchema.parse(await first.json())._id);
   });
 
   it.each([

@@ -61,11 +61,16 @@ function invalidTransition(current: OrderStatus): ApiError {
 const MAX_SLOT_ATTEMPTS = 30;
 const SLOT_RETRY_JITTER_MS = 10;
 
+/** A product the order cannot have: out of stock, or gone from the catalogue (named as the order's line names it). */
+type Unavailable = { _id: string; name: string };
+
 /**
- * The 409 for ordering out-of-stock products: `details.fields` marks each such line
- * (`orderedProduct.<i>._id`), `details.products` names them (`{_id, name}`).
+ * The 409 for ordering products the shop cannot sell now: out of stock, or deleted (an order that
+ * waited in a phone's outbox while the product was removed). `details.fields` marks each such
+ * line (`orderedProduct.<i>._id`), `details.products` names them (`{_id, name}`), so a client can
+ * send the rest ("Send without them").
  */
-function outOfStock(input: OrderInput, products: readonly Product[]): ApiError {
+function outOfStock(input: OrderInput, products: readonly Unavailable[]): ApiError {
   const ids = new Set(products.map((product) => product._id));
   const fields = Object.fromEntries(
     input.orderedProduct.flatMap((line, i) =>
@@ -79,29 +84,36 @@ function outOfStock(input: OrderInput, products: readonly Product[]): ApiError {
 }
 
 /**
+ * The body's fingerprint for its Idempotency-Key: the order without the lines' `name`s, which
+ * change nothing that is stored (only a refusal's wording), so a retry is the same request
+ * whatever names it carries.
+ */
+function fingerprintOf(input: OrderInput): OrderInput {
+  return { ...input, orderedProduct: input.orderedProduct.map(({ _id, cartQuantity }) => ({ _id, cartQuantity })) };
+}
+
+/**
  * Plans `POST /orders`' write for the signed-in user: prices the lines from the current
  * catalogue, picks the delivery slot from the current counts (delivery/slots.ts chooseSlot) and
  * returns the order with the statements that store it. Inside the batch, guards refuse a product
- * that went out of stock meanwhile, and the slot's capacity is counted again after the insert.
- * @throws ApiError 400 `unknown_product`, 409 `out_of_stock` (stored as the key's answer).
+ * that went out of stock (or was deleted) meanwhile, and the slot's capacity is counted again
+ * after the insert.
+ * @throws ApiError 409 `out_of_stock` for products out of stock or gone: a gone one is named by
+ * its line's `name` when the client sent one, else by its id, as the server has no row of it
+ * (stored as the key's answer).
  */
 async function planOrder(c: Context<AppEnv>, input: OrderInput): Promise<WriteResult> {
   const { db, config, user } = c.var;
   const ids = input.orderedProduct.map((line) => line._id);
   const byId = await findProducts(db, ids);
-  const unknownIds = ids.filter((id) => !byId.has(id));
-  if (unknownIds.length > 0) {
-    const fields = Object.fromEntries(
-      input.orderedProduct.flatMap((line, i) =>
-        byId.has(line._id) ? [] : [[`orderedProduct.${i}._id`, ['Unknown product']]],
-      ),
-    );
-    throw new ApiError(400, 'unknown_product', `Unknown product: ${unknownIds.join(', ')}`, { fields });
-  }
-  // In the order of the lines, each once.
-  const products = [...new Set(ids)].map((id) => byId.get(id) as Product);
-  const missing = products.filter((product) => !product.inStock);
+  // In the order of the lines, each once: the products gone or out of stock.
+  const missing = input.orderedProduct.flatMap((line): Unavailable[] => {
+    const product = byId.get(line._id);
+    if (!product) return [{ _id: line._id, name: line.name ?? line._id }];
+    return product.inStock ? [] : [{ _id: product._id, name: product.name }];
+  });
   if (missing.length > 0) throw outOfStock(input, missing);
+  const products = [...new Set(ids)].map((id) => byId.get(id) as Product);
   const lines = input.orderedProduct.map((line) => {
     const product = byId.get(line._id) as Product;
     return {
@@ -312,7 +324,7 @@ export const orders = factory
     // its 503 is not stored either (the outbox retries with the same key).
     for (let attempt = 1; ; attempt += 1) {
       try {
-        return await idempotentWrite(c, user.uid, input, () => planOrder(c, input));
+        return await idempotentWrite(c, user.uid, fingerprintOf(input), () => planOrder(c, input));
       } catch (error) {
         if (!(error instanceof SlotFullError)) throw error;
         if (attempt === MAX_SLOT_ATTEMPTS) {

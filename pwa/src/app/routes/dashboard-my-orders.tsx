@@ -9,17 +9,19 @@ import { cartActions } from '../../features/cart/cart-store';
 import { productsQueryOptions } from '../../features/catalogue/api/get-products';
 import { useSendWithoutRefused } from '../../features/checkout/api/place-order';
 import { useUnsentOrders } from '../../features/orders/api/get-unsent-orders';
-import { MyOrders } from '../../features/orders/components/my-orders';
+import { MyOrders, type UnsentOrder } from '../../features/orders/components/my-orders';
 import { apiErrorText } from '../../lib/i18n/api-errors';
 import { t } from '../../lib/i18n/i18n';
 import { useStoredProductName } from '../../lib/i18n/product-names';
 import { readMirror } from '../../lib/offline/catalogue-mirror';
+import { dismiss } from '../../lib/offline/outbox/store';
 import { useMovedOrders } from '../../lib/offline/outbox/use-moved-orders';
 import { notify } from '../../lib/toast';
 
 /**
  * `/dashboard/my-orders`: the user's orders with those still in the outbox; a refused order's
- * "Send without them" orders the rest anew through the outbox; "Order again" fills the cart from an order.
+ * "Send without them" orders the rest anew through the outbox, its "Back to cart" puts its lines
+ * back in the cart (and removes it), its "Remove" removes it; "Order again" fills the cart from an order.
  */
 export default function MyOrdersRoute() {
   const { user } = useAuth();
@@ -40,14 +42,32 @@ export default function MyOrdersRoute() {
   };
   // Today's prices and stock decide: the catalogue as the server has it now, else (offline, or
   // the server unreachable) as this device last saw it. What is out of stock or gone is named.
-  const orderAgain = async (order: Order) => {
-    const catalogue = await client
+  const catalogueNow = () =>
+    client
       .fetchQuery({ ...productsQueryOptions(), staleTime: 0 })
       .catch(() => readMirror<Product>('products').then((mirrored) => mirrored?.rows ?? []));
-    const { lines, skipped } = linesToOrderAgain(order.orderedProduct, catalogue);
+  const orderAgain = async (order: Order) => {
+    const { lines, skipped } = linesToOrderAgain(order.orderedProduct, await catalogueNow());
     if (cartActions.addLines(lines, skipped)) await navigate(paths.cart);
   };
+  // A refused order's lines go back as "Order again" puts an order's; once some are in the cart
+  // the refused order goes (the cart now holds it). With none to add it stays, to be removed.
+  const backToCart = async (order: UnsentOrder) => {
+    const past = order.lines.map(({ _id, name, cartQuantity }) => ({ _id, cartQuantity, name: name ?? _id }));
+    const { lines, skipped } = linesToOrderAgain(past, await catalogueNow());
+    if (!cartActions.addLines(lines, skipped)) return;
+    await dismiss(order.key);
+    await navigate(paths.cart);
+  };
   return user.email ? (
-    <MyOrders email={user.email} unsent={unsent} moved={moved} onSendWithout={sendWithout} onOrderAgain={orderAgain} />
+    <MyOrders
+      email={user.email}
+      unsent={unsent}
+      moved={moved}
+      onSendWithout={sendWithout}
+      onBackToCart={backToCart}
+      onRemove={dismiss}
+      onOrderAgain={orderAgain}
+    />
   ) : null;
 }

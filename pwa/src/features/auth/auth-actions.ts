@@ -77,13 +77,13 @@ export const authActions = {
     }),
 
   /**
-   * Signs out (the session's listener clears the user, the stored token and the admin flag) and
-   * forgets the orders kept on this device for offline reading.
+   * Signs out: the session clears the user, the stored token and the admin flag, and forgets the
+   * orders and outbox items kept on this device for the account (auth-session.ts applyUser), as
+   * for a sign-out Firebase starts; resolves once they are gone.
    */
   signOut: () =>
     run(async ({ sdk, auth }) => {
       await sdk.signOut(auth);
-      await (await import('../../lib/persist-queries')).forgetOrderQueries();
     }),
 
   /** Clears the error message (the alert's close button). */

@@ -6,21 +6,37 @@
  *
  * The SDK is loaded only when needed: at start if a session is stored, else when a sign-in
  * screen opens (DESIGN.md §5).
+ *
+ * Every sign-out — the user's, or Firebase's own (account disabled, session revoked: the listener
+ * gets null) — forgets what this device kept for the account (lib/offline/forget-account.ts).
+ * A fresh token (the session restored, a sign-in) runs the outbox, so an order the service worker
+ * could not send with a stale token leaves at once.
  */
 import type { Auth, User } from 'firebase/auth';
 import type * as FirebaseSdk from './firebase';
 import { ApiRequestError, setTokenProvider } from '../../lib/api-client';
+import { forgetAccount } from '../../lib/offline/forget-account';
+import { sendWithFreshToken } from '../../lib/offline/outbox/runner';
 import { ADMIN_EMAIL_KEY } from '../../lib/storage-keys';
 import { getUser } from './api/get-user';
 import { errorCode, SIGN_OUT_CODES } from './auth-error-code';
 import { setState } from './auth-store';
-import { hasStoredSession, storeIdToken } from './id-token';
+import { hasStoredSession, storedSessionEmail, storeIdToken } from './id-token';
 
 /** The lazily loaded Firebase module (firebase.ts). */
 export type Sdk = typeof FirebaseSdk;
 
 let loaded: Promise<{ sdk: Sdk; auth: Auth }> | undefined;
 let adminLookup: { key: string; done: Promise<void> } | undefined;
+/** The account (e-mail, lower case) whose data this device keeps, until its sign-out forgets it. */
+let holder: string | undefined;
+let forgetting: Promise<void> = Promise.resolve();
+
+/** Forgets `email`'s kept data, after any earlier forgetting; resolves when it is gone. */
+function forget(email: string): Promise<void> {
+  forgetting = forgetting.then(() => forgetAccount(email));
+  return forgetting;
+}
 
 /** Remembers whether `email` is an admin (only the last admin's e-mail is kept); never throws. */
 function rememberAdmin(email: string, admin: boolean): void {
@@ -58,16 +74,22 @@ async function isAdmin(user: User, email: string): Promise<boolean> {
 }
 
 /**
- * Applies a signed-in `user` (or null) to the auth state; resolves once the admin flag is known.
- * Never rejects.
+ * Applies a signed-in `user` (or null) to the auth state; resolves once the admin flag is known,
+ * or, for null after a session, once the account's kept data is forgotten. Never rejects.
  */
 export function applyUser(user: User | null): Promise<void> {
   if (!user?.email) {
+    const signedOut = holder;
+    holder = undefined;
     adminLookup = undefined;
     storeIdToken(undefined);
     setState({ user: {}, admin: false, loading: false });
-    return Promise.resolve();
+    return signedOut ? forget(signedOut) : forgetting;
   }
+  const email = user.email.toLowerCase();
+  // Another account signed in without a sign-out between: the last one's data goes too.
+  if (holder !== undefined && holder !== email) void forget(holder);
+  holder = email;
   setState({
     user: {
       uid: user.uid,
@@ -95,12 +117,16 @@ export function applyUser(user: User | null): Promise<void> {
  * @throws what the SDK's chunk import throws (e.g. offline on a first visit).
  */
 export function loadAuth(): Promise<{ sdk: Sdk; auth: Auth }> {
+  // Whose data is kept, before the SDK says anything: when it restores no user (the account was
+  // disabled while the app was closed) its first word is null, and that is this account's sign-out.
+  holder ??= storedSessionEmail();
   loaded ??= import('./firebase').then((sdk) => {
     const auth = sdk.createAuth();
     sdk.onIdTokenChanged(auth, (user) => {
       void (async () => {
         try {
           storeIdToken(user ? await user.getIdToken() : undefined);
+          if (user) void sendWithFreshToken();
         } catch (error) {
           if (SIGN_OUT_CODES.has(errorCode(error) ?? '')) await sdk.signOut(auth);
         }

@@ -4,6 +4,7 @@
  * does not preload the catalogue (a signed-in request differs) — and in IndexedDB for the service
  * worker's Background Sync, which has no Firebase SDK. Removed on sign-out.
  */
+import { emailOfIdToken } from '../../lib/offline/outbox/protocol';
 import { ID_TOKEN_KEY } from '../../lib/storage-keys';
 
 /** The outbox's token store, loaded only when a token changes (it brings Dexie). */
@@ -15,6 +16,16 @@ export function hasStoredSession(): boolean {
     return localStorage.getItem(ID_TOKEN_KEY) !== null;
   } catch {
     return false;
+  }
+}
+
+/** The e-mail of the stored session's account (lower case); undefined when none is stored or storage is blocked. */
+export function storedSessionEmail(): string | undefined {
+  try {
+    const token = localStorage.getItem(ID_TOKEN_KEY);
+    return token ? emailOfIdToken(token) : undefined;
+  } catch {
+    return undefined;
   }
 }
 

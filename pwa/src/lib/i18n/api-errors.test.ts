@@ -24,7 +24,6 @@ const storedOutOfStock: OutboxNoteFields = {
 
 /** Details of the kind each code's answer carries (DESIGN.md §3), for the codes whose text names them. */
 const detailsOf: Readonly<Record<string, unknown>> = {
-  unknown_product: { fields: { 'orderedProduct.0._id': ['Unknown product'] } },
   out_of_stock: { products: [tomato] },
   not_pending: { current: 'Approved' },
   invalid_transition: { current: 'Approved', next: 'Out for delivery' },
@@ -78,9 +77,7 @@ describe('apiErrorText in English', () => {
       ),
     ).toBe('Something went wrong on our side (request 4f2a-9).');
     // Without the details its text names (a stub's answer), the API's own words.
-    expect(apiErrorText(refusal('unknown_product', 'Unknown product: gone', undefined, 400), 'x')).toBe(
-      'Unknown product: gone',
-    );
+    expect(apiErrorText(refusal('out_of_stock', 'Out of stock: gone', undefined, 409), 'x')).toBe('Out of stock: gone');
     expect(apiErrorText(refusal(undefined, '502 Bad Gateway', undefined, 502), 'x')).toBe('The server answered 502.');
   });
 });
@@ -152,14 +149,6 @@ describe('apiErrorText in Bangla', () => {
         'x',
       ),
     ).toBe('আমাদের দিকে কিছু একটা ভুল হয়েছে (অনুরোধ 4f2a-9)।');
-    expect(
-      apiErrorText(
-        refusal('unknown_product', 'Unknown product: a, b', {
-          fields: { 'orderedProduct.0._id': ['Unknown product'], 'orderedProduct.2._id': ['Unknown product'] },
-        }),
-        'x',
-      ),
-    ).toBe('২টি পণ্য আর বিক্রি হয় না।');
   });
 
   it("falls back to the server's words for a code it does not know or details it cannot read, and says a bare status and no connection in Bangla", async () => {
@@ -225,15 +214,6 @@ describe('outboxNoteText', () => {
       }),
     ).toBe('আপনার এটি করার অনুমতি নেই।');
     expect(outboxNoteText(storedOutOfStock, banglaName)).toBe('মজুত নেই: টমেটো');
-    expect(
-      outboxNoteText({
-        note: 'refused',
-        httpStatus: 400,
-        code: 'unknown_product',
-        message: 'Unknown product: gone',
-        details: { fields: { 'orderedProduct.0._id': ['Unknown product'] } },
-      }),
-    ).toBe('১টি পণ্য আর বিক্রি হয় না।');
     expect(outboxNoteText({ note: 'refused', httpStatus: 400 })).toBe('সার্ভার উত্তর দিয়েছে ৪০০।');
     // A code this build has no text for (a newer API): the server's words.
     expect(outboxNoteText({ note: 'refused', httpStatus: 409, code: 'brand_new', message: 'Something new.' })).toBe(

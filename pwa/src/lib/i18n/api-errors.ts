@@ -44,11 +44,6 @@ const byCode: Record<ApiErrorCode, (refusal: ApiRefusal, nameOf: NameOf) => stri
   idempotency_key_reused: () => t('apiError.keyReused'),
   // Only Stripe's webhook is signed: a request the shop cannot read.
   invalid_signature: () => t('apiError.malformed'),
-  unknown_product: ({ details }) => {
-    const fields = (details as { fields?: unknown } | null | undefined)?.fields;
-    if (typeof fields !== 'object' || fields === null) return undefined;
-    return t('apiError.unknownProduct', { count: Math.max(1, Object.keys(fields).length) });
-  },
   unauthenticated: () => t('apiError.signIn'),
   invalid_token: () => t('apiError.signInExpired'),
   forbidden: () => t('apiError.forbidden'),

@@ -19,7 +19,8 @@ export type OrderToPlace = Omit<OrderInput, 'orderDate'>;
 
 /**
  * What placing an order did: sent now (the server's order), queued in the outbox (offline), or
- * refused for products out of stock (kept in the outbox), with the refusal in words to show.
+ * refused (kept in the outbox, where My Orders offers "Back to cart" and "Remove", and for
+ * products out of stock "Send without them"), with the refusal in words to show.
  */
 export type PlaceOrderResult =
   { status: 'sent'; order: Order } | { status: 'queued' } | { status: 'refused'; message: string };
@@ -43,9 +44,10 @@ const orderDateToday = (): string => new Date().toLocaleDateString();
 /**
  * Places `order`, dated today, under the Idempotency-Key `key` (a retry with the same key makes
  * one order) and empties the cart.
- * @returns `sent` with the server's order, `queued`, or `refused` when the server refused it for
- * products out of stock (the products named in the language shown).
- * @throws what `submit` throws for any other refusal (ApiRequestError) or failure.
+ * @returns `sent` with the server's order, `queued`, or `refused` when the server refused it and
+ * the outbox keeps it (the reason in the language shown, naming any products out of stock).
+ * @throws what `submit` throws when the outbox does not keep the order (no IndexedDB: the direct
+ * send's ApiRequestError, or no signed-in user) or for any other failure.
  */
 export async function placeOrder(
   order: OrderToPlace,
@@ -56,7 +58,7 @@ export async function placeOrder(
     const outcome = await submit('order', { ...order, orderDate: orderDateToday() }, { userEmail, key, clearCart });
     return outcome.status === 'sent' ? { status: 'sent', order: outcome.result } : outcome;
   } catch (error) {
-    if (!(await outboxItem(key).catch(() => undefined))?.refusal) throw error;
+    if ((await outboxItem(key).catch(() => undefined))?.status !== 'failed') throw error;
     return { status: 'refused', message: apiErrorText(error, '', storedProductNames(catalogue, currentLocale())) };
   }
 }

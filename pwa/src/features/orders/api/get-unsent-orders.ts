@@ -12,9 +12,10 @@ import { refetchNow } from '../../../lib/refetch-now';
 import type { UnsentOrder } from '../components/my-orders';
 
 /**
- * Returns `email`'s orders not yet sent (waiting or failed), oldest first, with their lines and
- * note in the language shown, and — for one refused for products out of stock — those products'
- * names and whether anything is left to order without them; [] when signed out.
+ * Returns `email`'s orders not yet sent (waiting or failed), oldest first, with their lines (ids,
+ * names in the language shown, for "Back to cart") and note in the language shown, and — for one
+ * refused for products out of stock or gone — those products' names and whether anything is left
+ * to order without them; [] when signed out.
  * When an order leaves the outbox (sent by this page or the service worker), every order query
  * is refetched with refetchNow: a fetch begun before the server had the order is cancelled rather
  * than awaited, which an invalidation alone would do for a list not loaded yet (e.g. opened offline).
@@ -25,11 +26,12 @@ export function useUnsentOrders(email: string | undefined): UnsentOrder[] {
   const unsent = useUnsent(email).flatMap((item) => {
     if (item.kind !== 'order') return [];
     const refused = new Set(item.refusal?.products.map((p) => p._id));
-    // The checkout keeps each line's English name beside its id (for this list; the server ignores it).
-    const lines = item.payload.orderedProduct.map((line: { _id: string; cartQuantity: number; name?: string }) => ({
-      ...line,
-      name: line.name === undefined ? undefined : nameOf({ _id: line._id, name: line.name }),
-    }));
+    // The checkout keeps each line's English name beside its id (for this list, and to name a
+    // product deleted meanwhile); else the refusal may name it.
+    const lines = item.payload.orderedProduct.map(({ _id, cartQuantity, name }) => {
+      const english = name ?? item.refusal?.products.find((product) => product._id === _id)?.name;
+      return { _id, cartQuantity, name: english === undefined ? undefined : nameOf({ _id, name: english }) };
+    });
     return [
       {
         ...item,

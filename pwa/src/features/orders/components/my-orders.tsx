@@ -18,7 +18,7 @@ export type UnsentOrder = {
   status: OutboxStatus;
   note?: string | undefined;
   createdAt: number;
-  lines: ReadonlyArray<{ name?: string; cartQuantity: number }>;
+  lines: ReadonlyArray<{ _id: string; name?: string | undefined; cartQuantity: number }>;
   /** Names of the products the server refused it for (out of stock), when that is why it failed. */
   outOfStock?: readonly string[] | undefined;
   /** Whether anything is left to order without those products. */
@@ -30,32 +30,37 @@ type MyOrdersProps = {
   unsent: readonly UnsentOrder[];
   /** Ids of orders whose delivery slot the server moved (the slot asked for was full or closed). */
   moved: readonly string[];
-  /** "Send without them": orders the rest of a refused order anew (or, with nothing left, removes it). */
+  /** "Send without them": orders the rest of a refused order anew. */
   onSendWithout: (key: string) => Promise<void>;
+  /** "Back to cart": puts a refused order's lines back in the cart at today's prices and removes it. */
+  onBackToCart: (order: UnsentOrder) => Promise<void>;
+  /** "Remove": removes a refused order from this device. */
+  onRemove: (key: string) => Promise<void>;
   /** "Order again": puts the order's products and kilograms in the cart at today's prices. */
   onOrderAgain: (order: Order) => Promise<void>;
 };
 
 /**
  * My Orders (spec §2): orders still waiting in the outbox first ("Waiting to send", or why they
- * were not sent — one refused for products out of stock names them and can be sent without
- * them), then the customer's own orders with their delivery time (and a note where the server
+ * were not sent — each refused one can go back to the cart or be removed, and one refused for
+ * products out of stock or gone names them and can be sent without them), then the customer's own orders with their delivery time (and a note where the server
  * moved it) and its tracking timeline; Pending ones can be cancelled after a confirm, and any can
  * be ordered again.
  */
-export function MyOrders({ email, unsent, moved, onSendWithout, onOrderAgain }: MyOrdersProps) {
+export function MyOrders({ email, unsent, moved, onSendWithout, onBackToCart, onRemove, onOrderAgain }: MyOrdersProps) {
   const t = useT();
   const { data: orders, isPending, isError } = useOrders(email);
   const cancel = useDeleteOrder();
-  const [resending, setResending] = useState<string>();
+  const [acting, setActing] = useState<string>();
   const [reordering, setReordering] = useState(false);
   const orderAgain = (order: Order) => {
     setReordering(true);
     void onOrderAgain(order).finally(() => setReordering(false));
   };
-  const sendWithout = (key: string) => {
-    setResending(key);
-    void onSendWithout(key).finally(() => setResending(undefined));
+  /** Runs one action on the refused order `key`, one at a time. */
+  const act = (key: string, action: () => Promise<void>) => {
+    setActing(key);
+    void action().finally(() => setActing(undefined));
   };
   const onCancel = (id: string) => {
     if (!window.confirm(t('orders.confirmCancel'))) return;
@@ -91,15 +96,35 @@ export function MyOrders({ email, unsent, moved, onSendWithout, onOrderAgain }: 
               item.note && <p className="text-sm">{item.note}</p>
             )}
           </div>
-          {item.outOfStock && (
-            <button
-              type="button"
-              className="btn btn-sm min-h-11"
-              disabled={resending !== undefined}
-              onClick={() => sendWithout(item.key)}
-            >
-              {item.restLeft ? t('orders.sendWithout') : t('orders.remove')}
-            </button>
+          {item.status === 'failed' && (
+            <div className="flex flex-wrap gap-2">
+              {item.outOfStock && item.restLeft && (
+                <button
+                  type="button"
+                  className="btn btn-sm min-h-11"
+                  disabled={acting !== undefined}
+                  onClick={() => act(item.key, () => onSendWithout(item.key))}
+                >
+                  {t('orders.sendWithout')}
+                </button>
+              )}
+              <button
+                type="button"
+                className="btn btn-sm min-h-11"
+                disabled={acting !== undefined}
+                onClick={() => act(item.key, () => onBackToCart(item))}
+              >
+                {t('orders.backToCart')}
+              </button>
+              <button
+                type="button"
+                className="btn btn-sm btn-ghost min-h-11"
+                disabled={acting !== undefined}
+                onClick={() => act(item.key, () => onRemove(item.key))}
+              >
+                {t('orders.remove')}
+              </button>
+            </div>
           )}
         </article>
       ))}

@@ -5,7 +5,7 @@
  * the worker posts after it sent something. The names it is stored and coordinated under are in
  * storage-keys.ts.
  */
-import type { OUT_OF_STOCK } from '@contract/outbox-answer';
+import { QUEUED_WRITE_MAX_DAYS, type OUT_OF_STOCK } from '@contract/outbox-answer';
 import type { Order, OrderInput } from '@contract/order';
 import type { Review, ReviewInput } from '@contract/review';
 import type { OUTBOX_SENT_MESSAGE } from '../../storage-keys';
@@ -19,8 +19,26 @@ export type OutboxKind = keyof OutboxKinds;
 export type OutboxPayload<K extends OutboxKind> = OutboxKinds[K]['payload'];
 export type OutboxResult<K extends OutboxKind> = OutboxKinds[K]['result'];
 
-/** How many days an item may wait before it is not sent any more: prices may have changed since. */
-export const MAX_AGE_DAYS = 7;
+/**
+ * How many days an item may wait before it is not sent any more: prices may have changed since.
+ * The API keeps an Idempotency-Key as long (contract/outbox-answer.ts), so a retry finds its key.
+ */
+export const MAX_AGE_DAYS = QUEUED_WRITE_MAX_DAYS;
+
+/**
+ * The e-mail (lower case) in a Firebase ID token's payload: whose items a token may send, and
+ * whose kept data a sign-out forgets. Not a verification (the server verifies every token).
+ * @returns it, or undefined when `token` is not a JWT with an e-mail.
+ */
+export function emailOfIdToken(token: string): string | undefined {
+  try {
+    const payload = token.split('.')[1] ?? '';
+    const json = JSON.parse(atob(payload.replaceAll('-', '+').replaceAll('_', '/'))) as { email?: unknown };
+    return typeof json.email === 'string' ? json.email.toLowerCase() : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * Why an item is not sent (yet), as a code: lib/i18n/api-errors.ts says each in the language

@@ -30,6 +30,17 @@ export function sendNow(): Promise<number> {
   return running;
 }
 
+/**
+ * Runs the outbox now that the page has a fresh ID token (the session restored at start, or a
+ * sign-in): an item the service worker could not send with the stale token it had (401, note
+ * `signIn`) goes now, with no action of the shopper.
+ * @returns the number of items that run sent.
+ */
+export function sendWithFreshToken(): Promise<number> {
+  // A run already under way may have started without that token: one more after it.
+  return (running ?? Promise.resolve()).then(() => sendNow());
+}
+
 /** Asks for a Background Sync of the outbox (Chromium); elsewhere the page triggers suffice. */
 export async function requestBackgroundSync(): Promise<void> {
   const registration = await navigator.serviceWorker?.getRegistration();

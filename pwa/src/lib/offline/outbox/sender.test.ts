@@ -158,17 +158,23 @@ describe('outbox', () => {
   it("marks an item failed on another 4xx, with the server's reason: its code, else its status", async () => {
     const a = await enqueue('order', order(1), asha);
     const b = await enqueue('order', order(2), asha);
-    const unknown = {
+    const invalid = {
       status: 400,
-      body: { error: { code: 'unknown_product', message: 'Unknown product: gone', details: { fields: {} } } },
+      body: {
+        error: {
+          code: 'validation_failed',
+          message: 'Some fields are invalid; see details.fields.',
+          details: { fields: { phone: ['Enter 6–20 digits (+, - and spaces allowed)'] } },
+        },
+      },
     };
-    await sendOutbox(token, api([unknown, 400]).fetchFn);
+    await sendOutbox(token, api([invalid, 400]).fetchFn);
     expect(await outboxItem(a.key)).toMatchObject({
       status: 'failed',
       note: 'refused',
       httpStatus: 400,
-      code: 'unknown_product',
-      message: 'Unknown product: gone',
+      code: 'validation_failed',
+      details: { fields: { phone: ['Enter 6–20 digits (+, - and spaces allowed)'] } },
     });
     expect(await outboxItem(b.key)).toMatchObject({ status: 'failed', note: 'refused', httpStatus: 400 });
     expect((await outboxItem(b.key))?.code).toBeUndefined();

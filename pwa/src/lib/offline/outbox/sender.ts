@@ -6,7 +6,9 @@
  * - sent → the server's answer kept as `result`;
  * - retry (429, 5xx) → kept, retried with backoff, as after no answer at all;
  * - signIn (401) → first one retry with a force-refreshed token (it may have expired while the
- *   item waited); if that fails too, kept and the shopper is asked to sign in;
+ *   item waited); if that fails too — or the service worker, which has only the token the page
+ *   last stored, cannot refresh it — kept, waiting (note `signIn`); the page runs the outbox
+ *   again as soon as it has a fresh token (at start and on sign-in, runner.ts sendWithFreshToken);
  * - failed → the refusal kept (status, code, words; for `out_of_stock` the products the server
  *   could not take, so the shopper can send the rest as a new order).
  * An item older than MAX_AGE_DAYS is not sent (prices may have changed): failed, the shopper can
@@ -17,7 +19,7 @@ import { classifyAnswer, OUT_OF_STOCK } from '@contract/outbox-answer';
 import { apiErrorOf, detailedProducts } from '../../api-error';
 import { OUTBOX_LOCK } from '../../storage-keys';
 import { db } from '../db';
-import { MAX_AGE_DAYS, type OutboxItem, type OutboxNote } from './protocol';
+import { emailOfIdToken, MAX_AGE_DAYS, type OutboxItem, type OutboxNote } from './protocol';
 import { postOutboxItem } from './request';
 import { storedIdToken } from './store';
 
@@ -25,17 +27,6 @@ import { storedIdToken } from './store';
 export const MAX_AGE_MS = MAX_AGE_DAYS * 24 * 60 * 60 * 1000;
 /** The waits (ms) after the 1st, 2nd, … failed attempt; the last one repeats. */
 const BACKOFF_MS = [2_000, 5_000, 15_000, 60_000, 300_000];
-
-/** The e-mail inside an ID token (our own, already trusted here; the server verifies it). */
-function emailOf(token: string): string | undefined {
-  try {
-    const payload = token.split('.')[1] ?? '';
-    const json = JSON.parse(atob(payload.replaceAll('-', '+').replaceAll('_', '/'))) as { email?: unknown };
-    return typeof json.email === 'string' ? json.email.toLowerCase() : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 let localQueue: Promise<void> = Promise.resolve();
 
@@ -64,7 +55,7 @@ export async function sendOutbox(
   await withLock(async () => {
     let token = await getToken();
     let refreshed = false;
-    const email = token ? emailOf(token) : undefined;
+    const email = token ? emailOfIdToken(token) : undefined;
     // Only the signed-in user's items: FIFO per user, and never one user's order with another's token.
     const waiting = (await db.outbox.where('status').equals('waiting').sortBy('seq')).filter(
       (item) => !email || item.userEmail === email,

@@ -46,6 +46,14 @@ export async function dismiss(key: string): Promise<void> {
   await db.outbox.where('key').equals(key).delete();
 }
 
+/**
+ * Removes every item of `email`'s account, sent or not (their payloads and answers hold the
+ * shopper's phone and address): on sign-out, whoever started it. Other accounts' items stay.
+ */
+export async function forgetOutboxOf(email: string): Promise<void> {
+  await db.outbox.where('userEmail').equals(email.toLowerCase()).delete();
+}
+
 /** Stores the ID token for the service worker's Background Sync runs (removed on sign-out). */
 export async function storeIdTokenForSync(token: string | undefined): Promise<void> {
   if (token) await db.meta.put({ key: ID_TOKEN_META, value: token });
