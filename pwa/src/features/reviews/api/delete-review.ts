@@ -18,7 +18,7 @@ export function useDeleteReview() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: deleteReview,
-    onSuccess: async (_result, id) => {
+    onSuccess: (_result, id) => {
       forgetReview(id);
       const shown = client.getQueryData<Review[]>(reviewKeys.all);
       if (shown) {
@@ -26,7 +26,7 @@ export function useDeleteReview() {
         client.setQueryData(reviewKeys.all, left);
         void mirror('reviews', left);
       }
-      await client.invalidateQueries({ queryKey: reviewKeys.all });
+      void client.invalidateQueries({ queryKey: reviewKeys.all });
     },
   });
 }

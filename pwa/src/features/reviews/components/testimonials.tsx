@@ -25,19 +25,22 @@ function DeleteReviewButton({ review }: { review: Review }) {
   useT(); // renders again in the language chosen
   const online = useOnline();
   const remove = useDeleteReview();
-  const onDelete = () => {
+  const onDelete = async () => {
     if (!window.confirm(t('reviews.confirmDelete'))) return;
-    remove.mutate(review._id, {
-      onSuccess: () => notify('review', 'error', t('reviews.deleted')),
-      onError: (error) => notify('review', 'error', apiErrorText(error, t('auth.error.other'))),
-    });
+    // Awaited rather than mutate's callbacks: the deleted review's card, and this button, unmount once it leaves the list.
+    try {
+      await remove.mutateAsync(review._id);
+      notify('review', 'error', t('reviews.deleted'));
+    } catch (error) {
+      notify('review', 'error', apiErrorText(error, t('auth.error.other')));
+    }
   };
   return (
     <button
       type="button"
       className="btn btn-error btn-sm min-h-11 ml-auto"
       disabled={!online || remove.isPending}
-      onClick={onDelete}
+      onClick={() => void onDelete()}
       aria-label={t('reviews.deleteName', { name: review.name })}
     >
       {t('reviews.delete')}
