@@ -103,9 +103,9 @@ async function startServerProcess(env: NodeJS.ProcessEnv, port: number): Promise
 
 /**
  * A second Node server on a running stack's database, built app and Auth emulator, on its own
- * free port, with `env` added to (and winning over) the stack's settings other than the raised
- * OPEN_ORDERS_PER_ACCOUNT: for a test of a setting the shared stack must not have (the open-orders
- * limit at its default). `stop()` stops it.
+ * free port, with the default settings (not the stack's raised OPEN_ORDERS_PER_ACCOUNT) and `env`
+ * added: for a test of a setting the shared stack must not have (the open-orders limit at its
+ * default, a low IP write limit). `stop()` stops it.
  */
 export async function startServer(
   stack: Pick<Stack, 'databaseUrl' | 'distDir' | 'authEmulatorHost'>,
