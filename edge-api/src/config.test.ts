@@ -63,4 +63,21 @@ describe('parseConfig', () => {
   it('rejects another LOG_LEVEL, listing the allowed ones', () => {
     expect(() => parseConfig({ LOG_LEVEL: 'verbose' })).toThrow(/^LOG_LEVEL must be one of debug, info, warn, error$/);
   });
+
+  it('trusts no proxy and allows 3 open orders per account unless told otherwise', () => {
+    expect(parseConfig({})).toMatchObject({ trustProxy: 0, openOrdersPerAccount: 3 });
+    expect(parseConfig({ TRUST_PROXY: '2', OPEN_ORDERS_PER_ACCOUNT: '100' })).toMatchObject({
+      trustProxy: 2,
+      openOrdersPerAccount: 100,
+    });
+  });
+
+  it.each([
+    ['TRUST_PROXY', '-1', /^TRUST_PROXY must be 0 or more$/],
+    ['TRUST_PROXY', 'yes', /^TRUST_PROXY must be a whole number$/],
+    ['OPEN_ORDERS_PER_ACCOUNT', '0', /^OPEN_ORDERS_PER_ACCOUNT must be at least 1$/],
+    ['OPEN_ORDERS_PER_ACCOUNT', '2.5', /^OPEN_ORDERS_PER_ACCOUNT must be a whole number$/],
+  ])('rejects %s=%s with one readable sentence', (name, value, message) => {
+    expect(() => parseConfig({ [name]: value })).toThrow(message);
+  });
 });

@@ -57,6 +57,20 @@ const configSchema = z.object({
   // Writes (POST/PUT/DELETE) allowed per minute for one signed-in user, and for one IP address.
   RATE_LIMIT_USER_WRITES_PER_MINUTE: z.coerce.number().int().positive().default(30),
   RATE_LIMIT_IP_WRITES_PER_MINUTE: z.coerce.number().int().positive().default(120),
+  // Reverse proxies in front of the server whose X-Forwarded-For is trusted: 0 reads the
+  // socket's address (X-Forwarded-For ignored); N takes the Nth address from the right of it.
+  TRUST_PROXY: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int({ error: 'must be a whole number' })
+    .min(0, { error: 'must be 0 or more' })
+    .max(10, { error: 'must be at most 10' })
+    .default(0),
+  // Open (Pending) cash-on-delivery orders one account may have at once (DESIGN.md §3).
+  OPEN_ORDERS_PER_ACCOUNT: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int({ error: 'must be a whole number' })
+    .min(1, { error: 'must be at least 1' })
+    .default(3),
   // The least severe log lines written: debug, info (one line per request), warn or error.
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   // Delivery slots of the shop's day, Asia/Dhaka time (DESIGN.md §8; delivery/slots.ts).
@@ -92,6 +106,10 @@ export type AppConfig = {
   adminEmails: readonly string[];
   corsOrigin: string | undefined;
   rateLimits: { userWritesPerMinute: number; ipWritesPerMinute: number };
+  /** Trusted proxy hops in front of the server (TRUST_PROXY; http/rate-limit.ts clientAddress). */
+  trustProxy: number;
+  /** Open (Pending) cash-on-delivery orders an account may have at once. */
+  openOrdersPerAccount: number;
   stripeSecretKey: string | undefined;
   stripeWebhookSecret: string | undefined;
   logLevel: LogLevelName;
@@ -147,6 +165,8 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
       userWritesPerMinute: c.RATE_LIMIT_USER_WRITES_PER_MINUTE,
       ipWritesPerMinute: c.RATE_LIMIT_IP_WRITES_PER_MINUTE,
     },
+    trustProxy: c.TRUST_PROXY,
+    openOrdersPerAccount: c.OPEN_ORDERS_PER_ACCOUNT,
     stripeSecretKey: c.STRIPE_SECRET_KEY,
     stripeWebhookSecret: c.STRIPE_WEBHOOK_SECRET,
     logLevel: c.LOG_LEVEL,

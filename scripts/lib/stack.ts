@@ -70,20 +70,57 @@ export async function startStack(options: { env?: Record<string, string>; e2eHoo
       HOST: '127.0.0.1',
       DIST_DIR: distDir,
       ...(options.e2eHooks === false ? {} : { VITE_E2E: '1' }),
+      // Browser tests and the bench place many orders per account; the limit's own tests start a server with the default (startServer).
+      OPEN_ORDERS_PER_ACCOUNT: '1000000',
       ...options.env,
     };
     await buildPwaInto(distDir, { ...env, VITE_APP_VERSION: 'v1' });
     children.push(await startAuthEmulator({ projectId: DEMO_PROJECT_ID, ports: { auth, hub, logging }, dir }));
-    const server = startChild('server', process.execPath, ['--import', 'tsx', 'edge-api/src/node.ts'], {
-      env,
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    children.push(server);
-    const baseUrl = `http://127.0.0.1:${port}`;
-    await waitForHttp(`${baseUrl}/api/health`, server.alive);
-    return { baseUrl, authEmulatorHost, databaseUrl, distDir, dir, stop };
+    const server = await startServerProcess(env, port);
+    children.push(server.child);
+    return { baseUrl: server.baseUrl, authEmulatorHost, databaseUrl, distDir, dir, stop };
   } catch (error) {
     await stop();
     throw error;
   }
+}
+
+/** Starts the Node server (edge-api/src/node.ts) with `env` on loopback `port` and waits until it answers. @throws when it exits first. */
+async function startServerProcess(env: NodeJS.ProcessEnv, port: number): Promise<{ child: Child; baseUrl: string }> {
+  const child = startChild('server', process.execPath, ['--import', 'tsx', 'edge-api/src/node.ts'], {
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHttp(`${baseUrl}/api/health`, child.alive);
+  } catch (error) {
+    await child.stop();
+    throw error;
+  }
+  return { child, baseUrl };
+}
+
+/**
+ * A second Node server on a running stack's database, built app and Auth emulator, on its own
+ * free port, with the default settings (not the stack's raised OPEN_ORDERS_PER_ACCOUNT) and `env`
+ * added: for a test of a setting the shared stack must not have (the open-orders limit at its
+ * default, a low IP write limit). `stop()` stops it.
+ */
+export async function startServer(
+  stack: Pick<Stack, 'databaseUrl' | 'distDir' | 'authEmulatorHost'>,
+  env: Record<string, string> = {},
+): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
+  const { child, baseUrl } = await startServerProcess(
+    {
+      ...process.env,
+      DATABASE_URL: stack.databaseUrl,
+      FIREBASE_PROJECT_ID: DEMO_PROJECT_ID,
+      FIREBASE_AUTH_EMULATOR_HOST: stack.authEmulatorHost,
+      DIST_DIR: stack.distDir,
+      ...env,
+    },
+    await freePort(),
+  );
+  return { baseUrl, stop: () => child.stop() };
 }

@@ -26,6 +26,8 @@ export const apiErrorCodes = [
   'invalid_transition',
   'already_paid',
   'rate_limited',
+  'too_many_reviews',
+  'too_many_open_orders',
   // Our side or a dependency (5xx).
   'busy',
   'database_unavailable',

@@ -18,4 +18,10 @@ describe('classifyAnswer', () => {
     expect(classifyAnswer(403)).toBe('failed');
     expect(classifyAnswer(422)).toBe('failed');
   });
+
+  it("fails a 429 for a limit a day's wait lifts (too many reviews), and a 409 too many open orders; retries a plain 429", () => {
+    expect(classifyAnswer(429, 'too_many_reviews')).toBe('failed');
+    expect(classifyAnswer(409, 'too_many_open_orders')).toBe('failed');
+    expect(classifyAnswer(429, 'rate_limited')).toBe('retry');
+  });
 });

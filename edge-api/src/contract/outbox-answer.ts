@@ -23,16 +23,23 @@ export const QUEUED_WRITE_MAX_DAYS = 7;
 export const OUT_OF_STOCK = 'out_of_stock' satisfies ApiErrorCode;
 
 /**
- * Takes an answer's HTTP `status` (`network` when none came) and returns what the outbox does
- * with the write:
+ * The 429s that waiting does not get a queued write past within the outbox's days: a limit per
+ * account and day, not the shop being busy.
+ */
+export const FINAL_429_CODES: ReadonlySet<string> = new Set(['too_many_reviews' satisfies ApiErrorCode]);
+
+/**
+ * Takes an answer's HTTP `status` (`network` when none came) and its error `code` (when the body
+ * had one) and returns what the outbox does with the write:
  * - 2xx → sent;
  * - no answer, 429 or 5xx → retry (a repeated key replays the first answer, so a retry never
- *   writes twice);
+ *   writes twice), except a 429 with one of {@link FINAL_429_CODES};
  * - 401 → signIn (the caller has already tried once with a refreshed token);
  * - any other status → failed: a 4xx is the server's final word on this body (a 409 among them:
- *   products out of stock).
+ *   products out of stock, too many open orders).
  */
-export function classifyAnswer(status: number | 'network'): OutboxVerdict {
+export function classifyAnswer(status: number | 'network', code?: string): OutboxVerdict {
+  if (status === 429 && code !== undefined && FINAL_429_CODES.has(code)) return 'failed';
   if (status === 'network' || status === 429 || status >= 500) return 'retry';
   if (status >= 200 && status < 300) return 'sent';
   if (status === 401) return 'signIn';

@@ -251,6 +251,21 @@ export function slotCapacityGuard(slotId: string, capacity: number): Guard {
 }
 
 /**
+ * The guard that account `userId` has at most `max` open (Pending) cash-on-delivery orders at
+ * its place in a guarded batch (db/guarded-batch.ts): placed after an order's insert, it counts
+ * that order too, inside the same transaction, so concurrent orders cannot pass the limit
+ * together. It reads the Pending orders through `orders_status_created`. `error` is raised when
+ * it fails.
+ */
+export function openCashOrdersGuard(userId: string, max: number, error: Error): Guard {
+  return writeGuard(
+    "(SELECT count(*) FROM orders WHERE order_status = 'Pending' AND payment_method = 'cod' AND user_id = ?) <= ?",
+    [userId, max],
+    error,
+  );
+}
+
+/**
  * The statement {@link countOrdersBySlot} runs: one seek of `orders_slot_created` per slot id,
  * reading only that slot's orders (at most its capacity), grouped by slot.
  */

@@ -1,10 +1,12 @@
 /**
  * Write limits through Cloudflare's Rate Limiting bindings, as the Workers env hands them to the
- * app (the in-memory limiter's own tests are in hardening.test.ts). The bindings here are
- * stand-ins that record the keys they are asked about and answer as told.
+ * app (the in-memory limiter's own tests are in hardening.test.ts), and the client address the
+ * IP limit keys on (TRUST_PROXY, X-Forwarded-For, IPv6 /64). The bindings here are stand-ins
+ * that record the keys they are asked about and answer as told.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RateLimitBinding } from './rate-limit';
+import { createApp } from '../app';
+import { addressKey, clientAddress, type RateLimitBinding } from './rate-limit';
 import { createTestApp, customerA, type TestApp } from '../testing/test-app';
 import { emulatorToken } from '../testing/tokens';
 
@@ -71,5 +73,120 @@ describe('write limits on Workers (Rate Limiting bindings)', () => {
     const res = await t.app.request('/api/products', {}, { IP_WRITE_LIMITER: ip.limiter });
     expect(res.status).toBe(200);
     expect(ip.keys).toEqual([]);
+  });
+});
+
+describe('the client address of the IP limit (TRUST_PROXY, X-Forwarded-For, IPv6 /64)', () => {
+  /** An app on `t`'s database with TRUST_PROXY `trustProxy`, whose runtime saw every request from `peer`. */
+  const appBehind = (trustProxy: number, peer: string, ipWritesPerMinute = 1_000_000) =>
+    createApp({
+      db: t.db,
+      config: { ...t.config, trustProxy, rateLimits: { ...t.config.rateLimits, ipWritesPerMinute } },
+      clientIp: () => peer,
+    });
+  /** The key the IP binding is asked about for a write through `app` with `headers`, and the answer's status. */
+  const keyOf = async (app: ReturnType<typeof createApp>, headers: Record<string, string>) => {
+    const ip = binding(true);
+    const res = await app.request(
+      '/api/users',
+      {
+        method: 'PUT',
+        headers: {
+          Authorization: `Bearer ${emulatorToken(customerA)}`,
+          'Content-Type': 'application/json',
+          ...headers,
+        },
+        body: JSON.stringify({ email: customerA.email, displayName: 'Asha' }),
+      },
+      { IP_WRITE_LIMITER: ip.limiter, USER_WRITE_LIMITER: binding(true).limiter },
+    );
+    return { key: ip.keys[0], status: res.status };
+  };
+
+  it('ignores a spoofed X-Forwarded-For with TRUST_PROXY=0: the socket address is the key', async () => {
+    const app = appBehind(0, '203.0.113.7');
+    expect(await keyOf(app, {})).toEqual({ key: 'ip:203.0.113.7', status: 200 });
+    expect(await keyOf(app, { 'X-Forwarded-For': '198.51.100.1' })).toEqual({ key: 'ip:203.0.113.7', status: 200 });
+  });
+
+  it('takes the last hop with TRUST_PROXY=1, whatever the client wrote before it', async () => {
+    const app = appBehind(1, '10.0.0.2');
+    expect((await keyOf(app, { 'X-Forwarded-For': '198.51.100.1' })).key).toBe('ip:198.51.100.1');
+    expect((await keyOf(app, { 'X-Forwarded-For': '1.1.1.1, 2.2.2.2, 198.51.100.1' })).key).toBe('ip:198.51.100.1');
+    // Two trusted proxies: the address the outer one saw, second from the right.
+    expect((await keyOf(appBehind(2, '10.0.0.2'), { 'X-Forwarded-For': '1.1.1.1, 198.51.100.1, 10.0.0.9' })).key).toBe(
+      'ip:198.51.100.1',
+    );
+  });
+
+  it('keys an IPv6 client by its /64 and an IPv4 one by its whole address', async () => {
+    const app = appBehind(1, '10.0.0.2');
+    const a = await keyOf(app, { 'X-Forwarded-For': '2001:db8:aa:1:1111:2222:3333:4444' });
+    const b = await keyOf(app, { 'X-Forwarded-For': '2001:DB8:AA:1::9' });
+    expect(a.key).toBe('ip:2001:db8:aa:1::/64');
+    expect(b.key).toBe(a.key);
+    expect((await keyOf(app, { 'X-Forwarded-For': '2001:db8:aa:2::9' })).key).toBe('ip:2001:db8:aa:2::/64');
+    expect((await keyOf(app, { 'X-Forwarded-For': '::ffff:198.51.100.1' })).key).toBe('ip:198.51.100.1');
+    expect((await keyOf(app, { 'X-Forwarded-For': '198.51.100.2' })).key).toBe('ip:198.51.100.2');
+  });
+
+  it('lets two IPv6 addresses in one /64 share one limit (in memory, on Node)', async () => {
+    const write = (app: ReturnType<typeof createApp>) =>
+      app.request('/api/users', {
+        method: 'PUT',
+        headers: { Authorization: `Bearer ${emulatorToken(customerA)}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: customerA.email, displayName: 'Asha' }),
+      });
+    const config = { ...t.config, rateLimits: { ...t.config.rateLimits, ipWritesPerMinute: 2 } };
+    let peer = '2001:db8:77:1::1';
+    const app = createApp({ db: t.db, config, clientIp: () => peer });
+    expect((await write(app)).status).toBe(200);
+    peer = '2001:db8:77:1:ffff::2';
+    expect((await write(app)).status).toBe(200);
+    peer = '2001:db8:77:1:abcd:1:2:3';
+    const third = await write(app);
+    expect(third.status).toBe(429);
+    expect(await third.json()).toMatchObject({ error: { code: 'rate_limited' } });
+    // Another /64 has its own.
+    peer = '2001:db8:77:2::1';
+    expect((await write(app)).status).toBe(200);
+  });
+
+  it.each([
+    ['garbage', 'not an address'],
+    ['empty hops', ' , ,, '],
+    ['a script', '<script>alert(1)</script>'],
+    ['too long', `${'1'.repeat(5000)}`],
+    ['a bad IPv6', '2001:db8::1::2'],
+    ['a bad IPv4', '999.1.1.1'],
+    ['control characters', '1.2.3.4\t5.6.7.8'],
+  ])('falls back to the socket address for a malformed X-Forwarded-For (%s), never a 500', async (_name, header) => {
+    const { key, status } = await keyOf(appBehind(1, '203.0.113.9'), { 'X-Forwarded-For': header });
+    expect(status).toBe(200);
+    expect(key).toBe('ip:203.0.113.9');
+  });
+});
+
+describe('addressKey and clientAddress', () => {
+  it.each([
+    ['192.0.2.1', '192.0.2.1'],
+    ['2001:db8::', '2001:db8:0:0::/64'],
+    ['::1', '0:0:0:0::/64'],
+    ['[2001:db8:1:2::3]', '2001:db8:1:2::/64'],
+    ['fe80::1%eth0', 'fe80:0:0:0::/64'],
+    ['::ffff:c000:0201', '192.0.2.1'],
+    ['64:ff9b::192.0.2.1', '64:ff9b:0:0::/64'],
+    ['unknown', 'unknown'],
+  ])('keys %s as %s', (address, expected) => {
+    expect(addressKey(address)).toBe(expected);
+  });
+
+  it('takes the Nth address from the right, the leftmost when fewer, and the peer for none', () => {
+    expect(clientAddress('10.0.0.1', '1.1.1.1, 2.2.2.2', 0)).toBe('10.0.0.1');
+    expect(clientAddress('10.0.0.1', '1.1.1.1, 2.2.2.2', 1)).toBe('2.2.2.2');
+    expect(clientAddress('10.0.0.1', '1.1.1.1, 2.2.2.2', 2)).toBe('1.1.1.1');
+    expect(clientAddress('10.0.0.1', '1.1.1.1, 2.2.2.2', 5)).toBe('1.1.1.1');
+    expect(clientAddress('10.0.0.1', undefined, 1)).toBe('10.0.0.1');
+    expect(clientAddress('10.0.0.1', '', 1)).toBe('10.0.0.1');
   });
 });

@@ -5,6 +5,12 @@
  * across isolates and set their own limits; elsewhere — Node, and `wrangler dev --env local`
  * where the bindings are absent — through hono-rate-limiter, in memory per process, with the
  * limits of config (RATE_LIMIT_*_WRITES_PER_MINUTE).
+ *
+ * The IP limit's client is the runtime's peer address (`clientIp`: the socket's on Node,
+ * CF-Connecting-IP on Workers), or behind TRUST_PROXY reverse proxies the address the outermost
+ * trusted one saw ({@link clientAddress}); it is keyed by the whole IPv4 address and by an IPv6
+ * address's /64 ({@link addressKey}), the block one subscriber gets, so rotating addresses
+ * within it does not escape the limit.
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { rateLimiter } from 'hono-rate-limiter';
@@ -58,9 +64,92 @@ function writeLimit(binding: string, limit: number, key: (c: Context<AppEnv>) =>
   };
 }
 
-/** Limits writes per client IP (`clientIp` comes from the runtime entry). Reads pass untouched. */
+const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+const HEXTET = /^[0-9a-f]{1,4}$/;
+
+/**
+ * The eight 16-bit groups of IPv6 address `text` (lower case, zone and brackets removed; an
+ * embedded IPv4 tail as two groups), or undefined when it is not one.
+ */
+function ipv6Groups(text: string): number[] | undefined {
+  const address = text
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/%.*$/, '');
+  if (!address.includes(':') || address.length > 45) return undefined;
+  const halves = address.split('::');
+  if (halves.length > 2) return undefined;
+  const parse = (part: string): number[] | undefined => {
+    if (part === '') return [];
+    const groups: number[] = [];
+    const pieces = part.split(':');
+    for (const [i, piece] of pieces.entries()) {
+      if (i === pieces.length - 1 && IPV4.test(piece)) {
+        const [a = 0, b = 0, c = 0, d = 0] = piece.split('.').map(Number);
+        groups.push((a << 8) | b, (c << 8) | d);
+      } else if (HEXTET.test(piece)) groups.push(parseInt(piece, 16));
+      else return undefined;
+    }
+    return groups;
+  };
+  const head = parse(halves[0] ?? '');
+  const tail = halves.length === 2 ? parse(halves[1] ?? '') : [];
+  if (!head || !tail) return undefined;
+  if (halves.length === 1) return head.length === 8 ? head : undefined;
+  const missing = 8 - head.length - tail.length;
+  return missing >= 1 ? [...head, ...Array<number>(missing).fill(0), ...tail] : undefined;
+}
+
+/** True when `text` is an IPv4 or IPv6 address. */
+export const isIpAddress = (text: string): boolean => IPV4.test(text) || ipv6Groups(text) !== undefined;
+
+/**
+ * The rate-limit key of client address `address`: an IPv4 address whole (also when written as
+ * IPv4-mapped IPv6, `::ffff:1.2.3.4`), an IPv6 address by its /64 (`2001:db8:0:1::/64`), and
+ * anything else (`unknown`) as it is.
+ */
+export function addressKey(address: string): string {
+  const text = address.trim();
+  if (IPV4.test(text)) return text;
+  const groups = ipv6Groups(text);
+  if (!groups) return text;
+  if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
+    const [hi = 0, lo = 0] = groups.slice(6);
+    return [hi >> 8, hi & 255, lo >> 8, lo & 255].join('.');
+  }
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(':')}::/64`;
+}
+
+/**
+ * The client's address for the IP limit (TRUST_PROXY, .env.example). `peer` is the address the
+ * runtime saw (the socket's, or Cloudflare's CF-Connecting-IP); `forwardedFor` the request's
+ * X-Forwarded-For; `trustedHops` how many reverse proxies in front of the server append to it.
+ * With 0 the header is ignored (a client can write anything there); with N the Nth address from
+ * its right, the one the outermost trusted proxy saw (with fewer addresses, the leftmost). A
+ * header that is absent, or whose chosen entry is not an IP address, gives `peer`.
+ */
+export function clientAddress(peer: string, forwardedFor: string | undefined, trustedHops: number): string {
+  if (trustedHops === 0 || !forwardedFor) return peer;
+  const hops = forwardedFor
+    .split(',')
+    .map((hop) => hop.trim())
+    .filter((hop) => hop !== '');
+  const chosen = hops[Math.max(0, hops.length - trustedHops)];
+  return chosen !== undefined && isIpAddress(chosen) ? chosen : peer;
+}
+
+/**
+ * Limits writes per client address (`clientIp` from the runtime entry, through TRUST_PROXY:
+ * {@link clientAddress}; keyed by {@link addressKey}). Reads pass untouched.
+ */
 export function ipWriteLimit(limit: number): MiddlewareHandler<AppEnv> {
-  return writeLimit('IP_WRITE_LIMITER', limit, (c) => `ip:${c.var.clientIp(c)}`);
+  return writeLimit('IP_WRITE_LIMITER', limit, (c) => {
+    const address = clientAddress(c.var.clientIp(c), c.req.header('X-Forwarded-For'), c.var.config.trustProxy);
+    return `ip:${addressKey(address)}`;
+  });
 }
 
 /** Limits writes per verified user (`c.var.user`); run it after the token check. */

@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeCursor } from '../db/orders';
+import { insertReviewStatement } from '../db/reviews';
 import { admin, createTestApp, customerA, customerB, orderBody, type Role, type TestApp } from '../testing/test-app';
 
 let t: TestApp;
@@ -34,6 +35,20 @@ async function newOrderOfA(): Promise<string> {
     headers: { 'Idempotency-Key': crypto.randomUUID() },
   });
   return ((await res.json()) as { _id: string })._id;
+}
+
+/** A review by customer A, stored directly (posting it would count towards A's reviews a day). */
+async function newReviewOfA(): Promise<string> {
+  const review = {
+    _id: crypto.randomUUID(),
+    name: 'Asha',
+    review: 'Fresh!',
+    rating: 5,
+    customerImage: null,
+    createdAt: new Date().toISOString(),
+  };
+  await t.db.execute(insertReviewStatement(review, customerA.uid, customerA.email));
+  return review._id;
 }
 
 type Case = {
@@ -133,6 +148,11 @@ const matrix: Case[] = [
     route: 'POST /api/reviews',
     request: async () => ({ path: '/api/reviews', body: { review: 'Fresh and cheap!', rating: 4.5 }, headers: key() }),
     expect: { anonymous: 401, customerA: 201, customerB: 201, admin: 201 },
+  },
+  {
+    route: 'DELETE /api/reviews/:id',
+    request: async () => ({ path: `/api/reviews/${await newReviewOfA()}` }),
+    expect: { anonymous: 401, customerA: 403, customerB: 403, admin: 200 },
   },
   {
     route: 'PUT /api/users',

@@ -22,7 +22,14 @@ import {
   productUpdateSchema,
   recordIdParam,
 } from '../contract/product';
-import { reviewInputSchema, reviewSchema } from '../contract/review';
+import {
+  DEFAULT_REVIEWS_PAGE,
+  MAX_REVIEWS_PAGE,
+  REVIEWS_PER_DAY,
+  reviewInputSchema,
+  reviewListQuery,
+  reviewSchema,
+} from '../contract/review';
 import { adminGrantSchema, userSchema, userUpsertSchema } from '../contract/user';
 import { factory } from '../env';
 
@@ -231,19 +238,35 @@ export const routeDocs: readonly RouteDoc[] = [
   {
     method: 'get',
     path: '/api/reviews',
-    summary: 'Every review',
+    summary: `The reviews, newest first, a page of \`limit\` (default ${DEFAULT_REVIEWS_PAGE}, at most ${MAX_REVIEWS_PAGE})`,
     auth: 'anyone',
+    query: reviewListQuery,
     etag: true,
-    ok: { status: 200, description: 'The reviews', schema: z.array(reviewSchema) },
+    ok: {
+      status: 200,
+      description:
+        'A page of reviews (no e-mail). When more follow, header `Link: </api/reviews?limit=…&cursor=…>; rel="next"` gives the next page',
+      schema: z.array(reviewSchema),
+    },
+    errors: [400],
   },
   {
     method: 'post',
     path: '/api/reviews',
-    summary: 'Post a review; name and e-mail come from the token',
+    summary: `Post a review (an \`https:\` picture or none); the name comes from the token; at most ${REVIEWS_PER_DAY} per account in any 24 hours`,
     auth: 'user',
     body: reviewInputSchema,
     idempotent: true,
     ok: { status: 201, description: 'The stored review', schema: reviewSchema },
+  },
+  {
+    method: 'delete',
+    path: '/api/reviews/:id',
+    summary: 'Delete a review',
+    auth: 'admin',
+    params: recordIdParam,
+    ok: { status: 200, description: 'Deleted', schema: deleted },
+    errors: [404],
   },
   {
     method: 'put',
@@ -316,10 +339,10 @@ const errorDescriptions: Record<number, string> = {
   401: 'No bearer token, or an invalid or expired one: sign in again',
   403: 'Signed in but not allowed (not an admin, or not your own e-mail)',
   404: 'No such record, or a feature that is switched off (`payments_not_configured`: no Stripe keys, cash on delivery only)',
-  409: 'Conflicts with the current state: an order no longer Pending, already paid, a status change other than to the next state (`invalid_transition`), products out of stock (`out_of_stock`)',
+  409: 'Conflicts with the current state: an order no longer Pending, already paid, a status change other than to the next state (`invalid_transition`), products out of stock (`out_of_stock`), too many open cash-on-delivery orders (`too_many_open_orders`, `details.limit`)',
   413: 'Body larger than 64 KB',
   422: 'Idempotency-Key already used with a different body',
-  429: 'Too many writes; try again after Retry-After seconds',
+  429: 'Too many writes; try again after Retry-After seconds (`rate_limited`), or too many reviews from one account in 24 hours (`too_many_reviews`, `details.limit`: not worth retrying the same review)',
   500: 'Unexpected error (no internals; the message has a request id)',
   502: 'The payment provider failed',
   503: 'The database cannot be reached (`database_unavailable`) or is locked by another connection (`database_busy`), or the sign-in key server cannot be reached (`auth_unavailable`); try again after Retry-After seconds',

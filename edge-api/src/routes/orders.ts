@@ -25,6 +25,7 @@ import {
   findOrder,
   insertOrderStatements,
   listOrders,
+  openCashOrdersGuard,
   readOrder,
   readOrderOwner,
   recordRefund,
@@ -56,6 +57,18 @@ function invalidTransition(current: OrderStatus): ApiError {
     : `This order is ${current}; it cannot move any further.`;
   return new ApiError(409, 'invalid_transition', message, { current, next: next ?? null });
 }
+
+/**
+ * The 409 for a cash-on-delivery order past the account's `limit` of open (Pending) ones
+ * (OPEN_ORDERS_PER_ACCOUNT): waiting does not get it through, so the outbox shows it, unsent.
+ */
+const tooManyOpenOrders = (limit: number) =>
+  new ApiError(
+    409,
+    'too_many_open_orders',
+    `You have ${limit} open cash-on-delivery orders already; wait until one is approved, or cancel one, before placing another.`,
+    { limit },
+  );
 
 /** How many times POST /orders plans its write after its slot filled meanwhile, and the pause before each retry (ms, × attempt, random). */
 const MAX_SLOT_ATTEMPTS = 30;
@@ -161,6 +174,10 @@ async function planOrder(c: Context<AppEnv>, input: OrderInput): Promise<WriteRe
       ),
       ...insertOrderStatements(order, user.uid, slot),
       ...(slot ? [slotCapacityGuard(slot.id, config.delivery.capacity)] : []),
+      // After the insert, so it counts this order too: concurrent orders cannot pass the limit together.
+      ...(order.paymentMethod === 'cod'
+        ? [openCashOrdersGuard(user.uid, config.openOrdersPerAccount, tooManyOpenOrders(config.openOrdersPerAccount))]
+        : []),
     ],
   };
 }

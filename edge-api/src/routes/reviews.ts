@@ -1,40 +1,94 @@
 /**
- * `/api/reviews` (spec §7, DESIGN.md §3): anyone reads (ETag, 304); a signed-in user posts with
- * an Idempotency-Key. The reviewer's name and e-mail come from the token (or their profile),
- * never from the body.
+ * `/api/reviews` (spec §7, DESIGN.md §3): anyone reads a page, newest first (ETag, 304; the next
+ * page in `Link: <…>; rel="next"`, as `GET /orders`); a signed-in user posts with an
+ * Idempotency-Key, at most REVIEWS_PER_DAY in any 24 hours; an admin deletes one. The
+ * reviewer's name comes from the token (or their profile), never from the body, and the list
+ * shows no e-mail.
  */
-import { requireUser } from '../auth/middleware';
-import { reviewInputSchema, type Review } from '../contract/review';
-import { insertReviewStatement, listReviews } from '../db/reviews';
+import { requireAdmin, requireUser } from '../auth/middleware';
+import { recordIdParam } from '../contract/product';
+import { REVIEWS_PER_DAY, reviewInputSchema, reviewListQuery, type Review } from '../contract/review';
+import { decodeCursor, encodeCursor } from '../db/orders';
+import { deleteReview, insertReviewStatement, listReviews, reviewsPerWindowGuard } from '../db/reviews';
 import { readProfile } from '../db/users';
 import { factory } from '../env';
-import { cacheableJson } from '../http/etag';
+import { ApiError } from '../http/errors';
+import { CATALOGUE_CACHE_CONTROL, cacheableText, strongEtag } from '../http/etag';
 import { idempotentWrite } from '../idempotency/idempotency';
 import { validate } from '../http/validation';
 
-/** The `/api/reviews` routes: list, post (idempotent). */
+/** The window REVIEWS_PER_DAY counts over (ms): the 24 hours before a post, whatever the calendar day. */
+const REVIEW_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/** The 429 for an account's review past REVIEWS_PER_DAY in 24 hours. */
+const tooManyReviews = () =>
+  new ApiError(
+    429,
+    'too_many_reviews',
+    `At most ${REVIEWS_PER_DAY} reviews in 24 hours per account; please try again tomorrow.`,
+    { limit: REVIEWS_PER_DAY, windowHours: 24 },
+  );
+
+/** The token's picture when it is an `https:` URL (the only pictures a review shows), else none. */
+const httpsOnly = (url: string | undefined): string | null => {
+  if (!url) return null;
+  try {
+    return new URL(url).protocol === 'https:' ? url : null;
+  } catch {
+    return null;
+  }
+};
+
+/** The `/api/reviews` routes: list (paged), post (idempotent, limited), delete (admin). */
 export const reviews = factory
   .createApp()
-  .get('/', async (c) => {
-    return cacheableJson(c, await listReviews(c.var.db));
+  .get('/', validate('query', reviewListQuery), async (c) => {
+    const { limit, cursor } = c.req.valid('query');
+    const after = cursor === undefined ? undefined : decodeCursor(cursor);
+    if (cursor !== undefined && !after)
+      throw new ApiError(400, 'validation_failed', 'This cursor is not one the API gave; start from the first page.', {
+        fields: { cursor: ['Unknown cursor'] },
+      });
+    const page = await listReviews(c.var.db, limit, after);
+    let link = '';
+    if (page.next) {
+      const params = new URLSearchParams({ limit: String(limit), cursor: encodeCursor(page.next) });
+      link = `<${c.req.path}?${params.toString()}>; rel="next"`;
+      c.header('Link', link);
+    }
+    const text = JSON.stringify(page.reviews);
+    // Over the page and its link: the same reviews with a next page that appeared or went is a change.
+    return cacheableText<Review[]>(c, text, await strongEtag(`${link}\n${text}`), CATALOGUE_CACHE_CONTROL);
   })
   .post('/', requireUser, validate('json', reviewInputSchema), async (c) => {
     const input = c.req.valid('json');
     const user = c.var.user;
     return idempotentWrite(c, user.uid, input, async () => {
       const profileName = (await readProfile(c.var.db, user))?.displayName ?? '';
+      const now = Date.now();
       const review: Review = {
         _id: crypto.randomUUID(),
         name: user.name ?? (profileName || user.email.split('@')[0] || 'Customer'),
-        email: user.email,
         review: input.review,
         rating: input.rating,
-        customerImage: input.customerImage ?? user.picture ?? null,
+        customerImage: input.customerImage ?? httpsOnly(user.picture),
+        createdAt: new Date(now).toISOString(),
       };
       return {
         status: 201,
         body: review,
-        statements: [insertReviewStatement(review, user.uid)],
+        statements: [
+          insertReviewStatement(review, user.uid, user.email),
+          // After the insert, so it counts this review too: concurrent posts cannot pass the limit together.
+          reviewsPerWindowGuard(user.uid, REVIEWS_PER_DAY, REVIEW_WINDOW_MS, now, tooManyReviews()),
+        ],
       };
     });
+  })
+  .delete('/:id', requireAdmin, validate('param', recordIdParam), async (c) => {
+    const { id } = c.req.valid('param');
+    const deletedCount = await deleteReview(c.var.db, id);
+    if (deletedCount === 0) throw new ApiError(404, 'not_found', `No review ${id}`);
+    c.var.log.info('review deleted', { reviewId: id });
+    return c.json({ deletedCount });
   });

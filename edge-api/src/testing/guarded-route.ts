@@ -30,16 +30,16 @@ export function oneReviewEachApp(db: Client) {
         const review: Review = {
           _id: crypto.randomUUID(),
           name: 'Guarded',
-          email: 'guarded@example.test',
           review: body.review,
           rating: 5,
           customerImage: null,
+          createdAt: new Date().toISOString(),
         };
         return {
           status: 201,
           body: review,
           statements: [
-            insertReviewStatement(review, userId),
+            insertReviewStatement(review, userId, 'guarded@example.test'),
             writeGuard(
               '(SELECT count(*) FROM reviews WHERE user_id = ?) <= 1',
               [userId],

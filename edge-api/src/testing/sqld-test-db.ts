@@ -17,7 +17,7 @@ export type SqldTestDb = TestDb & { sqld: Restartable; stop: () => Promise<void>
 
 /**
  * Starts sqld, migrates and seeds its database, and parses a config for it with emulator-token
- * auth, write limits lifted and `env` added.
+ * auth, write limits and OPEN_ORDERS_PER_ACCOUNT lifted and `env` added.
  */
 export async function startSqldTestDb(env: Record<string, string> = {}): Promise<SqldTestDb> {
   const dir = mkdtempSync(join(tmpdir(), 'taza-haat-sqld-'));
@@ -30,6 +30,7 @@ export async function startSqldTestDb(env: Record<string, string> = {}): Promise
     FIREBASE_AUTH_EMULATOR_HOST: DEFAULT_AUTH_EMULATOR_HOST,
     RATE_LIMIT_USER_WRITES_PER_MINUTE: '1000000',
     RATE_LIMIT_IP_WRITES_PER_MINUTE: '1000000',
+    OPEN_ORDERS_PER_ACCOUNT: '1000000',
     ...env,
   });
   const cleanup = () => db.close();

@@ -31,7 +31,12 @@ export type TestApp = TestDb & {
   ) => Promise<Response>;
 };
 
-/** The API on a fresh test database (createTestDb) with `env` added to the test config; the admin is marked in `users`. */
+/**
+ * The API on a fresh test database (createTestDb) with `env` added to the test config; the admin
+ * is marked in `users`. The write limits and (createTestDb) OPEN_ORDERS_PER_ACCOUNT are raised out
+ * of the way of tests that place many orders; a test of a limit passes its own value (or `''` for
+ * the default).
+ */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const t = await createTestDb({
     env: {

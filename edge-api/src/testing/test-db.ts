@@ -11,13 +11,18 @@ import './test-logs';
 
 export type TestDb = { db: Client; url: string; config: AppConfig; cleanup: () => void };
 
-/** Opens a new database file, applies every migration and (unless `seed: false`) the seed catalogue. */
+/**
+ * Opens a new database file, applies every migration and (unless `seed: false`) the seed
+ * catalogue, and parses its config with `env` added. OPEN_ORDERS_PER_ACCOUNT is raised out of the
+ * way of tests that place many orders for one account; the limit's own tests pass `''` (unset:
+ * the default).
+ */
 export async function createTestDb(options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestDb> {
   const dir = mkdtempSync(join(tmpdir(), 'taza-haat-test-'));
   const url = `file:${join(dir, 'shop.db')}`;
   const db = await openDatabase(url);
   await prepareDatabase(db, { seed: options.seed !== false });
-  const config = parseConfig({ DATABASE_URL: url, ...options.env });
+  const config = parseConfig({ DATABASE_URL: url, OPEN_ORDERS_PER_ACCOUNT: '1000000', ...options.env });
   return {
     db,
     url,

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { WhenNearView } from '../../components/when-near-view';
 import { paths } from '../../config/paths';
 import { useT } from '../../lib/i18n/i18n';
+import { useAuth } from '../../features/auth/auth-store';
 import { AddToCartButton } from '../../features/cart/components/add-to-cart-button';
 import { useProducts } from '../../features/catalogue/api/get-products';
 import { ProductGrid } from '../../features/catalogue/components/product-grid';
@@ -24,6 +25,7 @@ const ContactForm = lazy(() =>
 export default function HomeRoute() {
   const t = useT();
   const { data: products = [] } = useProducts();
+  const { admin } = useAuth();
   return (
     <>
       <div className="mx-auto mt-6 grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-6 px-4 lg:grid-cols-[16rem_minmax(0,1fr)]">
@@ -60,7 +62,7 @@ export default function HomeRoute() {
         </section>
       </WhenNearView>
       <WhenNearView minHeight="20rem">
-        <Testimonials />
+        <Testimonials canDelete={admin} />
       </WhenNearView>
       <WhenNearView minHeight="40rem">
         <ContactForm />

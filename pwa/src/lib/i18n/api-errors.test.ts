@@ -27,6 +27,8 @@ const detailsOf: Readonly<Record<string, unknown>> = {
   out_of_stock: { products: [tomato] },
   not_pending: { current: 'Approved' },
   invalid_transition: { current: 'Approved', next: 'Out for delivery' },
+  too_many_reviews: { limit: 3, windowHours: 24 },
+  too_many_open_orders: { limit: 3 },
 };
 
 switchableLanguages();
@@ -182,6 +184,21 @@ describe('every API error code', () => {
       expect(text.trim()).not.toBe('');
     }
     expect(bangla).not.toBe(english);
+  });
+});
+
+describe('the abuse limits', () => {
+  it('say the limit the answer names, in English and in Bangla', async () => {
+    const reviews = refusal('too_many_reviews', 'At most 3 reviews…', { limit: 3, windowHours: 24 }, 429);
+    const orders = refusal('too_many_open_orders', 'You have 3 open…', { limit: 3 }, 409);
+    await chooseLocale('en');
+    expect(apiErrorText(reviews, 'x')).toBe('You can post at most 3 reviews a day. Please try again tomorrow.');
+    expect(apiErrorText(orders, 'x')).toBe(
+      'You already have 3 open cash-on-delivery orders. Wait until one is approved, or cancel one, then order again.',
+    );
+    await chooseLocale('bn');
+    expect(apiErrorText(reviews, 'x')).toBe('দিনে সর্বোচ্চ ৩টি রিভিউ দেওয়া যায়। আগামীকাল আবার চেষ্টা করুন।');
+    expect(apiErrorText(orders, 'x')).toMatch(/^আপনার ৩টি ক্যাশ অন ডেলিভারি অর্ডার এখনও খোলা আছে।/);
   });
 });
 

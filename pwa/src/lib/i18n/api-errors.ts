@@ -73,6 +73,14 @@ const byCode: Record<ApiErrorCode, (refusal: ApiRefusal, nameOf: NameOf) => stri
   },
   already_paid: () => t('apiError.alreadyPaid'),
   rate_limited: () => t('apiError.rateLimited'),
+  too_many_reviews: ({ details }) => {
+    const { limit } = (details ?? {}) as { limit?: unknown };
+    return typeof limit === 'number' ? t('apiError.tooManyReviews', { limit }) : undefined;
+  },
+  too_many_open_orders: ({ details }) => {
+    const { limit } = (details ?? {}) as { limit?: unknown };
+    return typeof limit === 'number' ? t('apiError.tooManyOpenOrders', { limit }) : undefined;
+  },
   busy: ({ details }) =>
     (details as { operation?: unknown } | null | undefined)?.operation === 'refund'
       ? t('apiError.refundUnderWay')

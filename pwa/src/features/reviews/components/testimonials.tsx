@@ -1,5 +1,10 @@
-import { useT } from '../../../lib/i18n/i18n';
+import type { Review } from '@contract/review';
+import { apiErrorText } from '../../../lib/i18n/api-errors';
+import { t, useT } from '../../../lib/i18n/i18n';
+import { notify } from '../../../lib/toast';
 import { useCarousel } from '../../../lib/use-carousel';
+import { useOnline } from '../../../lib/use-online';
+import { useDeleteReview } from '../api/delete-review';
 import { useReviews } from '../api/get-reviews';
 import { StarRating } from './star-rating';
 
@@ -13,10 +18,42 @@ function DefaultAvatar() {
 }
 
 /**
- * Customer testimonials from real reviews (spec §1, §9): 3 per view on wide screens, 2 below
- * 600 px, 1 below 480 px; no autoplay; read-only half-star ratings; a default avatar.
+ * An admin's Delete button for review `review`: a confirm in the spec's words (as for a product),
+ * then `DELETE /api/reviews/:id` and a toast; disabled offline (an admin's delete is never queued).
  */
-export function Testimonials() {
+function DeleteReviewButton({ review }: { review: Review }) {
+  useT(); // renders again in the language chosen
+  const online = useOnline();
+  const remove = useDeleteReview();
+  const onDelete = async () => {
+    if (!window.confirm(t('reviews.confirmDelete'))) return;
+    // Awaited rather than mutate's callbacks: the deleted review's card, and this button, unmount once it leaves the list.
+    try {
+      await remove.mutateAsync(review._id);
+      notify('review', 'error', t('reviews.deleted'));
+    } catch (error) {
+      notify('review', 'error', apiErrorText(error, t('auth.error.other')));
+    }
+  };
+  return (
+    <button
+      type="button"
+      className="btn btn-error btn-sm min-h-11 ml-auto"
+      disabled={!online || remove.isPending}
+      onClick={() => void onDelete()}
+      aria-label={t('reviews.deleteName', { name: review.name })}
+    >
+      {t('reviews.delete')}
+    </button>
+  );
+}
+
+/**
+ * Customer testimonials from the newest reviews (spec §1, §9): 3 per view on wide screens, 2
+ * below 600 px, 1 below 480 px; no autoplay; read-only half-star ratings; a default avatar. With
+ * `canDelete` (an admin) each has a Delete button.
+ */
+export function Testimonials({ canDelete = false }: { canDelete?: boolean }) {
   const t = useT();
   const { data: reviews } = useReviews();
   const [viewport, carousel] = useCarousel();
@@ -81,6 +118,7 @@ export function Testimonials() {
                     <p className="font-semibold">{r.name}</p>
                     <StarRating rating={r.rating} />
                   </figcaption>
+                  {canDelete && <DeleteReviewButton review={r} />}
                 </div>
                 <blockquote className="mt-4 leading-relaxed">{r.review}</blockquote>
               </div>

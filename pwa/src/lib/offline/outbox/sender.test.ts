@@ -230,6 +230,25 @@ describe('outbox', () => {
     expect(server.seen.map((s) => s.key)).toEqual([a.key]);
   });
 
+  it("marks a review failed on 429 too_many_reviews (a day's limit, not a busy shop), and retries a plain 429", async () => {
+    const a = await enqueue('review', review(1), asha);
+    const b = await enqueue('review', review(2), asha);
+    const tooMany = {
+      status: 429,
+      body: { error: { code: 'too_many_reviews', message: 'At most 3…', details: { limit: 3, windowHours: 24 } } },
+    };
+    const server = api([tooMany, 429]);
+    await sendOutbox(token, server.fetchFn);
+    expect(await outboxItem(a.key)).toMatchObject({
+      status: 'failed',
+      note: 'refused',
+      httpStatus: 429,
+      code: 'too_many_reviews',
+      details: { limit: 3 },
+    });
+    expect(await outboxItem(b.key)).toMatchObject({ status: 'waiting', note: 'busy' });
+  });
+
   it('queues a replacement and removes the item it replaces in one transaction; dismiss removes one', async () => {
     const a = await enqueue('order', order(1), asha);
     const b = await enqueue('order', order(2), asha, { replaces: a.key });

@@ -4,7 +4,8 @@
  * first, each with its own Idempotency-Key and a fresh ID token taken at send time. The answer
  * is read by the contract's classifyAnswer (the API's test client retries by the same rule):
  * - sent → the server's answer kept as `result`;
- * - retry (429, 5xx) → kept, retried with backoff, as after no answer at all;
+ * - retry (429, 5xx) → kept, retried with backoff, as after no answer at all (not a 429 for a
+ *   limit a day's wait lifts, e.g. too many reviews: that one is failed);
  * - signIn (401) → first one retry with a force-refreshed token (it may have expired while the
  *   item waited); if that fails too — or the service worker, which has only the token the page
  *   last stored, cannot refresh it — kept, waiting (note `signIn`); the page runs the outbox
@@ -95,7 +96,7 @@ export async function sendOutbox(
         break;
       }
       const body: unknown = await res.json().catch(() => undefined);
-      const verdict = classifyAnswer(res.status);
+      const verdict = classifyAnswer(res.status, apiErrorOf(body, '').code);
       if (verdict === 'sent') {
         await db.outbox.update(id, { status: 'sent', result: (body ?? null) as OutboxItem['result'], note: undefined });
         sent += 1;
