@@ -156,3 +156,39 @@ describe('migration 0003 (delivery) on a database in use', () => {
     }
   });
 });
+
+describe('migration 0009 (sale units) on a database in use', () => {
+  const one = async (sql: string) => (await db.execute(sql)).rows[0];
+
+  it('sells every product there by the kg, 1 at a time, moves the catalogue version, and lets a unit change move it again', async () => {
+    await applyMigrations(
+      db,
+      (await loadMigrations()).filter((m) => m.version < 9),
+    );
+    await db.execute(
+      "INSERT INTO products (id, name, price, image, category, created_at, updated_at) VALUES ('own', 'Admin Okra', 60, '/x', 'vegetable', 1, 1)",
+    );
+    const before = Number((await one('SELECT version FROM catalogue_state'))?.version);
+    await applyMigrations(db, await loadMigrations());
+    expect(await one("SELECT unit, unit_size, weight_tolerance FROM products WHERE id = 'own'")).toMatchObject({
+      unit: 'kg',
+      unit_size: 1,
+      weight_tolerance: null,
+    });
+    const migrated = Number((await one('SELECT version FROM catalogue_state'))?.version);
+    expect(migrated).toBeGreaterThan(before);
+    await db.execute("UPDATE products SET unit = 'g', unit_size = 500 WHERE id = 'own'");
+    expect(Number((await one("SELECT version FROM products WHERE id = 'own'"))?.version)).toBeGreaterThan(migrated);
+    await expect(db.execute("UPDATE products SET unit = 'lb' WHERE id = 'own'")).rejects.toThrow(/CHECK/);
+    await expect(db.execute("UPDATE products SET unit_size = 0 WHERE id = 'own'")).rejects.toThrow(/CHECK/);
+  });
+
+  it('seeds at least 8 products sold other than by the kg, each with a picture and a sale unit the API accepts', async () => {
+    await applyMigrations(db, await loadMigrations());
+    await seedIfEmpty(db);
+    const rows = (await db.execute("SELECT name, unit, unit_size, image FROM products WHERE unit <> 'kg'")).rows;
+    expect(rows.length).toBeGreaterThanOrEqual(8);
+    expect(rows.every((r) => String(r.image).startsWith('/products/'))).toBe(true);
+    expect(seedCatalogue.filter((p) => p.unit && p.unit !== 'kg').every((p) => p.emoji.length > 0)).toBe(true);
+  });
+});

@@ -23,6 +23,7 @@ import {
   findOrder,
   insertOrderStatements,
   listOrders,
+  orderLine,
   readOrder,
   slotCapacityGuard,
 } from '../db/orders';
@@ -96,16 +97,7 @@ async function planOrder(c: Context<AppEnv>, input: OrderInput): Promise<WriteRe
   const products = [...new Set(ids)].map((id) => byId.get(id) as Product);
   const missing = products.filter((product) => !product.inStock);
   if (missing.length > 0) throw outOfStock(input, missing);
-  const lines = input.orderedProduct.map((line) => {
-    const product = byId.get(line._id) as Product;
-    return {
-      _id: line._id,
-      name: product.name,
-      price: product.price,
-      image: product.image,
-      cartQuantity: line.cartQuantity,
-    };
-  });
+  const lines = input.orderedProduct.map((line) => orderLine(byId.get(line._id) as Product, line.cartQuantity));
   const now = Date.now();
   const horizon = openSlots(config.delivery, now, REASSIGN_DAYS_AHEAD);
   const taken = await countOrdersBySlot(

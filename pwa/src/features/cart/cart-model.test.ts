@@ -22,6 +22,9 @@ const carrot: Product = {
   season: 'winter',
   nameBn: 'গাজর',
   inStock: true,
+  unit: 'kg',
+  unitSize: 1,
+  weightTolerance: null,
 };
 const mango: Product = {
   _id: 'm1',
@@ -32,6 +35,9 @@ const mango: Product = {
   season: 'summer',
   nameBn: null,
   inStock: true,
+  unit: 'kg',
+  unitSize: 1,
+  weightTolerance: null,
 };
 /** `product` as a cart line of `cartQuantity` kg: whether it is in stock is not stored. */
 const line = ({ inStock: _inStock, ...product }: Product, cartQuantity: number) => ({ ...product, cartQuantity });
@@ -110,6 +116,9 @@ describe('order again', () => {
     season: null,
     nameBn: null,
     inStock: false,
+    unit: 'kg',
+    unitSize: 1,
+    weightTolerance: null,
   };
   const catalogue = [{ ...carrot, price: 70 }, mango, avocado];
 
