@@ -62,9 +62,16 @@ export const unitSizeField = wholeNumberField(
 
 const weightToleranceError = `Enter grams from 1 to ${MAX_WEIGHT_TOLERANCE.toLocaleString('en')}, or leave it empty`;
 
-/** Grams a weighed unit may be off by ("± 50 g"); null, or the form's empty text, for none. */
+/**
+ * Grams a weighed unit may be off by ("± 50 g"); null, or the form's empty text, for none. The
+ * number comes first: the form shows a failed union's first branch's message.
+ */
 export const weightToleranceField = z.union(
-  [z.literal('').transform(() => null), z.null(), wholeNumberField(1, MAX_WEIGHT_TOLERANCE, weightToleranceError)],
+  [
+    wholeNumberField(1, MAX_WEIGHT_TOLERANCE, weightToleranceError),
+    z.literal('', { error: weightToleranceError }).transform(() => null),
+    z.null({ error: weightToleranceError }),
+  ],
   { error: weightToleranceError },
 );
 

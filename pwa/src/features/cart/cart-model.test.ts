@@ -194,3 +194,50 @@ describe('localStorage.cartItems format', () => {
     expect(parseCart(JSON.stringify([{ ...carrot, cartQuantity: 2, note: 'extra' }]))).toEqual([line(carrot, 2)]);
   });
 });
+
+describe('sale units in the cart (DESIGN.md §4 "Units")', () => {
+  const chili: Product = {
+    ...carrot,
+    _id: 'g1',
+    name: 'Green Chili Pack',
+    nameBn: 'কাঁচা মরিচ প্যাকেট',
+    price: 30,
+    unit: 'g',
+    unitSize: 250,
+    weightTolerance: 10,
+  };
+
+  it('keeps each line’s sale unit, prices whole units and reads it back from storage', () => {
+    const cart = addToCart(addToCart([], chili).cart, chili).cart;
+    expect(cart).toEqual([line(chili, 2)]);
+    expect(cartTotals(cart)).toEqual({ cartTotalQuantity: 2, cartTotalAmount: 60 });
+    expect(parseCart(JSON.stringify(cart))).toEqual(cart);
+  });
+
+  it('reads a line stored before units as 1 kg', () => {
+    const stored = { ...line(carrot, 2), unit: undefined, unitSize: undefined, weightTolerance: undefined };
+    expect(JSON.stringify([stored])).not.toContain('unit');
+    expect(parseCart(JSON.stringify([stored]))).toEqual([line(carrot, 2)]);
+  });
+
+  it('orders again only what is still sold in the unit it was ordered in; the rest is named as skipped', () => {
+    const past = [
+      { _id: 'g1', name: 'Green Chili Pack', cartQuantity: 2, unit: 'g', unitSize: 250 } as const,
+      { _id: 'c1', name: 'Carrot (Gajor)', cartQuantity: 3 },
+    ];
+    expect(linesToOrderAgain(past, [chili, carrot])).toEqual({
+      lines: [
+        { product: chili, cartQuantity: 2 },
+        { product: carrot, cartQuantity: 3 },
+      ],
+      skipped: [],
+    });
+    // Now sold in 100 g packs, and carrots by the 2 kg bag: "2 × 250 g" and "3 Kg" would mean other amounts.
+    expect(
+      linesToOrderAgain(past, [
+        { ...chili, unitSize: 100 },
+        { ...carrot, unitSize: 2 },
+      ]),
+    ).toEqual({ lines: [], skipped: ['Green Chili Pack', 'Carrot (Gajor)'] });
+  });
+});

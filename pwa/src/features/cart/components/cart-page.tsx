@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { formatPrice } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n/i18n';
 import { productName } from '../../../lib/i18n/product-name';
+import { toleranceLabel, unitPrice } from '../../../lib/i18n/sale-unit';
 import { cartTotals } from '../cart-model';
 import { cartActions, useCart } from '../cart-store';
 import { QuantityStepper } from './quantity-stepper';
@@ -46,7 +47,9 @@ export function CartPage({ shopPath, checkoutPath, outOfStock }: CartPageProps) 
             />
             <div className="min-w-32 flex-1">
               <p className="font-semibold">{productName(item, locale)}</p>
-              <p className="text-sm text-base-content/70">{t('price.perKg', { price: formatPrice(item.price) })}</p>
+              <p className="text-sm text-base-content/70" data-testid="cart-unit-price">
+                {[unitPrice(item.price, item), toleranceLabel(item.weightTolerance)].filter(Boolean).join(' · ')}
+              </p>
               {outOfStock.has(item._id) && (
                 <span className="badge badge-neutral mt-1" data-testid="cart-out-of-stock">
                   {t('product.outOfStock')}

@@ -1,8 +1,8 @@
 import { MAX_LINE_QUANTITY } from '@contract/catalogue';
 import type { CartItem } from '../cart-model';
-import { formatNumber } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n/i18n';
 import { productName } from '../../../lib/i18n/product-name';
+import { quantityLabel } from '../../../lib/i18n/sale-unit';
 import { cartActions } from '../cart-store';
 
 type QuantityStepperProps = {
@@ -15,9 +15,10 @@ type QuantityStepperProps = {
 };
 
 /**
- * "−  {n} Kg  +" for one cart line (a cart row, a product card once in the cart), with 44 px
- * buttons named "Decrease {name}" and "Increase {name}". − takes a kilogram off (at 1 kg the line
- * goes), + adds one up to 100 kg; the cart's actions raise the spec's toasts.
+ * "−  {n} Kg  +" (or "− 2 × 250 g +", "− 2 bundles +": lib/i18n/sale-unit.ts) for one cart line
+ * (a cart row, a product card once in the cart), with 44 px buttons named "Decrease {name}" and
+ * "Increase {name}". − takes a sale unit off (at 1 the line goes), + adds one up to 100; the
+ * cart's actions raise the spec's toasts.
  */
 export function QuantityStepper({ item, canIncrease = true, onAction, className = '' }: QuantityStepperProps) {
   const t = useT();
@@ -40,7 +41,7 @@ export function QuantityStepper({ item, canIncrease = true, onAction, className 
         className="join-item flex min-w-16 flex-1 items-center justify-center border-y border-base-300 px-2 whitespace-nowrap"
         data-testid="cart-quantity"
       >
-        {t('cart.kg', { quantity: formatNumber(item.cartQuantity) })}
+        {quantityLabel(item.cartQuantity, item)}
       </span>
       <button
         type="button"

@@ -25,8 +25,8 @@ export function useUnsentOrders(email: string | undefined): UnsentOrder[] {
   const unsent = useUnsent(email).flatMap((item) => {
     if (item.kind !== 'order') return [];
     const refused = new Set(item.refusal?.products.map((p) => p._id));
-    // The checkout keeps each line's English name beside its id (for this list; the server ignores it).
-    const lines = item.payload.orderedProduct.map((line: { _id: string; cartQuantity: number; name?: string }) => ({
+    // The checkout keeps each line's English name and sale unit beside its id (for this list; the server ignores them).
+    const lines = item.payload.orderedProduct.map((line: UnsentOrder['lines'][number] & { _id: string }) => ({
       ...line,
       name: line.name === undefined ? undefined : nameOf({ _id: line._id, name: line.name }),
     }));

@@ -1,16 +1,17 @@
 import { priceCart, TAX_PERCENT } from '@contract/pricing';
 import type { Order } from '@contract/order';
-import { formatNumber, formatPrice } from '../../../lib/format';
+import { formatPrice } from '../../../lib/format';
 import { t } from '../../../lib/i18n/i18n';
 import { useStoredProductName } from '../../../lib/i18n/product-names';
+import { quantityLabel, unitPrice } from '../../../lib/i18n/sale-unit';
 
 /** The table's texts in the language shown. */
 const messages = () => ({
   caption: t('orders.linesCaption'),
   columns: {
     product: t('product.product'),
-    kg: t('orders.kg'),
-    price: t('orders.pricePerKg'),
+    quantity: t('unit.quantity'),
+    price: t('unit.unitPrice'),
     total: t('orders.lineTotal'),
   },
   cartTotal: t('summary.cartTotal'),
@@ -21,7 +22,8 @@ const messages = () => ({
 });
 
 /**
- * An order's lines (picture unless `pictures` is false, name — in Bangla the catalogue's — kg, price per kg, line total) and
+ * An order's lines (picture unless `pictures` is false, name — in Bangla the catalogue's —
+ * quantity in its sale unit, price per sale unit, line total) and
  * its cart total, shipping, tax and total by the shop's one pricing rule (spec §9). The total is
  * the order's own `totalAmount`, the amount the server charged.
  */
@@ -44,7 +46,7 @@ export function OrderLines({ order, pictures = true }: { order: Order; pictures?
         <tr>
           {pictures && <td />}
           <th>{texts.columns.product}</th>
-          <th className="text-right">{texts.columns.kg}</th>
+          <th className="text-right">{texts.columns.quantity}</th>
           <th className="text-right">{texts.columns.price}</th>
           <th className="text-right">{texts.columns.total}</th>
         </tr>
@@ -58,8 +60,10 @@ export function OrderLines({ order, pictures = true }: { order: Order; pictures?
               </td>
             )}
             <td>{nameOf(line)}</td>
-            <td className="text-right">{formatNumber(line.cartQuantity)}</td>
-            <td className="text-right whitespace-nowrap">{texts.tk(line.price)}</td>
+            <td className="text-right whitespace-nowrap" data-testid="order-line-quantity">
+              {quantityLabel(line.cartQuantity, line)}
+            </td>
+            <td className="text-right whitespace-nowrap">{unitPrice(line.price, line)}</td>
             <td className="text-right whitespace-nowrap">{texts.tk(priceCart([line]).cartTotal)}</td>
           </tr>
         ))}
