@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { switchableLanguages } from '../../testing/languages';
 import { chooseLocale } from './i18n';
-import { lineLabel, perUnitSuffix, quantityLabel, toleranceLabel, unitLabel, unitPrice } from './sale-unit';
+import {
+  lineLabel,
+  perUnitSuffix,
+  quantityLabel,
+  quantityParts,
+  toleranceLabel,
+  unitLabel,
+  unitPrice,
+} from './sale-unit';
 
 const kg = { unit: 'kg', unitSize: 1 } as const;
 const pack = { unit: 'g', unitSize: 250 } as const;
@@ -44,6 +52,17 @@ describe('sale units in English (one rule for every screen)', () => {
     expect(toleranceLabel(50)).toBe('± 50 g');
     expect(toleranceLabel(null)).toBeUndefined();
     expect(lineLabel('Green Chili Pack', 2, pack)).toBe('Green Chili Pack · 2 × 250 g');
+  });
+
+  it('breaks a quantity for a narrow stepper only between the count and the size', async () => {
+    await chooseLocale('en');
+    expect(quantityParts(2, pack)).toEqual(['2 ×', '250 g']);
+    expect(quantityParts(12, lemons)).toEqual(['12 ×', '4 pcs']);
+    expect(quantityParts(2, bundle)).toEqual(['2 bundles']);
+    expect(quantityParts(2, kg)).toEqual(['2 Kg']);
+    await chooseLocale('bn');
+    expect(quantityParts(2, pack)).toEqual(['২ ×', '২৫০ গ্রাম']);
+    expect(quantityParts(2, bundle)).toEqual(['২ আঁটি']);
   });
 });
 

@@ -72,6 +72,18 @@ export function quantityLabel(quantity: number, item: SaleUnitOf): string {
   return t('unit.times', { count: quantity, unit: unitLabel(item) });
 }
 
+/**
+ * {@link quantityLabel} in the pieces a narrow control may break it into, never inside a size:
+ * "2 × 250 g" → ["2 ×", "250 g"] (Bangla ["২ ×", "২৫০ গ্রাম"]); a label without a × is one piece.
+ * Joined with spaces they are the label.
+ */
+export function quantityParts(quantity: number, item: SaleUnitOf): string[] {
+  const label = quantityLabel(quantity, item);
+  const unit = unitLabel(item);
+  const count = label.endsWith(unit) && label.length > unit.length ? label.slice(0, -unit.length).trimEnd() : '';
+  return count.endsWith('×') ? [count, unit] : [label];
+}
+
 /** A weighed unit's tolerance: "± 50 g" (Bangla "± ৫০ গ্রাম"); undefined when it has none. */
 export const toleranceLabel = (grams: number | null | undefined): string | undefined =>
   grams ? t('unit.tolerance', { grams }) : undefined;

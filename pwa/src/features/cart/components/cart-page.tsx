@@ -37,7 +37,11 @@ export function CartPage({ shopPath, checkoutPath, outOfStock }: CartPageProps) 
       <h1 className="text-2xl font-bold">{t('cart.heading', { count: cart.length })}</h1>
       <ul className="mt-6 divide-y divide-base-300 rounded-box bg-base-100 shadow-sm ring-1 ring-base-300">
         {cart.map((item) => (
-          <li key={item._id} className="flex flex-wrap items-center gap-4 p-4" data-testid="cart-row">
+          <li
+            key={item._id}
+            className="flex flex-wrap items-center gap-x-3 gap-y-4 p-4 sm:gap-x-4"
+            data-testid="cart-row"
+          >
             <img
               src={item.image}
               alt=""
@@ -57,7 +61,11 @@ export function CartPage({ shopPath, checkoutPath, outOfStock }: CartPageProps) 
               )}
             </div>
             <QuantityStepper item={item} canIncrease={!outOfStock.has(item._id)} />
-            <p className="w-24 text-right font-semibold" data-testid="cart-line-total">
+            {/* On a phone the stepper, total and ✕ share the second line: the total takes only its own width. */}
+            <p
+              className="ml-auto text-right font-semibold whitespace-nowrap sm:ml-0 sm:w-24"
+              data-testid="cart-line-total"
+            >
               {formatPrice(cartTotals([item]).cartTotalAmount)}
             </p>
             <button
