@@ -48,7 +48,15 @@ async function seedOrders(customer: Account, count: number): Promise<void> {
       totalAmount: 72,
       orderDate: '22/11/2026',
       orderedProduct: [
-        { _id: 'seeded', name: 'Potato (Alu)', price: 30, image: '/products/potato.webp', cartQuantity: 1 },
+        {
+          _id: 'seeded',
+          name: 'Potato (Alu)',
+          price: 30,
+          image: '/products/potato.webp',
+          unit: 'kg',
+          unitSize: 1,
+          cartQuantity: 1,
+        },
       ],
       paymentMethod: 'cod',
       paymentStatus: 'unpaid',

@@ -5,7 +5,15 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { categories, isCartLine, MAX_LINE_QUANTITY, seasons } from './catalogue';
+import {
+  categories,
+  isCartLine,
+  MAX_LINE_QUANTITY,
+  MAX_UNIT_SIZE,
+  MAX_WEIGHT_TOLERANCE,
+  saleUnits,
+  seasons,
+} from './catalogue';
 import { cartLineSchema } from './product';
 
 /** Each field either valid or one of the ways it goes wrong (wrong type, out of range, missing). */
@@ -22,6 +30,15 @@ const line = fc.record(
     ),
     category: field(fc.oneof(fc.constantFrom(...categories), fc.string())),
     season: field(fc.oneof(fc.constantFrom(...seasons, null), fc.string())),
+    unit: field(fc.oneof(fc.constantFrom(...saleUnits), fc.string())),
+    unitSize: field(fc.oneof(fc.integer({ min: -1, max: MAX_UNIT_SIZE + 1 }), fc.double({ min: 0, max: 300 }))),
+    weightTolerance: field(
+      fc.oneof(
+        fc.integer({ min: -1, max: MAX_WEIGHT_TOLERANCE + 1 }),
+        fc.constant(null),
+        fc.double({ min: 0, max: 60 }),
+      ),
+    ),
     cartQuantity: field(
       fc.oneof(fc.integer({ min: -2, max: MAX_LINE_QUANTITY + 2 }), fc.double({ min: 0, max: MAX_LINE_QUANTITY })),
     ),
@@ -53,5 +70,24 @@ describe('cart line check', () => {
     expect(isCartLine(potato)).toBe(true);
     expect(isCartLine({ ...potato, cartQuantity: 0 })).toBe(false);
     expect(isCartLine({ ...potato, cartQuantity: MAX_LINE_QUANTITY + 1 })).toBe(false);
+  });
+
+  it('accepts a line with its sale unit, or without (stored before units), and refuses an unknown unit or size 0', () => {
+    const chili = {
+      _id: 'p2',
+      name: 'Green Chili Pack',
+      price: 30,
+      image: '/products/green-chili-pack.webp',
+      category: 'vegetable',
+      season: null,
+      unit: 'g',
+      unitSize: 250,
+      weightTolerance: null,
+      cartQuantity: 2,
+    };
+    expect(isCartLine(chili)).toBe(true);
+    expect(isCartLine({ ...chili, unit: undefined, unitSize: undefined, weightTolerance: undefined })).toBe(true);
+    expect(isCartLine({ ...chili, unit: 'lb' })).toBe(false);
+    expect(isCartLine({ ...chili, unitSize: 0 })).toBe(false);
   });
 });

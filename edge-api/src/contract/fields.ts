@@ -24,9 +24,12 @@ export const recordId = z
   .min(1, { error: 'Required' })
   .max(64, { error: 'Unknown id' });
 
-/** Kilograms of one product in a cart or an order: a whole number from 1 to 100 (spec §4). */
+/**
+ * Sale units of one product in a cart or an order (kilograms for a kg product, packs, bundles…):
+ * a whole number from 1 to 100 (spec §4, DESIGN.md §4 "Units").
+ */
 export const cartQuantityField = z
-  .number({ error: 'Enter a whole number of kg' })
-  .int({ error: 'Enter a whole number of kg' })
-  .min(1, { error: 'At least 1 kg' })
-  .max(MAX_LINE_QUANTITY, { error: `At most ${MAX_LINE_QUANTITY} kg` });
+  .number({ error: 'Enter a whole number of units' })
+  .int({ error: 'Enter a whole number of units' })
+  .min(1, { error: 'At least 1 unit' })
+  .max(MAX_LINE_QUANTITY, { error: `At most ${MAX_LINE_QUANTITY} units` });

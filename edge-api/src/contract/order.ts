@@ -3,6 +3,7 @@
  * only; prices, totals and status are the server's — and the stored order as the API returns it.
  */
 import { z } from 'zod';
+import { saleUnits } from './catalogue';
 import { deliveryFlow, orderStatuses, type DeliverySlot, type DeliverySlotOffer, type StatusChange } from './delivery';
 import { cartQuantityField, email, recordId, requiredText } from './fields';
 
@@ -20,7 +21,7 @@ export const MAX_ORDER_LINES = 100;
 const MAX_LINE_NAME = 80;
 
 /**
- * One ordered line: a product id and whole kilograms (1–100). `name`, the product's name as the
+ * One ordered line: a product id and whole sale units (1–100). `name`, the product's name as the
  * client last saw it, is read only to name a product that is gone (deleted) in the 409
  * `out_of_stock` refusal; a name that is not such a text is dropped, not refused. Other fields
  * are ignored (DESIGN.md §3).
@@ -59,12 +60,18 @@ export const orderInputSchema = z.object({
 
 export type OrderInput = z.input<typeof orderInputSchema>;
 
-/** A line-item snapshot stored with the order (price in Tk per kg at order time). */
+/**
+ * A line-item snapshot stored with the order: the product's name, price (Tk per sale unit),
+ * picture and sale unit at order time, and the sale units ordered. A line stored before products
+ * had units reads as kg, unit size 1 (db/orders.ts).
+ */
 export const orderLineSchema = z.object({
   _id: z.string(),
   name: z.string(),
   price: z.number(),
   image: z.string(),
+  unit: z.enum(saleUnits),
+  unitSize: z.number().int().min(1),
   cartQuantity: z.number().int(),
 });
 

@@ -50,3 +50,12 @@ describe('priceCart (spec §9)', () => {
     expect(toPoisha(291)).toBe(29100);
   });
 });
+
+describe('priceCart in sale units (DESIGN.md §4 "Units")', () => {
+  it('multiplies the price of one sale unit by whole units, whatever the unit: 2 × 250 g at 30 Tk and a bundle at 20 Tk', () => {
+    // The lines as the cart holds them: the unit fields ride along and do not change the sum.
+    const chili = { price: 30, cartQuantity: 2, unit: 'g', unitSize: 250 };
+    const spinach = { price: 20, cartQuantity: 1, unit: 'bundle', unitSize: 1 };
+    expect(priceCart([chili, spinach])).toEqual({ cartTotal: 80, shipping: 40, tax: 4, subtotal: 124 });
+  });
+});

@@ -1,6 +1,7 @@
 /**
  * The one pricing rule of the shop (spec §9, DESIGN.md §4), used by the cart, the checkout page
- * and the server: cartTotal = Σ price × cartQuantity; shipping = 80 Tk when cartTotal > 200 Tk,
+ * and the server: cartTotal = Σ price × cartQuantity, a price per sale unit (a kg, a 250 g pack,
+ * a bundle…) times whole sale units, whatever the unit; shipping = 80 Tk when cartTotal > 200 Tk,
  * else 40 Tk; tax = 5% of cartTotal; subtotal = ceil(cartTotal + shipping + tax), whole Tk.
  * Computed in integer poisha (1 Tk = 100 poisha) so fractional prices never drift.
  */
@@ -10,7 +11,7 @@ export const SHIPPING_LOW_TK = 40;
 export const SHIPPING_HIGH_TK = 80;
 export const TAX_PERCENT = 5;
 
-/** A priced line: `price` in Tk per kg, `cartQuantity` in kg (whole number). */
+/** A priced line: `price` in Tk per sale unit, `cartQuantity` in sale units (whole number). */
 export type PricedLine = { price: number; cartQuantity: number };
 
 /** All amounts in Tk; `subtotal` is a whole number (the amount charged). */

@@ -3,7 +3,15 @@
  * edited fields) and the `:id` route parameter. The product as returned is in catalogue.ts.
  */
 import { z } from 'zod';
-import { categories, seasons, type CartLine, type Product } from './catalogue';
+import {
+  categories,
+  MAX_UNIT_SIZE,
+  MAX_WEIGHT_TOLERANCE,
+  saleUnits,
+  seasons,
+  type CartLine,
+  type Product,
+} from './catalogue';
 import { cartQuantityField, recordId, requiredText } from './fields';
 
 /** A product as the API returns it (the type is in catalogue.ts, which the first load imports). */
@@ -16,12 +24,22 @@ export const productSchema = z.object({
   category: z.enum(categories),
   season: z.enum(seasons).nullable(),
   inStock: z.boolean(),
+  unit: z.enum(saleUnits),
+  unitSize: z.number().int().min(1).max(MAX_UNIT_SIZE),
+  weightTolerance: z.number().int().min(1).max(MAX_WEIGHT_TOLERANCE).nullable(),
 }) satisfies z.ZodType<Product>;
 
-/** A cart line item (spec §4); `isCartLine` in catalogue.ts is its zod-free twin for the first load. */
-export const cartLineSchema = productSchema
-  .omit({ inStock: true })
-  .extend({ nameBn: z.string().nullable().optional(), cartQuantity: cartQuantityField }) satisfies z.ZodType<CartLine>;
+/**
+ * A cart line item (spec §4); `isCartLine` in catalogue.ts is its zod-free twin for the first load.
+ * A line stored before products had units has none of the unit fields (it is in kg).
+ */
+export const cartLineSchema = productSchema.omit({ inStock: true }).extend({
+  nameBn: z.string().nullable().optional(),
+  unit: productSchema.shape.unit.optional(),
+  unitSize: productSchema.shape.unitSize.optional(),
+  weightTolerance: productSchema.shape.weightTolerance.optional(),
+  cartQuantity: cartQuantityField,
+}) satisfies z.ZodType<CartLine>;
 
 /**
  * Whether `n` is written with at most two decimals: its shortest round-trip text (String(n),
@@ -32,7 +50,41 @@ export const cartLineSchema = productSchema
 export const hasAtMostTwoDecimals = (n: number): boolean => Number.isFinite(n) && /^-?\d+(\.\d{1,2})?$/.test(String(n));
 
 /**
- * Price in Tk per kg: a positive number, or text such as "12.5" (the spec's form sends text).
+ * A whole number from `min` to `max` as a number or as the form's text ("250"). The text branch
+ * comes first, as in {@link priceField}, so the form shows how to write one.
+ */
+const wholeNumberField = (min: number, max: number, error: string) =>
+  z
+    .union([z.string().trim().regex(/^\d+$/, { error }).transform(Number), z.number()], { error })
+    .pipe(z.number({ error }).int({ error }).min(min, { error }).max(max, { error }));
+
+/** How the product is sold (DESIGN.md §4 "Units"). */
+export const unitField = z.enum(saleUnits, { error: 'Choose kg, g, piece, bundle, dozen or hali' });
+
+/** How many of its unit a sale unit is: grams of a `g` pack, pieces of a `piece`; 1 for most. */
+export const unitSizeField = wholeNumberField(
+  1,
+  MAX_UNIT_SIZE,
+  `Enter a whole number from 1 to ${MAX_UNIT_SIZE.toLocaleString('en')}, e.g. 1, 4 or 250`,
+);
+
+const weightToleranceError = `Enter grams from 1 to ${MAX_WEIGHT_TOLERANCE.toLocaleString('en')}, or leave it empty`;
+
+/**
+ * Grams a weighed unit may be off by ("± 50 g"); null, or the form's empty text, for none. The
+ * number comes first: the form shows a failed union's first branch's message.
+ */
+export const weightToleranceField = z.union(
+  [
+    wholeNumberField(1, MAX_WEIGHT_TOLERANCE, weightToleranceError),
+    z.literal('', { error: weightToleranceError }).transform(() => null),
+    z.null({ error: weightToleranceError }),
+  ],
+  { error: weightToleranceError },
+);
+
+/**
+ * Price in Tk per sale unit: a positive number, or text such as "12.5" (the spec's form sends text).
  * The text branch comes first: react-hook-form's zodResolver shows a failed union's first
  * branch's message, and for the form's text that must be how to write a price, not "expected number".
  */
@@ -70,7 +122,10 @@ export const imageField = z
     error: 'Enter an http(s) URL or a /products/... path',
   });
 
-/** `POST /products` body. Unknown fields are dropped. `inStock` defaults to true, `nameBn` to none. */
+/**
+ * `POST /products` body. Unknown fields are dropped. `inStock` defaults to true, `nameBn` to none,
+ * `unit` to kg, `unitSize` to 1 and `weightTolerance` to none.
+ */
 export const productInputSchema = z.object({
   name: requiredText(80),
   // The Bangla name; an empty one means none.
@@ -80,6 +135,9 @@ export const productInputSchema = z.object({
   image: imageField,
   category: z.enum(categories, { error: 'Choose vegetable or fruit' }),
   season: z.enum(seasons, { error: 'Choose summer, winter or spring' }).nullable().optional(),
+  unit: unitField.optional(),
+  unitSize: unitSizeField.optional(),
+  weightTolerance: weightToleranceField.optional(),
 });
 
 export type ProductInput = z.input<typeof productInputSchema>;

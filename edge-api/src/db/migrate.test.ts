@@ -231,7 +231,7 @@ describe('migration 0006 (identity) on a database in use', () => {
   });
 
   it('binds each profile whose e-mail one account alone used (orders or reviews) to it, and leaves the rest unbound', async () => {
-    expect(await applyMigrations(db, await loadMigrations())).toEqual([5, 6]);
+    expect(await applyMigrations(db, await loadMigrations())).toEqual([5, 6, 9]);
     const rows = (await db.execute('SELECT email, uid, admin FROM users ORDER BY email')).rows;
     expect(rows.map((r) => [r.email, r.uid, r.admin])).toEqual([
       ['admin@x.test', null, 1],
@@ -246,5 +246,41 @@ describe('migration 0006 (identity) on a database in use', () => {
     // No scratch table is left behind, and one account has one profile.
     expect(await tables()).not.toContain('identity_owners');
     await expect(db.execute("UPDATE users SET uid = 'u-asha' WHERE email = 'admin@x.test'")).rejects.toThrow(/UNIQUE/);
+  });
+});
+
+describe('migration 0009 (sale units) on a database in use', () => {
+  const one = async (sql: string) => (await db.execute(sql)).rows[0];
+
+  it('sells every product there by the kg, 1 at a time, moves the catalogue version, and lets a unit change move it again', async () => {
+    await applyMigrations(
+      db,
+      (await loadMigrations()).filter((m) => m.version < 9),
+    );
+    await db.execute(
+      "INSERT INTO products (id, name, price, image, category, created_at, updated_at) VALUES ('own', 'Admin Okra', 60, '/x', 'vegetable', 1, 1)",
+    );
+    const before = Number((await one('SELECT version FROM catalogue_state'))?.version);
+    await applyMigrations(db, await loadMigrations());
+    expect(await one("SELECT unit, unit_size, weight_tolerance FROM products WHERE id = 'own'")).toMatchObject({
+      unit: 'kg',
+      unit_size: 1,
+      weight_tolerance: null,
+    });
+    const migrated = Number((await one('SELECT version FROM catalogue_state'))?.version);
+    expect(migrated).toBeGreaterThan(before);
+    await db.execute("UPDATE products SET unit = 'g', unit_size = 500 WHERE id = 'own'");
+    expect(Number((await one("SELECT version FROM products WHERE id = 'own'"))?.version)).toBeGreaterThan(migrated);
+    await expect(db.execute("UPDATE products SET unit = 'lb' WHERE id = 'own'")).rejects.toThrow(/CHECK/);
+    await expect(db.execute("UPDATE products SET unit_size = 0 WHERE id = 'own'")).rejects.toThrow(/CHECK/);
+  });
+
+  it('seeds at least 8 products sold other than by the kg, each with a picture and a sale unit the API accepts', async () => {
+    await applyMigrations(db, await loadMigrations());
+    await seedIfEmpty(db);
+    const rows = (await db.execute("SELECT name, unit, unit_size, image FROM products WHERE unit <> 'kg'")).rows;
+    expect(rows.length).toBeGreaterThanOrEqual(8);
+    expect(rows.every((r) => String(r.image).startsWith('/products/'))).toBe(true);
+    expect(seedCatalogue.filter((p) => p.unit && p.unit !== 'kg').every((p) => p.emoji.length > 0)).toBe(true);
   });
 });

@@ -1,12 +1,13 @@
 /**
  * The `orders` table and its `order_status_history` (DESIGN.md §4, §8): their SQL and the row
  * mapper. `total_amount` is whole Tk, `ordered_product` a JSON snapshot of the lines at order
- * time, `created_at` and slot bounds Unix epoch ms. Lists are keyset-paged newest first on
+ * time (name, price per sale unit, picture, unit and unit size, sale units: {@link orderLine}), `created_at` and slot bounds Unix epoch ms. Lists are keyset-paged newest first on
  * (created_at, id), one index per filter (migration 0003), so a first page costs the same at
  * 1k or 100k orders.
  */
 import type { Client, InStatement, InValue, Row } from '@libsql/client';
 import { orderStatuses, type OrderStatus } from '../contract/delivery';
+import { saleUnitOf, type Product, type SaleUnit } from '../contract/catalogue';
 import { paymentStatuses, type Order, type PaymentStatus } from '../contract/order';
 import { deliverySlot, type TimedSlot } from '../delivery/slots';
 import { OrderNotFoundError, SlotFullError } from './errors';
@@ -25,6 +26,30 @@ const COLUMNS = `id, customer_name, email, phone, address, order_status, total_a
   ordered_product, payment_method, payment_status, payment_ref, created_at, slot_start_ms, slot_end_ms,
   (SELECT json_group_array(json_object('status', h.status, 'at', h.at))
      FROM (SELECT status, at FROM order_status_history WHERE order_id = orders.id ORDER BY at, id) AS h) AS status_history`;
+
+type OrderLine = Order['orderedProduct'][number];
+
+/**
+ * The snapshot of one ordered line stored with its order: `product`'s name, price (Tk per sale
+ * unit), picture and sale unit now, and `cartQuantity` sale units (DESIGN.md §4).
+ */
+export const orderLine = (product: Product, cartQuantity: number): OrderLine => ({
+  _id: product._id,
+  name: product.name,
+  price: product.price,
+  image: product.image,
+  unit: product.unit,
+  unitSize: product.unitSize,
+  cartQuantity,
+});
+
+/** A stored line as the API's: one stored before products had units is 1 kg a unit. */
+const toOrderLine = (
+  line: Omit<OrderLine, 'unit' | 'unitSize'> & { unit?: SaleUnit; unitSize?: number },
+): OrderLine => ({
+  ...line,
+  ...saleUnitOf(line),
+});
 
 const toStatus = (value: unknown): OrderStatus => orderStatuses.find((status) => status === value) ?? 'Pending';
 
@@ -54,7 +79,7 @@ export function toOrder(row: Row): Order {
     orderStatus: toStatus(row.order_status),
     totalAmount: Number(row.total_amount),
     orderDate: String(row.order_date),
-    orderedProduct: JSON.parse(String(row.ordered_product)) as Order['orderedProduct'],
+    orderedProduct: (JSON.parse(String(row.ordered_product)) as Parameters<typeof toOrderLine>[0][]).map(toOrderLine),
     paymentMethod: row.payment_method === 'card' ? 'card' : 'cod',
     paymentStatus: toPaymentStatus(row.payment_status),
     ...(row.payment_ref ? { paymentRef: String(row.payment_ref) } : {}),

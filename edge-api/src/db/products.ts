@@ -1,11 +1,12 @@
 /**
- * The `products` table (DESIGN.md §4): its SQL and its row mapper. Prices are Tk per kg;
+ * The `products` table (DESIGN.md §4): its SQL and its row mapper. Prices are Tk per sale unit
+ * (`unit`, `unit_size`: DESIGN.md §4 "Units");
  * `created_at`/`updated_at` are Unix epoch milliseconds. Every write here moves the catalogue
  * version through migration 0002's triggers (catalogue/catalogue.ts reads the versions).
  */
 import type { Client, InStatement, Row } from '@libsql/client';
 import type { z } from 'zod';
-import type { Product } from '../contract/catalogue';
+import { saleUnits, type Product, type SaleUnit } from '../contract/catalogue';
 import type { productInputSchema, productUpdateSchema } from '../contract/product';
 
 /** A validated `POST /products` body. */
@@ -14,7 +15,10 @@ export type NewProduct = z.output<typeof productInputSchema>;
 export type ProductEdit = z.output<typeof productUpdateSchema>;
 
 /** The columns {@link toProduct} reads. */
-const COLUMNS = 'id, name, name_bn, price, image, category, season, in_stock';
+const COLUMNS = 'id, name, name_bn, price, image, category, season, in_stock, unit, unit_size, weight_tolerance';
+
+/** A stored unit as the wire's; a row read without the column (or an unknown one) is in kg. */
+const toUnit = (value: unknown): SaleUnit => saleUnits.find((unit) => unit === value) ?? 'kg';
 
 /** Maps a `products` row (at least the columns of this module's SELECTs) to the wire shape of spec §3. */
 export function toProduct(row: Row): Product {
@@ -27,6 +31,10 @@ export function toProduct(row: Row): Product {
     category: row.category === 'fruit' ? 'fruit' : 'vegetable',
     season: row.season === null ? null : (String(row.season) as Product['season']),
     inStock: Number(row.in_stock ?? 1) === 1,
+    unit: toUnit(row.unit),
+    unitSize: row.unit_size === null || row.unit_size === undefined ? 1 : Number(row.unit_size),
+    weightTolerance:
+      row.weight_tolerance === null || row.weight_tolerance === undefined ? null : Number(row.weight_tolerance),
   };
 }
 
@@ -62,13 +70,15 @@ const nameBnValue = (nameBn: string | null | undefined) => (nameBn ? nameBn : nu
 /**
  * Adds a product with a new id, appended to the shop's order: its `created_at` is `nowMs` or,
  * when that is not after the newest product's, one millisecond after it. `inStock` defaults to
- * true; an empty `nameBn` is stored as none.
+ * true, `unit` to kg and `unitSize` to 1; an empty `nameBn` (or `weightTolerance`) is stored as none.
  * @returns the stored product.
  */
 export async function insertProduct(db: Client, input: NewProduct, nowMs = Date.now()): Promise<Product> {
   const { rows } = await db.execute({
-    sql: `INSERT INTO products (id, name, name_bn, price, image, category, season, in_stock, created_at, updated_at)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, max(?, coalesce((SELECT max(created_at) FROM products), 0) + 1), ?) RETURNING ${COLUMNS}`,
+    sql: `INSERT INTO products (id, name, name_bn, price, image, category, season, in_stock, unit, unit_size,
+                                weight_tolerance, created_at, updated_at)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, max(?, coalesce((SELECT max(created_at) FROM products), 0) + 1), ?)
+          RETURNING ${COLUMNS}`,
     args: [
       crypto.randomUUID(),
       input.name,
@@ -78,6 +88,9 @@ export async function insertProduct(db: Client, input: NewProduct, nowMs = Date.
       input.category,
       input.season ?? null,
       input.inStock === false ? 0 : 1,
+      input.unit ?? 'kg',
+      input.unitSize ?? 1,
+      input.weightTolerance ?? null,
       nowMs,
       nowMs,
     ],
@@ -87,7 +100,8 @@ export async function insertProduct(db: Client, input: NewProduct, nowMs = Date.
 
 /**
  * Changes the fields present in `edit` and only those (a `season` of null makes the product
- * all-year; a `nameBn` of null or "" removes the Bangla name) and stamps `updated_at` with
+ * all-year; a `nameBn` of null or "" removes the Bangla name, a `weightTolerance` of null or ""
+ * the tolerance) and stamps `updated_at` with
  * `nowMs`. Only the columns present are SET, so the catalogue version moves only for them.
  * @returns the product as stored now, or undefined when no product has id `id`.
  */
@@ -105,6 +119,9 @@ export async function updateProduct(
   if (edit.category !== undefined) changes.push(['category', edit.category]);
   if (edit.season !== undefined) changes.push(['season', edit.season]);
   if (edit.inStock !== undefined) changes.push(['in_stock', edit.inStock ? 1 : 0]);
+  if (edit.unit !== undefined) changes.push(['unit', edit.unit]);
+  if (edit.unitSize !== undefined) changes.push(['unit_size', edit.unitSize]);
+  if (edit.weightTolerance !== undefined) changes.push(['weight_tolerance', edit.weightTolerance]);
   const { rows } = await db.execute({
     sql: `UPDATE products SET ${[...changes.map(([column]) => `${column} = ?`), 'updated_at = ?'].join(', ')} WHERE id = ? RETURNING ${COLUMNS}`,
     args: [...changes.map(([, value]) => value), nowMs, id],

@@ -1,19 +1,24 @@
 /**
  * The seed catalogue: vegetables and fruits sold in Dhaka markets, with typical retail prices
- * in Tk per kg (late 2026). `emoji` names the Fluent Emoji 3D picture (MIT, @lobehub/fluent-emoji-3d)
+ * in Tk per sale unit (late 2026): most by the kg, the rest as Dhaka buys them (DESIGN.md §4
+ * "Units": chillies in 250 g packs, greens by the bundle, lemons by 4, bananas by the hali…). `emoji` names the Fluent Emoji 3D picture (MIT, @lobehub/fluent-emoji-3d)
  * that scripts/copy-product-images.ts copies to `/products/<slug>.webp`.
  */
-import type { Category, Season } from '../contract/catalogue';
+import type { Category, SaleUnit, Season } from '../contract/catalogue';
 
 export type SeedProduct = {
   slug: string;
   name: string;
   /** The Bangla name (DESIGN.md §9), e.g. আলু. */
   nameBn: string;
-  /** Tk per kg. */
+  /** Tk per sale unit. */
   price: number;
   category: Category;
   season: Season | null;
+  /** The sale unit, kg when absent, of `unitSize` (1 when absent); `weightTolerance` in grams. */
+  unit?: SaleUnit;
+  unitSize?: number;
+  weightTolerance?: number;
   /** Fluent Emoji 3D file name without `.webp`, e.g. `1f955` (carrot). */
   emoji: string;
 };
@@ -379,5 +384,111 @@ export const seedCatalogue: readonly SeedProduct[] = [
     category: 'fruit',
     season: null,
     emoji: '1fad0',
+  },
+  // Sold other than by the kg, as Dhaka's shops list them (DESIGN.md §4 "Units").
+  {
+    slug: 'green-chili-pack',
+    name: 'Green Chili Pack',
+    nameBn: 'কাঁচা মরিচ প্যাকেট',
+    price: 30,
+    category: 'vegetable',
+    season: null,
+    emoji: '1f336-fe0f',
+    unit: 'g',
+    unitSize: 250,
+  },
+  {
+    slug: 'coriander',
+    name: 'Coriander Leaves (Dhonepata)',
+    nameBn: 'ধনেপাতা',
+    price: 20,
+    category: 'vegetable',
+    season: 'winter',
+    emoji: '1f33f',
+    unit: 'g',
+    unitSize: 100,
+  },
+  {
+    slug: 'spinach-bundle',
+    name: 'Spinach Bundle (Palong Shak)',
+    nameBn: 'পালং শাক আঁটি',
+    price: 20,
+    category: 'vegetable',
+    season: 'winter',
+    emoji: '1f96c',
+    unit: 'bundle',
+  },
+  {
+    slug: 'kolmi-shak',
+    name: 'Water Spinach (Kolmi Shak)',
+    nameBn: 'কলমি শাক',
+    price: 15,
+    category: 'vegetable',
+    season: 'summer',
+    emoji: '1f96c',
+    unit: 'bundle',
+  },
+  {
+    slug: 'long-lemon',
+    name: 'Long Lemon (Lomba Lebu)',
+    nameBn: 'লম্বা লেবু',
+    price: 30,
+    category: 'fruit',
+    season: null,
+    emoji: '1f34b',
+    unit: 'piece',
+    unitSize: 4,
+  },
+  {
+    slug: 'coconut',
+    name: 'Coconut (Narikel)',
+    nameBn: 'নারিকেল',
+    price: 90,
+    category: 'fruit',
+    season: null,
+    emoji: '1f965',
+    unit: 'piece',
+  },
+  {
+    slug: 'honey-queen-pineapple',
+    name: 'Honey Queen Pineapple',
+    nameBn: 'হানি কুইন আনারস',
+    price: 70,
+    category: 'fruit',
+    season: 'summer',
+    emoji: '1f34d',
+    unit: 'piece',
+  },
+  {
+    slug: 'champa-banana',
+    name: 'Champa Banana',
+    nameBn: 'চাঁপা কলা',
+    price: 40,
+    category: 'fruit',
+    season: null,
+    emoji: '1f34c',
+    unit: 'hali',
+  },
+  {
+    slug: 'seedless-lime',
+    name: 'Seedless Lime (Bijhin Lebu)',
+    nameBn: 'বীজহীন লেবু',
+    price: 100,
+    category: 'fruit',
+    season: null,
+    emoji: '1f34b',
+    unit: 'dozen',
+  },
+  {
+    slug: 'black-grapes',
+    name: 'Black Grapes (Kalo Angur)',
+    nameBn: 'কালো আঙুর',
+    price: 220,
+    category: 'fruit',
+    season: null,
+    emoji: '1f347',
+    unit: 'g',
+    unitSize: 500,
+    weightTolerance: 50,
   },
 ];

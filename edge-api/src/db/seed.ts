@@ -15,8 +15,9 @@ export async function seedIfEmpty(db: Client): Promise<number> {
   const start = Date.now();
   await db.batch(
     seedCatalogue.map((p, i) => ({
-      sql: `INSERT INTO products (id, name, name_bn, price, image, category, season, created_at, updated_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      sql: `INSERT INTO products (id, name, name_bn, price, image, category, season, unit, unit_size,
+                                  weight_tolerance, created_at, updated_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       // created_at steps by 1 ms so the shop's order (and New Arrivals) follows this list.
       args: [
         crypto.randomUUID(),
@@ -26,6 +27,9 @@ export async function seedIfEmpty(db: Client): Promise<number> {
         productImagePath(p.slug),
         p.category,
         p.season,
+        p.unit ?? 'kg',
+        p.unitSize ?? 1,
+        p.weightTolerance ?? null,
         start + i,
         start + i,
       ],

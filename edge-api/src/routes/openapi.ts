@@ -451,7 +451,7 @@ export function openApiDocument() {
       title: 'Taza Haat API',
       version: '1',
       description:
-        'Fresh vegetables and fruit, sold per kg in Tk. Errors are always `{"error":{"code","message","details"?}}`.',
+        'Fresh vegetables and fruit, priced in Tk per sale unit (a kg, a 250 g pack, a bundle…). Errors are always `{"error":{"code","message","details"?}}`.',
     },
     paths,
     components: {

@@ -36,8 +36,24 @@ describe('POST /api/orders prices on the server', () => {
     expect(order.orderStatus).toBe('Pending');
     expect(order.paymentStatus).toBe('unpaid');
     expect(order.orderedProduct).toEqual([
-      { _id: potato._id, name: 'Potato (Alu)', price: 30, image: '/products/potato.webp', cartQuantity: 3 },
-      { _id: tomato._id, name: 'Tomato', price: 90, image: '/products/tomato.webp', cartQuantity: 2 },
+      {
+        _id: potato._id,
+        name: 'Potato (Alu)',
+        price: 30,
+        image: '/products/potato.webp',
+        unit: 'kg',
+        unitSize: 1,
+        cartQuantity: 3,
+      },
+      {
+        _id: tomato._id,
+        name: 'Tomato',
+        price: 90,
+        image: '/products/tomato.webp',
+        unit: 'kg',
+        unitSize: 1,
+        cartQuantity: 2,
+      },
     ]);
   });
 

@@ -26,6 +26,7 @@ import {
   insertOrderStatements,
   listOrders,
   openCashOrdersGuard,
+  orderLine,
   readOrder,
   readOrderOwner,
   recordRefund,
@@ -127,16 +128,7 @@ async function planOrder(c: Context<AppEnv>, input: OrderInput): Promise<WriteRe
   });
   if (missing.length > 0) throw outOfStock(input, missing);
   const products = [...new Set(ids)].map((id) => byId.get(id) as Product);
-  const lines = input.orderedProduct.map((line) => {
-    const product = byId.get(line._id) as Product;
-    return {
-      _id: line._id,
-      name: product.name,
-      price: product.price,
-      image: product.image,
-      cartQuantity: line.cartQuantity,
-    };
-  });
+  const lines = input.orderedProduct.map((line) => orderLine(byId.get(line._id) as Product, line.cartQuantity));
   const now = Date.now();
   const horizon = openSlots(config.delivery, now, REASSIGN_DAYS_AHEAD);
   const taken = await countOrdersBySlot(

@@ -22,6 +22,9 @@ const carrot: Product = {
   season: 'winter',
   nameBn: 'গাজর',
   inStock: true,
+  unit: 'kg',
+  unitSize: 1,
+  weightTolerance: null,
 };
 const mango: Product = {
   _id: 'm1',
@@ -32,6 +35,9 @@ const mango: Product = {
   season: 'summer',
   nameBn: null,
   inStock: true,
+  unit: 'kg',
+  unitSize: 1,
+  weightTolerance: null,
 };
 /** `product` as a cart line of `cartQuantity` kg: whether it is in stock is not stored. */
 const line = ({ inStock: _inStock, ...product }: Product, cartQuantity: number) => ({ ...product, cartQuantity });
@@ -110,6 +116,9 @@ describe('order again', () => {
     season: null,
     nameBn: null,
     inStock: false,
+    unit: 'kg',
+    unitSize: 1,
+    weightTolerance: null,
   };
   const catalogue = [{ ...carrot, price: 70 }, mango, avocado];
 
@@ -183,5 +192,52 @@ describe('localStorage.cartItems format', () => {
 
   it('keeps only the fields of a line item', () => {
     expect(parseCart(JSON.stringify([{ ...carrot, cartQuantity: 2, note: 'extra' }]))).toEqual([line(carrot, 2)]);
+  });
+});
+
+describe('sale units in the cart (DESIGN.md §4 "Units")', () => {
+  const chili: Product = {
+    ...carrot,
+    _id: 'g1',
+    name: 'Green Chili Pack',
+    nameBn: 'কাঁচা মরিচ প্যাকেট',
+    price: 30,
+    unit: 'g',
+    unitSize: 250,
+    weightTolerance: 10,
+  };
+
+  it('keeps each line’s sale unit, prices whole units and reads it back from storage', () => {
+    const cart = addToCart(addToCart([], chili).cart, chili).cart;
+    expect(cart).toEqual([line(chili, 2)]);
+    expect(cartTotals(cart)).toEqual({ cartTotalQuantity: 2, cartTotalAmount: 60 });
+    expect(parseCart(JSON.stringify(cart))).toEqual(cart);
+  });
+
+  it('reads a line stored before units as 1 kg', () => {
+    const stored = { ...line(carrot, 2), unit: undefined, unitSize: undefined, weightTolerance: undefined };
+    expect(JSON.stringify([stored])).not.toContain('unit');
+    expect(parseCart(JSON.stringify([stored]))).toEqual([line(carrot, 2)]);
+  });
+
+  it('orders again only what is still sold in the unit it was ordered in; the rest is named as skipped', () => {
+    const past = [
+      { _id: 'g1', name: 'Green Chili Pack', cartQuantity: 2, unit: 'g', unitSize: 250 } as const,
+      { _id: 'c1', name: 'Carrot (Gajor)', cartQuantity: 3 },
+    ];
+    expect(linesToOrderAgain(past, [chili, carrot])).toEqual({
+      lines: [
+        { product: chili, cartQuantity: 2 },
+        { product: carrot, cartQuantity: 3 },
+      ],
+      skipped: [],
+    });
+    // Now sold in 100 g packs, and carrots by the 2 kg bag: "2 × 250 g" and "3 Kg" would mean other amounts.
+    expect(
+      linesToOrderAgain(past, [
+        { ...chili, unitSize: 100 },
+        { ...carrot, unitSize: 2 },
+      ]),
+    ).toEqual({ lines: [], skipped: ['Green Chili Pack', 'Carrot (Gajor)'] });
   });
 });

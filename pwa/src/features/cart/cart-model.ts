@@ -1,9 +1,17 @@
 /**
  * The cart's rules (spec §4 "Cart"), as pure functions over a list of line items: each item is a
- * product plus `cartQuantity` (whole kg, at least 1). Every change returns the new cart and the
+ * product plus `cartQuantity` (whole sale units, at least 1: kilograms, 250 g packs, bundles…,
+ * DESIGN.md §4 "Units"). Every change returns the new cart and the
  * toast text the spec gives for it. Persisted as JSON under `localStorage.cartItems`.
  */
-import { isCartLine, MAX_LINE_QUANTITY, type CartLine, type Product } from '@contract/catalogue';
+import {
+  isCartLine,
+  MAX_LINE_QUANTITY,
+  saleUnitOf,
+  type CartLine,
+  type Product,
+  type SaleUnitOf,
+} from '@contract/catalogue';
 import { priceCart } from '@contract/pricing';
 import { currentLocale, t } from '../../lib/i18n/i18n';
 import { productName } from '../../lib/i18n/product-name';
@@ -28,15 +36,29 @@ export function parseCart(json: string | null): CartItem[] {
   }
 }
 
-/** A line of `cartQuantity` kg of `product`, with a line's fields only (stock is the catalogue's, not stored). */
+/**
+ * A line of `cartQuantity` sale units of `product`, with a line's fields only (stock is the
+ * catalogue's, not stored). Its sale unit is stored with it; one stored before units is 1 kg.
+ */
 function toCartLine(
-  { _id, name, nameBn, price, image, category, season }: Product | CartItem,
+  { _id, name, nameBn, price, image, category, season, weightTolerance, ...unit }: Product | CartItem,
   cartQuantity: number,
 ): CartItem {
-  return { _id, name, ...(nameBn === undefined ? {} : { nameBn }), price, image, category, season, cartQuantity };
+  return {
+    _id,
+    name,
+    ...(nameBn === undefined ? {} : { nameBn }),
+    price,
+    image,
+    category,
+    season,
+    ...saleUnitOf(unit),
+    weightTolerance: weightTolerance ?? null,
+    cartQuantity,
+  };
 }
 
-/** Adds one kg of `product` (from the shop, or a line's +): +1 for an existing line (capped at 100 kg), else a new line of 1. */
+/** Adds one sale unit of `product` (from the shop, or a line's +): +1 for an existing line (capped at 100), else a new line of 1. */
 export function addToCart(cart: Cart, product: Product | CartItem): CartChange {
   const existing = cart.find((item) => item._id === product._id);
   if (existing) {
@@ -54,16 +76,23 @@ export function addToCart(cart: Cart, product: Product | CartItem): CartChange {
   };
 }
 
-/** A line of an earlier order: the product's id, its name then, and whole kilograms. */
-export type PastLine = { _id: string; name: string; cartQuantity: number };
-/** A product as the catalogue has it now and the kilograms of it to put in the cart. */
+/** A line of an earlier order: the product's id, its name and sale unit then (1 kg when none), and whole sale units. */
+export type PastLine = { _id: string; name: string; cartQuantity: number } & SaleUnitOf;
+/** A product as the catalogue has it now and the sale units of it to put in the cart. */
 export type LineToAdd = { product: Product; cartQuantity: number };
+
+/** True when `product` is sold now in the sale unit `past` was ordered in (its count means the same amount). */
+const sameUnit = (past: SaleUnitOf, product: SaleUnitOf): boolean => {
+  const [then, now] = [saleUnitOf(past), saleUnitOf(product)];
+  return then.unit === now.unit && then.unitSize === now.unitSize;
+};
 
 /**
  * Takes an earlier order's lines and the catalogue now; returns the lines that can be bought
- * again — each product as the catalogue has it today (today's price), same kilograms — and the
+ * again — each product as the catalogue has it today (today's price), same sale units — and the
  * names of those that cannot (in the language shown; a deleted one by the order's English name):
- * out of stock now, or no longer in the catalogue.
+ * out of stock now, no longer in the catalogue, or sold in another unit now (2 × 250 g would
+ * otherwise become 2 kg).
  */
 export function linesToOrderAgain(
   past: readonly PastLine[],
@@ -72,16 +101,17 @@ export function linesToOrderAgain(
   const byId = new Map(catalogue.map((product) => [product._id, product]));
   const lines: LineToAdd[] = [];
   const skipped: string[] = [];
-  for (const { _id, name, cartQuantity } of past) {
+  for (const line of past) {
+    const { _id, name, cartQuantity } = line;
     const product = byId.get(_id);
-    if (product && product.inStock !== false) lines.push({ product, cartQuantity });
+    if (product && product.inStock !== false && sameUnit(line, product)) lines.push({ product, cartQuantity });
     else skipped.push(product ? named(product) : name);
   }
   return { lines, skipped };
 }
 
 /**
- * Puts `lines` in the cart: their kilograms go onto a line already there (up to 100 kg), else
+ * Puts `lines` in the cart: their sale units go onto a line already there (up to 100), else
  * make a new line. The message names the products added and those `skipped` (not available now);
  * with nothing to add the cart is unchanged and the message names only what was skipped.
  */
@@ -105,7 +135,7 @@ export function addLinesToCart(cart: Cart, lines: readonly LineToAdd[], skipped:
     : { cart: next, message: t('orderAgain.added', { added }), kind: 'success' };
 }
 
-/** Takes one kg off `productId`; at 1 kg the line is removed instead. */
+/** Takes one sale unit off `productId`; at 1 the line is removed instead. */
 export function decreaseInCart(cart: Cart, productId: string): CartChange | undefined {
   const item = cart.find((line) => line._id === productId);
   if (!item) return undefined;
@@ -131,7 +161,7 @@ export function removeFromCart(cart: Cart, productId: string): CartChange | unde
 /** Empties the cart. */
 export const clearCart = (): CartChange => ({ cart: [], message: t('cart.cleared'), kind: 'error' });
 
-/** cartTotalQuantity (kg) and cartTotalAmount (Tk, Σ price × quantity) of spec §3. */
+/** cartTotalQuantity (sale units: the header badge's count) and cartTotalAmount (Tk, Σ price × quantity) of spec §3. */
 export function cartTotals(cart: Cart): { cartTotalQuantity: number; cartTotalAmount: number } {
   return {
     cartTotalQuantity: cart.reduce((sum, item) => sum + item.cartQuantity, 0),

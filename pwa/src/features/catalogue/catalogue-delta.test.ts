@@ -11,6 +11,9 @@ const product = (id: string, price = 50): Product => ({
   season: null,
   nameBn: null,
   inStock: true,
+  unit: 'kg',
+  unitSize: 1,
+  weightTolerance: null,
 });
 
 describe('applyCatalogueDelta', () => {

@@ -15,6 +15,9 @@ const exact: Record<string, () => string> = {
   'At most 2 decimal places (poisha)': () => t('form.priceDecimals'),
   'Enter an http(s) URL or a /products/... path': () => t('form.imageUrl'),
   'Choose vegetable or fruit': () => t('form.category'),
+  'Choose kg, g, piece, bundle, dozen or hali': () => t('form.unit'),
+  'Enter a whole number from 1 to 10,000, e.g. 1, 4 or 250': () => t('form.unitSize'),
+  'Enter grams from 1 to 1,000, or leave it empty': () => t('form.weightTolerance'),
 };
 
 /** zod's own names of the kinds of value, in the language shown (its message "Invalid input: expected number, received string"). */

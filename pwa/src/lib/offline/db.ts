@@ -13,7 +13,10 @@ import type { OutboxItem } from './outbox/protocol';
 // The page reaches this module through live-query.ts's loadDb(), which needs liveQuery too.
 export { liveQuery } from 'dexie';
 
-/** A cart line as stored: the product, its kg, and its place in the cart. */
+/**
+ * A cart line as stored: the product, its sale units, and its place in the cart. The unit fields
+ * are not indexed, so lines stored before them need no new schema version (they read as 1 kg).
+ */
 export type StoredCartItem = {
   _id: string;
   name: string;
@@ -21,6 +24,9 @@ export type StoredCartItem = {
   image: string;
   category: 'vegetable' | 'fruit';
   season: 'summer' | 'winter' | 'spring' | null;
+  unit?: 'kg' | 'g' | 'piece' | 'bundle' | 'dozen' | 'hali';
+  unitSize?: number;
+  weightTolerance?: number | null;
   cartQuantity: number;
   position: number;
 };

@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
 import type { Product } from '@contract/catalogue';
-import { formatPrice } from '../../../lib/format';
 import { apiErrorText } from '../../../lib/i18n/api-errors';
 import { t, useLocale } from '../../../lib/i18n/i18n';
 import { productName } from '../../../lib/i18n/product-name';
+import { unitPrice } from '../../../lib/i18n/sale-unit';
 import { notify } from '../../../lib/toast';
 import { useOnline } from '../../../lib/use-online';
 import { useDeleteProduct } from '../api/admin';
@@ -11,7 +11,7 @@ import { OfflineNote } from './offline-note';
 import { StockToggle } from './stock-toggle';
 
 /**
- * Manage Products (spec §2): ID, Product, Image, Price, Update/Delete; the Product cell also has
+ * Manage Products (spec §2): ID, Product, Image, Price (per sale unit), Update/Delete; the Product cell also has
  * the Bangla name and the in-stock switch. The buttons are named with the name in the language shown.
  */
 export function ManageProducts({
@@ -71,7 +71,7 @@ export function ManageProducts({
                     loading="lazy"
                   />
                 </td>
-                <td>{formatPrice(p.price)}</td>
+                <td className="whitespace-nowrap">{unitPrice(p.price, p)}</td>
                 <td>
                   <div className="flex gap-2">
                     <Link

@@ -36,6 +36,9 @@ export function UpdateProduct({
           price: String(product.price),
           image: product.image,
           category: product.category,
+          unit: product.unit,
+          unitSize: String(product.unitSize),
+          weightTolerance: product.weightTolerance === null ? '' : String(product.weightTolerance),
           inStock: product.inStock,
         }}
         submitLabel={t('product.updateProduct')}

@@ -6,8 +6,8 @@ import { cartActions, useCart } from '../cart-store';
 import { QuantityStepper } from './quantity-stepper';
 
 /**
- * A product card's cart control: "Add to cart" (1 kg), and once the product is in the cart its
- * quantity stepper (− {n} Kg +). Out of stock it is a disabled "Add to cart" (the card says
+ * A product card's cart control: "Add to cart" (one sale unit), and once the product is in the
+ * cart its quantity stepper (− {n} Kg +, − 2 × 250 g +). Out of stock it is a disabled "Add to cart" (the card says
  * why), whatever the cart holds. Keyboard focus stays in the control when one replaces the other.
  */
 export function AddToCartButton({ product }: { product: Product }) {
@@ -24,14 +24,14 @@ export function AddToCartButton({ product }: { product: Product }) {
   useEffect(() => {
     if (!keepFocus.current) return;
     keepFocus.current = false;
-    // The pressed button was replaced (added: the stepper; the last kg taken off: Add to cart).
+    // The pressed button was replaced (added: the stepper; the last unit taken off: Add to cart).
     if (box.current && !box.current.contains(document.activeElement))
       box.current.querySelector<HTMLButtonElement>('button:not(:disabled):last-of-type')?.focus();
   });
   return (
     <div ref={box} className="w-full">
       {line && inStock ? (
-        <QuantityStepper item={line} onAction={acted} className="w-full" />
+        <QuantityStepper item={line} onAction={acted} compact className="w-full" />
       ) : (
         // The accessible name starts with the visible text (WCAG 2.5.3) and says which product.
         <button

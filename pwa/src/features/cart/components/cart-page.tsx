@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { formatPrice } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n/i18n';
 import { productName } from '../../../lib/i18n/product-name';
+import { toleranceLabel, unitPrice } from '../../../lib/i18n/sale-unit';
 import { cartTotals } from '../cart-model';
 import { cartActions, useCart } from '../cart-store';
 import { QuantityStepper } from './quantity-stepper';
@@ -36,7 +37,11 @@ export function CartPage({ shopPath, checkoutPath, outOfStock }: CartPageProps) 
       <h1 className="text-2xl font-bold">{t('cart.heading', { count: cart.length })}</h1>
       <ul className="mt-6 divide-y divide-base-300 rounded-box bg-base-100 shadow-sm ring-1 ring-base-300">
         {cart.map((item) => (
-          <li key={item._id} className="flex flex-wrap items-center gap-4 p-4" data-testid="cart-row">
+          <li
+            key={item._id}
+            className="flex flex-wrap items-center gap-x-3 gap-y-4 p-4 sm:gap-x-4"
+            data-testid="cart-row"
+          >
             <img
               src={item.image}
               alt=""
@@ -46,7 +51,9 @@ export function CartPage({ shopPath, checkoutPath, outOfStock }: CartPageProps) 
             />
             <div className="min-w-32 flex-1">
               <p className="font-semibold">{productName(item, locale)}</p>
-              <p className="text-sm text-base-content/70">{t('price.perKg', { price: formatPrice(item.price) })}</p>
+              <p className="text-sm text-base-content/70" data-testid="cart-unit-price">
+                {[unitPrice(item.price, item), toleranceLabel(item.weightTolerance)].filter(Boolean).join(' · ')}
+              </p>
               {outOfStock.has(item._id) && (
                 <span className="badge badge-neutral mt-1" data-testid="cart-out-of-stock">
                   {t('product.outOfStock')}
@@ -54,7 +61,11 @@ export function CartPage({ shopPath, checkoutPath, outOfStock }: CartPageProps) 
               )}
             </div>
             <QuantityStepper item={item} canIncrease={!outOfStock.has(item._id)} />
-            <p className="w-24 text-right font-semibold" data-testid="cart-line-total">
+            {/* On a phone the stepper, total and ✕ share the second line: the total takes only its own width. */}
+            <p
+              className="ml-auto text-right font-semibold whitespace-nowrap sm:ml-0 sm:w-24"
+              data-testid="cart-line-total"
+            >
               {formatPrice(cartTotals([item]).cartTotalAmount)}
             </p>
             <button

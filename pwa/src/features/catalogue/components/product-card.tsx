@@ -3,6 +3,7 @@ import type { Product } from '@contract/catalogue';
 import { formatPrice } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n/i18n';
 import { productName } from '../../../lib/i18n/product-name';
+import { perUnitSuffix, toleranceLabel } from '../../../lib/i18n/sale-unit';
 
 /**
  * How the card's picture loads: `first` at once with high priority (on the first screen, the
@@ -15,7 +16,8 @@ type ProductCardProps = { product: Product; picture?: PictureLoading; onPictureD
 
 /**
  * One product: picture in a box of fixed proportions (no layout shift; wider than tall on phones,
- * where two cards share a row), name, price per kg in Tk, and an action (add to cart) kept at the
+ * where two cards share a row), name, price in Tk per sale unit ("30 Tk / 250 g", with a weighed
+ * unit's "± 50 g" under it), and an action (add to cart) kept at the
  * card's foot so a row's actions line up. Out of stock, the picture is dimmed and a badge says so.
  * `onPictureDone` is called once the picture has loaded or failed.
  */
@@ -24,6 +26,7 @@ export function ProductCard({ product, picture = 'lazy', onPictureDone, action }
   const outOfStock = product.inStock === false;
   const t = useT();
   const name = productName(product, useLocale());
+  const tolerance = toleranceLabel(product.weightTolerance);
   return (
     <article
       className="card bg-base-100 shadow-sm ring-1 ring-base-300 transition hover:shadow-md"
@@ -55,10 +58,15 @@ export function ProductCard({ product, picture = 'lazy', onPictureDone, action }
       </figure>
       <div className="card-body gap-1 p-3 sm:p-4">
         <h2 className="card-title line-clamp-2 text-sm leading-snug sm:text-base">{name}</h2>
-        <p className="font-semibold text-primary sm:text-lg">
+        <p className="font-semibold text-primary sm:text-lg" data-testid="product-price">
           {formatPrice(product.price)}{' '}
-          <span className="text-sm font-normal text-base-content/70">{t('price.kgUnit')}</span>
+          <span className="text-sm font-normal whitespace-nowrap text-base-content/70">{perUnitSuffix(product)}</span>
         </p>
+        {tolerance && (
+          <p className="text-xs text-base-content/70" data-testid="weight-tolerance">
+            {tolerance}
+          </p>
+        )}
         {action && <div className="card-actions mt-auto pt-1 sm:pt-2">{action}</div>}
       </div>
     </article>

@@ -3,6 +3,7 @@ import { useCallback, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import type { z } from 'zod';
+import type { SaleUnit } from '@contract/catalogue';
 import { orderInputSchema, type Order } from '@contract/order';
 import { FormField } from '../../../components/form-field';
 import { apiErrorText } from '../../../lib/i18n/api-errors';
@@ -16,6 +17,7 @@ import { slotToOrder, useDeliverySlots } from '../api/get-delivery-slots';
 import { CardPayment } from './card-payment';
 import { DeliverySlotPicker } from './delivery-slot-picker';
 import { NotInOrder } from './not-in-order';
+import { OrderSummaryLines } from './order-summary-lines';
 import { PriceSummary } from './price-summary';
 
 const formSchema = orderInputSchema.pick({ customerName: true, phone: true, address: true });
@@ -26,6 +28,8 @@ type CartLine = {
   nameBn?: string | null;
   price: number;
   image: string;
+  unit?: SaleUnit;
+  unitSize?: number;
   cartQuantity: number;
 };
 
@@ -112,13 +116,15 @@ export function CheckoutPage({ cart, outOfStock, user, shopPath, submitOrder, on
           ...values,
           email: user.email,
           paymentMethod,
-          deliverySlot, // name, price and image ride along for the "Waiting to send" list; the server ignores them.
+          deliverySlot, // name, price, image and unit ride along for the "Waiting to send" list; the server ignores them.
           orderedProduct: lines.map((l) => ({
             _id: l._id,
             cartQuantity: l.cartQuantity,
             name: l.name,
             price: l.price,
             image: l.image,
+            unit: l.unit ?? 'kg',
+            unitSize: l.unitSize ?? 1,
           })),
         },
         attemptKey.current,
@@ -215,6 +221,7 @@ export function CheckoutPage({ cart, outOfStock, user, shopPath, submitOrder, on
       </form>
       <aside>
         <h2 className="mb-3 text-lg font-semibold">{t('checkout.yourOrder')}</h2>
+        <OrderSummaryLines lines={lines} />
         <PriceSummary lines={lines} />
       </aside>
     </section>

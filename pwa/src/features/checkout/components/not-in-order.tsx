@@ -1,5 +1,7 @@
+import type { SaleUnitOf } from '@contract/catalogue';
 import { useLocale, useT } from '../../../lib/i18n/i18n';
 import { productName } from '../../../lib/i18n/product-name';
+import { lineLabel } from '../../../lib/i18n/sale-unit';
 
 /**
  * The cart's lines left out of the order because they are out of stock now, listed above the
@@ -9,7 +11,7 @@ export function NotInOrder({
   lines,
   nothingLeft,
 }: {
-  lines: ReadonlyArray<{ _id: string; name: string; nameBn?: string | null; cartQuantity: number }>;
+  lines: ReadonlyArray<SaleUnitOf & { _id: string; name: string; nameBn?: string | null; cartQuantity: number }>;
   nothingLeft: boolean;
 }) {
   const t = useT();
@@ -20,9 +22,7 @@ export function NotInOrder({
       <p className="font-semibold">{t('checkout.notInOrder')}</p>
       <ul className="mt-1 list-inside list-disc text-sm">
         {lines.map((line) => (
-          <li key={line._id}>
-            {t('checkout.lineKg', { name: productName(line, locale), quantity: line.cartQuantity })}
-          </li>
+          <li key={line._id}>{lineLabel(productName(line, locale), line.cartQuantity, line)}</li>
         ))}
       </ul>
       {nothingLeft && <p className="mt-2 text-sm">{t('checkout.nothingLeft')}</p>}

@@ -26,11 +26,11 @@ export function useUnsentOrders(email: string | undefined): UnsentOrder[] {
   const unsent = useUnsent(email).flatMap((item) => {
     if (item.kind !== 'order') return [];
     const refused = new Set(item.refusal?.products.map((p) => p._id));
-    // The checkout keeps each line's English name beside its id (for this list, and to name a
-    // product deleted meanwhile); else the refusal may name it.
-    const lines = item.payload.orderedProduct.map(({ _id, cartQuantity, name }) => {
-      const english = name ?? item.refusal?.products.find((product) => product._id === _id)?.name;
-      return { _id, cartQuantity, name: english === undefined ? undefined : nameOf({ _id, name: english }) };
+    // The checkout keeps each line's English name and sale unit beside its id (for this list, and
+    // to name a product deleted meanwhile); else the refusal may name it.
+    const lines = item.payload.orderedProduct.map((line: UnsentOrder['lines'][number] & { _id: string }) => {
+      const english = line.name ?? item.refusal?.products.find((product) => product._id === line._id)?.name;
+      return { ...line, name: english === undefined ? undefined : nameOf({ _id: line._id, name: english }) };
     });
     return [
       {

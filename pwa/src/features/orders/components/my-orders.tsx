@@ -1,3 +1,4 @@
+import type { SaleUnitOf } from '@contract/catalogue';
 import type { Order } from '@contract/order';
 import { useState } from 'react';
 import { Spinner } from '../../../components/spinner';
@@ -5,6 +6,7 @@ import type { OutboxStatus } from '../../../lib/offline/outbox/protocol';
 import { formatPrice } from '../../../lib/format';
 import { apiErrorText } from '../../../lib/i18n/api-errors';
 import { useT } from '../../../lib/i18n/i18n';
+import { lineLabel } from '../../../lib/i18n/sale-unit';
 import { slotLabel } from '../../../lib/i18n/slot-label';
 import { orderDateText } from '../order-time';
 import { notify } from '../../../lib/toast';
@@ -18,7 +20,7 @@ export type UnsentOrder = {
   status: OutboxStatus;
   note?: string | undefined;
   createdAt: number;
-  lines: ReadonlyArray<{ _id: string; name?: string | undefined; cartQuantity: number }>;
+  lines: ReadonlyArray<SaleUnitOf & { _id: string; name?: string | undefined; cartQuantity: number }>;
   /** Names of the products the server refused it for (out of stock), when that is why it failed. */
   outOfStock?: readonly string[] | undefined;
   /** Whether anything is left to order without those products. */
@@ -36,7 +38,7 @@ type MyOrdersProps = {
   onBackToCart: (order: UnsentOrder) => Promise<void>;
   /** "Remove": removes a refused order from this device. */
   onRemove: (key: string) => Promise<void>;
-  /** "Order again": puts the order's products and kilograms in the cart at today's prices. */
+  /** "Order again": puts the order's products and sale units in the cart at today's prices. */
   onOrderAgain: (order: Order) => Promise<void>;
 };
 
@@ -86,9 +88,7 @@ export function MyOrders({ email, unsent, moved, onSendWithout, onBackToCart, on
           <div className="flex-1">
             <p className="font-semibold">{item.status === 'failed' ? t('orders.notSent') : t('outbox.waiting')}</p>
             <p className="text-sm">
-              {item.lines
-                .map((l) => t('checkout.lineKg', { name: l.name ?? t('product.product'), quantity: l.cartQuantity }))
-                .join(', ')}
+              {item.lines.map((l) => lineLabel(l.name ?? t('product.product'), l.cartQuantity, l)).join(', ')}
             </p>
             {item.outOfStock ? (
               <p className="text-sm">{t('orders.outOfStock', { names: item.outOfStock.join(', ') })}</p>

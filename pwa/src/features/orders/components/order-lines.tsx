@@ -1,16 +1,16 @@
 import { priceCart, TAX_PERCENT } from '@contract/pricing';
 import type { Order } from '@contract/order';
-import { formatNumber, formatPrice } from '../../../lib/format';
+import { formatPrice } from '../../../lib/format';
 import { t } from '../../../lib/i18n/i18n';
 import { useStoredProductName } from '../../../lib/i18n/product-names';
+import { quantityLabel, unitPrice } from '../../../lib/i18n/sale-unit';
 
 /** The table's texts in the language shown. */
 const messages = () => ({
   caption: t('orders.linesCaption'),
   columns: {
     product: t('product.product'),
-    kg: t('orders.kg'),
-    price: t('orders.pricePerKg'),
+    quantity: t('unit.quantity'),
     total: t('orders.lineTotal'),
   },
   cartTotal: t('summary.cartTotal'),
@@ -21,7 +21,9 @@ const messages = () => ({
 });
 
 /**
- * An order's lines (picture unless `pictures` is false, name — in Bangla the catalogue's — kg, price per kg, line total) and
+ * An order's lines (picture unless `pictures` is false; name — in Bangla the catalogue's — with
+ * its price per sale unit under it; quantity in its sale unit; line total: three columns, so a
+ * phone shows them all) and
  * its cart total, shipping, tax and total by the shop's one pricing rule (spec §9). The total is
  * the order's own `totalAmount`, the amount the server charged.
  */
@@ -31,21 +33,20 @@ export function OrderLines({ order, pictures = true }: { order: Order; pictures?
   const { cartTotal, shipping, tax } = priceCart(order.orderedProduct);
   const sum = (label: string, amount: number, strong = false) => (
     <tr className={strong ? 'text-base font-bold' : undefined}>
-      <th scope="row" colSpan={pictures ? 4 : 3} className="text-right">
+      <th scope="row" colSpan={pictures ? 3 : 2} className="text-right">
         {label}
       </th>
       <td className="text-right">{texts.tk(amount)}</td>
     </tr>
   );
   return (
-    <table className="table">
+    <table className={pictures ? 'table' : 'table table-sm'}>
       <caption className="sr-only">{texts.caption}</caption>
       <thead className="text-base-content">
         <tr>
           {pictures && <td />}
           <th>{texts.columns.product}</th>
-          <th className="text-right">{texts.columns.kg}</th>
-          <th className="text-right">{texts.columns.price}</th>
+          <th className="text-right">{texts.columns.quantity}</th>
           <th className="text-right">{texts.columns.total}</th>
         </tr>
       </thead>
@@ -57,9 +58,15 @@ export function OrderLines({ order, pictures = true }: { order: Order; pictures?
                 <img src={line.image} alt="" width={40} height={40} className="h-10 w-10 object-contain" />
               </td>
             )}
-            <td>{nameOf(line)}</td>
-            <td className="text-right">{formatNumber(line.cartQuantity)}</td>
-            <td className="text-right whitespace-nowrap">{texts.tk(line.price)}</td>
+            <td>
+              {nameOf(line)}
+              <span className="block text-sm whitespace-nowrap text-base-content/70" data-testid="order-line-price">
+                {unitPrice(line.price, line)}
+              </span>
+            </td>
+            <td className="text-right whitespace-nowrap" data-testid="order-line-quantity">
+              {quantityLabel(line.cartQuantity, line)}
+            </td>
             <td className="text-right whitespace-nowrap">{texts.tk(priceCart([line]).cartTotal)}</td>
           </tr>
         ))}

@@ -2,8 +2,12 @@ import type { Order, PaymentStatus } from '@contract/order';
 import { t, useLocale } from '../../../lib/i18n/i18n';
 import { statusLabel } from '../../../lib/i18n/order-status';
 import { useStoredProductName } from '../../../lib/i18n/product-names';
+import { lineLabel } from '../../../lib/i18n/sale-unit';
 
-/** The ordered products of one order: small picture, name (in Bangla the catalogue's Bangla name) and kg. */
+/**
+ * The ordered products of one order: small picture, name (in Bangla the catalogue's Bangla name)
+ * and quantity in its sale unit ("× 2 Kg", "· 2 × 250 g").
+ */
 export function OrderProducts({ order }: { order: Order }) {
   const nameOf = useStoredProductName(); // renders again in the language chosen
   return (
@@ -18,7 +22,9 @@ export function OrderProducts({ order }: { order: Order }) {
             className="h-7 w-7 shrink-0 object-contain"
             loading="lazy"
           />
-          <span className="text-sm">{t('checkout.lineKg', { name: nameOf(line), quantity: line.cartQuantity })}</span>
+          <span className="text-sm" data-testid="order-product">
+            {lineLabel(nameOf(line), line.cartQuantity, line)}
+          </span>
         </li>
       ))}
     </ul>
