@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { logIn, newAccount, placeOrderFor, type Account } from './support/accounts';
+import { logIn, newAccount, placeOrderFor, verifyEmail, type Account } from './support/accounts';
 import { api } from './support/api';
 import { scrollThrough, useBrowser } from './support/browser';
 
@@ -167,6 +167,8 @@ describe('admins and reviews', () => {
     await first.page.getByRole('button', { name: 'Register', exact: true }).click();
     await first.page.waitForURL(browser.url('/'));
     await first.context.close();
+    // Admin rights need a verified e-mail (DESIGN.md §3): the future admin follows the link first.
+    await verifyEmail(future);
 
     const { page, context } = await signedIn(admin, '/dashboard/add-admin');
     await page.getByLabel('E-mail of the new admin').fill(future.email);

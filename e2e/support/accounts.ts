@@ -7,7 +7,7 @@ import { DEMO_PROJECT_ID } from '../../edge-api/src/contract/local-run';
 import { openDatabase } from '../../edge-api/src/db/client';
 import { upsertAdminUser } from '../../edge-api/src/db/users';
 import { orderInput } from '../../edge-api/src/testing/order-fixture';
-import { emulatorIdToken, ensureEmulatorAccount } from '../../scripts/lib/auth-emulator';
+import { emulatorIdToken, ensureEmulatorAccount, verifyEmulatorEmail } from '../../scripts/lib/auth-emulator';
 
 export type Account = { email: string; password: string; displayName: string };
 
@@ -31,6 +31,11 @@ export async function newAccount(displayName: string, options: { admin?: boolean
     db.close();
   }
   return account;
+}
+
+/** Marks `account`'s e-mail verified, as following the provider's verification link does. */
+export async function verifyEmail(account: Pick<Account, 'email'>): Promise<void> {
+  await verifyEmulatorEmail(inject('authEmulatorHost'), account.email);
 }
 
 /** Whether the emulator has an account for `email` (Identity Toolkit accounts:lookup, owner access). */
