@@ -102,6 +102,8 @@ async function signInWithPhone(page: Page, lang: 'en' | 'bn', written: string, e
     expect(await number.getAttribute('aria-invalid')).toBe('true');
   }
   await number.fill(written);
+  // Typing again takes the refusal away: it was about the number as it was.
+  expect(await page.getByText(text.invalid).count()).toBe(0);
   expect(await seriousA11yViolations(page)).toEqual([]);
   expect(await smallTargets(page)).toEqual([]);
   mkdirSync(SCREENSHOTS, { recursive: true });
@@ -154,7 +156,13 @@ describe('sign-in with a phone number on a phone', () => {
     const { page, context } = await browser.open('/login', PHONE, { ...TOUCH, locale: 'bn-BD' });
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('bn');
     const digits = String(Date.now()).slice(-8);
-    await signInWithPhone(page, 'bn', `+880 1811 ${digits}`, `+8801811${digits}`, 'phone-sign-in-bn-390');
+    await signInWithPhone(
+      page,
+      'bn',
+      `+880 18${digits.slice(0, 2)} ${digits.slice(2)}`,
+      `+88018${digits}`,
+      'phone-sign-in-bn-390',
+    );
     await context.close();
   });
 });

@@ -55,7 +55,10 @@ export function PhoneSignIn({ onSignedIn }: { onSignedIn: () => void }) {
               maxLength={6}
               className="input input-bordered min-h-11 w-full"
               value={code}
-              onChange={(event) => setCode(event.target.value)}
+              onChange={(event) => {
+                setCode(event.target.value);
+                setFieldError(undefined);
+              }}
             />
           )}
         </FormField>
@@ -89,7 +92,10 @@ export function PhoneSignIn({ onSignedIn }: { onSignedIn: () => void }) {
               placeholder="01711-223344"
               className="input input-bordered min-h-11 w-full"
               value={number}
-              onChange={(event) => setNumber(event.target.value)}
+              onChange={(event) => {
+                setNumber(event.target.value);
+                setFieldError(undefined); // the refusal was about the number as it was
+              }}
             />
             <p className="mt-1 text-sm text-base-content/80">{t('auth.phone.hint')}</p>
           </>
