@@ -31,6 +31,10 @@ export function contentSecurityPolicy(scriptHashes: readonly string[], env: CspE
       'https://js.stripe.com',
       // Google's API loader, which Firebase's Google/GitHub sign-in popup loads.
       'https://apis.google.com',
+      // reCAPTCHA, which Firebase's phone sign-in runs (invisibly) before it sends a code
+      // (Google's reCAPTCHA FAQ, "Content Security Policy"): its paths only, not all of google.com.
+      'https://www.google.com/recaptcha/',
+      'https://www.gstatic.com/recaptcha/',
     ],
     // sonner (toasts) and Stripe's elements add <style> elements at run time; styles cannot
     // read the token, scripts are what the policy guards.
@@ -56,6 +60,9 @@ export function contentSecurityPolicy(scriptHashes: readonly string[], env: CspE
       'https://hooks.stripe.com',
       // Firebase's popup sign-in talks to the auth domain through a hidden iframe.
       `https://${env.authDomain}`,
+      // reCAPTCHA's challenge frames (phone sign-in).
+      'https://www.google.com/recaptcha/',
+      'https://recaptcha.google.com/recaptcha/',
     ],
     'worker-src': ["'self'"],
     'manifest-src': ["'self'"],

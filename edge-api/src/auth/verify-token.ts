@@ -4,7 +4,8 @@
  * Google's securetoken JWKS; `aud` = project id; `iss` = https://securetoken.google.com/<project>;
  * `exp`, `iat` and `auth_time` required and checked with 30 s of clock skew, `exp` at most one
  * hour after `iat` (Firebase issues tokens for exactly one hour, so a longer life is forged or
- * not Firebase's); `sub` non-empty, ≤ 128 chars; an `email` claim. Unsigned (`alg: none`)
+ * not Firebase's); `sub` non-empty, ≤ 128 chars; an `email` claim, or a `phone_number` claim for
+ * an account signed in with a phone number (it has no e-mail). Unsigned (`alg: none`)
  * emulator tokens pass only when the caller allows them (auth/emulator-tokens.ts) and only for a
  * `demo-` project (DESIGN.md §3). A key server that cannot be reached is not a bad token: it
  * rejects with jwks.ts's KeyServerUnavailableError, which the auth middleware answers 503.
@@ -13,13 +14,17 @@ import { decodeProtectedHeader, jwtVerify, UnsecuredJWT, type JWTPayload } from 
 import { KeyServerUnavailableError, type KeySource } from './jwks';
 
 /**
- * The signed-in user a verified token names. `email` is lower-cased; `emailVerified` is the
- * token's `email_verified` claim (true only when the provider has confirmed the address).
+ * The signed-in user a verified token names. `email` is lower-cased, and '' for an account
+ * signed in with a phone number (no e-mail: the empty `email` its orders store, DESIGN.md §3);
+ * `emailVerified` is the token's `email_verified` claim (true only when the provider has
+ * confirmed the address; never for a phone account, so it is never an admin). `phoneNumber` is
+ * the token's `phone_number` (E.164) when it has one.
  */
 export type AuthUser = {
   uid: string;
   email: string;
   emailVerified: boolean;
+  phoneNumber: string | undefined;
   name: string | undefined;
   picture: string | undefined;
 };
@@ -41,6 +46,7 @@ function userFrom(payload: JWTPayload, nowS: number): AuthUser {
     sub,
     email,
     email_verified: emailVerified,
+    phone_number: phoneNumber,
     iat,
     exp,
     auth_time: authTime,
@@ -48,7 +54,9 @@ function userFrom(payload: JWTPayload, nowS: number): AuthUser {
     picture,
   } = payload as JWTPayload & Record<string, unknown>;
   if (typeof sub !== 'string' || sub.length === 0 || sub.length > 128) throw new InvalidTokenError('bad sub');
-  if (typeof email !== 'string' || email.length === 0) throw new InvalidTokenError('no email claim');
+  const phone = typeof phoneNumber === 'string' && /^\+[1-9]\d{6,14}$/.test(phoneNumber) ? phoneNumber : undefined;
+  const hasEmail = typeof email === 'string' && email.length > 0;
+  if (!hasEmail && !phone) throw new InvalidTokenError('no email or phone_number claim');
   if (typeof iat !== 'number' || iat > nowS + CLOCK_SKEW_S) throw new InvalidTokenError('iat in the future');
   // jose checks `exp` only when present: a token without one would never expire.
   if (typeof exp !== 'number') throw new InvalidTokenError('no exp claim');
@@ -57,8 +65,9 @@ function userFrom(payload: JWTPayload, nowS: number): AuthUser {
   if (typeof authTime !== 'number' || authTime > nowS + CLOCK_SKEW_S) throw new InvalidTokenError('bad auth_time');
   return {
     uid: sub,
-    email: email.toLowerCase(),
-    emailVerified: emailVerified === true,
+    email: hasEmail ? email.toLowerCase() : '',
+    emailVerified: hasEmail && emailVerified === true,
+    phoneNumber: phone,
     name: typeof name === 'string' && name.trim() ? name.trim() : undefined,
     picture: typeof picture === 'string' && picture ? picture : undefined,
   };

@@ -38,10 +38,20 @@ export const phoneField = z
   .trim()
   .regex(/^[0-9+\- ]{6,20}$/, { error: 'Enter 6–20 digits (+, - and spaces allowed)' });
 
+/**
+ * The order's e-mail: the account's own, or '' (or left out) for an account signed in with a
+ * phone number, which has none (DESIGN.md §3); the route checks it is the token's.
+ */
+export const orderEmailField = z
+  .string({ error: 'Enter a valid e-mail address' })
+  .trim()
+  .pipe(z.union([z.literal(''), email], { error: 'Enter a valid e-mail address' }))
+  .default('');
+
 /** `POST /orders` body. */
 export const orderInputSchema = z.object({
   customerName: requiredText(80),
-  email,
+  email: orderEmailField,
   phone: phoneField,
   address: requiredText(500),
   // The browser's locale date string (spec §3); the server's clock orders the list.
@@ -151,3 +161,6 @@ export const orderListQuery = z.object({
   slot: z.string().trim().min(1).max(64).optional(),
   q: z.string().trim().min(1).max(100).optional(),
 });
+
+/** `GET /users/me/orders` query: the account's own orders, paged like `GET /orders`. */
+export const myOrdersQuery = orderListQuery.pick({ limit: true, cursor: true, status: true });

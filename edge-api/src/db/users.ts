@@ -41,9 +41,11 @@ export async function readUser(
 
 /**
  * Reads `account`'s own saved profile: the row of its e-mail unless another account saved it.
- * @returns the user with the row's own admin flag, or undefined when this account has none.
+ * @returns the user with the row's own admin flag, or undefined when this account has none (an
+ * account with no e-mail, signed in with a phone number, has no row here).
  */
 export async function readProfile(db: Client, account: Pick<Account, 'uid' | 'email'>): Promise<User | undefined> {
+  if (!account.email) return undefined;
   const { rows } = await db.execute({
     sql: 'SELECT email, display_name, admin FROM users WHERE email = ? AND (uid IS NULL OR uid = ?)',
     args: [account.email, account.uid],
@@ -87,13 +89,15 @@ function bindStatements(uid: string, email: string, displayName: string, admin: 
 
 /**
  * Saves `account`'s display name in its profile (the row of its e-mail), creating a non-admin
- * profile when there is none; binds the row to the account (see the module note).
+ * profile when there is none; binds the row to the account (see the module note). An account
+ * with no e-mail (phone sign-in) has no row keyed by e-mail: nothing is saved.
  */
 export async function upsertUser(
   db: Client,
   account: Pick<Account, 'uid' | 'email'>,
   displayName: string,
 ): Promise<void> {
+  if (!account.email) return;
   await db.batch(bindStatements(account.uid, account.email, displayName, 0, false), 'write');
 }
 

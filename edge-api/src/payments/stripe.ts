@@ -46,7 +46,8 @@ export async function createOrderCheckout(
           },
         },
       ],
-      customer_email: order.email,
+      // A phone account's order has no e-mail: Stripe's page asks for one then.
+      customer_email: order.email || undefined,
       billing_address_collection: 'required',
       shipping_address_collection: { allowed_countries: ['BD'] },
       client_reference_id: order._id,

@@ -170,6 +170,11 @@ const matrix: Case[] = [
     expect: { anonymous: 401, customerA: 200, customerB: 403, admin: 200 },
   },
   {
+    route: 'GET /api/users/me/orders',
+    request: async () => ({ path: '/api/users/me/orders' }),
+    expect: { anonymous: 401, customerA: 200, customerB: 200, admin: 200 },
+  },
+  {
     route: 'PUT /api/users/admin',
     request: async () => ({ path: '/api/users/admin', body: { email: customerB.email } }),
     expect: { anonymous: 401, customerA: 403, customerB: 403, admin: 200 },

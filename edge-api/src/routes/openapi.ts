@@ -11,6 +11,7 @@ import { email, recordId } from '../contract/fields';
 import {
   deliverySlotOfferSchema,
   orderInputSchema,
+  myOrdersQuery,
   orderListQuery,
   orderSchema,
   orderStatusUpdateSchema,
@@ -302,6 +303,22 @@ export const routeDocs: readonly RouteDoc[] = [
     params: z.object({ email }),
     ok: { status: 200, description: 'The profile', schema: userSchema },
     errors: [400, 403, 404],
+  },
+  {
+    method: 'get',
+    path: '/api/users/me/orders',
+    summary:
+      'Your own orders (by account, whatever the sign-in: e-mail, Google, phone number), newest first, optionally of one `status`; `limit` a page',
+    auth: 'user',
+    query: myOrdersQuery,
+    etag: true,
+    ok: {
+      status: 200,
+      description:
+        'A page of orders (`Cache-Control: private, no-cache`). When more follow, header `Link: </api/users/me/orders?…&cursor=…>; rel="next"` gives the next page',
+      schema: z.array(orderSchema),
+    },
+    errors: [400],
   },
   {
     method: 'post',

@@ -24,6 +24,7 @@ import {
   encodeCursor,
   findOrder,
   insertOrderStatements,
+  type OrderFilter,
   listOrders,
   openCashOrdersGuard,
   orderLine,
@@ -254,6 +255,44 @@ async function cancelPaidOrder(c: Context<AppEnv>, order: Order, onlyIfPending: 
   return { deletedCount: 0, cancelledCount: 1 };
 }
 
+/**
+ * Answers one page of the orders `filter` selects (newest first, DESIGN.md §3): the JSON array,
+ * `Link: <…>; rel="next"` to the next page (the same path with `shown` and the next cursor), an
+ * ETag and `private, no-cache`; 304 when the caller's If-None-Match is still current. Used by
+ * `GET /orders` and `GET /users/me/orders`.
+ * @throws ApiError 400 for a cursor the API did not give.
+ */
+export async function answerOrderPage(
+  c: Context<AppEnv>,
+  filter: OrderFilter,
+  shown: Record<string, string | undefined>,
+  page: { limit: number; cursor: string | undefined },
+) {
+  const after = page.cursor === undefined ? undefined : decodeCursor(page.cursor);
+  if (page.cursor !== undefined && !after)
+    throw new ApiError(400, 'validation_failed', 'This cursor is not one the API gave; start from the first page.', {
+      fields: { cursor: ['Unknown cursor'] },
+    });
+  const { orders: found, next } = await listOrders(c.var.db, filter, { limit: page.limit, after });
+  let link = '';
+  if (next) {
+    const params = new URLSearchParams(
+      Object.entries({ ...shown, limit: String(page.limit) }).flatMap(([name, value]) =>
+        value === undefined ? [] : [[name, value]],
+      ),
+    );
+    params.set('cursor', encodeCursor(next));
+    link = `<${c.req.path}?${params.toString()}>; rel="next"`;
+    c.header('Link', link);
+  }
+  // Over the page and its link: the same orders with a next page that appeared or went is a change.
+  const etag = await strongEtag(`${link}\n${JSON.stringify(found)}`);
+  c.header('ETag', etag);
+  c.header('Cache-Control', ORDER_LIST_CACHE_CONTROL);
+  if (matchesEtag(c.req.header('If-None-Match'), etag)) return c.body(null, 304);
+  return c.json(found);
+}
+
 /** The `/api/orders` routes: list (paged), one order, place (idempotent), advance, delete. */
 export const orders = factory
   .createApp()
@@ -269,34 +308,12 @@ export const orders = factory
     // shows no one else's orders, so it needs no verified e-mail (a new shopper sees the order
     // they just placed). An admin's `?email=` of someone else looks orders up by their e-mail.
     const mine = query.email !== undefined && query.email === user.email;
-    const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
-    if (query.cursor !== undefined && !after)
-      throw new ApiError(400, 'validation_failed', 'This cursor is not one the API gave; start from the first page.', {
-        fields: { cursor: ['Unknown cursor'] },
-      });
-    const { limit, email, status, slot, q } = query;
+    const { limit, cursor, email, status, slot, q } = query;
     const filter = { email, status, slot, q };
-    const page = await listOrders(c.var.db, mine ? { ...filter, email: undefined, userId: user.uid } : filter, {
+    return answerOrderPage(c, mine ? { ...filter, email: undefined, userId: user.uid } : filter, filter, {
       limit,
-      after,
+      cursor,
     });
-    let link = '';
-    if (page.next) {
-      const params = new URLSearchParams(
-        Object.entries({ ...filter, limit: String(limit) }).flatMap(([name, value]) =>
-          value === undefined ? [] : [[name, value]],
-        ),
-      );
-      params.set('cursor', encodeCursor(page.next));
-      link = `<${c.req.path}?${params.toString()}>; rel="next"`;
-      c.header('Link', link);
-    }
-    // Over the page and its link: the same orders with a next page that appeared or went is a change.
-    const etag = await strongEtag(`${link}\n${JSON.stringify(page.orders)}`);
-    c.header('ETag', etag);
-    c.header('Cache-Control', ORDER_LIST_CACHE_CONTROL);
-    if (matchesEtag(c.req.header('If-None-Match'), etag)) return c.body(null, 304);
-    return c.json(page.orders);
   })
   .get('/:id', requireUser, validate('param', recordIdParam), async (c) => {
     const { id } = c.req.valid('param');
@@ -322,9 +339,12 @@ export const orders = factory
   .post('/', requireUser, validate('json', orderInputSchema), async (c) => {
     const input = c.req.valid('json');
     const user = c.var.user;
+    // The account's own e-mail; '' for an account with none (phone sign-in), its order's `email`.
     if (input.email !== user.email)
       throw new ApiError(403, 'forbidden', 'Orders can only be placed with your own e-mail.', {
-        fields: { email: ['Must be the e-mail you signed in with'] },
+        fields: {
+          email: [user.email ? 'Must be the e-mail you signed in with' : 'Leave empty: this account has no e-mail'],
+        },
       });
     // A slot that filled between the count and the commit fails the batch with nothing stored
     // (not an answer): the write is planned again with fresh counts, after a short random pause

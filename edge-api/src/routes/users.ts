@@ -6,11 +6,13 @@
 import { z } from 'zod';
 import { requireAdmin, requireUser } from '../auth/middleware';
 import { email } from '../contract/fields';
+import { myOrdersQuery } from '../contract/order';
 import { adminGrantSchema, userUpsertSchema, type User } from '../contract/user';
 import { grantAdmin, readProfile, readUser, upsertUser } from '../db/users';
 import { factory } from '../env';
 import { ApiError } from '../http/errors';
 import { validate } from '../http/validation';
+import { answerOrderPage } from './orders';
 
 const saveProfile = factory.createHandlers(requireUser, validate('json', userUpsertSchema), async (c) => {
   const input = c.req.valid('json');
@@ -23,7 +25,7 @@ const saveProfile = factory.createHandlers(requireUser, validate('json', userUps
   return c.json({ email: user.email, displayName: input.displayName, admin: user.isAdmin } satisfies User);
 });
 
-/** The `/api/users` routes: grant admin, save a profile (PUT or POST), read a profile. */
+/** The `/api/users` routes: grant admin, save a profile (PUT or POST), read a profile, the account's orders. */
 export const users = factory
   .createApp()
   .put('/admin', requireAdmin, validate('json', adminGrantSchema), async (c) => {
@@ -50,4 +52,9 @@ export const users = factory
     const found = await readUser(c.var.db, target, c.var.config.adminEmails);
     if (!found) throw new ApiError(404, 'not_found', `No user ${target}.`);
     return c.json(found);
+  })
+  // The account's own orders by uid, whatever its sign-in (e-mail, Google, phone: DESIGN.md §3).
+  .get('/me/orders', requireUser, validate('query', myOrdersQuery), async (c) => {
+    const { limit, cursor, status } = c.req.valid('query');
+    return answerOrderPage(c, { userId: c.var.user.uid, status }, { status }, { limit, cursor });
   });

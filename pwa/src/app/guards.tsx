@@ -1,5 +1,5 @@
 /**
- * Route guards (spec §4 "Route guards"): a spinner while auth is loading; no e-mail → /login
+ * Route guards (spec §4 "Route guards"): a spinner while auth is loading; signed out → /login
  * with the origin location in `state.from`; admin routes also need the admin flag, else /login.
  */
 import type { ReactNode } from 'react';
@@ -14,7 +14,7 @@ export function RequireAuth({ admin = false, children }: { admin?: boolean; chil
   const { user, loading, admin: isAdmin } = useAuth();
   const location = useLocation();
   if (loading) return <Spinner label={t('auth.checking')} />;
-  if (!user.email || (admin && !isAdmin)) return <Navigate to={paths.login} state={{ from: location }} replace />;
+  if (!user.account || (admin && !isAdmin)) return <Navigate to={paths.login} state={{ from: location }} replace />;
   return children ?? <Outlet />;
 }
 

@@ -26,8 +26,8 @@ export type OrderQueueFilter = { status?: OrderStatus; slot?: string; q?: string
  */
 export const orderKeys = {
   all: ['orders'] as const,
-  /** The list of `email`'s orders, or every order (admins) when undefined. */
-  list: (email: string | undefined) => [...orderKeys.all, email ?? 'all'] as const,
+  /** The own orders of `account` (its e-mail, or phone number for a phone account). */
+  list: (account: string | undefined) => [...orderKeys.all, account ?? 'all'] as const,
   /** Every filter's queue (the prefix of `queue`). */
   queues: () => [...orderKeys.all, 'queue'] as const,
   /** The admin's queue under `filter`: the pages loaded so far (an infinite query). */

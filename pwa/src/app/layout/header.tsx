@@ -69,7 +69,7 @@ export function Header() {
       <div className="navbar-end w-auto shrink-0 gap-0.5 sm:gap-1 lg:w-1/2 lg:shrink">
         <LanguageSwitch />
         <InstallButton />
-        <WaitingCount email={user.email} />
+        <WaitingCount email={user.account} />
         <CartLink to={paths.cart} />
         <AccountMenu
           profilePath={paths.profile}

@@ -19,7 +19,12 @@ export default function CheckoutRoute() {
   const { user } = useAuth();
   const navigate = useNavigate();
   const email = user.email ?? '';
-  const placeOrder = usePlaceOrder({ userEmail: email, catalogue: products, clearCart: cartActions.clearAfterOrder });
+  // The outbox keeps the order under the account: its e-mail, or phone number (auth-store.ts).
+  const placeOrder = usePlaceOrder({
+    userEmail: user.account ?? '',
+    catalogue: products,
+    clearCart: cartActions.clearAfterOrder,
+  });
   return (
     <CheckoutPage
       cart={cart}

@@ -6,11 +6,11 @@ import { UnsentReviews } from '../../features/reviews/components/unsent-reviews'
 /** `/dashboard/add-review`: the review form, written through the outbox, and the reviews still waiting in it. */
 export default function AddReviewRoute() {
   const { user } = useAuth();
-  const createReview = useCreateReview({ userEmail: user.email ?? '' });
+  const createReview = useCreateReview({ userEmail: user.account ?? '' });
   return (
     <>
       <ReviewForm submit={(review) => createReview.mutateAsync(review).then((outcome) => outcome.status)} />
-      <UnsentReviews email={user.email} />
+      <UnsentReviews email={user.account} />
     </>
   );
 }

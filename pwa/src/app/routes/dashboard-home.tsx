@@ -20,7 +20,7 @@ export default function DashboardHomeRoute() {
           <ProductCountStat count={products?.length} href={paths.dashboard.manageProducts} />
         </div>
       ) : (
-        <LatestOrder email={user.email} ordersHref={paths.dashboard.myOrders} shopHref={paths.shop} />
+        <LatestOrder email={user.account} ordersHref={paths.dashboard.myOrders} shopHref={paths.shop} />
       )}
     </section>
   );

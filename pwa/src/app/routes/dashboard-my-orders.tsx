@@ -27,8 +27,8 @@ export default function MyOrdersRoute() {
   const { user } = useAuth();
   const client = useQueryClient();
   const navigate = useNavigate();
-  const moved = useMovedOrders(user.email);
-  const unsent = useUnsentOrders(user.email);
+  const moved = useMovedOrders(user.account);
+  const unsent = useUnsentOrders(user.account);
   const nameOf = useStoredProductName();
   const sendWithoutRefused = useSendWithoutRefused();
   const sendWithout = async (key: string) => {
@@ -59,9 +59,9 @@ export default function MyOrdersRoute() {
     await dismiss(order.key);
     await navigate(paths.cart);
   };
-  return user.email ? (
+  return user.account ? (
     <MyOrders
-      email={user.email}
+      email={user.account}
       unsent={unsent}
       moved={moved}
       onSendWithout={sendWithout}

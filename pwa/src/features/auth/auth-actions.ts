@@ -3,7 +3,7 @@
  * sets `loading`, runs on the SDK (loaded by auth-session.ts if it is not yet), and ends with the
  * user applied and `error` cleared, or with the spec's message for what failed.
  */
-import type { Auth } from 'firebase/auth';
+import type { ApplicationVerifier, Auth, ConfirmationResult } from 'firebase/auth';
 import { saveProfile, type Profile } from './api/save-profile';
 import { applyUser, loadAuth, type Sdk } from './auth-session';
 import { setState } from './auth-store';
@@ -30,6 +30,11 @@ async function run(action: (ctx: { sdk: Sdk; auth: Auth }) => Promise<void>): Pr
 async function saveSignedInProfile(method: 'POST' | 'PUT', auth: Auth, profile: Profile): Promise<void> {
   await saveProfile(method, profile, await auth.currentUser?.getIdToken());
 }
+
+/** The code Firebase sent by SMS, awaiting confirmation; one at a time (the last "Send code"). */
+let pendingCode: ConfirmationResult | undefined;
+/** The invisible reCAPTCHA phone sign-in needs in production, made once per button. */
+let verifier: { button: HTMLElement; verifier: ApplicationVerifier } | undefined;
 
 /** Each action resolves true on success, false with `error` set (they never reject). */
 export const authActions = {
@@ -84,6 +89,33 @@ export const authActions = {
   signOut: () =>
     run(async ({ sdk, auth }) => {
       await sdk.signOut(auth);
+    }),
+
+  /**
+   * Phone sign-in, step 1: Firebase sends a one-time code by SMS to `e164` (a BD mobile number
+   * in E.164, contract/phone.ts). `button` ("Send code") hosts the invisible reCAPTCHA Firebase
+   * requires in production; with the Auth emulator it is not challenged (firebase.ts).
+   */
+  sendPhoneCode: (e164: string, button: HTMLElement) =>
+    run(async ({ sdk, auth }) => {
+      if (verifier?.button !== button)
+        verifier = { button, verifier: new sdk.RecaptchaVerifier(auth, button, { size: 'invisible' }) };
+      try {
+        pendingCode = await sdk.signInWithPhoneNumber(auth, e164, verifier.verifier);
+      } catch (error) {
+        // A failed challenge cannot be run again: the next try makes a new one.
+        (verifier.verifier as { clear?: () => void }).clear?.();
+        verifier = undefined;
+        throw error;
+      }
+    }),
+
+  /** Phone sign-in, step 2: confirms the `code` the SMS brought; signs in on success. */
+  confirmPhoneCode: (code: string) =>
+    run(async () => {
+      if (!pendingCode) throw Object.assign(new Error('no code sent'), { code: 'auth/missing-verification-id' });
+      await pendingCode.confirm(code);
+      pendingCode = undefined;
     }),
 
   /** Clears the error message (the alert's close button). */

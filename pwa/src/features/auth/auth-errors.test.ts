@@ -8,6 +8,12 @@ describe('sign-in error messages (spec §8)', () => {
     ['auth/too-many-requests', 'Too many attempts. Wait a few minutes, then try again.'],
     ['auth/network-request-failed', 'No connection. Check your internet and try again.'],
     ['auth/email-already-in-use', 'An account with this e-mail already exists. Log in instead.'],
+    ['auth/invalid-verification-code', 'That code is not right. Check it and try again.'],
+    ['auth/code-expired', 'This code has expired. Send a new one.'],
+    [
+      'auth/invalid-phone-number',
+      'That phone number is not valid. Enter a Bangladeshi mobile number, e.g. 01711-223344.',
+    ],
   ])('%s → %s', (code, message) => {
     expect(authErrorMessage(Object.assign(new Error('Firebase: Error'), { code }))).toBe(message);
   });

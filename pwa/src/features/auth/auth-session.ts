@@ -28,7 +28,7 @@ export type Sdk = typeof FirebaseSdk;
 
 let loaded: Promise<{ sdk: Sdk; auth: Auth }> | undefined;
 let adminLookup: { key: string; done: Promise<void> } | undefined;
-/** The account (e-mail, lower case) whose data this device keeps, until its sign-out forgets it. */
+/** The account (e-mail, lower case, or phone number) whose data this device keeps, until its sign-out forgets it. */
 let holder: string | undefined;
 let forgetting: Promise<void> = Promise.resolve();
 
@@ -78,7 +78,9 @@ async function isAdmin(user: User, email: string): Promise<boolean> {
  * or, for null after a session, once the account's kept data is forgotten. Never rejects.
  */
 export function applyUser(user: User | null): Promise<void> {
-  if (!user?.email) {
+  // The device keys an account's data by its e-mail, else (phone sign-in) its phone number.
+  const account = user?.email?.toLowerCase() || user?.phoneNumber || '';
+  if (!user || !account) {
     const signedOut = holder;
     holder = undefined;
     adminLookup = undefined;
@@ -86,22 +88,29 @@ export function applyUser(user: User | null): Promise<void> {
     setState({ user: {}, admin: false, loading: false });
     return signedOut ? forget(signedOut) : forgetting;
   }
-  const email = user.email.toLowerCase();
   // Another account signed in without a sign-out between: the last one's data goes too.
-  if (holder !== undefined && holder !== email) void forget(holder);
-  holder = email;
+  if (holder !== undefined && holder !== account) void forget(holder);
+  holder = account;
   setState({
     user: {
       uid: user.uid,
-      email: user.email,
+      email: user.email ?? '',
+      phoneNumber: user.phoneNumber ?? '',
+      account,
       displayName: user.displayName ?? '',
       photoURL: user.photoURL ?? '',
       emailVerified: user.emailVerified,
     },
   });
-  const key = `${user.emailVerified ? 'verified' : 'unverified'} ${user.email}`;
+  const key = `${user.emailVerified ? 'verified' : 'unverified'} ${account}`;
   if (adminLookup?.key !== key) {
     const email = user.email;
+    // An account with no e-mail (phone sign-in) is never an admin (DESIGN.md §3): nothing to ask.
+    if (!email) {
+      adminLookup = { key, done: Promise.resolve() };
+      setState({ admin: false, loading: false });
+      return adminLookup.done;
+    }
     adminLookup = {
       key,
       done: isAdmin(user, email).then((admin) => {

@@ -7,8 +7,21 @@
 import { useSyncExternalStore } from 'react';
 import { hasStoredSession } from './id-token';
 
-/** The signed-in user; `emailVerified` is the provider's word that the e-mail is confirmed (admin rights need it). */
-export type SessionUser = { uid: string; email: string; displayName: string; photoURL: string; emailVerified: boolean };
+/**
+ * The signed-in user; `emailVerified` is the provider's word that the e-mail is confirmed (admin
+ * rights need it). `email` is '' and `phoneNumber` (E.164) set for an account signed in with a
+ * phone number. `account` is whose data this device keeps — the e-mail (lower case), else the
+ * phone number — and is set exactly while someone is signed in.
+ */
+export type SessionUser = {
+  uid: string;
+  email: string;
+  phoneNumber: string;
+  account: string;
+  displayName: string;
+  photoURL: string;
+  emailVerified: boolean;
+};
 export type AuthState = { user: Partial<SessionUser>; loading: boolean; error: string; admin: boolean };
 
 let state: AuthState = { user: {}, loading: hasStoredSession(), error: '', admin: false };

@@ -2,6 +2,7 @@
  * The Firebase web SDK (modular `firebase/auth`), in its own lazy chunk: the shop's first paint
  * never waits for it (DESIGN.md §5). Sessions persist in IndexedDB (then localStorage), and the
  * Auth emulator is used when VITE_FIREBASE_AUTH_EMULATOR_HOST is set (the default `npm start`).
+ * Phone sign-in (`signInWithPhoneNumber`) needs an invisible `RecaptchaVerifier` in production.
  */
 import { initializeApp } from 'firebase/app';
 import {
@@ -19,9 +20,11 @@ export {
   GithubAuthProvider,
   GoogleAuthProvider,
   onIdTokenChanged,
+  RecaptchaVerifier,
   sendEmailVerification,
   signInWithCredential,
   signInWithEmailAndPassword,
+  signInWithPhoneNumber,
   signInWithPopup,
   signOut,
   updateProfile,
@@ -42,7 +45,11 @@ export function createAuth(): Auth {
     persistence: [indexedDBLocalPersistence, browserLocalPersistence],
     popupRedirectResolver: browserPopupRedirectResolver,
   });
-  if (env.VITE_FIREBASE_AUTH_EMULATOR_HOST)
+  if (env.VITE_FIREBASE_AUTH_EMULATOR_HOST) {
     connectAuthEmulator(auth, `http://${env.VITE_FIREBASE_AUTH_EMULATOR_HOST}`, { disableWarnings: true });
+    // The emulator sends no SMS and checks no reCAPTCHA: phone sign-in skips the challenge there
+    // (Firebase docs, "Test with fictional phone numbers"). Never set for a real project.
+    auth.settings.appVerificationDisabledForTesting = true;
+  }
   return auth;
 }

@@ -13,22 +13,21 @@ type AccountMenuProps = { profilePath: string; loginPath: string; registerPath: 
 export function AccountMenu({ profilePath, loginPath, registerPath, dashboardPath }: AccountMenuProps) {
   const t = useT();
   const { user } = useAuth();
-  const signedIn = Boolean(user.email);
+  const signedIn = Boolean(user.account);
+  const shownName = user.displayName || user.email || user.phoneNumber || '';
   return (
     <div className="dropdown dropdown-end">
       <button
         type="button"
         className="btn btn-ghost btn-circle avatar min-h-11 min-w-11"
-        aria-label={
-          signedIn ? t('auth.accountMenuFor', { name: user.displayName || user.email || '' }) : t('auth.accountMenu')
-        }
+        aria-label={signedIn ? t('auth.accountMenuFor', { name: shownName }) : t('auth.accountMenu')}
       >
         <Avatar photoURL={user.photoURL} size={32} />
       </button>
       <ul className="menu dropdown-content z-40 mt-3 w-56 rounded-box bg-base-100 p-2 shadow">
         {signedIn && (
           <li className="menu-title" data-testid="account-name">
-            {user.displayName || user.email}
+            {shownName}
           </li>
         )}
         <li>

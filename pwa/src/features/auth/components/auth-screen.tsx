@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { FormField } from '../../../components/form-field';
@@ -7,6 +7,7 @@ import { authActions } from '../auth-actions';
 import { loadAuth } from '../auth-session';
 import { useAuth } from '../auth-store';
 import { ErrorAlert } from './error-alert';
+import { PhoneSignIn } from './phone-sign-in';
 import { ProviderButtons } from './provider-buttons';
 
 /** One input of an auth form: its key in the form, label, input type and autocomplete token. */
@@ -32,8 +33,9 @@ type AuthScreenProps<T extends FieldValues> = {
 /**
  * The screen the login and register forms share (spec §2): the dismissible error alert, one
  * labelled input per entry of `inputs` with its inline error, the submit button, the
- * Google/GitHub options and the link to the other screen. Loads the Firebase SDK while the user
- * types, and clears an old error on arrival.
+ * Google/GitHub/phone number options and the link to the other screen; "Continue with phone
+ * number" puts the phone sign-in (phone-sign-in.tsx) in the form's place. Loads the Firebase SDK
+ * while the user types, and clears an old error on arrival.
  */
 export function AuthScreen<T extends FieldValues>({
   title,
@@ -46,10 +48,28 @@ export function AuthScreen<T extends FieldValues>({
   const t = useT();
   const { error, loading } = useAuth();
   const { register, handleSubmit, getFieldState, formState } = form;
+  const [phone, setPhone] = useState(false);
   useEffect(() => {
     void loadAuth();
     authActions.dismissError();
   }, []);
+  const showPhone = (shown: boolean) => {
+    authActions.dismissError();
+    setPhone(shown);
+  };
+  if (phone)
+    return (
+      <section className="mx-auto max-w-md px-4 py-12">
+        <h1 className="text-3xl font-bold">{t('auth.phone.title')}</h1>
+        <div className="mt-6 grid gap-4">
+          <ErrorAlert message={error} onDismiss={authActions.dismissError} />
+          <PhoneSignIn onSignedIn={onSignedIn} />
+          <button type="button" className="btn btn-link min-h-11" onClick={() => showPhone(false)}>
+            {t('auth.phone.back')}
+          </button>
+        </div>
+      </section>
+    );
   return (
     <section className="mx-auto max-w-md px-4 py-12">
       <h1 className="text-3xl font-bold">{title}</h1>
@@ -73,7 +93,7 @@ export function AuthScreen<T extends FieldValues>({
         </button>
       </form>
       <div className="divider">{t('auth.or')}</div>
-      <ProviderButtons onSignedIn={onSignedIn} />
+      <ProviderButtons onSignedIn={onSignedIn} onPhone={() => showPhone(true)} />
       <p className="mt-6 text-center">
         {switchTo.question}{' '}
         <Link to={switchTo.path} className="link link-primary">

@@ -9,7 +9,7 @@ export function ErrorAlert({ message, onDismiss }: { message: string; onDismiss:
       <span>{message}</span>
       <button
         type="button"
-        className="btn btn-ghost btn-sm min-h-11"
+        className="btn btn-ghost btn-sm min-h-11 min-w-11"
         onClick={onDismiss}
         aria-label={t('auth.dismissError')}
       >

@@ -27,7 +27,7 @@ export function ProfileCard({ onSignedOut }: { onSignedOut: () => void }) {
         <div className="card-body items-center text-center">
           <Avatar photoURL={user.photoURL} size={96} />
           <p className="text-xl font-semibold">{user.displayName || t('auth.noName')}</p>
-          <p className="text-base-content/80">{user.email}</p>
+          <p className="text-base-content/80">{user.email || user.phoneNumber}</p>
           <button
             type="button"
             className="btn btn-error btn-outline mt-4 min-h-11"

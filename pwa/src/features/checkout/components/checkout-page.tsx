@@ -158,9 +158,12 @@ export function CheckoutPage({ cart, outOfStock, user, shopPath, submitOrder, on
             <input {...field} className={input} readOnly={Boolean(user.displayName)} {...register('customerName')} />
           )}
         </FormField>
-        <FormField label={t('auth.email')}>
-          {(field) => <input {...field} className={input} value={user.email} readOnly />}
-        </FormField>
+        {/* An account signed in with a phone number has no e-mail: its order goes without one. */}
+        {user.email && (
+          <FormField label={t('auth.email')}>
+            {(field) => <input {...field} className={input} value={user.email} readOnly />}
+          </FormField>
+        )}
         <FormField label={t('contact.phone')} error={contractError(errors.phone?.message)}>
           {(field) => <input {...field} type="tel" autoComplete="tel" className={input} {...register('phone')} />}
         </FormField>

@@ -1,5 +1,5 @@
 /**
- * Orders through the API (spec §7): a customer's own list, the admin's full list, moving an
+ * Orders through the API (spec §7): the signed-in account's own list, moving an
  * order to its next state (admin, DESIGN.md §8) and delete/cancel. Mutations refresh every
  * cached order query.
  */
@@ -9,18 +9,20 @@ import { api, readResponse } from '../../../lib/api-client';
 import { orderKeys } from '../../../lib/query-keys';
 
 /**
- * Returns the query options of `email`'s orders, or of every order (admins) when `email` is
- * undefined; newest first. The query fails with ApiRequestError on a non-2xx answer.
+ * Returns the query options of the signed-in account's own orders, `GET /api/users/me/orders`
+ * (by account, whatever its sign-in: e-mail, Google or phone number; DESIGN.md §3), kept under
+ * `account` (its e-mail, or phone number) so one account's list is never shown to another;
+ * newest first. The query fails with ApiRequestError on a non-2xx answer.
  */
-export const ordersQueryOptions = (email: string | undefined) =>
+export const ordersQueryOptions = (account: string | undefined) =>
   queryOptions({
-    queryKey: orderKeys.list(email),
-    queryFn: () => readResponse(api.orders.$get({ query: email ? { email } : {} })),
+    queryKey: orderKeys.list(account),
+    queryFn: () => readResponse(api.users.me.orders.$get({ query: {} })),
   });
 
 /** Returns the orders query (see ordersQueryOptions); `enabled: false` holds it back. */
-export const useOrders = (email: string | undefined, enabled = true) =>
-  useQuery({ ...ordersQueryOptions(email), enabled });
+export const useOrders = (account: string | undefined, enabled = true) =>
+  useQuery({ ...ordersQueryOptions(account), enabled: enabled && Boolean(account) });
 
 /**
  * `PUT /api/orders/update/:id` `{orderStatus: to}` → `{modifiedCount}`: moves an order to its next

@@ -26,15 +26,21 @@ export type OutboxResult<K extends OutboxKind> = OutboxKinds[K]['result'];
 export const MAX_AGE_DAYS = QUEUED_WRITE_MAX_DAYS;
 
 /**
- * The e-mail (lower case) in a Firebase ID token's payload: whose items a token may send, and
- * whose kept data a sign-out forgets. Not a verification (the server verifies every token).
- * @returns it, or undefined when `token` is not a JWT with an e-mail.
+ * The account a Firebase ID token names, as the device keys its data (auth-store.ts `account`):
+ * the e-mail (lower case), else the `phone_number` of an account signed in with a phone number.
+ * Whose items a token may send, and whose kept data a sign-out forgets. Not a verification (the
+ * server verifies every token).
+ * @returns it, or undefined when `token` is not a JWT with an e-mail or phone number.
  */
 export function emailOfIdToken(token: string): string | undefined {
   try {
     const payload = token.split('.')[1] ?? '';
-    const json = JSON.parse(atob(payload.replaceAll('-', '+').replaceAll('_', '/'))) as { email?: unknown };
-    return typeof json.email === 'string' ? json.email.toLowerCase() : undefined;
+    const json = JSON.parse(atob(payload.replaceAll('-', '+').replaceAll('_', '/'))) as {
+      email?: unknown;
+      phone_number?: unknown;
+    };
+    if (typeof json.email === 'string' && json.email) return json.email.toLowerCase();
+    return typeof json.phone_number === 'string' && json.phone_number ? json.phone_number : undefined;
   } catch {
     return undefined;
   }
