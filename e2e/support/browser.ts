@@ -57,12 +57,29 @@ export function useBrowser(): BrowserHandle {
   };
 }
 
-/** Scrolls down the whole page in steps, as a shopper would, so sections rendered near the view appear. */
-export async function scrollThrough(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    for (let y = 0; y < document.body.scrollHeight; y += 400) {
+/**
+ * Scrolls down the whole page in steps, as a shopper would, so sections rendered near the view
+ * appear. It first waits until the route has rendered (`main` has content: the router renders
+ * nothing until a lazy page's code arrives, and a page that is still empty then has nothing to
+ * scroll through), then goes on until it is at the bottom and the page has stopped growing for
+ * `settleMs` (each section that renders near the view makes the page longer).
+ * @throws when the page renders nothing within 10 s.
+ */
+export async function scrollThrough(page: Page, settleMs = 750): Promise<void> {
+  await page.locator('main > *').first().waitFor({ state: 'attached', timeout: 10_000 });
+  await page.evaluate(async (settle) => {
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 50));
+    let height = -1;
+    let grewAt = performance.now();
+    for (let y = 0; ; y += 400) {
+      const now = document.documentElement.scrollHeight;
+      if (now !== height) [height, grewAt] = [now, performance.now()];
+      const bottom = Math.max(0, height - window.innerHeight);
+      // From where it stopped when the page grew: a jump to the new bottom could skip a section.
+      y = Math.min(y, bottom);
       window.scrollTo(0, y);
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      if (y >= bottom && performance.now() - grewAt >= settle) return;
+      await pause();
     }
-  });
+  }, settleMs);
 }

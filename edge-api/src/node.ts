@@ -2,7 +2,7 @@
  * Node entry: `/api/*` and the built PWA from one process on 127.0.0.1 (DESIGN.md §2).
  * Env: the variables of config.ts plus PORT (default 8787), HOST (default 127.0.0.1) and
  * DIST_DIR (default `dist`). The Auth emulator's unsigned tokens are accepted only while HOST is
- * a loopback address (auth/emulator-tokens.ts); otherwise they are refused and the start says why. Exits 1 with one sentence on bad config or a busy port.
+ * a loopback address (auth/emulator-tokens.ts); otherwise they are refused and the start says why. Exits 1 with one sentence on bad config, a database missing a migration or a busy port.
  * Flag `--api-only` (`npm run dev`, whose Vite dev server serves the app and proxies `/api`
  * here): serves `/api/*` alone, needs no dist/ and serves no static files; DIST_DIR is ignored.
  */
@@ -17,6 +17,8 @@ import { catalogueReplay } from './catalogue/replay';
 import { ConfigError, parseConfig } from './config';
 import { DEFAULT_PORT } from './contract/local-run';
 import { openDatabase } from './db/client';
+import { pendingMigrations } from './db/migrate';
+import { loadMigrations } from './db/migrations-fs';
 import { redact } from './http/redact';
 import { withStaticSite } from './http/static-site';
 
@@ -47,6 +49,15 @@ async function main(): Promise<void> {
   const db = await openDatabase(config.databaseUrl, config.databaseAuthToken).catch((error: unknown) =>
     fail(`cannot open the database of DATABASE_URL: ${error instanceof Error ? error.message : String(error)}.`),
   );
+  // Every query is written for the newest schema: on an older one each request would end in a 500
+  // ("no such column"), so the server does not start.
+  const pending = await pendingMigrations(db, await loadMigrations()).catch((error: unknown) =>
+    fail(`cannot read the database of DATABASE_URL: ${error instanceof Error ? error.message : String(error)}.`),
+  );
+  if (pending.length > 0)
+    fail(
+      `the database of DATABASE_URL lacks migration${pending.length > 1 ? 's' : ''} ${pending.map((m) => m.name).join(', ')}; run "npm run migrate" first.`,
+    );
   const catalogue = new CatalogueCache(db);
   const emulator = nodeEmulatorGate(config, hostname);
   if (emulator.warning) console.warn(`Taza Haat server: ${emulator.warning}`);

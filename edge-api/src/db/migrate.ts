@@ -14,6 +14,19 @@ export class MigrationError extends Error {
 }
 
 /**
+ * The migrations of `migrations` that `db` has not recorded (all of them on a new database), in
+ * version order: what a server whose queries expect them must not start without.
+ */
+export async function pendingMigrations(db: Client, migrations: readonly Migration[]): Promise<Migration[]> {
+  const known = await db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'");
+  const applied =
+    known.rows.length === 0
+      ? new Set<number>()
+      : new Set((await db.execute('SELECT version FROM schema_migrations')).rows.map((row) => Number(row.version)));
+  return [...migrations].filter((m) => !applied.has(m.version)).sort((a, b) => a.version - b.version);
+}
+
+/**
  * Applies every migration newer than the database's recorded versions.
  * @returns the versions applied by this call, in order (empty when up to date).
  * @throws MigrationError naming the failing file; that file's changes are rolled back.
