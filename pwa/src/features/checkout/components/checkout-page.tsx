@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import type { z } from 'zod';
 import { orderInputSchema, type Order } from '@contract/order';
+import { MAX_SAVED_ADDRESSES, savedAddressSchema, type SavedAddress } from '@contract/user';
 import { FormField } from '../../../components/form-field';
 import { apiErrorText } from '../../../lib/i18n/api-errors';
 import { contractError } from '../../../lib/i18n/contract-errors';
@@ -11,6 +12,7 @@ import { t, useLocale } from '../../../lib/i18n/i18n';
 import { notify } from '../../../lib/toast';
 import { useOnline } from '../../../lib/use-online';
 import { startCardPayment } from '../api/checkout-api';
+import { AddressChoice, NEW_ADDRESS, SaveNewAddress, type AddressPick } from './address-choice';
 import type { OrderToPlace, PlaceOrderResult } from '../api/place-order';
 import { slotToOrder, useDeliverySlots } from '../api/get-delivery-slots';
 import { CardPayment } from './card-payment';
@@ -29,6 +31,9 @@ type CartLine = {
   cartQuantity: number;
 };
 
+/** What a placed or queued order used, for the account's profile: its phone and address, and whether to save the address. */
+export type ContactUsed = { phone: string; address: string; savedId?: string; saveAs?: string };
+
 type CheckoutPageProps = {
   cart: readonly CartLine[];
   /** Ids of the products out of stock now: their lines are not ordered. */
@@ -40,6 +45,10 @@ type CheckoutPageProps = {
   /** Called once the order is placed, queued or refused (My Orders shows it). */
   onOrdered: () => void;
   onPaid: () => void;
+  /** The account's saved phone and addresses (most recently used first); undefined while unknown. */
+  saved?: { phone: string; addresses: readonly SavedAddress[] };
+  /** Called once an order is placed or queued, with what it used (the caller saves it for next time). */
+  onContactUsed?: (used: ContactUsed) => void;
 };
 
 const publishableKey = import.meta.env.VITE_STRIPE_PUBLISHABLE_KEY;
@@ -47,11 +56,23 @@ const publishableKey = import.meta.env.VITE_STRIPE_PUBLISHABLE_KEY;
 /**
  * Checkout (spec §2, §5): name (read-only from the account unless it has none), e-mail
  * (read-only), phone and address, the delivery time (DESIGN.md §8), the price summary, and the
- * payment method — cash on delivery always, card when Stripe is configured. Lines out of stock
+ * payment method — cash on delivery always, card when Stripe is configured. Phone and address
+ * start as the last used (the saved profile); the shopper picks a saved address or types a new
+ * one, saved for next time unless they untick "Save this address". Lines out of stock
  * are listed apart and left out of the order and its totals. The Idempotency-Key is made when
  * the shopper presses the button and kept for retries, so a double click or a retry makes one order.
  */
-export function CheckoutPage({ cart, outOfStock, user, shopPath, submitOrder, onOrdered, onPaid }: CheckoutPageProps) {
+export function CheckoutPage({
+  cart,
+  outOfStock,
+  user,
+  shopPath,
+  submitOrder,
+  onOrdered,
+  onPaid,
+  saved,
+  onContactUsed,
+}: CheckoutPageProps) {
   useLocale(); // renders again in the language chosen
   const online = useOnline();
   const [method, setMethod] = useState<'cod' | 'card'>('cod');
@@ -61,10 +82,41 @@ export function CheckoutPage({ cart, outOfStock, user, shopPath, submitOrder, on
   const [cardOrder, setCardOrder] = useState<Order>();
   const attemptKey = useRef<string | undefined>(undefined);
   const sending = useRef(false);
-  const { register, handleSubmit, formState } = useForm<FormValues>({
+  const savedAddresses = saved?.addresses ?? [];
+  const first = savedAddresses[0];
+  const { register, handleSubmit, formState, setValue, getFieldState } = useForm<FormValues>({
     resolver: zodResolver(formSchema),
-    defaultValues: { customerName: user.displayName, phone: '', address: '' },
+    defaultValues: { customerName: user.displayName, phone: saved?.phone ?? '', address: first?.address ?? '' },
   });
+  const [pick, setPick] = useState<AddressPick>(first?.id ?? NEW_ADDRESS);
+  const [saveNew, setSaveNew] = useState(true);
+  const [saveAs, setSaveAs] = useState(() => (first ? '' : t('savedAddress.defaultLabel')));
+  const [saveAsError, setSaveAsError] = useState<string>();
+  // A profile that arrives after the form (online, nothing kept yet) fills what the shopper has not
+  // touched: the choice here, as React adjusts state to a changed prop, the form's fields below.
+  const [arrived, setArrived] = useState(saved !== undefined);
+  const [untouched, setUntouched] = useState(true);
+  if (!arrived && saved) {
+    setArrived(true);
+    if (untouched && first && !formState.dirtyFields.address) {
+      setPick(first.id);
+      setSaveAs('');
+    }
+  }
+  useEffect(() => {
+    if (!saved || !arrived) return;
+    if (!getFieldState('phone').isDirty && saved.phone) setValue('phone', saved.phone);
+  }, [saved, arrived, getFieldState, setValue]);
+  useEffect(() => {
+    const chosen = saved?.addresses.find((a) => a.id === pick);
+    if (chosen) setValue('address', chosen.address);
+  }, [pick, saved?.addresses, setValue]);
+  const onPick = (next: AddressPick) => {
+    setUntouched(false);
+    setPick(next);
+    if (next === NEW_ADDRESS) setValue('address', '');
+  };
+  const full = savedAddresses.length >= MAX_SAVED_ADDRESSES;
   const fetchClientSecret = useCallback(
     () => (cardOrder ? startCardPayment(cardOrder._id) : Promise.reject(new Error('no order'))),
     [cardOrder],
@@ -102,6 +154,13 @@ export function CheckoutPage({ cart, outOfStock, user, shopPath, submitOrder, on
   const leftOut = cart.filter((line) => outOfStock.has(line._id));
   const onSubmit = async (values: FormValues) => {
     if (lines.length === 0) return;
+    const savedPick = savedAddresses.find((a) => a.id === pick);
+    const saving = !savedPick && saveNew && !full;
+    if (saving) {
+      const label = savedAddressSchema.shape.label.safeParse(saveAs);
+      setSaveAsError(label.success ? undefined : contractError(label.error.issues[0]?.message));
+      if (!label.success) return;
+    }
     if (sending.current) return; // a second click while the first is on its way
     sending.current = true;
     attemptKey.current ??= crypto.randomUUID();
@@ -124,6 +183,13 @@ export function CheckoutPage({ cart, outOfStock, user, shopPath, submitOrder, on
         attemptKey.current,
       );
       attemptKey.current = undefined;
+      if (result.status !== 'refused')
+        onContactUsed?.({
+          phone: values.phone,
+          address: values.address,
+          savedId: savedPick?.id,
+          saveAs: saving ? saveAs.trim() : undefined,
+        });
       if (result.status === 'refused') {
         notify('order', 'error', result.message);
         onOrdered();
@@ -158,17 +224,31 @@ export function CheckoutPage({ cart, outOfStock, user, shopPath, submitOrder, on
         <FormField label={t('contact.phone')} error={contractError(errors.phone?.message)}>
           {(field) => <input {...field} type="tel" autoComplete="tel" className={input} {...register('phone')} />}
         </FormField>
-        <FormField label={t('checkout.address')} error={contractError(errors.address?.message)}>
-          {(field) => (
-            <textarea
-              {...field}
-              rows={3}
-              autoComplete="street-address"
-              className="textarea textarea-bordered w-full"
-              {...register('address')}
+        <AddressChoice saved={savedAddresses} pick={pick} onPick={onPick} />
+        {pick === NEW_ADDRESS && (
+          <>
+            <FormField label={t('checkout.address')} error={contractError(errors.address?.message)}>
+              {(field) => (
+                <textarea
+                  {...field}
+                  rows={3}
+                  autoComplete="street-address"
+                  className="textarea textarea-bordered w-full"
+                  {...register('address')}
+                />
+              )}
+            </FormField>
+            <SaveNewAddress
+              save={saveNew}
+              onSave={setSaveNew}
+              label={saveAs}
+              onLabel={setSaveAs}
+              labelError={saveAsError}
+              full={full}
+              max={MAX_SAVED_ADDRESSES}
             />
-          )}
-        </FormField>
+          </>
+        )}
         <DeliverySlotPicker
           slots={slots.data}
           missing={!online ? 'offline' : slots.isError ? 'failed' : 'loading'}
