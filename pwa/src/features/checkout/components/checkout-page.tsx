@@ -53,6 +53,12 @@ type CheckoutPageProps = {
 
 const publishableKey = import.meta.env.VITE_STRIPE_PUBLISHABLE_KEY;
 
+/** The name a new address is offered under: "Home", else "Office", whichever is not saved yet; else none (the shopper names it). */
+function freeLabel(saved: readonly SavedAddress[]): string {
+  const taken = new Set(saved.map((a) => a.label.trim().toLowerCase()));
+  return [t('savedAddress.defaultLabel'), t('savedAddress.secondLabel')].find((l) => !taken.has(l.toLowerCase())) ?? '';
+}
+
 /**
  * Checkout (spec §2, §5): name (read-only from the account unless it has none), e-mail
  * (read-only), phone and address, the delivery time (DESIGN.md §8), the price summary, and the
@@ -90,7 +96,7 @@ export function CheckoutPage({
   });
   const [pick, setPick] = useState<AddressPick>(first?.id ?? NEW_ADDRESS);
   const [saveNew, setSaveNew] = useState(true);
-  const [saveAs, setSaveAs] = useState(() => (first ? '' : t('savedAddress.defaultLabel')));
+  const [saveAs, setSaveAs] = useState(() => freeLabel(savedAddresses));
   const [saveAsError, setSaveAsError] = useState<string>();
   // A profile that arrives after the form (online, nothing kept yet) fills what the shopper has not
   // touched: the choice here, as React adjusts state to a changed prop, the form's fields below.
@@ -98,10 +104,8 @@ export function CheckoutPage({
   const [untouched, setUntouched] = useState(true);
   if (!arrived && saved) {
     setArrived(true);
-    if (untouched && first && !formState.dirtyFields.address) {
-      setPick(first.id);
-      setSaveAs('');
-    }
+    if (untouched && first && !formState.dirtyFields.address) setPick(first.id);
+    setSaveAs(freeLabel(saved.addresses));
   }
   useEffect(() => {
     if (!saved || !arrived) return;
@@ -115,6 +119,13 @@ export function CheckoutPage({
     setUntouched(false);
     setPick(next);
     if (next === NEW_ADDRESS) setValue('address', '');
+  };
+  const addressField = register('address');
+  // Typing a saved address picks it; any other text is a new address.
+  const onTyped = (text: string) => {
+    setUntouched(false);
+    const same = savedAddresses.find((a) => a.address.trim().toLowerCase() === text.trim().toLowerCase());
+    setPick(same?.id ?? NEW_ADDRESS);
   };
   const full = savedAddresses.length >= MAX_SAVED_ADDRESSES;
   const fetchClientSecret = useCallback(
@@ -225,19 +236,23 @@ export function CheckoutPage({
           {(field) => <input {...field} type="tel" autoComplete="tel" className={input} {...register('phone')} />}
         </FormField>
         <AddressChoice saved={savedAddresses} pick={pick} onPick={onPick} />
+        <FormField label={t('checkout.address')} error={contractError(errors.address?.message)}>
+          {(field) => (
+            <textarea
+              {...field}
+              rows={3}
+              autoComplete="street-address"
+              className="textarea textarea-bordered w-full"
+              {...addressField}
+              onChange={(event) => {
+                onTyped(event.target.value);
+                return addressField.onChange(event);
+              }}
+            />
+          )}
+        </FormField>
         {pick === NEW_ADDRESS && (
           <>
-            <FormField label={t('checkout.address')} error={contractError(errors.address?.message)}>
-              {(field) => (
-                <textarea
-                  {...field}
-                  rows={3}
-                  autoComplete="street-address"
-                  className="textarea textarea-bordered w-full"
-                  {...register('address')}
-                />
-              )}
-            </FormField>
             <SaveNewAddress
               save={saveNew}
               onSave={setSaveNew}
