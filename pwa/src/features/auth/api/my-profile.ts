@@ -18,7 +18,9 @@ export const myProfileQueryOptions = (uid: string) =>
   queryOptions({
     queryKey: profileKeys.me(uid),
     queryFn: () => readResponse(api.users.me.$get()),
-    staleTime: 60_000,
+    // Read again on every checkout and profile visit: the copy kept offline may be older than the
+    // last order's save (it is written at most once a second).
+    staleTime: 0,
   });
 
 /** Returns the profile query of account `uid` (disabled while signed out: `uid` undefined). */

@@ -117,7 +117,7 @@ function SavedContactForm({ uid, profile }: { uid: string; profile: Profile }) {
               </FormField>
               <button
                 type="button"
-                className="btn btn-ghost btn-sm min-h-11 justself-start text-error"
+                className="btn btn-ghost btn-sm min-h-11 justify-self-start text-error"
                 aria-label={t('savedAddress.removeNamed', { label: item.label || String(index + 1) })}
                 onClick={() => remove(index)}
               >

@@ -98,19 +98,21 @@ export function CheckoutPage({
   const [saveNew, setSaveNew] = useState(true);
   const [saveAs, setSaveAs] = useState(() => freeLabel(savedAddresses));
   const [saveAsError, setSaveAsError] = useState<string>();
-  // A profile that arrives after the form (online, nothing kept yet) fills what the shopper has not
-  // touched: the choice here, as React adjusts state to a changed prop, the form's fields below.
-  const [arrived, setArrived] = useState(saved !== undefined);
+  // A profile that arrives or changes after the form (online: nothing kept yet, or a fresher copy than
+  // the one kept) fills what the shopper has not touched: the choice here, as React adjusts state
+  // to a changed prop; the form's fields below.
+  const [applied, setApplied] = useState(saved);
   const [untouched, setUntouched] = useState(true);
-  if (!arrived && saved) {
-    setArrived(true);
-    if (untouched && first && !formState.dirtyFields.address) setPick(first.id);
-    setSaveAs(freeLabel(saved.addresses));
+  if (applied !== saved) {
+    setApplied(saved);
+    if (saved && untouched && !formState.dirtyFields.address) {
+      setPick(saved.addresses[0]?.id ?? NEW_ADDRESS);
+      setSaveAs(freeLabel(saved.addresses));
+    }
   }
   useEffect(() => {
-    if (!saved || !arrived) return;
-    if (!getFieldState('phone').isDirty && saved.phone) setValue('phone', saved.phone);
-  }, [saved, arrived, getFieldState, setValue]);
+    if (saved?.phone && !getFieldState('phone').isDirty) setValue('phone', saved.phone);
+  }, [saved, getFieldState, setValue]);
   useEffect(() => {
     const chosen = saved?.addresses.find((a) => a.id === pick);
     if (chosen) setValue('address', chosen.address);
