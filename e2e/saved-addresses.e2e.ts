@@ -63,7 +63,7 @@ describe.each([
     await page.goto(browser.url('/checkout'));
     expect(await page.getByRole('radio', { name: /A new address/ }).count()).toBe(0);
     expect(await page.getByLabel('Save this address for next time').isChecked()).toBe(true);
-    expect(await page.getByLabel('Name this address (e.g. Home, Office)').inputValue()).toBe('Home');
+    expect(await page.getByLabel('Label for this address (e.g. Home, Office)').inputValue()).toBe('Home');
     await page.getByLabel('Phone').fill('01711-223344');
     await page.getByLabel('Delivery address').fill(HOME);
     await placeOrder(page);
@@ -79,7 +79,7 @@ describe.each([
     expect(await page.getByLabel('Delivery address').inputValue()).toBe(HOME);
     await page.getByRole('radio', { name: 'A new address' }).check();
     await page.getByLabel('Delivery address').fill(OFFICE);
-    expect(await page.getByLabel('Name this address (e.g. Home, Office)').inputValue()).toBe('Office');
+    expect(await page.getByLabel('Label for this address (e.g. Home, Office)').inputValue()).toBe('Office');
     await placeOrder(page);
     expect((await ordersOf(account))[0]?.address).toBe(OFFICE);
     await profileWhen(account, (p) => p.addresses.length === 2);
@@ -98,13 +98,13 @@ describe.each([
     // The profile page renames Office and changes its address; checkout then offers it so.
     await page.goto(browser.url('/profile'));
     await page.getByRole('heading', { name: 'Phone and addresses' }).waitFor();
-    await page.getByLabel('Name', { exact: true }).first().waitFor();
-    expect(await page.getByLabel('Name', { exact: true }).count()).toBe(2);
-    const renamed = (await page.getByLabel('Name', { exact: true }).first().inputValue()) === 'Office' ? 0 : 1;
-    await page.getByLabel('Name', { exact: true }).nth(renamed).fill('');
+    await page.getByLabel('Label', { exact: true }).first().waitFor();
+    expect(await page.getByLabel('Label', { exact: true }).count()).toBe(2);
+    const renamed = (await page.getByLabel('Label', { exact: true }).first().inputValue()) === 'Office' ? 0 : 1;
+    await page.getByLabel('Label', { exact: true }).nth(renamed).fill('');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText('Required').first().waitFor(); // inline, under the emptied name
-    await page.getByLabel('Name', { exact: true }).nth(renamed).fill('Work');
+    await page.getByLabel('Label', { exact: true }).nth(renamed).fill('Work');
     await page.getByLabel('Address', { exact: true }).nth(renamed).fill('Road 11, Gulshan 2, Dhaka');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText('Your phone and addresses are saved.').waitFor();
