@@ -1,6 +1,7 @@
 /** User contract (spec §3, §7; DESIGN.md §3). */
 import { z } from 'zod';
-import { email } from './fields';
+import { email, requiredText } from './fields';
+import { orderInputSchema } from './order';
 
 /** `PUT /users` and `POST /users` body: the signed-in user's own e-mail and display name. */
 export const userUpsertSchema = z.object({
@@ -15,3 +16,55 @@ export const adminGrantSchema = z.object({ email });
 export const userSchema = z.object({ email: z.string(), displayName: z.string(), admin: z.boolean() });
 
 export type User = z.infer<typeof userSchema>;
+
+/** The most addresses a profile keeps (issue 23: "up to 5 saved addresses"). */
+export const MAX_SAVED_ADDRESSES = 5;
+
+/** A saved address's id: letters, digits, `-` and `_`, as the PWA (crypto.randomUUID) or the server makes them. */
+export const savedAddressId = z
+  .string({ error: 'Required' })
+  .trim()
+  .regex(/^[\w-]{1,64}$/, { error: 'Unknown id' });
+
+/**
+ * One saved address: a label the shopper chose ("Home", "Office", 1–30 characters) and the
+ * address under the order's own rule (orderInputSchema.address), so what is saved can be ordered to.
+ */
+export const savedAddressSchema = z.object({
+  id: savedAddressId,
+  label: requiredText(30),
+  address: orderInputSchema.shape.address,
+});
+
+/**
+ * `PUT /users/me` body: any of `displayName`, `phone` (the order's phone rule; null clears it)
+ * and `addresses` (the whole list, at most {@link MAX_SAVED_ADDRESSES}, ids unique; an address
+ * without an id gets one). E-mail and phone number are the token's, never the body's: other
+ * fields are dropped.
+ */
+export const profileUpdateSchema = z.object({
+  displayName: z.string().trim().max(100, { error: 'At most 100 characters' }).optional(),
+  phone: orderInputSchema.shape.phone.nullable().optional(),
+  addresses: z
+    .array(savedAddressSchema.extend({ id: savedAddressId.optional() }), { error: 'Expected a list of addresses' })
+    .max(MAX_SAVED_ADDRESSES, { error: `At most ${MAX_SAVED_ADDRESSES} addresses` })
+    .refine((list) => new Set(list.flatMap((a) => (a.id ? [a.id] : []))).size === list.filter((a) => a.id).length, {
+      error: 'Each address needs its own id',
+    })
+    .optional(),
+});
+
+/** `GET` / `PUT /users/me` answer: the signed-in account's profile (DESIGN.md §3). */
+export const profileSchema = z.object({
+  uid: z.string(),
+  email: z.string().meta({ description: 'The token’s e-mail; empty for a phone-number account' }),
+  phoneNumber: z.string().meta({ description: 'The token’s phone number (E.164); empty when it has none' }),
+  displayName: z.string(),
+  admin: z.boolean().meta({ description: 'The effective flag: rights apply only with a verified e-mail' }),
+  phone: z.string().meta({ description: 'The last phone given at checkout, or saved on the profile' }),
+  addresses: z.array(savedAddressSchema).meta({ description: 'Most recently used first' }),
+});
+
+export type SavedAddress = z.infer<typeof savedAddressSchema>;
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+export type Profile = z.infer<typeof profileSchema>;

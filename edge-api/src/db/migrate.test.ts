@@ -231,7 +231,8 @@ describe('migration 0006 (identity) on a database in use', () => {
   });
 
   it('binds each profile whose e-mail one account alone used (orders or reviews) to it, and leaves the rest unbound', async () => {
-    expect(await applyMigrations(db, await loadMigrations())).toEqual([5, 6, 9]);
+    // 5 and 6 first; later migrations (0007, 0008 …) follow them.
+    expect((await applyMigrations(db, await loadMigrations())).slice(0, 2)).toEqual([5, 6]);
     const rows = (await db.execute('SELECT email, uid, admin FROM users ORDER BY email')).rows;
     expect(rows.map((r) => [r.email, r.uid, r.admin])).toEqual([
       ['admin@x.test', null, 1],

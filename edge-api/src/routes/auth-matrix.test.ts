@@ -170,6 +170,16 @@ const matrix: Case[] = [
     expect: { anonymous: 401, customerA: 200, customerB: 403, admin: 200 },
   },
   {
+    route: 'GET /api/users/me',
+    request: async () => ({ path: '/api/users/me' }),
+    expect: { anonymous: 401, customerA: 200, customerB: 200, admin: 200 },
+  },
+  {
+    route: 'PUT /api/users/me',
+    request: async () => ({ path: '/api/users/me', body: { phone: '01711-223344' } }),
+    expect: { anonymous: 401, customerA: 200, customerB: 200, admin: 200 },
+  },
+  {
     route: 'GET /api/users/me/orders',
     request: async () => ({ path: '/api/users/me/orders' }),
     expect: { anonymous: 401, customerA: 200, customerB: 200, admin: 200 },

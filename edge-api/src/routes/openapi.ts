@@ -31,7 +31,7 @@ import {
   reviewListQuery,
   reviewSchema,
 } from '../contract/review';
-import { adminGrantSchema, userSchema, userUpsertSchema } from '../contract/user';
+import { adminGrantSchema, profileSchema, profileUpdateSchema, userSchema, userUpsertSchema } from '../contract/user';
 import { factory } from '../env';
 
 /** The API's one error body (http/errors.ts, DESIGN.md §3); `code` is one of contract/errors.ts's codes. */
@@ -76,6 +76,7 @@ const components = new Map<z.ZodType, string>([
   [orderSchema, 'Order'],
   [reviewSchema, 'Review'],
   [userSchema, 'User'],
+  [profileSchema, 'Profile'],
 ]);
 
 type Method = 'get' | 'post' | 'put' | 'delete';
@@ -276,6 +277,22 @@ export const routeDocs: readonly RouteDoc[] = [
     auth: 'admin',
     body: adminGrantSchema,
     ok: { status: 200, description: '1, or 0 for an unknown user or one already admin', schema: modified },
+  },
+  {
+    method: 'get',
+    path: '/api/users/me',
+    summary: 'Your account’s profile: name, saved phone and addresses, and the effective admin flag',
+    auth: 'user',
+    ok: { status: 200, description: 'The profile', schema: profileSchema },
+  },
+  {
+    method: 'put',
+    path: '/api/users/me',
+    summary: 'Change your name, saved phone (null clears it) or saved addresses (the whole list, at most 5)',
+    auth: 'user',
+    body: profileUpdateSchema,
+    ok: { status: 200, description: 'The saved profile', schema: profileSchema },
+    errors: [400],
   },
   {
     method: 'put',

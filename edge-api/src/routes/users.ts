@@ -1,15 +1,18 @@
 /**
  * `/api/users` (spec §7, DESIGN.md §3): a signed-in user saves their own profile (e-mail must be
  * the token's; the profile is bound to the account, db/users.ts); reads their own record with the
- * effective admin flag (admins read anyone's); admins grant admin rights.
+ * effective admin flag (admins read anyone's); admins grant admin rights. `/me` is the account's
+ * profile by uid, with its saved phone and addresses (db/user-profiles.ts).
  */
+import type { Client } from '@libsql/client';
 import { z } from 'zod';
 import { requireAdmin, requireUser } from '../auth/middleware';
 import { email } from '../contract/fields';
 import { myOrdersQuery } from '../contract/order';
-import { adminGrantSchema, userUpsertSchema, type User } from '../contract/user';
+import { adminGrantSchema, profileUpdateSchema, userUpsertSchema, type Profile, type User } from '../contract/user';
+import { readStoredProfile, saveStoredProfile } from '../db/user-profiles';
 import { grantAdmin, readProfile, readUser, upsertUser } from '../db/users';
-import { factory } from '../env';
+import { factory, type RequestUser } from '../env';
 import { ApiError } from '../http/errors';
 import { validate } from '../http/validation';
 import { answerOrderPage } from './orders';
@@ -25,12 +28,49 @@ const saveProfile = factory.createHandlers(requireUser, validate('json', userUps
   return c.json({ email: user.email, displayName: input.displayName, admin: user.isAdmin } satisfies User);
 });
 
-/** The `/api/users` routes: grant admin, save a profile (PUT or POST), read a profile, the account's orders. */
+/**
+ * The signed-in account's profile (DESIGN.md §3): e-mail and phone number from the token, the
+ * effective admin flag, the name saved under its e-mail (users) or on the account
+ * (user_profiles), else the token's; saved phone and addresses by uid.
+ */
+async function readMe(db: Client, user: RequestUser): Promise<Profile> {
+  const [stored, own] = await Promise.all([
+    readStoredProfile(db, user.uid),
+    user.email ? readProfile(db, user) : Promise.resolve(undefined),
+  ]);
+  return {
+    uid: user.uid,
+    email: user.email,
+    phoneNumber: user.phoneNumber ?? '',
+    displayName: own?.displayName ?? stored.displayName ?? user.name ?? '',
+    admin: user.isAdmin,
+    phone: stored.phone,
+    addresses: stored.addresses,
+  };
+}
+
+/**
+ * The `/api/users` routes: grant admin, the account's own profile (`/me`: read, change name,
+ * phone and addresses; `/me/orders`: its orders), save a profile (PUT or POST), read a profile.
+ */
 export const users = factory
   .createApp()
   .put('/admin', requireAdmin, validate('json', adminGrantSchema), async (c) => {
     const { email: target } = c.req.valid('json');
     return c.json({ modifiedCount: await grantAdmin(c.var.db, target) });
+  })
+  .get('/me', requireUser, async (c) => c.json(await readMe(c.var.db, c.var.user)))
+  .put('/me', requireUser, validate('json', profileUpdateSchema), async (c) => {
+    const input = c.req.valid('json');
+    const user = c.var.user;
+    await saveStoredProfile(c.var.db, user.uid, {
+      displayName: input.displayName,
+      phone: input.phone === null ? '' : input.phone,
+      addresses: input.addresses?.map((a) => ({ id: a.id ?? crypto.randomUUID(), label: a.label, address: a.address })),
+    });
+    // An account with an e-mail keeps its name where GET /users/:email reads it.
+    if (input.displayName !== undefined && user.email) await upsertUser(c.var.db, user, input.displayName);
+    return c.json(await readMe(c.var.db, user));
   })
   .put('/', ...saveProfile)
   .post('/', ...saveProfile)

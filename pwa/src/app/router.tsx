@@ -16,9 +16,16 @@ const page = (load: () => Promise<PageModule>) => async () => ({ Component: (awa
 
 const AdminOnly = () => <RequireAuth admin />;
 
-/** Keeps the order queries offline (lib/persist-queries.ts), loaded with the dashboard only: never on the shop's first load. */
+/**
+ * Keeps the order and profile queries offline (lib/persist-queries.ts), loaded with the dashboard,
+ * checkout and profile only: never on the shop's first load.
+ */
 const restoreOrderQueries = () =>
   import('../lib/persist-queries').then(({ persistOrderQueries }) => persistOrderQueries(queryClient));
+
+/** A page's module once the kept queries are restored (restoreOrderQueries). */
+const withKeptQueries = (load: Promise<PageModule>) =>
+  Promise.all([load, restoreOrderQueries()]).then(([module]) => module);
 
 export const router = createBrowserRouter([
   {
@@ -36,11 +43,12 @@ export const router = createBrowserRouter([
           { path: paths.cart, lazy: page(() => import('./routes/cart')) },
           { path: paths.login, lazy: page(() => import('./routes/login')) },
           { path: paths.register, lazy: page(() => import('./routes/register')) },
-          { path: paths.profile, lazy: page(() => import('./routes/profile')) },
+          // The kept profile (saved phone and addresses) is back in the cache before these render.
+          { path: paths.profile, lazy: page(() => withKeptQueries(import('./routes/profile'))) },
           {
             path: paths.checkout,
             Component: RequireAuth,
-            children: [{ index: true, lazy: page(() => import('./routes/checkout')) }],
+            children: [{ index: true, lazy: page(() => withKeptQueries(import('./routes/checkout'))) }],
           },
           {
             path: paths.dashboard.root,

@@ -1,6 +1,7 @@
 /**
  * Keeps the order queries (`orderKeys.all`: the admin's queue, an order's details, a customer's
- * list) in IndexedDB, so the dashboard opens offline from the last synced copy (DESIGN.md §5).
+ * list) and the account's profile (`profileKeys.all`: saved phone and addresses) in IndexedDB, so
+ * the dashboard opens, and checkout is prefilled, offline from the last synced copy (DESIGN.md §5).
  * TanStack Query's persister: restored once when a dashboard route first loads, then saved (at
  * most once a second) whenever those queries change. Nothing else is kept: the catalogue has its
  * own mirror (lib/offline).
@@ -10,19 +11,23 @@
  * written by another app version. idb-keyval rather than the shop's Dexie database: a store of
  * its own needs no schema version of the shop's, and it is ~600 bytes.
  *
- * The router imports this module on dashboard routes only: the shop's first load never carries it.
+ * The router imports this module on dashboard, checkout and profile routes only: the shop's first
+ * load never carries it.
  */
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import { defaultShouldDehydrateQuery, type QueryClient } from '@tanstack/react-query';
 import { persistQueryClient } from '@tanstack/react-query-persist-client';
 import { createStore, del, get, set } from 'idb-keyval';
-import { orderKeys } from './query-keys';
+import { orderKeys, profileKeys } from './query-keys';
 
 /** The idb-keyval key the order queries are saved under. */
 const ORDERS_KEY = 'orders';
 
 /** How long a saved copy is used; order queries are kept in memory as long (gcTime), so they are saved as long. */
 export const PERSIST_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** The first parts of the query keys kept: the order queries and the account's profile (saved phone and addresses). */
+const kept: readonly string[] = [orderKeys.all[0], profileKeys.all[0]];
 
 let restored: Promise<void> | undefined;
 let persisted: QueryClient | undefined;
@@ -46,13 +51,15 @@ export function persistOrderQueries(client: QueryClient): Promise<void> {
     });
     // A restored query without a screen would otherwise be dropped after 5 minutes, and the next save would lose it.
     client.setQueryDefaults(orderKeys.all, { gcTime: PERSIST_MAX_AGE_MS });
+    client.setQueryDefaults(profileKeys.all, { gcTime: PERSIST_MAX_AGE_MS });
     const [, restore] = persistQueryClient({
       queryClient: client,
       persister,
       maxAge: PERSIST_MAX_AGE_MS,
       buster: import.meta.env.VITE_APP_VERSION ?? 'dev',
       dehydrateOptions: {
-        shouldDehydrateQuery: (query) => defaultShouldDehydrateQuery(query) && query.queryKey[0] === orderKeys.all[0],
+        shouldDehydrateQuery: (query) =>
+          defaultShouldDehydrateQuery(query) && kept.includes(query.queryKey[0] as string),
       },
     });
     // Without a readable IndexedDB (private mode, quota) the dashboard works online as before.
@@ -62,11 +69,13 @@ export function persistOrderQueries(client: QueryClient): Promise<void> {
 }
 
 /**
- * Forgets every order this device kept — the cached queries and the IndexedDB copy — so the next
- * person to use a shared tablet or phone does not find the last user's orders (called on sign-out).
+ * Forgets every order and profile this device kept — the cached queries and the IndexedDB copy — so
+ * the next person to use a shared tablet or phone does not find the last user's orders, phone or
+ * addresses (called on sign-out).
  * Never rejects.
  */
 export async function forgetOrderQueries(): Promise<void> {
   persisted?.removeQueries({ queryKey: orderKeys.all });
+  persisted?.removeQueries({ queryKey: profileKeys.all });
   await del(ORDERS_KEY, store()).catch(() => undefined);
 }

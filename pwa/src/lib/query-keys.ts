@@ -44,3 +44,13 @@ export const orderKeys = {
 export const deliverySlotKeys = {
   all: ['delivery-slots'] as const,
 };
+
+/**
+ * `GET /api/users/me`: the signed-in account's profile (saved phone and addresses), one query per
+ * account, kept offline with the order queries (persist-queries.ts) so checkout is prefilled offline.
+ */
+export const profileKeys = {
+  all: ['profile'] as const,
+  /** Account `uid`'s profile. */
+  me: (uid: string) => [...profileKeys.all, uid] as const,
+};

@@ -44,7 +44,9 @@ export function Footer() {
               <a
                 key={s.name}
                 href={s.href}
-                className="btn btn-ghost btn-circle min-h-11 min-w-11"
+                // Light on the footer's green (#f1f6ea on #23361f, 11.8:1; WCAG 1.4.11 asks 3:1): the
+                // ghost button's own colour is the page's dark text, unreadable here.
+                className="btn btn-ghost btn-circle min-h-11 min-w-11 text-neutral-content [--btn-fg:var(--color-neutral-content)] hover:text-neutral hover:[--btn-fg:var(--color-neutral)]"
                 aria-label={s.name}
                 rel="noreferrer"
               >

@@ -1,6 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths';
+import { rememberContact, useMyProfile } from '../../features/auth/api/my-profile';
 import { useAuth } from '../../features/auth/auth-store';
 import { cartActions, useCart } from '../../features/cart/cart-store';
 import { useProducts } from '../../features/catalogue/api/get-products';
@@ -10,7 +12,9 @@ import { CheckoutPage } from '../../features/checkout/components/checkout-page';
 /**
  * `/checkout` (signed-in only; guarded in the router): the checkout form over the cart, placing
  * the order through the outbox (features/checkout/api/place-order.ts). Lines out of stock in the
- * catalogue are left out; My Orders shows the order once it is placed, queued or refused.
+ * catalogue are left out; My Orders shows the order once it is placed, queued or refused. Phone
+ * and address start from the account's profile (kept offline); what an order used is saved
+ * to it afterwards (features/auth/api/my-profile.ts rememberContact: online only, silently).
  */
 export default function CheckoutRoute() {
   const cart = useCart();
@@ -18,6 +22,8 @@ export default function CheckoutRoute() {
   const outOfStock = useMemo(() => new Set(products?.filter((p) => p.inStock === false).map((p) => p._id)), [products]);
   const { user } = useAuth();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const profile = useMyProfile(user.uid);
   const email = user.email ?? '';
   // The outbox keeps the order under the account: its e-mail, or phone number (auth-store.ts).
   const placeOrder = usePlaceOrder({
@@ -34,6 +40,8 @@ export default function CheckoutRoute() {
       submitOrder={(order, key) => placeOrder.mutateAsync({ order, key })}
       onOrdered={() => navigate(paths.dashboard.myOrders)}
       onPaid={cartActions.clearAfterOrder}
+      saved={profile.data}
+      onContactUsed={(used) => user.uid && void rememberContact(queryClient, user.uid, used)}
     />
   );
 }

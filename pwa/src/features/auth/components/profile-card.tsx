@@ -3,11 +3,13 @@ import { useT } from '../../../lib/i18n/i18n';
 import { authActions } from '../auth-actions';
 import { useAuth } from '../auth-store';
 import { Avatar } from './avatar';
+import { SavedContact } from './saved-contact-form';
 import { VerifyEmail } from './verify-email';
 
 /**
  * `/profile`: display name, e-mail, photo (default avatar when none), sign out; "Verify your
- * e-mail" until the provider has confirmed the address.
+ * e-mail" until the provider has confirmed the address; the saved phone and addresses checkout
+ * fills in (SavedContact).
  */
 export function ProfileCard({ onSignedOut }: { onSignedOut: () => void }) {
   const t = useT();
@@ -37,6 +39,7 @@ export function ProfileCard({ onSignedOut }: { onSignedOut: () => void }) {
           </button>
         </div>
       </div>
+      {user.uid && <SavedContact uid={user.uid} />}
     </section>
   );
 }

@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import type { z } from 'zod';
 import type { SaleUnit } from '@contract/catalogue';
 import { orderInputSchema, type Order } from '@contract/order';
+import { MAX_SAVED_ADDRESSES, savedAddressSchema, type SavedAddress } from '@contract/user';
 import { FormField } from '../../../components/form-field';
 import { apiErrorText } from '../../../lib/i18n/api-errors';
 import { contractError } from '../../../lib/i18n/contract-errors';
@@ -12,6 +13,7 @@ import { t, useLocale } from '../../../lib/i18n/i18n';
 import { notify } from '../../../lib/toast';
 import { useOnline } from '../../../lib/use-online';
 import { startCardPayment } from '../api/checkout-api';
+import { AddressChoice, NEW_ADDRESS, SaveNewAddress, type AddressPick } from './address-choice';
 import type { OrderToPlace, PlaceOrderResult } from '../api/place-order';
 import { slotToOrder, useDeliverySlots } from '../api/get-delivery-slots';
 import { CardPayment } from './card-payment';
@@ -33,6 +35,9 @@ type CartLine = {
   cartQuantity: number;
 };
 
+/** What a placed or queued order used, for the account's profile: its phone and address, and whether to save the address. */
+export type ContactUsed = { phone: string; address: string; savedId?: string; saveAs?: string };
+
 type CheckoutPageProps = {
   cart: readonly CartLine[];
   /** Ids of the products out of stock now: their lines are not ordered. */
@@ -44,18 +49,40 @@ type CheckoutPageProps = {
   /** Called once the order is placed, queued or refused (My Orders shows it). */
   onOrdered: () => void;
   onPaid: () => void;
+  /** The account's saved phone and addresses (most recently used first); undefined while unknown. */
+  saved?: { phone: string; addresses: readonly SavedAddress[] };
+  /** Called once an order is placed or queued, with what it used (the caller saves it for next time). */
+  onContactUsed?: (used: ContactUsed) => void;
 };
 
 const publishableKey = import.meta.env.VITE_STRIPE_PUBLISHABLE_KEY;
 
+/** The name a new address is offered under: "Home", else "Office", whichever is not saved yet; else none (the shopper names it). */
+function freeLabel(saved: readonly SavedAddress[]): string {
+  const taken = new Set(saved.map((a) => a.label.trim().toLowerCase()));
+  return [t('savedAddress.defaultLabel'), t('savedAddress.secondLabel')].find((l) => !taken.has(l.toLowerCase())) ?? '';
+}
+
 /**
  * Checkout (spec §2, §5): name (read-only from the account unless it has none), e-mail
  * (read-only), phone and address, the delivery time (DESIGN.md §8), the price summary, and the
- * payment method — cash on delivery always, card when Stripe is configured. Lines out of stock
+ * payment method — cash on delivery always, card when Stripe is configured. Phone and address
+ * start as the last used (the saved profile); the shopper picks a saved address or types a new
+ * one, saved for next time unless they untick "Save this address". Lines out of stock
  * are listed apart and left out of the order and its totals. The Idempotency-Key is made when
  * the shopper presses the button and kept for retries, so a double click or a retry makes one order.
  */
-export function CheckoutPage({ cart, outOfStock, user, shopPath, submitOrder, onOrdered, onPaid }: CheckoutPageProps) {
+export function CheckoutPage({
+  cart,
+  outOfStock,
+  user,
+  shopPath,
+  submitOrder,
+  onOrdered,
+  onPaid,
+  saved,
+  onContactUsed,
+}: CheckoutPageProps) {
   useLocale(); // renders again in the language chosen
   const online = useOnline();
   const [method, setMethod] = useState<'cod' | 'card'>('cod');
@@ -65,10 +92,48 @@ export function CheckoutPage({ cart, outOfStock, user, shopPath, submitOrder, on
   const [cardOrder, setCardOrder] = useState<Order>();
   const attemptKey = useRef<string | undefined>(undefined);
   const sending = useRef(false);
-  const { register, handleSubmit, formState } = useForm<FormValues>({
+  const savedAddresses = saved?.addresses ?? [];
+  const first = savedAddresses[0];
+  const { register, handleSubmit, formState, setValue, getFieldState } = useForm<FormValues>({
     resolver: zodResolver(formSchema),
-    defaultValues: { customerName: user.displayName, phone: '', address: '' },
+    defaultValues: { customerName: user.displayName, phone: saved?.phone ?? '', address: first?.address ?? '' },
   });
+  const [pick, setPick] = useState<AddressPick>(first?.id ?? NEW_ADDRESS);
+  const [saveNew, setSaveNew] = useState(true);
+  const [saveAs, setSaveAs] = useState(() => freeLabel(savedAddresses));
+  const [saveAsError, setSaveAsError] = useState<string>();
+  // A profile that arrives or changes after the form (online: nothing kept yet, or a fresher copy than
+  // the one kept) fills what the shopper has not touched: the choice here, as React adjusts state
+  // to a changed prop; the form's fields below.
+  const [applied, setApplied] = useState(saved);
+  const [untouched, setUntouched] = useState(true);
+  if (applied !== saved) {
+    setApplied(saved);
+    if (saved && untouched && !formState.dirtyFields.address) {
+      setPick(saved.addresses[0]?.id ?? NEW_ADDRESS);
+      setSaveAs(freeLabel(saved.addresses));
+    }
+  }
+  useEffect(() => {
+    if (saved?.phone && !getFieldState('phone').isDirty) setValue('phone', saved.phone);
+  }, [saved, getFieldState, setValue]);
+  useEffect(() => {
+    const chosen = saved?.addresses.find((a) => a.id === pick);
+    if (chosen) setValue('address', chosen.address);
+  }, [pick, saved?.addresses, setValue]);
+  const onPick = (next: AddressPick) => {
+    setUntouched(false);
+    setPick(next);
+    if (next === NEW_ADDRESS) setValue('address', '');
+  };
+  const addressField = register('address');
+  // Typing a saved address picks it; any other text is a new address.
+  const onTyped = (text: string) => {
+    setUntouched(false);
+    const same = savedAddresses.find((a) => a.address.trim().toLowerCase() === text.trim().toLowerCase());
+    setPick(same?.id ?? NEW_ADDRESS);
+  };
+  const full = savedAddresses.length >= MAX_SAVED_ADDRESSES;
   const fetchClientSecret = useCallback(
     () => (cardOrder ? startCardPayment(cardOrder._id) : Promise.reject(new Error('no order'))),
     [cardOrder],
@@ -106,6 +171,13 @@ export function CheckoutPage({ cart, outOfStock, user, shopPath, submitOrder, on
   const leftOut = cart.filter((line) => outOfStock.has(line._id));
   const onSubmit = async (values: FormValues) => {
     if (lines.length === 0) return;
+    const savedPick = savedAddresses.find((a) => a.id === pick);
+    const saving = !savedPick && saveNew && !full;
+    if (saving) {
+      const label = savedAddressSchema.shape.label.safeParse(saveAs);
+      setSaveAsError(label.success ? undefined : contractError(label.error.issues[0]?.message));
+      if (!label.success) return;
+    }
     if (sending.current) return; // a second click while the first is on its way
     sending.current = true;
     attemptKey.current ??= crypto.randomUUID();
@@ -130,6 +202,13 @@ export function CheckoutPage({ cart, outOfStock, user, shopPath, submitOrder, on
         attemptKey.current,
       );
       attemptKey.current = undefined;
+      if (result.status !== 'refused')
+        onContactUsed?.({
+          phone: values.phone,
+          address: values.address,
+          savedId: savedPick?.id,
+          saveAs: saving ? saveAs.trim() : undefined,
+        });
       if (result.status === 'refused') {
         notify('order', 'error', result.message);
         onOrdered();
@@ -167,6 +246,7 @@ export function CheckoutPage({ cart, outOfStock, user, shopPath, submitOrder, on
         <FormField label={t('contact.phone')} error={contractError(errors.phone?.message)}>
           {(field) => <input {...field} type="tel" autoComplete="tel" className={input} {...register('phone')} />}
         </FormField>
+        <AddressChoice saved={savedAddresses} pick={pick} onPick={onPick} />
         <FormField label={t('checkout.address')} error={contractError(errors.address?.message)}>
           {(field) => (
             <textarea
@@ -174,10 +254,27 @@ export function CheckoutPage({ cart, outOfStock, user, shopPath, submitOrder, on
               rows={3}
               autoComplete="street-address"
               className="textarea textarea-bordered w-full"
-              {...register('address')}
+              {...addressField}
+              onChange={(event) => {
+                onTyped(event.target.value);
+                return addressField.onChange(event);
+              }}
             />
           )}
         </FormField>
+        {pick === NEW_ADDRESS && (
+          <>
+            <SaveNewAddress
+              save={saveNew}
+              onSave={setSaveNew}
+              label={saveAs}
+              onLabel={setSaveAs}
+              labelError={saveAsError}
+              full={full}
+              max={MAX_SAVED_ADDRESSES}
+            />
+          </>
+        )}
         <DeliverySlotPicker
           slots={slots.data}
           missing={!online ? 'offline' : slots.isError ? 'failed' : 'loading'}

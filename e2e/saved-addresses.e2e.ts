@@ -1,0 +1,169 @@
+import type { Product } from '@contract/catalogue';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { logIn, newAccount, type Account } from './support/accounts';
+import { apiAs, ordersOf } from './support/api';
+import { useBrowser } from './support/browser';
+
+const browser = useBrowser();
+const SCREENSHOTS = 'test-results/screenshots';
+const HOME = 'House 12, Road 5, Dhanmondi, Dhaka';
+const OFFICE = 'Level 4, 27 Kemal Ataturk Avenue, Banani, Dhaka';
+
+/** Puts `name` × 1 in the cart (IndexedDB emptied so the app imports the localStorage copy, as checkout.e2e.ts does). */
+async function fillCart(page: Page, name: string) {
+  const products = (await (await fetch(browser.url('/api/products'))).json()) as Product[];
+  const items = [{ ...products.find((p) => p.name === name), cartQuantity: 1 }];
+  await page.evaluate(async (cart) => {
+    localStorage.setItem('cartItems', JSON.stringify(cart));
+    await new Promise<void>((resolve, reject) => {
+      const open = indexedDB.open('taza-haat');
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => {
+        const tx = open.result.transaction('cart', 'readwrite');
+        tx.objectStore('cart').clear();
+        tx.oncomplete = () => {
+          open.result.close();
+          resolve();
+        };
+      };
+    });
+  }, items);
+}
+
+type Profile = { phone: string; addresses: { id: string; label: string; address: string }[] };
+const profileOf = (account: Account) => apiAs<Profile>(account, 'GET', '/api/users/me');
+
+/** Waits until the account's saved profile satisfies `check` (it is saved just after the order is sent). */
+async function profileWhen(account: Account, check: (profile: Profile) => boolean): Promise<Profile> {
+  for (let i = 0; i < 50; i++) {
+    const profile = await profileOf(account);
+    if (check(profile)) return profile;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the profile never matched: ${JSON.stringify(await profileOf(account))}`);
+}
+
+async function placeOrder(page: Page, button = 'Place order') {
+  await page.getByRole('button', { name: button }).click();
+  await page.waitForURL(browser.url('/dashboard/my-orders'));
+}
+
+describe.each([
+  { width: 390, height: 844 },
+  { width: 1024, height: 768 },
+])('saved phone and addresses at $width×$height', (viewport) => {
+  it('saves the first order’s phone and address, prefills the second, orders to a second saved address, and edits them on the profile', async () => {
+    const account = await newAccount('Saved Shopper');
+    const { page, context } = await browser.open('/login', viewport);
+    await logIn(page, account);
+
+    // First order: nothing saved, so the address is typed and saved under "Home" (the box is ticked).
+    await fillCart(page, 'Tomato');
+    await page.goto(browser.url('/checkout'));
+    expect(await page.getByRole('radio', { name: /A new address/ }).count()).toBe(0);
+    expect(await page.getByLabel('Save this address for next time').isChecked()).toBe(true);
+    expect(await page.getByLabel('Label for this address (e.g. Home, Office)').inputValue()).toBe('Home');
+    await page.getByLabel('Phone').fill('01711-223344');
+    await page.getByLabel('Delivery address').fill(HOME);
+    await placeOrder(page);
+    const first = await profileWhen(account, (p) => p.addresses.length === 1);
+    expect(first).toMatchObject({ phone: '01711-223344', addresses: [{ label: 'Home', address: HOME }] });
+
+    // Second checkout: prefilled; a new address saved as "Office" is chosen and ordered to.
+    await fillCart(page, 'Tomato');
+    await page.goto(browser.url('/checkout'));
+    await page.getByRole('radio', { name: /Home/ }).waitFor();
+    expect(await page.getByRole('radio', { name: /Home/ }).isChecked()).toBe(true);
+    expect(await page.getByLabel('Phone').inputValue()).toBe('01711-223344');
+    expect(await page.getByLabel('Delivery address').inputValue()).toBe(HOME);
+    await page.getByRole('radio', { name: 'A new address' }).check();
+    await page.getByLabel('Delivery address').fill(OFFICE);
+    expect(await page.getByLabel('Label for this address (e.g. Home, Office)').inputValue()).toBe('Office');
+    await placeOrder(page);
+    expect((await ordersOf(account))[0]?.address).toBe(OFFICE);
+    await profileWhen(account, (p) => p.addresses.length === 2);
+
+    // Third: the last used (Office) comes first; Home is picked and the order goes there.
+    await fillCart(page, 'Tomato');
+    await page.goto(browser.url('/checkout'));
+    await page.getByRole('radio', { name: /Office/ }).waitFor();
+    expect(await page.getByRole('radio', { name: /Office/ }).isChecked()).toBe(true);
+    await page.screenshot({ path: `${SCREENSHOTS}/checkout-saved-addresses-en-${viewport.width}.png`, fullPage: true });
+    await page.getByRole('radio', { name: /Home/ }).check();
+    expect(await page.getByLabel('Delivery address').inputValue()).toBe(HOME);
+    await placeOrder(page);
+    expect((await ordersOf(account))[0]).toMatchObject({ address: HOME, phone: '01711-223344' });
+
+    // The profile page renames Office and changes its address; checkout then offers it so.
+    await page.goto(browser.url('/profile'));
+    await page.getByRole('heading', { name: 'Phone and addresses' }).waitFor();
+    await page.getByLabel('Label', { exact: true }).first().waitFor();
+    expect(await page.getByLabel('Label', { exact: true }).count()).toBe(2);
+    const renamed = (await page.getByLabel('Label', { exact: true }).first().inputValue()) === 'Office' ? 0 : 1;
+    await page.getByLabel('Label', { exact: true }).nth(renamed).fill('');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Required').first().waitFor(); // inline, under the emptied name
+    await page.getByLabel('Label', { exact: true }).nth(renamed).fill('Work');
+    await page.getByLabel('Address', { exact: true }).nth(renamed).fill('Road 11, Gulshan 2, Dhaka');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Your phone and addresses are saved.').waitFor();
+    const edited = await profileOf(account);
+    expect(edited.addresses.map((a) => [a.label, a.address]).sort()).toEqual([
+      ['Home', HOME],
+      ['Work', 'Road 11, Gulshan 2, Dhaka'],
+    ]);
+    await page.screenshot({ path: `${SCREENSHOTS}/profile-addresses-en-${viewport.width}.png`, fullPage: true });
+    await page.getByRole('button', { name: 'Remove Home' }).click();
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Your phone and addresses are saved.').waitFor();
+    expect((await profileOf(account)).addresses.map((a) => a.label)).toEqual(['Work']);
+    await context.close();
+  });
+
+  it('in Bangla: prefilled checkout with saved addresses, and the footer’s icons light on green', async () => {
+    const account = await newAccount('Bangla Shopper');
+    await apiAs(account, 'PUT', '/api/users/me', {
+      phone: '01811-556677',
+      addresses: [
+        { id: 'home', label: 'বাসা', address: 'বাড়ি ১২, রোড ৫, ধানমন্ডি, ঢাকা' },
+        { id: 'office', label: 'অফিস', address: 'লেভেল ৪, বনানী, ঢাকা' },
+      ],
+    });
+    const { page, context } = await browser.open('/login', viewport);
+    await logIn(page, account);
+    await page.evaluate(() => localStorage.setItem('locale', 'bn'));
+    await fillCart(page, 'Tomato');
+    await page.goto(browser.url('/checkout'));
+    await page.getByRole('heading', { name: 'চেকআউট' }).waitFor();
+    await page.getByRole('radio', { name: /বাসা/ }).waitFor();
+    expect(await page.getByRole('radio', { name: /বাসা/ }).isChecked()).toBe(true);
+    expect(await page.getByLabel('ফোন').inputValue()).toBe('01811-556677');
+    await page.getByRole('radio', { name: /অফিস/ }).check();
+    expect(await page.getByLabel('ডেলিভারির ঠিকানা').inputValue()).toBe('লেভেল ৪, বনানী, ঢাকা');
+    await page.screenshot({ path: `${SCREENSHOTS}/checkout-saved-addresses-bn-${viewport.width}.png`, fullPage: true });
+
+    // The footer's social icons: light on the dark green, at least WCAG 1.4.11's 3:1.
+    const footer = page.locator('footer');
+    await footer.scrollIntoViewIfNeeded();
+    const ratio = await footer.getByRole('link', { name: 'Facebook' }).evaluate((link) => {
+      const rgb = (css: string) => (css.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
+      const lum = (css: string) => {
+        const [r = 0, g = 0, b = 0] = rgb(css).map((v) => {
+          const c = v / 255;
+          return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+        });
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+      };
+      const icon = getComputedStyle(link.querySelector('svg') as Element).color;
+      const ground = getComputedStyle(link.closest('footer') as Element).backgroundColor;
+      const [light, dark] = [lum(icon), lum(ground)].sort((a, b) => b - a) as [number, number];
+      return (light + 0.05) / (dark + 0.05);
+    });
+    expect(ratio).toBeGreaterThanOrEqual(3);
+    await footer.screenshot({ path: `${SCREENSHOTS}/footer-bn-${viewport.width}.png` });
+    await placeOrder(page, 'অর্ডার দিন');
+    expect((await ordersOf(account))[0]).toMatchObject({ address: 'লেভেল ৪, বনানী, ঢাকা', phone: '01811-556677' });
+    await context.close();
+  });
+});
