@@ -20,7 +20,9 @@ export const CATALOGUE_VERSION_HEADER = 'Catalogue-Version';
 
 /**
  * A product as the API returns it. `nameBn` is its Bangla name (null when none is set, DESIGN.md
- * §9); `inStock` false means it cannot be ordered now (DESIGN.md §6).
+ * §9); `inStock` false means it cannot be ordered now (DESIGN.md §6). `stock` is the number of
+ * sale units on hand, or null when the shop does not count them (DESIGN.md §4); `inStock` is
+ * false whenever it is 0.
  */
 export type Product = {
   _id: string;
@@ -31,6 +33,7 @@ export type Product = {
   category: Category;
   season: Season | null;
   inStock: boolean;
+  stock: number | null;
 };
 
 /** `GET /products?since=N`: what changed after catalogue version N (DESIGN.md §5), in shop order. */
@@ -41,7 +44,7 @@ export type CatalogueDelta = { version: number; changed: Product[]; deleted: str
  * stores it. Whether it is in stock is read from the catalogue, not stored; `nameBn` is missing
  * from carts stored before products had one.
  */
-export type CartLine = Omit<Product, 'inStock' | 'nameBn'> & { nameBn?: string | null; cartQuantity: number };
+export type CartLine = Omit<Product, 'inStock' | 'stock' | 'nameBn'> & { nameBn?: string | null; cartQuantity: number };
 
 const isOneOf = (values: readonly unknown[], value: unknown) => values.includes(value);
 

@@ -16,11 +16,12 @@ export const productSchema = z.object({
   category: z.enum(categories),
   season: z.enum(seasons).nullable(),
   inStock: z.boolean(),
+  stock: z.number().int().min(0).nullable(),
 }) satisfies z.ZodType<Product>;
 
 /** A cart line item (spec §4); `isCartLine` in catalogue.ts is its zod-free twin for the first load. */
 export const cartLineSchema = productSchema
-  .omit({ inStock: true })
+  .omit({ inStock: true, stock: true })
   .extend({ nameBn: z.string().nullable().optional(), cartQuantity: cartQuantityField }) satisfies z.ZodType<CartLine>;
 
 /**
@@ -70,12 +71,27 @@ export const imageField = z
     error: 'Enter an http(s) URL or a /products/... path',
   });
 
-/** `POST /products` body. Unknown fields are dropped. `inStock` defaults to true, `nameBn` to none. */
+/** Most sale units of one product the shop counts on hand. */
+export const MAX_STOCK = 100_000;
+
+/**
+ * Sale units on hand (DESIGN.md §4): a whole number from 0 to {@link MAX_STOCK}, or null for
+ * "not counted" (then `inStock` is the admin's switch).
+ */
+export const stockField = z
+  .number({ error: 'Enter a whole number of units, 0 or more' })
+  .int({ error: 'Enter a whole number of units, 0 or more' })
+  .min(0, { error: 'Enter a whole number of units, 0 or more' })
+  .max(MAX_STOCK, { error: `At most ${MAX_STOCK.toLocaleString('en')} units` })
+  .nullable();
+
+/** `POST /products` body. Unknown fields are dropped. `inStock` defaults to true, `nameBn` and `stock` to none. */
 export const productInputSchema = z.object({
   name: requiredText(80),
   // The Bangla name; an empty one means none.
   nameBn: z.string().trim().max(80, { error: 'At most 80 characters' }).nullable().optional(),
   inStock: z.boolean({ error: 'In stock is true or false' }).optional(),
+  stock: stockField.optional(),
   price: priceField,
   image: imageField,
   category: z.enum(categories, { error: 'Choose vegetable or fruit' }),

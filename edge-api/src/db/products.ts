@@ -14,10 +14,19 @@ export type NewProduct = z.output<typeof productInputSchema>;
 export type ProductEdit = z.output<typeof productUpdateSchema>;
 
 /** The columns {@link toProduct} reads. */
-const COLUMNS = 'id, name, name_bn, price, image, category, season, in_stock';
+const COLUMNS = 'id, name, name_bn, price, image, category, season, in_stock, stock';
+
+/**
+ * Whether a product can be ordered now: the admin's switch (`in_stock`) is on and, when its
+ * units are counted (`stock` not null), at least one is left. The one rule for `inStock`
+ * (DESIGN.md §4: false whenever stock is 0).
+ */
+export const isInStock = (inStockSwitch: boolean, stock: number | null): boolean =>
+  inStockSwitch && (stock === null || stock > 0);
 
 /** Maps a `products` row (at least the columns of this module's SELECTs) to the wire shape of spec §3. */
 export function toProduct(row: Row): Product {
+  const stock = row.stock === null || row.stock === undefined ? null : Number(row.stock);
   return {
     _id: String(row.id),
     name: String(row.name),
@@ -26,7 +35,8 @@ export function toProduct(row: Row): Product {
     image: String(row.image),
     category: row.category === 'fruit' ? 'fruit' : 'vegetable',
     season: row.season === null ? null : (String(row.season) as Product['season']),
-    inStock: Number(row.in_stock ?? 1) === 1,
+    inStock: isInStock(Number(row.in_stock ?? 1) === 1, stock),
+    stock,
   };
 }
 
@@ -62,13 +72,13 @@ const nameBnValue = (nameBn: string | null | undefined) => (nameBn ? nameBn : nu
 /**
  * Adds a product with a new id, appended to the shop's order: its `created_at` is `nowMs` or,
  * when that is not after the newest product's, one millisecond after it. `inStock` defaults to
- * true; an empty `nameBn` is stored as none.
+ * true, `stock` to not counted; an empty `nameBn` is stored as none.
  * @returns the stored product.
  */
 export async function insertProduct(db: Client, input: NewProduct, nowMs = Date.now()): Promise<Product> {
   const { rows } = await db.execute({
-    sql: `INSERT INTO products (id, name, name_bn, price, image, category, season, in_stock, created_at, updated_at)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, max(?, coalesce((SELECT max(created_at) FROM products), 0) + 1), ?) RETURNING ${COLUMNS}`,
+    sql: `INSERT INTO products (id, name, name_bn, price, image, category, season, in_stock, stock, created_at, updated_at)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, max(?, coalesce((SELECT max(created_at) FROM products), 0) + 1), ?) RETURNING ${COLUMNS}`,
     args: [
       crypto.randomUUID(),
       input.name,
@@ -78,6 +88,7 @@ export async function insertProduct(db: Client, input: NewProduct, nowMs = Date.
       input.category,
       input.season ?? null,
       input.inStock === false ? 0 : 1,
+      input.stock ?? null,
       nowMs,
       nowMs,
     ],
@@ -87,7 +98,7 @@ export async function insertProduct(db: Client, input: NewProduct, nowMs = Date.
 
 /**
  * Changes the fields present in `edit` and only those (a `season` of null makes the product
- * all-year; a `nameBn` of null or "" removes the Bangla name) and stamps `updated_at` with
+ * all-year; a `nameBn` of null or "" removes the Bangla name; a `stock` of null stops counting) and stamps `updated_at` with
  * `nowMs`. Only the columns present are SET, so the catalogue version moves only for them.
  * @returns the product as stored now, or undefined when no product has id `id`.
  */
@@ -105,6 +116,7 @@ export async function updateProduct(
   if (edit.category !== undefined) changes.push(['category', edit.category]);
   if (edit.season !== undefined) changes.push(['season', edit.season]);
   if (edit.inStock !== undefined) changes.push(['in_stock', edit.inStock ? 1 : 0]);
+  if (edit.stock !== undefined) changes.push(['stock', edit.stock]);
   const { rows } = await db.execute({
     sql: `UPDATE products SET ${[...changes.map(([column]) => `${column} = ?`), 'updated_at = ?'].join(', ')} WHERE id = ? RETURNING ${COLUMNS}`,
     args: [...changes.map(([, value]) => value), nowMs, id],

@@ -22,6 +22,7 @@ const carrot: Product = {
   season: 'winter',
   nameBn: 'গাজর',
   inStock: true,
+  stock: null,
 };
 const mango: Product = {
   _id: 'm1',
@@ -32,6 +33,7 @@ const mango: Product = {
   season: 'summer',
   nameBn: null,
   inStock: true,
+  stock: null,
 };
 /** `product` as a cart line of `cartQuantity` kg: whether it is in stock is not stored. */
 const line = ({ inStock: _inStock, ...product }: Product, cartQuantity: number) => ({ ...product, cartQuantity });
@@ -110,6 +112,7 @@ describe('order again', () => {
     season: null,
     nameBn: null,
     inStock: false,
+    stock: null,
   };
   const catalogue = [{ ...carrot, price: 70 }, mango, avocado];
 

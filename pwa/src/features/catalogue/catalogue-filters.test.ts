@@ -7,7 +7,7 @@ const p = (
   category: Product['category'],
   season: Product['season'],
   nameBn: string | null = null,
-): Product => ({ _id: name, name, price: 10, image: '/x', category, season, nameBn, inStock: true });
+): Product => ({ _id: name, name, price: 10, image: '/x', category, season, nameBn, inStock: true, stock: null });
 const products = [
   p('Carrot (Gajor)', 'vegetable', 'winter'),
   p('Himsagar Mango', 'fruit', 'summer'),
