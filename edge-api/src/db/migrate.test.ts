@@ -231,7 +231,12 @@ describe('migration 0006 (identity) on a database in use', () => {
   });
 
   it('binds each profile whose e-mail one account alone used (orders or reviews) to it, and leaves the rest unbound', async () => {
-    expect(await applyMigrations(db, (await loadMigrations()).filter((m) => m.version <= 6))).toEqual([5, 6]);
+    expect(
+      await applyMigrations(
+        db,
+        (await loadMigrations()).filter((m) => m.version <= 6),
+      ),
+    ).toEqual([5, 6]);
     const rows = (await db.execute('SELECT email, uid, admin FROM users ORDER BY email')).rows;
     expect(rows.map((r) => [r.email, r.uid, r.admin])).toEqual([
       ['admin@x.test', null, 1],
