@@ -16,7 +16,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
-afterAll(() => t.close());
+afterAll(() => t.cleanup());
 
 const key = () => ({ 'Idempotency-Key': crypto.randomUUID() });
 

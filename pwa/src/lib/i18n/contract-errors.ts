@@ -15,6 +15,8 @@ const exact: Record<string, () => string> = {
   'At most 2 decimal places (poisha)': () => t('form.priceDecimals'),
   'Enter an http(s) URL or a /products/... path': () => t('form.imageUrl'),
   'Choose vegetable or fruit': () => t('form.category'),
+  'Enter a whole number of units, 0 or more': () => t('form.stock'),
+  'At most 100,000 units': () => t('form.stockMax'),
 };
 
 /** zod's own names of the kinds of value, in the language shown (its message "Invalid input: expected number, received string"). */

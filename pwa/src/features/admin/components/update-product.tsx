@@ -36,7 +36,9 @@ export function UpdateProduct({
           price: String(product.price),
           image: product.image,
           category: product.category,
-          inStock: product.inStock,
+          // At stock 0 `inStock` is false whatever the switch: the form shows it on, so a recount sells again.
+          inStock: product.inStock || product.stock === 0,
+          stock: product.stock ?? null,
         }}
         submitLabel={t('product.updateProduct')}
         disabled={!online}

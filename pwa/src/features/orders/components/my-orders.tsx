@@ -2,7 +2,7 @@ import type { Order } from '@contract/order';
 import { useState } from 'react';
 import { Spinner } from '../../../components/spinner';
 import type { OutboxStatus } from '../../../lib/offline/outbox/protocol';
-import { formatPrice } from '../../../lib/format';
+import { formatNumber, formatPrice } from '../../../lib/format';
 import { apiErrorText } from '../../../lib/i18n/api-errors';
 import { useT } from '../../../lib/i18n/i18n';
 import { slotLabel } from '../../../lib/i18n/slot-label';
@@ -23,6 +23,8 @@ export type UnsentOrder = {
   outOfStock?: readonly string[] | undefined;
   /** Whether anything is left to order without those products. */
   restLeft?: boolean;
+  /** The units left of each refused product that has some (counted stock): "Send 3" sends those. */
+  available?: readonly number[] | undefined;
 };
 
 type MyOrdersProps = {
@@ -30,8 +32,11 @@ type MyOrdersProps = {
   unsent: readonly UnsentOrder[];
   /** Ids of orders whose delivery slot the server moved (the slot asked for was full or closed). */
   moved: readonly string[];
-  /** "Send without them": orders the rest of a refused order anew. */
-  onSendWithout: (key: string) => Promise<void>;
+  /**
+   * "Send without them": orders the rest of a refused order anew; with `keepAvailable` ("Send
+   * 3"), with the units left of each short product too.
+   */
+  onSendWithout: (key: string, keepAvailable?: boolean) => Promise<void>;
   /** "Back to cart": puts a refused order's lines back in the cart at today's prices and removes it. */
   onBackToCart: (order: UnsentOrder) => Promise<void>;
   /** "Remove": removes a refused order from this device. */
@@ -106,6 +111,18 @@ export function MyOrders({ email, unsent, moved, onSendWithout, onBackToCart, on
                   onClick={() => act(item.key, () => onSendWithout(item.key))}
                 >
                   {t('orders.sendWithout')}
+                </button>
+              )}
+              {item.available && item.available.length > 0 && (
+                <button
+                  type="button"
+                  className="btn btn-primary btn-sm min-h-11"
+                  disabled={acting !== undefined}
+                  onClick={() => act(item.key, () => onSendWithout(item.key, true))}
+                >
+                  {item.available.length === 1
+                    ? t('orders.sendAvailable', { available: formatNumber(item.available[0] ?? 0) })
+                    : t('orders.sendWhatIsLeft')}
                 </button>
               )}
               <button
