@@ -36,7 +36,10 @@ const mango: Product = {
   stock: null,
 };
 /** `product` as a cart line of `cartQuantity` kg: whether it is in stock is not stored. */
-const line = ({ inStock: _inStock, ...product }: Product, cartQuantity: number) => ({ ...product, cartQuantity });
+const line = ({ inStock: _inStock, stock: _stock, ...product }: Product, cartQuantity: number) => ({
+  ...product,
+  cartQuantity,
+});
 
 describe('cart rules (spec §4)', () => {
   it('adds a new product with quantity 1 and says so', () => {
