@@ -85,7 +85,7 @@ export function MyOrders({ email, unsent, moved, onSendWithout, onBackToCart, on
       {unsent.map((item) => (
         <article
           key={item.key}
-          className={`alert mb-4 ${item.status === 'failed' ? 'alert-error' : 'alert-warning'} flex-wrap`}
+          className={`alert alert-vertical sm:alert-horizontal mb-4 justify-start justify-items-start text-start ${item.status === 'failed' ? 'alert-error' : 'alert-warning'} flex-wrap`}
           data-testid="unsent-order"
         >
           <div className="flex-1">
