@@ -14,7 +14,7 @@ ALTER TABLE products ADD COLUMN weight_tolerance INTEGER
 -- change (a new version), like its price.
 DROP TRIGGER products_updated;
 CREATE TRIGGER products_updated
-AFTER UPDATE OF name, name_bn, price, image, category, season, in_stock, unit, unit_size, weight_tolerance, created_at ON products
+AFTER UPDATE OF name, name_bn, price, image, category, season, in_stock, stock, unit, unit_size, weight_tolerance, created_at ON products
 BEGIN
   UPDATE catalogue_state SET version = version + 1 WHERE id = 1;
   UPDATE products SET version = (SELECT version FROM catalogue_state WHERE id = 1) WHERE id = NEW.id;

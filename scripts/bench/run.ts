@@ -1,11 +1,11 @@
 /**
- * `npm run bench [-- --quick | --only fault | fulfilment | lighthouse | catalogue]`
+ * `npm run bench [-- --quick | --only fault | fulfilment | lighthouse | catalogue | stock]`
  * (bench/README.md): builds the app, starts the real stack on free ports (libSQL file, Auth
  * emulator, Node server), runs every measurement in this one run and writes bench/results.md and
  * bench/results.json. `--quick` checks the size budgets only and prints them (CI runs it).
  * `--only fault` runs figure 8 alone (its own sqld and server, no build), `--only fulfilment`
  * figure 9 (its own libSQL file and server), `--only lighthouse` figure 2 and `--only catalogue`
- * figures 4 and 6 (the build and the stack, nothing else measured), and puts its figures into the results, keeping the others. Exits
+ * figures 4 and 6, `--only stock` figure 10 (the build and the stack, nothing else measured), and puts its figures into the results, keeping the others. Exits
  * 1 when a budget fails, 2 on an unknown `--only`.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -20,7 +20,7 @@ import { emulatorIdToken, ensureEmulatorAccount } from '../lib/auth-emulator';
 import { fillCatalogue, measureCatalogue } from './catalogue';
 import { measureFaults } from './fault';
 import { measureFulfilment } from './fulfilment';
-import { measureOrderScale, measureOrderWrites, type Shopper } from './orders';
+import { measureOrderScale, measureOrderStock, measureOrderWrites, type Shopper } from './orders';
 import { mergeResults, toMarkdown, writeResults, type Figure } from './report';
 import { measureLighthouse } from './lighthouse';
 import { measureOfflineStart } from './offline-start';
@@ -63,6 +63,7 @@ const onStack = {
     measure: ({ chromePath, stack }: OnStack) => measureLighthouse(chromePath, stack.baseUrl),
   },
   catalogue: { figure: 'Figures 4 and 6', measure: ({ stack, tmpDir }: OnStack) => measureCatalogueOn(stack, tmpDir) },
+  stock: { figure: 'Figure 10', measure: ({ stack }: OnStack) => measureOrderStockOn(stack) },
 } satisfies Record<string, Only & { measure: (run: OnStack) => Promise<Figure[]> }>;
 
 /** Figures 4 and 6 on the stack's 1,000-product catalogue, an admin changing one product. */
@@ -71,6 +72,19 @@ async function measureCatalogueOn(stack: Stack, tmpDir: string): Promise<Figure[
   const admin = await account(stack.authEmulatorHost, stack.databaseUrl, 'bench.admin@example.test', true);
   return measureCatalogue(stack.baseUrl, tmpDir, admin.token);
 }
+/** The 20 bench shoppers: emulator accounts with their ID tokens. */
+const benchShoppers = (stack: Stack) =>
+  Promise.all(
+    Array.from({ length: 20 }, (_, i) =>
+      account(stack.authEmulatorHost, stack.databaseUrl, `bench.shopper${i}@example.test`),
+    ),
+  );
+
+/** Figure 10 on the stack: orders for counted stock against orders for products not counted. */
+async function measureOrderStockOn(stack: Stack): Promise<Figure[]> {
+  return measureOrderStock(stack.baseUrl, stack.databaseUrl, await benchShoppers(stack));
+}
+
 /** Puts the figures of a measurement run alone into the results (keeping the others), prints them and exits. */
 function finishAlone(only: Only, figures: readonly Figure[]): never {
   mergeResults(process.cwd(), figures, `${only.figure} re-measured alone ${machine()}`);
@@ -112,13 +126,10 @@ try {
       figures.push(...(await onStack.lighthouse.measure(run)));
       figures.push(...(await measureOfflineStart(browser, stack.baseUrl)));
       figures.push(...(await onStack.catalogue.measure(run)));
-      const shoppers = await Promise.all(
-        Array.from({ length: 20 }, (_, i) =>
-          account(stack.authEmulatorHost, stack.databaseUrl, `bench.shopper${i}@example.test`),
-        ),
-      );
+      const shoppers = await benchShoppers(stack);
       figures.push(...(await measureOrderScale(stack.baseUrl, stack.databaseUrl, shoppers[0] as Shopper)));
       figures.push(...(await measureOrderWrites(stack.baseUrl, stack.databaseUrl, shoppers)));
+      figures.push(...(await measureOrderStock(stack.baseUrl, stack.databaseUrl, shoppers)));
       figures.push(...(await measureFaults()));
       figures.push(...(await measureFulfilment()));
     }

@@ -34,6 +34,8 @@ export const CATALOGUE_VERSION_HEADER = 'Catalogue-Version';
  * §9); `inStock` false means it cannot be ordered now (DESIGN.md §6). `price` is Tk per sale unit:
  * one `unit` of `unitSize` (a 250 g pack, 4 lemons; 1 unless said); `weightTolerance` is the
  * grams a weighed unit may be off by ("± 50 g"), or null (DESIGN.md §4 "Units").
+ * `stock` is the number of sale units on hand, or null when the shop does not count them
+ * (DESIGN.md §4); `inStock` is false whenever it is 0.
  */
 export type Product = {
   _id: string;
@@ -47,6 +49,7 @@ export type Product = {
   unit: SaleUnit;
   unitSize: number;
   weightTolerance: number | null;
+  stock: number | null;
 };
 
 /** A product's sale unit as something may hold it: a row stored before products had units has none (1 kg). */
@@ -67,7 +70,7 @@ export type CatalogueDelta = { version: number; changed: Product[]; deleted: str
  * from carts stored before products had one, and the unit fields from carts stored before units
  * (such a line is in kg).
  */
-export type CartLine = Omit<Product, 'inStock' | 'nameBn' | 'unit' | 'unitSize' | 'weightTolerance'> & {
+export type CartLine = Omit<Product, 'inStock' | 'stock' | 'nameBn' | 'unit' | 'unitSize' | 'weightTolerance'> & {
   nameBn?: string | null;
   unit?: SaleUnit;
   unitSize?: number;

@@ -24,6 +24,7 @@ export const productSchema = z.object({
   category: z.enum(categories),
   season: z.enum(seasons).nullable(),
   inStock: z.boolean(),
+  stock: z.number().int().min(0).nullable(),
   unit: z.enum(saleUnits),
   unitSize: z.number().int().min(1).max(MAX_UNIT_SIZE),
   weightTolerance: z.number().int().min(1).max(MAX_WEIGHT_TOLERANCE).nullable(),
@@ -33,7 +34,7 @@ export const productSchema = z.object({
  * A cart line item (spec §4); `isCartLine` in catalogue.ts is its zod-free twin for the first load.
  * A line stored before products had units has none of the unit fields (it is in kg).
  */
-export const cartLineSchema = productSchema.omit({ inStock: true }).extend({
+export const cartLineSchema = productSchema.omit({ inStock: true, stock: true }).extend({
   nameBn: z.string().nullable().optional(),
   unit: productSchema.shape.unit.optional(),
   unitSize: productSchema.shape.unitSize.optional(),
@@ -122,8 +123,22 @@ export const imageField = z
     error: 'Enter an http(s) URL or a /products/... path',
   });
 
+/** Most sale units of one product the shop counts on hand. */
+export const MAX_STOCK = 100_000;
+
 /**
- * `POST /products` body. Unknown fields are dropped. `inStock` defaults to true, `nameBn` to none,
+ * Sale units on hand (DESIGN.md §4): a whole number from 0 to {@link MAX_STOCK}, or null for
+ * "not counted" (then `inStock` is the admin's switch).
+ */
+export const stockField = z
+  .number({ error: 'Enter a whole number of units, 0 or more' })
+  .int({ error: 'Enter a whole number of units, 0 or more' })
+  .min(0, { error: 'Enter a whole number of units, 0 or more' })
+  .max(MAX_STOCK, { error: `At most ${MAX_STOCK.toLocaleString('en')} units` })
+  .nullable();
+
+/**
+ * `POST /products` body. Unknown fields are dropped. `inStock` defaults to true, `nameBn` and `stock` to none,
  * `unit` to kg, `unitSize` to 1 and `weightTolerance` to none.
  */
 export const productInputSchema = z.object({
@@ -131,6 +146,7 @@ export const productInputSchema = z.object({
   // The Bangla name; an empty one means none.
   nameBn: z.string().trim().max(80, { error: 'At most 80 characters' }).nullable().optional(),
   inStock: z.boolean({ error: 'In stock is true or false' }).optional(),
+  stock: stockField.optional(),
   price: priceField,
   image: imageField,
   category: z.enum(categories, { error: 'Choose vegetable or fruit' }),

@@ -21,3 +21,15 @@ export class SlotFullError extends Error {
     super(`delivery slot ${slotId} is full`);
   }
 }
+
+/**
+ * Product `productId` has fewer units (or is no longer in stock) than an order counted on: its
+ * stock changed between the order's read and its commit (db/orders.ts takeStockSteps), so
+ * nothing of the order was written.
+ */
+export class StockChangedError extends Error {
+  override name = 'StockChangedError';
+  constructor(readonly productId: string) {
+    super(`stock of product ${productId} changed`);
+  }
+}

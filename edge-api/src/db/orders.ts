@@ -10,8 +10,8 @@ import { orderStatuses, type OrderStatus } from '../contract/delivery';
 import { saleUnitOf, type Product, type SaleUnit } from '../contract/catalogue';
 import { paymentStatuses, type Order, type PaymentStatus } from '../contract/order';
 import { deliverySlot, type TimedSlot } from '../delivery/slots';
-import { OrderNotFoundError, SlotFullError } from './errors';
-import { writeGuard, type Guard } from './guarded-batch';
+import { OrderNotFoundError, SlotFullError, StockChangedError } from './errors';
+import { writeGuard, type BatchStep, type Guard } from './guarded-batch';
 import { forgetOrderAnswerStatement } from './idempotency-keys';
 
 /**
@@ -262,6 +262,41 @@ export function insertOrderStatements(
 }
 
 /**
+ * The steps that take an order's units from counted stock (DESIGN.md §4), for the batch that
+ * inserts it: per product, a guard that it is still in stock with at least `quantity` units when
+ * counted (its error is StockChangedError: the order is planned again with fresh stock), then
+ * the UPDATE that takes them (a product not counted, `stock` NULL, keeps NULL).
+ * @param quantities product id → the order's units of it (its lines summed).
+ */
+export function takeStockSteps(quantities: ReadonlyMap<string, number>): BatchStep[] {
+  return [...quantities].flatMap(([id, quantity]): BatchStep[] => [
+    writeGuard(
+      'coalesce((SELECT in_stock = 1 AND (stock IS NULL OR stock >= ?) FROM products WHERE id = ?), 0)',
+      [quantity, id],
+      new StockChangedError(id),
+    ),
+    { sql: 'UPDATE products SET stock = stock - ? WHERE id = ? AND stock IS NOT NULL', args: [quantity, id] },
+  ]);
+}
+
+/**
+ * The statement that gives back to counted stock the units of the order `o` that `where`
+ * selects (an SQL condition on the alias `o`, e.g. `o.id = ? AND o.payment_status = 'unpaid'`),
+ * read from its line snapshot; placed before the statement that deletes or cancels the order,
+ * so it gives them back once, only when that statement will match. Products not counted, or
+ * gone, are left as they are.
+ */
+function giveBackStockStatement(where: string, args: InValue[]): InStatement {
+  const lines = `FROM orders AS o, json_each(o.ordered_product) AS line WHERE ${where}`;
+  return {
+    sql: `UPDATE products SET stock = stock + (
+            SELECT sum(json_extract(line.value, '$.cartQuantity')) ${lines} AND json_extract(line.value, '$._id') = products.id)
+          WHERE stock IS NOT NULL AND id IN (SELECT json_extract(line.value, '$._id') ${lines})`,
+    args: [...args, ...args],
+  };
+}
+
+/**
  * The guard that slot `slotId` holds at most `capacity` orders at its place in a guarded batch
  * (db/guarded-batch.ts): placed after an order's insert, it counts that order too, inside the
  * same transaction. Its error is SlotFullError: the slot filled after the order's slot was
@@ -342,19 +377,24 @@ export async function changeOrderStatus(
 }
 
 /**
- * Deletes unpaid order `id` (its timeline goes with it, by trigger); with `onlyIfPending`, only
- * while it is still Pending. A paid order is never deleted (DESIGN.md §6: it is refunded and kept).
+ * Deletes unpaid order `id` (its timeline goes with it, by trigger) and gives its units back to
+ * counted stock (unless Delivered); with `onlyIfPending`, only while it is still Pending. A paid
+ * order is never deleted (DESIGN.md §6: it is refunded and kept).
  * In the same write the stored answer of the order's Idempotency-Key (it holds the phone and
  * address) is dropped (db/idempotency-keys.ts forgetOrderAnswerStatement).
  * @returns the number of orders deleted (1 or 0).
  */
 export async function deleteOrder(db: Client, id: string, options: { onlyIfPending?: boolean } = {}): Promise<number> {
-  const where = options.onlyIfPending
-    ? "id = ? AND payment_status = 'unpaid' AND order_status = 'Pending'"
-    : "id = ? AND payment_status = 'unpaid'";
-  const [, deleted] = await db.batch(
+  const pending = options.onlyIfPending ? "AND order_status = 'Pending'" : '';
+  const where = `id = ? AND payment_status = 'unpaid' ${pending}`;
+  const [, , deleted] = await db.batch(
     [
       forgetOrderAnswerStatement(id, { sql: `SELECT user_id FROM orders WHERE ${where}`, args: [id] }),
+      // A delivered order's units left the shop with it: deleting its record gives none back.
+      giveBackStockStatement(
+        `o.id = ? AND o.payment_status = 'unpaid' AND o.order_status <> 'Delivered' ${pending.replace('order_status', 'o.order_status')}`,
+        [id],
+      ),
       { sql: `DELETE FROM orders WHERE ${where}`, args: [id] },
     ],
     'write',
@@ -423,8 +463,8 @@ export async function releaseRefund(db: Client, id: string): Promise<void> {
 
 /**
  * Records that order `id`'s payment was refunded: payment 'refunded' and, unless `keepStatus`
- * (a delivered order refunded at the provider stays Delivered), state Cancelled with its
- * timeline entry (at `nowMs`, by Firebase uid `byUid`, null for the provider), in one write
+ * (a delivered order refunded at the provider stays Delivered), state Cancelled, its units given
+ * back to counted stock, with its timeline entry (at `nowMs`, by Firebase uid `byUid`, null for the provider), in one write
  * batch, which also drops the stored answer of its Idempotency-Key (forgetOrderAnswerStatement).
  * Only an order that is paid, being refunded or disputed changes.
  * @returns whether the order changed (false: already refunded, unpaid or gone).
@@ -440,10 +480,15 @@ export async function recordRefund(
   const status = options.keepDelivered
     ? "CASE WHEN order_status = 'Delivered' THEN order_status ELSE 'Cancelled' END"
     : "'Cancelled'";
-  const [, update] = await db.batch(
+  const [, , update] = await db.batch(
     [
       // The stored answer (phone, address) goes with the refund, as with an unpaid order's delete.
       forgetOrderAnswerStatement(id, { sql: `SELECT user_id FROM orders WHERE id = ? AND ${refundable}`, args: [id] }),
+      // Its units go back to stock when it becomes Cancelled (a delivered order's were sold).
+      giveBackStockStatement(
+        `o.id = ? AND o.${refundable} ${options.keepDelivered ? "AND o.order_status <> 'Delivered'" : ''} AND o.order_status <> 'Cancelled'`,
+        [id],
+      ),
       {
         sql: `UPDATE orders SET payment_status = 'refunded', refund_started_ms = NULL, order_status = ${status}
               WHERE id = ? AND ${refundable}`,

@@ -15,13 +15,22 @@ export type NewProduct = z.output<typeof productInputSchema>;
 export type ProductEdit = z.output<typeof productUpdateSchema>;
 
 /** The columns {@link toProduct} reads. */
-const COLUMNS = 'id, name, name_bn, price, image, category, season, in_stock, unit, unit_size, weight_tolerance';
+const COLUMNS = 'id, name, name_bn, price, image, category, season, in_stock, stock, unit, unit_size, weight_tolerance';
 
 /** A stored unit as the wire's; a row read without the column (or an unknown one) is in kg. */
 const toUnit = (value: unknown): SaleUnit => saleUnits.find((unit) => unit === value) ?? 'kg';
 
+/**
+ * Whether a product can be ordered now: the admin's switch (`in_stock`) is on and, when its
+ * units are counted (`stock` not null), at least one is left. The one rule for `inStock`
+ * (DESIGN.md §4: false whenever stock is 0).
+ */
+export const isInStock = (inStockSwitch: boolean, stock: number | null): boolean =>
+  inStockSwitch && (stock === null || stock > 0);
+
 /** Maps a `products` row (at least the columns of this module's SELECTs) to the wire shape of spec §3. */
 export function toProduct(row: Row): Product {
+  const stock = row.stock === null || row.stock === undefined ? null : Number(row.stock);
   return {
     _id: String(row.id),
     name: String(row.name),
@@ -30,7 +39,8 @@ export function toProduct(row: Row): Product {
     image: String(row.image),
     category: row.category === 'fruit' ? 'fruit' : 'vegetable',
     season: row.season === null ? null : (String(row.season) as Product['season']),
-    inStock: Number(row.in_stock ?? 1) === 1,
+    inStock: isInStock(Number(row.in_stock ?? 1) === 1, stock),
+    stock,
     unit: toUnit(row.unit),
     unitSize: row.unit_size === null || row.unit_size === undefined ? 1 : Number(row.unit_size),
     weightTolerance:
@@ -70,14 +80,14 @@ const nameBnValue = (nameBn: string | null | undefined) => (nameBn ? nameBn : nu
 /**
  * Adds a product with a new id, appended to the shop's order: its `created_at` is `nowMs` or,
  * when that is not after the newest product's, one millisecond after it. `inStock` defaults to
- * true, `unit` to kg and `unitSize` to 1; an empty `nameBn` (or `weightTolerance`) is stored as none.
+ * true, `stock` to not counted, `unit` to kg and `unitSize` to 1; an empty `nameBn` (or `weightTolerance`) is stored as none.
  * @returns the stored product.
  */
 export async function insertProduct(db: Client, input: NewProduct, nowMs = Date.now()): Promise<Product> {
   const { rows } = await db.execute({
-    sql: `INSERT INTO products (id, name, name_bn, price, image, category, season, in_stock, unit, unit_size,
+    sql: `INSERT INTO products (id, name, name_bn, price, image, category, season, in_stock, stock, unit, unit_size,
                                 weight_tolerance, created_at, updated_at)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, max(?, coalesce((SELECT max(created_at) FROM products), 0) + 1), ?)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, max(?, coalesce((SELECT max(created_at) FROM products), 0) + 1), ?)
           RETURNING ${COLUMNS}`,
     args: [
       crypto.randomUUID(),
@@ -88,6 +98,7 @@ export async function insertProduct(db: Client, input: NewProduct, nowMs = Date.
       input.category,
       input.season ?? null,
       input.inStock === false ? 0 : 1,
+      input.stock ?? null,
       input.unit ?? 'kg',
       input.unitSize ?? 1,
       input.weightTolerance ?? null,
@@ -101,7 +112,7 @@ export async function insertProduct(db: Client, input: NewProduct, nowMs = Date.
 /**
  * Changes the fields present in `edit` and only those (a `season` of null makes the product
  * all-year; a `nameBn` of null or "" removes the Bangla name, a `weightTolerance` of null or ""
- * the tolerance) and stamps `updated_at` with
+ * the tolerance, a `stock` of null stops counting) and stamps `updated_at` with
  * `nowMs`. Only the columns present are SET, so the catalogue version moves only for them.
  * @returns the product as stored now, or undefined when no product has id `id`.
  */
@@ -119,6 +130,7 @@ export async function updateProduct(
   if (edit.category !== undefined) changes.push(['category', edit.category]);
   if (edit.season !== undefined) changes.push(['season', edit.season]);
   if (edit.inStock !== undefined) changes.push(['in_stock', edit.inStock ? 1 : 0]);
+  if (edit.stock !== undefined) changes.push(['stock', edit.stock]);
   if (edit.unit !== undefined) changes.push(['unit', edit.unit]);
   if (edit.unitSize !== undefined) changes.push(['unit_size', edit.unitSize]);
   if (edit.weightTolerance !== undefined) changes.push(['weight_tolerance', edit.weightTolerance]);

@@ -43,9 +43,15 @@ export const errorBodySchema = z.object({
       .object({
         fields: z.record(z.string(), z.array(z.string())).optional(),
         products: z
-          .array(z.object({ _id: z.string(), name: z.string() }))
+          .array(
+            z.object({
+              _id: z.string(),
+              name: z.string(),
+              available: z.number().int().min(0).meta({ description: 'Sale units it can have now (0: none)' }),
+            }),
+          )
           .optional()
-          .meta({ description: 'out_of_stock: the products that cannot be ordered now' }),
+          .meta({ description: 'out_of_stock: the products that cannot be ordered now, or not as many as asked' }),
         current: z.string().optional().meta({ description: 'invalid_transition, not_pending: the order’s state now' }),
         next: z
           .string()

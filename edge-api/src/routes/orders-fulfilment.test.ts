@@ -173,8 +173,8 @@ describe('POST /api/orders with out-of-stock products', () => {
         details: {
           fields: { 'orderedProduct.0._id': ['Out of stock'], 'orderedProduct.2._id': ['Out of stock'] },
           products: [
-            { _id: first._id, name: first.name },
-            { _id: third._id, name: third.name },
+            { _id: first._id, name: first.name, available: 0 },
+            { _id: third._id, name: third.name, available: 0 },
           ],
         },
       },

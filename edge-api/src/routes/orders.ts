@@ -33,10 +33,10 @@ import {
   recordRefund,
   releaseRefund,
   slotCapacityGuard,
+  takeStockSteps,
 } from '../db/orders';
 import { refundOrderPayment } from '../payments/stripe';
-import { OrderNotFoundError, SlotFullError } from '../db/errors';
-import { writeGuard } from '../db/guarded-batch';
+import { OrderNotFoundError, SlotFullError, StockChangedError } from '../db/errors';
 import { findProducts } from '../db/products';
 import { chooseSlot, deliverySlot, openSlots, REASSIGN_DAYS_AHEAD } from '../delivery/slots';
 import { factory, type AppEnv } from '../env';
@@ -76,14 +76,20 @@ const tooManyOpenOrders = (limit: number) =>
 const MAX_SLOT_ATTEMPTS = 30;
 const SLOT_RETRY_JITTER_MS = 10;
 
-/** A product the order cannot have: out of stock, or gone from the catalogue (named as the order's line names it). */
-type Unavailable = { _id: string; name: string };
+/**
+ * A product the order cannot have as asked: out of stock, gone from the catalogue (named as the
+ * order's line names it), or with fewer counted units than asked; `available` is how many it
+ * can have now (0 when out or gone).
+ */
+type Unavailable = { _id: string; name: string; available: number };
 
 /**
- * The 409 for ordering products the shop cannot sell now: out of stock, or deleted (an order that
- * waited in a phone's outbox while the product was removed). `details.fields` marks each such
- * line (`orderedProduct.<i>._id`), `details.products` names them (`{_id, name}`), so a client can
- * send the rest ("Send without them").
+ * The 409 for ordering products the shop cannot sell now, or not as many: out of stock, deleted
+ * (an order that waited in a phone's outbox while the product was removed), or with fewer
+ * counted units than asked (DESIGN.md §4). `details.fields` marks each such line
+ * (`orderedProduct.<i>._id`), `details.products` names them with the units left
+ * (`{_id, name, available}`), so a client can send the rest ("Send without them") or as many as
+ * there are ("Send 3").
  */
 function outOfStock(input: OrderInput, products: readonly Unavailable[]): ApiError {
   const ids = new Set(products.map((product) => product._id));
@@ -92,9 +98,10 @@ function outOfStock(input: OrderInput, products: readonly Unavailable[]): ApiErr
       ids.has(line._id) ? [[`orderedProduct.${i}._id`, ['Out of stock']]] : [],
     ),
   );
-  return new ApiError(409, 'out_of_stock', `Out of stock: ${products.map((product) => product.name).join(', ')}`, {
+  const named = products.map(({ name, available }) => (available > 0 ? `${name} (${available} left)` : name));
+  return new ApiError(409, 'out_of_stock', `Out of stock: ${named.join(', ')}`, {
     fields,
-    products: products.map(({ _id, name }) => ({ _id, name })),
+    products: products.map(({ _id, name, available }) => ({ _id, name, available })),
   });
 }
 
@@ -110,10 +117,12 @@ function fingerprintOf(input: OrderInput): OrderInput {
 /**
  * Plans `POST /orders`' write for the signed-in user: prices the lines from the current
  * catalogue, picks the delivery slot from the current counts (delivery/slots.ts chooseSlot) and
- * returns the order with the statements that store it. Inside the batch, guards refuse a product
- * that went out of stock (or was deleted) meanwhile, and the slot's capacity is counted again
- * after the insert.
- * @throws ApiError 409 `out_of_stock` for products out of stock or gone: a gone one is named by
+ * returns the order with the statements that store it. Inside the batch, the order's units are
+ * taken from counted stock behind guards that the products still have them (a product that went
+ * out of stock, short or was deleted meanwhile fails the batch with StockChangedError, and the
+ * order is planned again with fresh stock), and the slot's capacity is counted again after the
+ * insert.
+ * @throws ApiError 409 `out_of_stock` for products out of stock, short or gone: a gone one is named by
  * its line's `name` when the client sent one, else by its id, as the server has no row of it
  * (stored as the key's answer).
  */
@@ -121,14 +130,23 @@ async function planOrder(c: Context<AppEnv>, input: OrderInput): Promise<WriteRe
   const { db, config, user } = c.var;
   const ids = input.orderedProduct.map((line) => line._id);
   const byId = await findProducts(db, ids);
-  // In the order of the lines, each once: the products gone or out of stock.
-  const missing = input.orderedProduct.flatMap((line): Unavailable[] => {
-    const product = byId.get(line._id);
-    if (!product) return [{ _id: line._id, name: line.name ?? line._id }];
-    return product.inStock ? [] : [{ _id: product._id, name: product.name }];
+  // The units asked of each product (a product may be on two lines), in the order of the lines.
+  const quantities = new Map<string, number>();
+  for (const line of input.orderedProduct)
+    quantities.set(line._id, (quantities.get(line._id) ?? 0) + line.cartQuantity);
+  // Each once: the products gone, out of stock, or with fewer counted units than asked.
+  const missing = [...quantities].flatMap(([id, quantity]): Unavailable[] => {
+    const product = byId.get(id);
+    if (!product) {
+      const line = input.orderedProduct.find((ordered) => ordered._id === id);
+      return [{ _id: id, name: line?.name ?? id, available: 0 }];
+    }
+    if (!product.inStock) return [{ _id: id, name: product.name, available: 0 }];
+    if (product.stock !== null && product.stock < quantity)
+      return [{ _id: id, name: product.name, available: product.stock }];
+    return [];
   });
   if (missing.length > 0) throw outOfStock(input, missing);
-  const products = [...new Set(ids)].map((id) => byId.get(id) as Product);
   const lines = input.orderedProduct.map((line) => orderLine(byId.get(line._id) as Product, line.cartQuantity));
   const now = Date.now();
   const horizon = openSlots(config.delivery, now, REASSIGN_DAYS_AHEAD);
@@ -158,13 +176,7 @@ async function planOrder(c: Context<AppEnv>, input: OrderInput): Promise<WriteRe
     status: 201,
     body: order,
     statements: [
-      ...products.map((product) =>
-        writeGuard(
-          'coalesce((SELECT in_stock FROM products WHERE id = ?), 0) = 1',
-          [product._id],
-          outOfStock(input, [product]),
-        ),
-      ),
+      ...takeStockSteps(quantities),
       ...insertOrderStatements(order, user.uid, slot),
       ...(slot ? [slotCapacityGuard(slot.id, config.delivery.capacity)] : []),
       // After the insert, so it counts this order too: concurrent orders cannot pass the limit together.
@@ -346,8 +358,9 @@ export const orders = factory
           email: [user.email ? 'Must be the e-mail you signed in with' : 'Leave empty: this account has no e-mail'],
         },
       });
-    // A slot that filled between the count and the commit fails the batch with nothing stored
-    // (not an answer): the write is planned again with fresh counts, after a short random pause
+    // A slot that filled, or a product whose stock fell, between the read and the commit fails
+    // the batch with nothing stored (not an answer): the write is planned again with fresh
+    // counts (a short product is then refused with what is available), after a short random pause
     // so that orders that lost together do not all pick the same next slot. Each failure means
     // another order took a place, so this ends; the bound only caps a pathological storm, and
     // its 503 is not stored either (the outbox retries with the same key).
@@ -355,7 +368,7 @@ export const orders = factory
       try {
         return await idempotentWrite(c, user.uid, fingerprintOf(input), () => planOrder(c, input));
       } catch (error) {
-        if (!(error instanceof SlotFullError)) throw error;
+        if (!(error instanceof SlotFullError || error instanceof StockChangedError)) throw error;
         if (attempt === MAX_SLOT_ATTEMPTS) {
           c.header('Retry-After', '1');
           throw new ApiError(503, 'busy', 'Many orders are being placed at once; please try again in a moment.');

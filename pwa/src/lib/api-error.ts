@@ -45,11 +45,23 @@ export async function readApiError(
   return requestId === null ? error : { ...error, requestId };
 }
 
-/** The `{_id, name}` entries of an error's `details.products` (out_of_stock names the products so); others are skipped. */
-export function detailedProducts(details: unknown): Array<{ _id: string; name: string }> {
+/**
+ * The `{_id, name}` entries of an error's `details.products` (out_of_stock names the products
+ * so), each with its `available` units when the answer has them as a whole number ≥ 0 (counted
+ * stock, DESIGN.md §4); other entries are skipped.
+ */
+export function detailedProducts(details: unknown): Array<{ _id: string; name: string; available?: number }> {
   const products = (details as { products?: unknown } | null | undefined)?.products;
   if (!Array.isArray(products)) return [];
-  return products.flatMap((p: { _id?: unknown; name?: unknown } | null) =>
-    typeof p?._id === 'string' && typeof p.name === 'string' ? [{ _id: p._id, name: p.name }] : [],
-  );
+  return products.flatMap((p: { _id?: unknown; name?: unknown; available?: unknown } | null) => {
+    if (typeof p?._id !== 'string' || typeof p.name !== 'string') return [];
+    const { available } = p;
+    return [
+      {
+        _id: p._id,
+        name: p.name,
+        ...(typeof available === 'number' && Number.isInteger(available) && available >= 0 ? { available } : {}),
+      },
+    ];
+  });
 }

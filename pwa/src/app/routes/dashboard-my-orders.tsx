@@ -31,9 +31,9 @@ export default function MyOrdersRoute() {
   const unsent = useUnsentOrders(user.account);
   const nameOf = useStoredProductName();
   const sendWithoutRefused = useSendWithoutRefused();
-  const sendWithout = async (key: string) => {
+  const sendWithout = async (key: string, keepAvailable = false) => {
     try {
-      const outcome = await sendWithoutRefused.mutateAsync(key);
+      const outcome = await sendWithoutRefused.mutateAsync({ key, keepAvailable });
       if (outcome?.status === 'sent') notify('order', 'success', t('order.successful'));
       else if (outcome?.status === 'queued') notify('order', 'info', t('order.queued'));
     } catch (error) {

@@ -11,6 +11,7 @@ const product = (id: string, price = 50): Product => ({
   season: null,
   nameBn: null,
   inStock: true,
+  stock: null,
   unit: 'kg',
   unitSize: 1,
   weightTolerance: null,

@@ -16,6 +16,7 @@ const p = (
   season,
   nameBn,
   inStock: true,
+  stock: null,
   unit: 'kg',
   unitSize: 1,
   weightTolerance: null,

@@ -35,6 +35,10 @@ const isStatus = (value: unknown): value is OrderStatus =>
  * request id; undefined when the details its text names are missing. A Record over every code: a
  * new code without a text here fails the typecheck.
  */
+/** A short product as a refusal names it: "Beans (only 3 left)", digits in the language shown. */
+export const fewLeftText = (name: string, available: number): string =>
+  t('orders.fewLeft', { name, available: formatNumber(available) });
+
 const byCode: Record<ApiErrorCode, (refusal: ApiRefusal, nameOf: NameOf) => string | undefined> = {
   validation_failed: () => t('apiError.invalid'),
   malformed_request: () => t('apiError.malformed'),
@@ -51,7 +55,8 @@ const byCode: Record<ApiErrorCode, (refusal: ApiRefusal, nameOf: NameOf) => stri
   payments_not_configured: () => t('apiError.paymentsNotConfigured'),
   out_of_stock: ({ details }, nameOf) => {
     const products = detailedProducts(details);
-    return products.length > 0 ? t('orders.outOfStock', { names: products.map(nameOf).join(', ') }) : undefined;
+    const names = products.map((p) => (p.available ? fewLeftText(nameOf(p), p.available) : nameOf(p)));
+    return products.length > 0 ? t('orders.outOfStock', { names: names.join(', ') }) : undefined;
   },
   slot_full: () => t('apiError.slotFull'),
   one_review_each: () => t('apiError.reviewedAlready'),

@@ -18,6 +18,8 @@ const exact: Record<string, () => string> = {
   'Choose kg, g, piece, bundle, dozen or hali': () => t('form.unit'),
   'Enter a whole number from 1 to 10,000, e.g. 1, 4 or 250': () => t('form.unitSize'),
   'Enter grams from 1 to 1,000, or leave it empty': () => t('form.weightTolerance'),
+  'Enter a whole number of units, 0 or more': () => t('form.stock'),
+  'At most 100,000 units': () => t('form.stockMax'),
 };
 
 /** zod's own names of the kinds of value, in the language shown (its message "Invalid input: expected number, received string"). */

@@ -8,11 +8,13 @@ import { notify } from '../../../lib/toast';
 import { useOnline } from '../../../lib/use-online';
 import { useDeleteProduct } from '../api/admin';
 import { OfflineNote } from './offline-note';
+import { StockCounter } from './stock-counter';
 import { StockToggle } from './stock-toggle';
 
 /**
- * Manage Products (spec §2): ID, Product, Image, Price (per sale unit), Update/Delete; the Product cell also has
- * the Bangla name and the in-stock switch. The buttons are named with the name in the language shown.
+ * Manage Products (spec §2): ID, Product, Image, Price (per sale unit), Update/Delete; the Product
+ * cell also has the Bangla name, the in-stock switch and the units in stock (−/+). The buttons are
+ * named with the name in the language shown.
  */
 export function ManageProducts({
   products,
@@ -60,6 +62,7 @@ export function ManageProducts({
                     </p>
                   )}
                   <StockToggle product={p} disabled={!online} />
+                  <StockCounter product={p} disabled={!online} />
                 </td>
                 <td>
                   <img

@@ -24,9 +24,9 @@ type ProductFormProps = {
  * The product form (spec §2 "Add A Product", §5): placeholders 'Product Name', 'Bangla name',
  * 'Price', 'Image Url' (each also the field's visually hidden label), a category dropdown
  * defaulting to 'Select Category', the sale unit (DESIGN.md §4 "Units": a dropdown, kg for a new
- * product; its size; a weight tolerance in grams, optional — each labelled, with a hint) and an
- * "In stock" switch (on for a new product), with an inline message per invalid field from the
- * shared contract schema.
+ * product; its size; a weight tolerance in grams, optional — each labelled, with a hint), an
+ * "In stock" switch (on for a new product) and the units in stock (empty: not counted, DESIGN.md
+ * §4), with an inline message per invalid field from the shared contract schema.
  */
 export function ProductForm({
   defaultValues,
@@ -49,6 +49,7 @@ export function ProductForm({
       unitSize: '1',
       weightTolerance: '',
       inStock: true,
+      stock: null,
       ...defaultValues,
     },
   });
@@ -148,6 +149,22 @@ export function ProductForm({
       </fieldset>
       <FormField label={t('product.inStock')} className="flex min-h-11 flex-row-reverse items-center justify-end gap-3">
         {(field) => <input {...field} type="checkbox" className="toggle toggle-success" {...register('inStock')} />}
+      </FormField>
+      <FormField label={t('product.stock')} error={contractError(errors.stock?.message)}>
+        {(field) => (
+          <input
+            {...field}
+            type="number"
+            min={0}
+            step={1}
+            inputMode="numeric"
+            className={input}
+            placeholder={t('product.stockNotCounted')}
+            {...register('stock', {
+              setValueAs: (value: unknown) => (value === '' || value === null ? null : Number(value)),
+            })}
+          />
+        )}
       </FormField>
       <button type="submit" className="btn btn-success min-h-11" disabled={disabled || formState.isSubmitting}>
         {submitLabel}

@@ -26,7 +26,8 @@ export function StockToggle({ product, disabled }: { product: Product; disabled:
         type="checkbox"
         className="toggle toggle-success"
         checked={inStock}
-        disabled={disabled || update.isPending}
+        // At counted stock 0 the product is out whatever the switch (DESIGN.md §4): the count decides.
+        disabled={disabled || update.isPending || product.stock === 0}
         onChange={onChange}
         aria-label={t('product.inStockName', { name: productName(product, locale) })}
       />

@@ -39,7 +39,9 @@ export function UpdateProduct({
           unit: product.unit,
           unitSize: String(product.unitSize),
           weightTolerance: product.weightTolerance === null ? '' : String(product.weightTolerance),
-          inStock: product.inStock,
+          // At stock 0 `inStock` is false whatever the switch: the form shows it on, so a recount sells again.
+          inStock: product.inStock || product.stock === 0,
+          stock: product.stock ?? null,
         }}
         submitLabel={t('product.updateProduct')}
         disabled={!online}

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Product } from '@contract/catalogue';
-import { formatPrice } from '../../../lib/format';
+import { formatNumber, formatPrice } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n/i18n';
 import { productName } from '../../../lib/i18n/product-name';
 import { perUnitSuffix, toleranceLabel } from '../../../lib/i18n/sale-unit';
@@ -12,18 +12,25 @@ import { perUnitSuffix, toleranceLabel } from '../../../lib/i18n/sale-unit';
  */
 export type PictureLoading = 'first' | 'lazy' | 'held';
 
+/** At this many counted units or fewer, the card says how many are left. */
+export const FEW_LEFT = 5;
+
 type ProductCardProps = { product: Product; picture?: PictureLoading; onPictureDone?: () => void; action?: ReactNode };
 
 /**
  * One product: picture in a box of fixed proportions (no layout shift; wider than tall on phones,
  * where two cards share a row), name, price in Tk per sale unit ("30 Tk / 250 g", with a weighed
  * unit's "± 50 g" under it), and an action (add to cart) kept at the
- * card's foot so a row's actions line up. Out of stock, the picture is dimmed and a badge says so.
+ * card's foot so a row's actions line up. Out of stock, the picture is dimmed and a badge says so;
+ * with {@link FEW_LEFT} or fewer units counted, a badge says "Only {n} left".
  * `onPictureDone` is called once the picture has loaded or failed.
  */
 export function ProductCard({ product, picture = 'lazy', onPictureDone, action }: ProductCardProps) {
   // A row mirrored before products had `inStock` has none: it was on sale.
   const outOfStock = product.inStock === false;
+  // Counted stock running low (DESIGN.md §4); a row mirrored before products had `stock` has none.
+  const fewLeft =
+    !outOfStock && typeof product.stock === 'number' && product.stock <= FEW_LEFT ? product.stock : undefined;
   const t = useT();
   const name = productName(product, useLocale());
   const tolerance = toleranceLabel(product.weightTolerance);
@@ -39,6 +46,14 @@ export function ProductCard({ product, picture = 'lazy', onPictureDone, action }
             data-testid="out-of-stock"
           >
             {t('product.outOfStock')}
+          </span>
+        )}
+        {fewLeft !== undefined && (
+          <span
+            className="badge badge-warning badge-sm absolute top-2 left-2 z-10 sm:badge-md sm:top-3 sm:left-3"
+            data-testid="few-left"
+          >
+            {t('product.onlyLeft', { n: formatNumber(fewLeft) })}
           </span>
         )}
         {picture !== 'held' && (

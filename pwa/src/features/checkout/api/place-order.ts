@@ -79,8 +79,9 @@ export function usePlaceOrder(options: PlaceOrderOptions) {
 }
 
 /**
- * My Orders' "Send without them": `mutateAsync(key)` places the order refused under `key` again,
- * dated today, without the products out of stock (or only removes it when nothing is left); see
+ * My Orders' "Send without them": `mutateAsync({ key })` places the order refused under `key`
+ * again, dated today, without the products out of stock (or only removes it when nothing is
+ * left); with `keepAvailable` ("Send 3") with the units left of each short product; see
  * submitWithoutRefused. Runs offline too; refreshes the cached orders once one is sent.
  * @returns (from mutateAsync) what `submit` returned, or undefined when nothing was sent.
  */
@@ -88,7 +89,8 @@ export function useSendWithoutRefused() {
   const client = useQueryClient();
   return useMutation({
     networkMode: 'always',
-    mutationFn: (key: string) => submitWithoutRefused(key, orderDateToday()),
+    mutationFn: ({ key, keepAvailable }: { key: string; keepAvailable?: boolean }) =>
+      submitWithoutRefused(key, orderDateToday(), { keepAvailable }),
     onSuccess: (outcome) => {
       if (outcome?.status === 'sent') void client.invalidateQueries({ queryKey: orderKeys.all });
     },

@@ -4,7 +4,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { outboxNoteText } from '../../../lib/i18n/api-errors';
+import { fewLeftText, outboxNoteText } from '../../../lib/i18n/api-errors';
 import { useStoredProductName } from '../../../lib/i18n/product-names';
 import { useUnsent } from '../../../lib/offline/outbox/use-unsent';
 import { orderKeys } from '../../../lib/query-keys';
@@ -14,8 +14,9 @@ import type { UnsentOrder } from '../components/my-orders';
 /**
  * Returns `email`'s orders not yet sent (waiting or failed), oldest first, with their lines (ids,
  * names in the language shown, for "Back to cart") and note in the language shown, and — for one
- * refused for products out of stock or gone — those products' names and whether anything is left
- * to order without them; [] when signed out.
+ * refused for products out of stock, short or gone — those products' names (with the units left
+ * of a short one), whether anything is left to order without them, and the units left of each
+ * short one ("Send 3"); [] when signed out.
  * When an order leaves the outbox (sent by this page or the service worker), every order query
  * is refetched with refetchNow: a fetch begun before the server had the order is cancelled rather
  * than awaited, which an invalidation alone would do for a list not loaded yet (e.g. opened offline).
@@ -37,8 +38,11 @@ export function useUnsentOrders(email: string | undefined): UnsentOrder[] {
         ...item,
         note: outboxNoteText(item, nameOf),
         lines,
-        outOfStock: item.refusal?.products.map(nameOf),
+        outOfStock: item.refusal?.products.map((product) =>
+          product.available ? fewLeftText(nameOf(product), product.available) : nameOf(product),
+        ),
         restLeft: lines.some((l) => !refused.has(l._id)),
+        available: item.refusal?.products.flatMap((product) => (product.available ? [product.available] : [])),
       },
     ];
   });

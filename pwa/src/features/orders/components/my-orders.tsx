@@ -3,7 +3,7 @@ import type { Order } from '@contract/order';
 import { useState } from 'react';
 import { Spinner } from '../../../components/spinner';
 import type { OutboxStatus } from '../../../lib/offline/outbox/protocol';
-import { formatPrice } from '../../../lib/format';
+import { formatNumber, formatPrice } from '../../../lib/format';
 import { apiErrorText } from '../../../lib/i18n/api-errors';
 import { useT } from '../../../lib/i18n/i18n';
 import { lineLabel } from '../../../lib/i18n/sale-unit';
@@ -25,6 +25,8 @@ export type UnsentOrder = {
   outOfStock?: readonly string[] | undefined;
   /** Whether anything is left to order without those products. */
   restLeft?: boolean;
+  /** The units left of each refused product that has some (counted stock): "Send 3" sends those. */
+  available?: readonly number[] | undefined;
 };
 
 type MyOrdersProps = {
@@ -32,8 +34,11 @@ type MyOrdersProps = {
   unsent: readonly UnsentOrder[];
   /** Ids of orders whose delivery slot the server moved (the slot asked for was full or closed). */
   moved: readonly string[];
-  /** "Send without them": orders the rest of a refused order anew. */
-  onSendWithout: (key: string) => Promise<void>;
+  /**
+   * "Send without them": orders the rest of a refused order anew; with `keepAvailable` ("Send
+   * 3"), with the units left of each short product too.
+   */
+  onSendWithout: (key: string, keepAvailable?: boolean) => Promise<void>;
   /** "Back to cart": puts a refused order's lines back in the cart at today's prices and removes it. */
   onBackToCart: (order: UnsentOrder) => Promise<void>;
   /** "Remove": removes a refused order from this device. */
@@ -82,7 +87,7 @@ export function MyOrders({ email, unsent, moved, onSendWithout, onBackToCart, on
       {unsent.map((item) => (
         <article
           key={item.key}
-          className={`alert mb-4 ${item.status === 'failed' ? 'alert-error' : 'alert-warning'} flex-wrap`}
+          className={`alert alert-vertical sm:alert-horizontal mb-4 justify-start justify-items-start text-start ${item.status === 'failed' ? 'alert-error' : 'alert-warning'} flex-wrap`}
           data-testid="unsent-order"
         >
           <div className="flex-1">
@@ -106,6 +111,18 @@ export function MyOrders({ email, unsent, moved, onSendWithout, onBackToCart, on
                   onClick={() => act(item.key, () => onSendWithout(item.key))}
                 >
                   {t('orders.sendWithout')}
+                </button>
+              )}
+              {item.available && item.available.length > 0 && (
+                <button
+                  type="button"
+                  className="btn btn-primary btn-sm min-h-11"
+                  disabled={acting !== undefined}
+                  onClick={() => act(item.key, () => onSendWithout(item.key, true))}
+                >
+                  {item.available.length === 1
+                    ? t('orders.sendAvailable', { available: formatNumber(item.available[0] ?? 0) })
+                    : t('orders.sendWhatIsLeft')}
                 </button>
               )}
               <button

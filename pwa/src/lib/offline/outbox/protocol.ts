@@ -58,8 +58,14 @@ export type OutboxNote = 'signIn' | 'busy' | 'connection' | 'tooOld' | 'refused'
 /** `waiting`: queued (maybe retrying); `sent`: the server answered 2xx; `failed`: refused, with a note. */
 export type OutboxStatus = 'waiting' | 'sent' | 'failed';
 
-/** Why the server refused an item, when the shopper can act on it: the products it could not take. */
-export type OutboxRefusal = { code: typeof OUT_OF_STOCK; products: Array<{ _id: string; name: string }> };
+/**
+ * Why the server refused an item, when the shopper can act on it: the products it could not take,
+ * each with the units it could have (`available`, counted stock; absent from older answers).
+ */
+export type OutboxRefusal = {
+  code: typeof OUT_OF_STOCK;
+  products: Array<{ _id: string; name: string; available?: number }>;
+};
 
 /** What an item says about why it is not sent: its note, and on a refused item how the server refused it. */
 export type OutboxNoteFields = {

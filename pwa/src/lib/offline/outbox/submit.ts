@@ -79,17 +79,25 @@ async function sendDirectly<K extends OutboxKind>(
 /**
  * "Send without them": sends the order queued under `key`, which the server refused for products
  * out of stock (its `refusal`), again without those products, as a new order dated `orderDate`
- * with a new Idempotency-Key that replaces it in the outbox. With no product left it is only removed.
+ * with a new Idempotency-Key that replaces it in the outbox. With `keepAvailable` ("Send 3"),
+ * each refused product with units `available` stays in it with that many (never more than asked)
+ * and only those with none are left out. With no product left it is only removed.
  * @returns what `submit` returned, or undefined when nothing was sent. @throws as `submit` does.
  */
 export async function submitWithoutRefused(
   key: string,
   orderDate: string,
+  { keepAvailable = false }: { keepAvailable?: boolean } = {},
 ): Promise<SubmitOutcome<'order'> | undefined> {
   const item = await outboxItem(key);
   if (item?.kind !== 'order' || !item.refusal) return undefined;
-  const refused = new Set(item.refusal.products.map((product) => product._id));
-  const orderedProduct = item.payload.orderedProduct.filter((line) => !refused.has(line._id));
+  const available = new Map(item.refusal.products.map((product) => [product._id, product.available ?? 0]));
+  const orderedProduct = item.payload.orderedProduct.flatMap((line) => {
+    const left = available.get(line._id);
+    if (left === undefined) return [line];
+    const units = keepAvailable ? Math.min(left, line.cartQuantity) : 0;
+    return units > 0 ? [{ ...line, cartQuantity: units }] : [];
+  });
   if (orderedProduct.length === 0) {
     await dismiss(key);
     return undefined;
