@@ -3,6 +3,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { FormField } from '../../../components/form-field';
 import { useT } from '../../../lib/i18n/i18n';
 import { authActions } from '../auth-actions';
+import { phoneActions } from '../phone-actions';
 import { useAuth } from '../auth-store';
 
 /**
@@ -29,7 +30,7 @@ export function PhoneSignIn({ onSignedIn }: { onSignedIn: () => void }) {
       return;
     }
     setFieldError(undefined);
-    if (sendButton.current && (await authActions.sendPhoneCode(e164, sendButton.current))) setSentTo(e164);
+    if (sendButton.current && (await phoneActions.sendPhoneCode(e164, sendButton.current))) setSentTo(e164);
   };
   const confirm = async (event: FormEvent) => {
     event.preventDefault();
@@ -38,7 +39,7 @@ export function PhoneSignIn({ onSignedIn }: { onSignedIn: () => void }) {
       return;
     }
     setFieldError(undefined);
-    if (await authActions.confirmPhoneCode(code.trim())) onSignedIn();
+    if (await phoneActions.confirmPhoneCode(code.trim())) onSignedIn();
   };
 
   if (sentTo)

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useT } from '../../../lib/i18n/i18n';
-import { emailVerification } from '../auth-actions';
+import { emailVerification } from '../email-verification';
 
 type Note = { kind: 'info' | 'error'; text: string };
 

@@ -1,12 +1,11 @@
-import type { Review } from '@contract/review';
-import { apiErrorText } from '../../../lib/i18n/api-errors';
-import { t, useT } from '../../../lib/i18n/i18n';
-import { notify } from '../../../lib/toast';
+import { lazy, Suspense } from 'react';
+import { useT } from '../../../lib/i18n/i18n';
 import { useCarousel } from '../../../lib/use-carousel';
-import { useOnline } from '../../../lib/use-online';
-import { useDeleteReview } from '../api/delete-review';
 import { useReviews } from '../api/get-reviews';
 import { StarRating } from './star-rating';
+
+/** Only admins see it: its code loads when one does, not on every shopper's first visit. */
+const DeleteReviewButton = lazy(() => import('./delete-review-button'));
 
 function DefaultAvatar() {
   return (
@@ -14,37 +13,6 @@ function DefaultAvatar() {
       <circle cx="24" cy="18" r="8" fill="currentColor" />
       <path d="M8 42c2-9 8-13 16-13s14 4 16 13z" fill="currentColor" />
     </svg>
-  );
-}
-
-/**
- * An admin's Delete button for review `review`: a confirm in the spec's words (as for a product),
- * then `DELETE /api/reviews/:id` and a toast; disabled offline (an admin's delete is never queued).
- */
-function DeleteReviewButton({ review }: { review: Review }) {
-  useT(); // renders again in the language chosen
-  const online = useOnline();
-  const remove = useDeleteReview();
-  const onDelete = async () => {
-    if (!window.confirm(t('reviews.confirmDelete'))) return;
-    // Awaited rather than mutate's callbacks: the deleted review's card, and this button, unmount once it leaves the list.
-    try {
-      await remove.mutateAsync(review._id);
-      notify('review', 'error', t('reviews.deleted'));
-    } catch (error) {
-      notify('review', 'error', apiErrorText(error, t('auth.error.other')));
-    }
-  };
-  return (
-    <button
-      type="button"
-      className="btn btn-error btn-sm min-h-11 ml-auto"
-      disabled={!online || remove.isPending}
-      onClick={() => void onDelete()}
-      aria-label={t('reviews.deleteName', { name: review.name })}
-    >
-      {t('reviews.delete')}
-    </button>
   );
 }
 
@@ -118,7 +86,11 @@ export function Testimonials({ canDelete = false }: { canDelete?: boolean }) {
                     <p className="font-semibold">{r.name}</p>
                     <StarRating rating={r.rating} />
                   </figcaption>
-                  {canDelete && <DeleteReviewButton review={r} />}
+                  {canDelete && (
+                    <Suspense fallback={null}>
+                      <DeleteReviewButton review={r} />
+                    </Suspense>
+                  )}
                 </div>
                 <blockquote className="mt-4 leading-relaxed">{r.review}</blockquote>
               </div>
