@@ -1,32 +1,11 @@
-import type { Product } from '@contract/catalogue';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { logIn, newAccount } from './support/accounts';
 import { useBrowser } from './support/browser';
+import { fillCart } from './support/cart';
 
 const browser = useBrowser();
 
-async function fillCart(page: Page, lines: Array<[string, number]>) {
-  const products = (await (await fetch(browser.url('/api/products'))).json()) as Product[];
-  const items = lines.map(([name, cartQuantity]) => ({ ...products.find((p) => p.name === name), cartQuantity }));
-  // The cart lives in IndexedDB; empty it there so the next load imports the localStorage copy,
-  // as the app does whenever IndexedDB holds no cart.
-  await page.evaluate(async (cart) => {
-    localStorage.setItem('cartItems', JSON.stringify(cart));
-    await new Promise<void>((resolve, reject) => {
-      const open = indexedDB.open('taza-haat');
-      open.onerror = () => reject(open.error);
-      open.onsuccess = () => {
-        const tx = open.result.transaction('cart', 'readwrite');
-        tx.objectStore('cart').clear();
-        tx.oncomplete = () => {
-          open.result.close();
-          resolve();
-        };
-      };
-    });
-  }, items);
-}
 const summary = async (page: Page) =>
   Promise.all(
     ['summary-total', 'summary-shipping', 'summary-tax', 'summary-subtotal'].map((id) =>
@@ -39,10 +18,10 @@ describe('checkout with cash on delivery', () => {
     const account = await newAccount('Price Checker');
     const { page, context } = await browser.open('/login');
     await logIn(page, account);
-    await fillCart(page, [['Potato (Alu)', 2]]);
+    await fillCart(page, browser.url('/api/products'), [['Potato (Alu)', 2]]);
     await page.goto(browser.url('/checkout'));
     expect(await summary(page)).toEqual(['60 Tk', '40 Tk', '3 Tk', '103 Tk']);
-    await fillCart(page, [
+    await fillCart(page, browser.url('/api/products'), [
       ['Potato (Alu)', 3],
       ['Tomato', 2],
     ]);
@@ -56,7 +35,7 @@ describe('checkout with cash on delivery', () => {
     const account = await newAccount('Double Clicker');
     const { page, context } = await browser.open('/login');
     await logIn(page, account);
-    await fillCart(page, [
+    await fillCart(page, browser.url('/api/products'), [
       ['Carrot (Gajor)', 2],
       ['Himsagar Mango', 1],
     ]);

@@ -5,12 +5,12 @@
  * Orders (GET /api/users/me/orders); a malformed number refused inline; the same in Bangla.
  */
 import { mkdirSync } from 'node:fs';
-import type { Product } from '@contract/catalogue';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { DEMO_PROJECT_ID } from '../edge-api/src/contract/local-run';
 import { seriousA11yViolations } from './support/axe';
 import { useBrowser } from './support/browser';
+import { fillCart } from './support/cart';
 
 const browser = useBrowser();
 const PHONE = { width: 390, height: 844 };
@@ -65,27 +65,6 @@ async function smallTargets(page: Page): Promise<string[]> {
   );
 }
 
-/** Puts `lines` (product name, kg) in the cart, as checkout.e2e.ts does. */
-async function fillCart(page: Page, lines: Array<[string, number]>) {
-  const products = (await (await fetch(browser.url('/api/products'))).json()) as Product[];
-  const items = lines.map(([name, cartQuantity]) => ({ ...products.find((p) => p.name === name), cartQuantity }));
-  await page.evaluate(async (cart) => {
-    localStorage.setItem('cartItems', JSON.stringify(cart));
-    await new Promise<void>((resolve, reject) => {
-      const open = indexedDB.open('taza-haat');
-      open.onerror = () => reject(open.error);
-      open.onsuccess = () => {
-        const tx = open.result.transaction('cart', 'readwrite');
-        tx.objectStore('cart').clear();
-        tx.oncomplete = () => {
-          open.result.close();
-          resolve();
-        };
-      };
-    });
-  }, items);
-}
-
 /**
  * On `/login`, opens the phone sign-in and signs in with `written` (the number as typed; `e164`
  * is what Firebase gets), a wrong code first; screenshots the phone step as `shot`.
@@ -129,7 +108,7 @@ describe('sign-in with a phone number on a phone', () => {
     const { page, context } = await browser.open('/login', PHONE, TOUCH);
     await signInWithPhone(page, 'en', '01711-223344', '+8801711223344', 'phone-sign-in-en-390');
 
-    await fillCart(page, [['Potato (Alu)', 2]]);
+    await fillCart(page, browser.url('/api/products'), [['Potato (Alu)', 2]]);
     await page.goto(browser.url('/checkout'));
     await page.getByLabel('Name').fill('Rina Akter');
     // The account has no e-mail: checkout asks for none.

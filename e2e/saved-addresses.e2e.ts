@@ -1,35 +1,16 @@
-import type { Product } from '@contract/catalogue';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { logIn, newAccount, type Account } from './support/accounts';
 import { apiAs, ordersOf } from './support/api';
 import { useBrowser } from './support/browser';
+import { fillCart } from './support/cart';
 
 const browser = useBrowser();
+/** Puts `name` × 1 in the cart (e2e/support/cart.ts). */
+const fillCartWith = (page: Page, name: string) => fillCart(page, browser.url('/api/products'), [[name, 1]]);
 const SCREENSHOTS = 'test-results/screenshots';
 const HOME = 'House 12, Road 5, Dhanmondi, Dhaka';
 const OFFICE = 'Level 4, 27 Kemal Ataturk Avenue, Banani, Dhaka';
-
-/** Puts `name` × 1 in the cart (IndexedDB emptied so the app imports the localStorage copy, as checkout.e2e.ts does). */
-async function fillCart(page: Page, name: string) {
-  const products = (await (await fetch(browser.url('/api/products'))).json()) as Product[];
-  const items = [{ ...products.find((p) => p.name === name), cartQuantity: 1 }];
-  await page.evaluate(async (cart) => {
-    localStorage.setItem('cartItems', JSON.stringify(cart));
-    await new Promise<void>((resolve, reject) => {
-      const open = indexedDB.open('taza-haat');
-      open.onerror = () => reject(open.error);
-      open.onsuccess = () => {
-        const tx = open.result.transaction('cart', 'readwrite');
-        tx.objectStore('cart').clear();
-        tx.oncomplete = () => {
-          open.result.close();
-          resolve();
-        };
-      };
-    });
-  }, items);
-}
 
 type Profile = { phone: string; addresses: { id: string; label: string; address: string }[] };
 const profileOf = (account: Account) => apiAs<Profile>(account, 'GET', '/api/users/me');
@@ -59,7 +40,7 @@ describe.each([
     await logIn(page, account);
 
     // First order: nothing saved, so the address is typed and saved under "Home" (the box is ticked).
-    await fillCart(page, 'Tomato');
+    await fillCartWith(page, 'Tomato');
     await page.goto(browser.url('/checkout'));
     expect(await page.getByRole('radio', { name: /A new address/ }).count()).toBe(0);
     expect(await page.getByLabel('Save this address for next time').isChecked()).toBe(true);
@@ -71,7 +52,7 @@ describe.each([
     expect(first).toMatchObject({ phone: '01711-223344', addresses: [{ label: 'Home', address: HOME }] });
 
     // Second checkout: prefilled; a new address saved as "Office" is chosen and ordered to.
-    await fillCart(page, 'Tomato');
+    await fillCartWith(page, 'Tomato');
     await page.goto(browser.url('/checkout'));
     await page.getByRole('radio', { name: /Home/ }).waitFor();
     expect(await page.getByRole('radio', { name: /Home/ }).isChecked()).toBe(true);
@@ -85,7 +66,7 @@ describe.each([
     await profileWhen(account, (p) => p.addresses.length === 2);
 
     // Third: the last used (Office) comes first; Home is picked and the order goes there.
-    await fillCart(page, 'Tomato');
+    await fillCartWith(page, 'Tomato');
     await page.goto(browser.url('/checkout'));
     await page.getByRole('radio', { name: /Office/ }).waitFor();
     expect(await page.getByRole('radio', { name: /Office/ }).isChecked()).toBe(true);
@@ -133,7 +114,7 @@ describe.each([
     const { page, context } = await browser.open('/login', viewport);
     await logIn(page, account);
     await page.evaluate(() => localStorage.setItem('locale', 'bn'));
-    await fillCart(page, 'Tomato');
+    await fillCartWith(page, 'Tomato');
     await page.goto(browser.url('/checkout'));
     await page.getByRole('heading', { name: 'চেকআউট' }).waitFor();
     await page.getByRole('radio', { name: /বাসা/ }).waitFor();
