@@ -123,10 +123,17 @@ describe('sign-in with a phone number on a phone', () => {
     expect(order.email).toBe('');
     await page.waitForURL((url) => url.pathname === '/dashboard/my-orders');
     // My Orders reads the account's own orders (GET /api/users/me/orders), not ?email=.
-    const listed = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/users/me/orders');
+    // Every answer is read as it comes: one the reload navigated away from has no body left.
+    const listed: string[] = [];
+    page.on('response', (res) => {
+      if (new URL(res.url()).pathname !== '/api/users/me/orders') return;
+      void res
+        .json()
+        .then((orders: Array<{ _id: string }>) => listed.push(...orders.map((o) => o._id)))
+        .catch(() => undefined);
+    });
     await page.reload();
-    const mine = (await (await listed).json()) as Array<{ _id: string }>;
-    expect(mine.map((o) => o._id)).toContain(order._id);
+    await expect.poll(() => listed, { timeout: 10_000 }).toContain(order._id);
     await page.getByText('Pending').first().waitFor();
     await context.close();
   });
