@@ -484,11 +484,8 @@ export async function recordRefund(
     [
       // The stored answer (phone, address) goes with the refund, as with an unpaid order's delete.
       forgetOrderAnswerStatement(id, { sql: `SELECT user_id FROM orders WHERE id = ? AND ${refundable}`, args: [id] }),
-      // Its units go back to stock when it becomes Cancelled (a delivered order's were sold).
-      giveBackStockStatement(
-        `o.id = ? AND o.${refundable} ${options.keepDelivered ? "AND o.order_status <> 'Delivered'" : ''} AND o.order_status <> 'Cancelled'`,
-        [id],
-      ),
+      // Its units go back to stock unless they left the shop (Delivered), as deleteOrder does.
+      giveBackStockStatement(`o.id = ? AND o.${refundable} AND o.order_status NOT IN ('Delivered', 'Cancelled')`, [id]),
       {
         sql: `UPDATE orders SET payment_status = 'refunded', refund_started_ms = NULL, order_status = ${status}
               WHERE id = ? AND ${refundable}`,

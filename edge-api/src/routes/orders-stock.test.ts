@@ -113,7 +113,7 @@ describe('counted stock', () => {
     expect(await shown(spinach._id)).toMatchObject({ stock: 6 });
   });
 
-  it('gives the units back when a paid order is cancelled and refunded, once; a delivered one refunded at the provider keeps them sold', async () => {
+  it('gives the units back when a paid order is cancelled and refunded, once; a delivered one, refunded at the provider or cancelled by an admin, keeps them sold', async () => {
     const mango = await addProduct('Mango refunded', 10);
     const paid = orderSchema.parse(await (await order([[mango, 4]])).json());
     await markOrderPaid(t.db, paid._id, 'pi_stock_1');
@@ -128,6 +128,14 @@ describe('counted stock', () => {
     await t.db.execute({ sql: "UPDATE orders SET order_status = 'Delivered' WHERE id = ?", args: [delivered._id] });
     expect(await recordRefund(t.db, delivered._id, null, { keepDelivered: true })).toBe(true);
     expect(await shown(mango._id)).toMatchObject({ stock: 8 });
+
+    // An admin's cancel of a delivered paid order refunds it, but its units left the shop.
+    const handedOver = orderSchema.parse(await (await order([[mango, 3]])).json());
+    await markOrderPaid(t.db, handedOver._id, 'pi_stock_3');
+    await t.db.execute({ sql: "UPDATE orders SET order_status = 'Delivered' WHERE id = ?", args: [handedOver._id] });
+    expect(await shown(mango._id)).toMatchObject({ stock: 5 });
+    expect(await recordRefund(t.db, handedOver._id, admin.uid)).toBe(true);
+    expect(await shown(mango._id)).toMatchObject({ stock: 5 });
   });
 
   it('sells a product whose units are not counted by the switch alone, taking nothing', async () => {
