@@ -85,7 +85,7 @@ describe('an admin deletes a review', () => {
   });
 });
 
-describe('at most 3 open cash-on-delivery orders per account (OPEN_ORDERS_PER_ACCOUNT unset)', () => {
+describe('at most 3 open orders per account (OPEN_ORDERS_PER_ACCOUNT unset)', () => {
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
   beforeAll(async () => {
     server = await startServer(stack());
@@ -140,7 +140,7 @@ describe('at most 3 open cash-on-delivery orders per account (OPEN_ORDERS_PER_AC
     await page.getByLabel('Phone').fill('01711000000');
     await page.getByLabel('Delivery address').fill('Road 11, Banani, Dhaka');
     await page.getByRole('button', { name: 'Place order' }).click();
-    const english = 'You already have 3 open cash-on-delivery orders.';
+    const english = 'You already have 3 open orders.';
     await page.locator('[data-sonner-toast]', { hasText: english }).waitFor();
     await page.goto(url('/dashboard/my-orders'));
     const refused = page.getByTestId('unsent-order').filter({ hasText: 'Not sent' });
@@ -149,7 +149,7 @@ describe('at most 3 open cash-on-delivery orders per account (OPEN_ORDERS_PER_AC
     await page.getByRole('button', { name: 'বাংলা' }).click();
     await page
       .getByTestId('unsent-order')
-      .filter({ hasText: 'আপনার ৩টি ক্যাশ অন ডেলিভারি অর্ডার এখনও খোলা আছে।' })
+      .filter({ hasText: 'আপনার ৩টি অর্ডার এখনও খোলা আছে।' })
       .waitFor();
     await page.getByRole('button', { name: 'English' }).click();
     await context.close();

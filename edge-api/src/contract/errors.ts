@@ -34,6 +34,10 @@ export const apiErrorCodes = [
   'database_busy',
   'auth_unavailable',
   'payment_provider_error',
+  // bKash (DESIGN.md §10): paying with bKash an order placed with another method (409), and
+  // bKash not answering (503 with Retry-After).
+  'not_bkash_order',
+  'payment_provider_unavailable',
   'service_misconfigured',
   'internal',
 ] as const;

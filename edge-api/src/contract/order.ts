@@ -7,7 +7,9 @@ import { saleUnits } from './catalogue';
 import { deliveryFlow, orderStatuses, type DeliverySlot, type DeliverySlotOffer, type StatusChange } from './delivery';
 import { cartQuantityField, email, recordId, requiredText } from './fields';
 
-export const paymentMethods = ['cod', 'card'] as const;
+/** How an order is paid: cash on delivery, card (Stripe, DESIGN.md §6) or bKash (DESIGN.md §10). */
+export const paymentMethods = ['cod', 'card', 'bkash'] as const;
+export type PaymentMethod = (typeof paymentMethods)[number];
 /**
  * `refunded`: the payment was returned (a cancelled paid order, or a refund made at the
  * provider); `disputed`: the card holder disputed the charge (DESIGN.md §6).
@@ -56,7 +58,7 @@ export const orderInputSchema = z.object({
   address: requiredText(500),
   // The browser's locale date string (spec §3); the server's clock orders the list.
   orderDate: z.string().trim().max(100).optional(),
-  paymentMethod: z.enum(paymentMethods, { error: 'Choose cod or card' }).default('cod'),
+  paymentMethod: z.enum(paymentMethods, { error: 'Choose cod, card or bkash' }).default('cod'),
   // The slot id the shopper chose (DESIGN.md §8); without one the server gives the earliest free slot.
   deliverySlot: z.string().trim().min(1).max(64).optional(),
   orderedProduct: z
@@ -108,7 +110,7 @@ export const statusChangeSchema = z.object({
  * An order as the API returns it. `totalAmount` is the subtotal in whole Tk. `statusHistory`
  * is its timeline, oldest first (Pending at the order's time). `deliverySlotChanged` is true on
  * the answer to `POST /orders` when the slot asked for was full or closed and another was given.
- * `paymentRef` is the card payment's id at the provider, once paid.
+ * `paymentRef` is the payment's id at the provider once paid: Stripe's PaymentIntent, or bKash's `trxID`.
  */
 export const orderSchema = z.object({
   _id: z.string(),
@@ -122,7 +124,7 @@ export const orderSchema = z.object({
   orderedProduct: z.array(orderLineSchema),
   paymentMethod: z.enum(paymentMethods),
   paymentStatus: z.enum(paymentStatuses),
-  // The provider's payment id (Stripe: pi_…), for the admin; only on an order paid by card.
+  // The provider's payment id (Stripe: pi_…; bKash: its trxID), for the admin; only on a paid order.
   paymentRef: z.string().optional(),
   createdAt: z.string(),
   statusHistory: z.array(statusChangeSchema),

@@ -8,7 +8,7 @@
 import type { Client, InStatement, InValue, Row } from '@libsql/client';
 import { orderStatuses, type OrderStatus } from '../contract/delivery';
 import { saleUnitOf, type Product, type SaleUnit } from '../contract/catalogue';
-import { paymentStatuses, type Order, type PaymentStatus } from '../contract/order';
+import { paymentMethods, paymentStatuses, type Order, type PaymentStatus } from '../contract/order';
 import { deliverySlot, type TimedSlot } from '../delivery/slots';
 import { OrderNotFoundError, SlotFullError, StockChangedError } from './errors';
 import { writeGuard, type BatchStep, type Guard } from './guarded-batch';
@@ -80,7 +80,7 @@ export function toOrder(row: Row): Order {
     totalAmount: Number(row.total_amount),
     orderDate: String(row.order_date),
     orderedProduct: (JSON.parse(String(row.ordered_product)) as Parameters<typeof toOrderLine>[0][]).map(toOrderLine),
-    paymentMethod: row.payment_method === 'card' ? 'card' : 'cod',
+    paymentMethod: paymentMethods.find((method) => method === row.payment_method) ?? 'cod',
     paymentStatus: toPaymentStatus(row.payment_status),
     ...(row.payment_ref ? { paymentRef: String(row.payment_ref) } : {}),
     createdAt: new Date(Number(row.created_at)).toISOString(),

@@ -194,11 +194,11 @@ describe('the abuse limits', () => {
     await chooseLocale('en');
     expect(apiErrorText(reviews, 'x')).toBe('You can post at most 3 reviews a day. Please try again tomorrow.');
     expect(apiErrorText(orders, 'x')).toBe(
-      'You already have 3 open cash-on-delivery orders. Wait until one is approved, or cancel one, then order again.',
+      'You already have 3 open orders. Wait until one is approved, or cancel one, then order again.',
     );
     await chooseLocale('bn');
     expect(apiErrorText(reviews, 'x')).toBe('দিনে সর্বোচ্চ ৩টি রিভিউ দেওয়া যায়। আগামীকাল আবার চেষ্টা করুন।');
-    expect(apiErrorText(orders, 'x')).toMatch(/^আপনার ৩টি ক্যাশ অন ডেলিভারি অর্ডার এখনও খোলা আছে।/);
+    expect(apiErrorText(orders, 'x')).toMatch(/^আপনার ৩টি অর্ডার এখনও খোলা আছে।/);
   });
 });
 

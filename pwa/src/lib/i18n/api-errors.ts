@@ -97,6 +97,8 @@ const byCode: Record<ApiErrorCode, (refusal: ApiRefusal, nameOf: NameOf) => stri
     (details as { operation?: unknown } | null | undefined)?.operation === 'refund'
       ? t('apiError.refundFailed')
       : t('apiError.paymentProvider'),
+  not_bkash_order: () => t('apiError.notBkashOrder'),
+  payment_provider_unavailable: () => t('apiError.paymentProviderUnavailable'),
   service_misconfigured: () => t('apiError.unavailable'),
   // The request id (X-Request-Id) lets support find the request in the API's log.
   internal: ({ requestId }) => (requestId ? t('apiError.internal', { request: requestId }) : t('auth.error.other')),
