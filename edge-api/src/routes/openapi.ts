@@ -20,6 +20,7 @@ import {
   catalogueQuery,
   productInputSchema,
   productSchema,
+  productStockChangeSchema,
   productUpdateSchema,
   recordIdParam,
 } from '../contract/product';
@@ -58,6 +59,12 @@ export const errorBodySchema = z.object({
           .nullable()
           .optional()
           .meta({ description: 'invalid_transition: the one state it may move to (null once Delivered)' }),
+        stock: z
+          .number()
+          .int()
+          .nullable()
+          .optional()
+          .meta({ description: 'stock_below_zero: the units in stock now (null: not counted, taken as 0)' }),
       })
       .optional()
       .meta({
@@ -85,7 +92,7 @@ const components = new Map<z.ZodType, string>([
   [profileSchema, 'Profile'],
 ]);
 
-type Method = 'get' | 'post' | 'put' | 'delete';
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 type Auth = 'anyone' | 'user' | 'admin' | 'stripe';
 
 /** One route as the document describes it; `path` is Hono's (`:id`). */
@@ -146,6 +153,21 @@ export const routeDocs: readonly RouteDoc[] = [
     body: productUpdateSchema,
     ok: { status: 200, description: 'The updated product', schema: modified.extend({ product: productSchema }) },
     errors: [404],
+  },
+  {
+    method: 'patch',
+    path: '/api/products/:id/stock',
+    summary:
+      'Add units to a product’s stock or take them away (`delta`), applied to the stock the server has; a product not counted starts from 0',
+    auth: 'admin',
+    params: recordIdParam,
+    body: productStockChangeSchema,
+    ok: {
+      status: 200,
+      description: 'The units in stock now, and the product',
+      schema: z.object({ stock: z.number().int().min(0), product: productSchema }),
+    },
+    errors: [404, 409],
   },
   {
     method: 'delete',
@@ -379,7 +401,7 @@ const errorDescriptions: Record<number, string> = {
   401: 'No bearer token, or an invalid or expired one: sign in again',
   403: 'Signed in but not allowed (not an admin, or not your own e-mail)',
   404: 'No such record, or a feature that is switched off (`payments_not_configured`: no Stripe keys, cash on delivery only)',
-  409: 'Conflicts with the current state: an order no longer Pending, already paid, a status change other than to the next state (`invalid_transition`), products out of stock (`out_of_stock`), too many open cash-on-delivery orders (`too_many_open_orders`, `details.limit`)',
+  409: 'Conflicts with the current state: an order no longer Pending, already paid, a status change other than to the next state (`invalid_transition`), products out of stock (`out_of_stock`), too many open cash-on-delivery orders (`too_many_open_orders`, `details.limit`), stock that would go below 0 (`stock_below_zero`, `details.stock`)',
   413: 'Body larger than 64 KB',
   422: 'Idempotency-Key already used with a different body',
   429: 'Too many writes; try again after Retry-After seconds (`rate_limited`), or too many reviews from one account in 24 hours (`too_many_reviews`, `details.limit`: not worth retrying the same review)',
