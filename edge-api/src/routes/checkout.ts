@@ -102,7 +102,11 @@ async function refundUnkept(
       ? 'stripe payment for a cancelled or deleted order refunded'
       : 'second stripe payment for a paid order refunded';
   if (!paymentIntent) {
-    log.error(`${message}: impossible, no PaymentIntent; refund it in Stripe's Dashboard`, { ...fields, orderId });
+    log.error("stripe payment the shop cannot keep names no PaymentIntent: refund it in Stripe's Dashboard", {
+      ...fields,
+      orderId,
+      why,
+    });
     return;
   }
   let refund;
@@ -119,15 +123,8 @@ async function refundUnkept(
       });
       return;
     }
-    throw new ApiError(
-      502,
-      'payment_provider_error',
-      'The payment could not be refunded; send the event again.',
-      undefined,
-      {
-        reason,
-      },
-    );
+    const answer = 'The payment could not be refunded; send the event again.';
+    throw new ApiError(502, 'payment_provider_error', answer, undefined, { reason });
   }
   if (refund.status === 'failed' || refund.status === 'canceled') {
     log.error('stripe refund of a payment the shop cannot keep did not succeed', {
