@@ -382,10 +382,10 @@ export const routeDocs: readonly RouteDoc[] = [
     method: 'post',
     path: '/api/stripe/webhook',
     summary:
-      'Stripe’s payment events (signed): marks the order paid when amount, currency and mode match it; follows refunds and disputes; 200 for every signed event',
+      'Stripe’s payment events (signed): marks the order paid when amount, currency and mode match it, and refunds once a payment the order cannot keep (its order deleted or cancelled, or already paid by another); follows refunds and disputes; 200 for every signed event, 502 when such a refund could not be asked (Stripe sends the event again)',
     auth: 'stripe',
     ok: { status: 200, description: 'Received', schema: z.object({ received: z.literal(true) }) },
-    errors: [400, 404],
+    errors: [400, 404, 502],
   },
   {
     method: 'get',
