@@ -1,13 +1,14 @@
 /**
  * Counted stock (DESIGN.md §4) in Chromium at 390×844: the admin sets a product's units in
  * Manage Products, the card says "Only 3 left", an order for 5 is refused naming the 3 left, and
- * "Send 3" places it with 3; once in Bangla. Stock is always put back to not counted, and the
- * products used here are used by no other file.
+ * "Send 3" places it with 3; once in Bangla. The admin's −/+ change the server's count (an order
+ * placed while the screen shows an older count is not lost). Stock is always put back to not
+ * counted, and the products used here are used by no other file.
  */
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { logIn, newAccount, type Account } from './support/accounts';
+import { logIn, newAccount, placeOrderFor, type Account } from './support/accounts';
 import { apiAs, ordersOf, productNamed } from './support/api';
 import { seriousA11yViolationsWithoutToasts } from './support/axe';
 import { useBrowser } from './support/browser';
@@ -101,6 +102,53 @@ describe('counted stock', () => {
     await expect.poll(() => stockOf('Capsicum'), { timeout: 10_000 }).toBe(0);
     await page.goto(browser.url('/Shop?q=Capsicum'));
     await page.getByTestId('product-card').filter({ hasText: 'Capsicum' }).getByText('Out of stock').waitFor();
+    await context.close();
+  }, 90_000);
+
+  it("the admin's − and + change the server's count: an order placed while the screen shows 5 is not lost", async () => {
+    await setStock('Capsicum', 5);
+    await expect.poll(() => stockOf('Capsicum'), { timeout: 10_000 }).toBe(5);
+    const { page, context } = await browser.open('/login', PHONE);
+    await logIn(page, await adminAccount());
+    await page.goto(browser.url('/dashboard/manage-products'));
+    const row = page.getByTestId('product-row').filter({ hasText: 'Capsicum' });
+    const units = row.getByRole('spinbutton', { name: 'Units in stock: Capsicum' });
+    await expect.poll(() => units.inputValue(), { timeout: 10_000 }).toBe('5');
+    // A shopper orders 2 while the admin's screen still shows 5.
+    const { _id } = await productNamed('Capsicum');
+    await placeOrderFor(await newAccount('Capsicum Buyer'), [{ _id, cartQuantity: 2 }]);
+    await expect.poll(() => stockOf('Capsicum'), { timeout: 10_000 }).toBe(3);
+    expect(await units.inputValue()).toBe('5');
+    // One fewer than the server has (3 − 1), not than the screen showed (5 − 1).
+    await row.getByRole('button', { name: 'One fewer: Capsicum' }).click();
+    await expect.poll(() => stockOf('Capsicum'), { timeout: 10_000 }).toBe(2);
+    await expect.poll(() => units.inputValue(), { timeout: 10_000 }).toBe('2');
+    // Two quick taps both count.
+    const more = row.getByRole('button', { name: 'One more: Capsicum' });
+    await more.click();
+    await more.click();
+    await expect.poll(() => stockOf('Capsicum'), { timeout: 10_000 }).toBe(4);
+    await expect.poll(() => units.inputValue(), { timeout: 10_000 }).toBe('4');
+    expect(await seriousA11yViolationsWithoutToasts(page)).toEqual([]);
+    // Manage Products as it looks, in English and Bangla, on a phone and a small laptop (loaded
+    // at that size: a resize mid-page catches the side menu sliding).
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    for (const [language, productName] of [
+      ['en', 'Capsicum'],
+      ['bn', 'ক্যাপসিকাম'],
+    ] as const) {
+      if (language === 'bn') {
+        await page.getByRole('button', { name: 'বাংলা' }).click();
+        await page.getByRole('button', { name: 'English' }).waitFor();
+      }
+      for (const size of [PHONE, { width: 1024, height: 768 }]) {
+        await page.setViewportSize(size);
+        await page.reload();
+        const shown = page.getByTestId('product-row').filter({ hasText: productName });
+        await shown.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: `${SCREENSHOTS}/manage-products-stock-${language}-${size.width}.png` });
+      }
+    }
     await context.close();
   }, 90_000);
 

@@ -15,6 +15,7 @@ import { buildPwaInto } from '../scripts/lib/stack';
 import { idTokenFor, logIn, newAccount } from './support/accounts';
 import { useBrowser } from './support/browser';
 import { hooksReady, type E2EWindow } from './support/hooks';
+import { countIndexedDb } from './support/indexed-db';
 
 const browser = useBrowser();
 
@@ -158,17 +159,7 @@ describe('offline', () => {
         .every((img) => img.complete && img.naturalWidth > 0),
     );
     // The catalogue is mirrored in IndexedDB, which the shop reads first.
-    const mirrored = await page.evaluate(
-      () =>
-        new Promise<number>((resolve, reject) => {
-          const open = indexedDB.open('taza-haat');
-          open.onerror = () => reject(open.error);
-          open.onsuccess = () => {
-            const count = open.result.transaction('products').objectStore('products').count();
-            count.onsuccess = () => resolve(count.result);
-          };
-        }),
-    );
+    const mirrored = await countIndexedDb(page, 'taza-haat', 'products');
     expect(mirrored).toBeGreaterThanOrEqual(36);
     const api = await page.goto(browser.url('/api/products')).catch(() => null);
     expect((await api?.text().catch(() => '')) ?? '').not.toContain('<div id="root">');

@@ -6,6 +6,7 @@
  * The shared stack raises OPEN_ORDERS_PER_ACCOUNT for the other files' many orders, so the limit
  * is tried on servers of its own over the same database, app and Auth emulator.
  */
+import { mkdirSync } from 'node:fs';
 import type { Order } from '@contract/order';
 import type { Review } from '@contract/review';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -17,6 +18,7 @@ import { api, productNamed } from './support/api';
 import { scrollThrough, useBrowser } from './support/browser';
 
 const browser = useBrowser();
+const SCREENSHOTS = 'test-results/screenshots';
 const stack = () => ({
   databaseUrl: inject('databaseUrl'),
   distDir: inject('distDir'),
@@ -82,6 +84,31 @@ describe('an admin deletes a review', () => {
     await page.getByTestId('testimonial').filter({ hasText: kept.review }).waitFor();
     await expect.poll(() => page.getByTestId('testimonial').filter({ hasText: doomed.review }).count()).toBe(0);
     await context.close();
+  });
+});
+
+describe("a reviewer's name", () => {
+  it('is "Customer" in the language shown for an account without a name, never part of its e-mail', async () => {
+    const run = Date.now();
+    const review = await postReview('', `Crisp cucumbers, review ${run}`);
+    expect(review.name).toBe('');
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    for (const size of [
+      { width: 390, height: 844 },
+      { width: 1024, height: 768 },
+    ]) {
+      const { page, context } = await browser.open('/', size);
+      await scrollThrough(page);
+      const card = page.getByTestId('testimonial').filter({ hasText: review.review });
+      await card.getByText('Customer', { exact: true }).waitFor();
+      expect(await card.textContent()).not.toContain('uid-');
+      await card.scrollIntoViewIfNeeded();
+      await card.screenshot({ path: `${SCREENSHOTS}/testimonial-nameless-en-${size.width}.png` });
+      await page.getByRole('button', { name: 'বাংলা' }).click();
+      await card.getByText('গ্রাহক', { exact: true }).waitFor();
+      await card.screenshot({ path: `${SCREENSHOTS}/testimonial-nameless-bn-${size.width}.png` });
+      await context.close();
+    }
   });
 });
 

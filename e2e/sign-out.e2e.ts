@@ -10,6 +10,7 @@ import { DEMO_PROJECT_ID } from '../edge-api/src/contract/local-run';
 import { logIn, newAccount, PLACED_CONTACT, placeOrderFor } from './support/accounts';
 import { useBrowser } from './support/browser';
 import { hooksReady, type E2EWindow } from './support/hooks';
+import { countIndexedDb, readIndexedDb } from './support/indexed-db';
 
 const browser = useBrowser();
 
@@ -35,29 +36,10 @@ async function updateAccount(email: string, change: { emailVerified?: boolean; d
 }
 
 /** What this page's IndexedDB keeps: the saved order queries (JSON text, if any) and the outbox items of `email`. */
-function kept(page: Page, email: string): Promise<{ queries: string | undefined; outbox: number }> {
-  return page.evaluate(async (owner) => {
-    const open = (name: string) =>
-      new Promise<IDBDatabase>((resolve, reject) => {
-        const request = indexedDB.open(name);
-        request.onerror = () => reject(request.error);
-        request.onsuccess = () => resolve(request.result);
-      });
-    const read = <T>(request: IDBRequest<T>) =>
-      new Promise<T>((resolve, reject) => {
-        request.onerror = () => reject(request.error);
-        request.onsuccess = () => resolve(request.result);
-      });
-    const queriesDb = await open('taza-haat-queries');
-    const queries = queriesDb.objectStoreNames.contains('queries')
-      ? await read<unknown>(queriesDb.transaction('queries').objectStore('queries').get('orders'))
-      : undefined;
-    queriesDb.close();
-    const shopDb = await open('taza-haat');
-    const outbox = await read(shopDb.transaction('outbox').objectStore('outbox').index('userEmail').count(owner));
-    shopDb.close();
-    return { queries: typeof queries === 'string' ? queries : undefined, outbox };
-  }, email);
+async function kept(page: Page, email: string): Promise<{ queries: string | undefined; outbox: number }> {
+  const queries = await readIndexedDb(page, 'taza-haat-queries', 'queries', { key: 'orders' });
+  const outbox = await countIndexedDb(page, 'taza-haat', 'outbox', { index: 'userEmail', key: email });
+  return { queries: typeof queries === 'string' ? queries : undefined, outbox };
 }
 
 describe('a sign-out Firebase starts', () => {

@@ -28,6 +28,7 @@ export const apiErrorCodes = [
   'rate_limited',
   'too_many_reviews',
   'too_many_open_orders',
+  'stock_below_zero',
   // Our side or a dependency (5xx).
   'busy',
   'database_unavailable',

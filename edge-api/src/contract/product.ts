@@ -165,6 +165,20 @@ export const productUpdateSchema = productInputSchema
     error: 'Send at least one field to change',
   });
 
+/**
+ * `PATCH /products/:id/stock` body: `delta`, the units to add (positive) or take away (negative),
+ * a whole number other than 0. The server adds it to the stock it has (DESIGN.md §4), so two
+ * admins' −/+ and the orders taken meanwhile all count; an absolute count goes through the update.
+ */
+export const productStockChangeSchema = z.object({
+  delta: z
+    .number({ error: 'Enter a whole number of units to add or take away' })
+    .int({ error: 'Enter a whole number of units to add or take away' })
+    .min(-MAX_STOCK, { error: `At most ${MAX_STOCK.toLocaleString('en')} units` })
+    .max(MAX_STOCK, { error: `At most ${MAX_STOCK.toLocaleString('en')} units` })
+    .refine((delta) => delta !== 0, { error: 'Enter a change other than 0' }),
+});
+
 /** `GET /products?since=N`: only what changed after catalogue version N (DESIGN.md §5). */
 export const catalogueQuery = z.object({
   since: z.coerce

@@ -31,11 +31,11 @@ export type ReviewInput = z.input<typeof reviewInputSchema>;
 
 /**
  * A review as the API returns it, to anyone: the reviewer's name and picture, the rating, the
- * text and when it was written (ISO 8601). Never the reviewer's e-mail.
+ * text and when it was written (ISO 8601). Never the reviewer's e-mail, nor part of one.
  */
 export const reviewSchema = z.object({
   _id: z.string(),
-  name: z.string(),
+  name: z.string().meta({ description: 'The reviewer’s name; empty when there is none (shown as “Customer”)' }),
   review: z.string(),
   rating: z.number(),
   customerImage: z.string().nullable(),

@@ -462,8 +462,8 @@ export async function releaseRefund(db: Client, id: string): Promise<void> {
 }
 
 /**
- * Records that order `id`'s payment was refunded: payment 'refunded' and, unless `keepStatus`
- * (a delivered order refunded at the provider stays Delivered), state Cancelled, its units given
+ * Records that order `id`'s payment was refunded: payment 'refunded' and, unless `keepDelivered`
+ * (a delivered order refunded at the provider stays Delivered, unless a cancel is refunding it), state Cancelled, its units given
  * back to counted stock, with its timeline entry (at `nowMs`, by Firebase uid `byUid`, null for the provider), in one write
  * batch, which also drops the stored answer of its Idempotency-Key (forgetOrderAnswerStatement).
  * Only an order that is paid, being refunded or disputed changes.
@@ -477,8 +477,9 @@ export async function recordRefund(
   nowMs = Date.now(),
 ): Promise<boolean> {
   const refundable = "payment_status IN ('paid', 'refunding', 'disputed')";
+  // A refund found 'refunding' is a cancel's own (its answer raced Stripe's event): Cancelled.
   const status = options.keepDelivered
-    ? "CASE WHEN order_status = 'Delivered' THEN order_status ELSE 'Cancelled' END"
+    ? "CASE WHEN order_status = 'Delivered' AND payment_status <> 'refunding' THEN order_status ELSE 'Cancelled' END"
     : "'Cancelled'";
   const [, , update] = await db.batch(
     [

@@ -141,6 +141,37 @@ export async function updateProduct(
   return rows[0] ? toProduct(rows[0]) : undefined;
 }
 
+/** What {@link changeStock} did: the product as stored now, or why nothing changed. */
+export type StockChange =
+  { kind: 'changed'; product: Product } | { kind: 'missing' } | { kind: 'out_of_range'; stock: number | null };
+
+/**
+ * Adds `delta` units (negative: takes them away) to product `id`'s counted stock in one
+ * conditional UPDATE, so a change is never lost to another admin's or an order's taken
+ * meanwhile (DESIGN.md §4). A product not counted (`stock` NULL) starts counting from 0. Nothing
+ * changes when the result would be below 0 or above `max`.
+ * @returns `changed` with the product, `missing` (no such product), or `out_of_range` with the
+ * stock it has now.
+ */
+export async function changeStock(
+  db: Client,
+  id: string,
+  delta: number,
+  max: number,
+  nowMs = Date.now(),
+): Promise<StockChange> {
+  const { rows } = await db.execute({
+    sql: `UPDATE products SET stock = coalesce(stock, 0) + ?, updated_at = ?
+          WHERE id = ? AND coalesce(stock, 0) + ? BETWEEN 0 AND ? RETURNING ${COLUMNS}`,
+    args: [delta, nowMs, id, delta, max],
+  });
+  if (rows[0]) return { kind: 'changed', product: toProduct(rows[0]) };
+  const now = await db.execute({ sql: 'SELECT stock FROM products WHERE id = ?', args: [id] });
+  const row = now.rows[0];
+  if (!row) return { kind: 'missing' };
+  return { kind: 'out_of_range', stock: row.stock === null ? null : Number(row.stock) };
+}
+
 /**
  * Deletes product `id` (its tombstone is written by a trigger).
  * @returns the number of products deleted: 1, or 0 when there was none.

@@ -27,13 +27,21 @@ export type ReviewCursor = { createdAt: number; id: string };
 export type ReviewPage = { reviews: Review[]; next?: ReviewCursor };
 
 /**
+ * The name a review shows, as SQL: its stored name, or empty (the shop's word for a customer)
+ * when that shows part of the reviewer's e-mail (an `@`, or the address's local part in any case)
+ * or is the English word "Customer" that older rows hold in place of a name.
+ */
+const PUBLIC_NAME = `CASE WHEN instr(name, '@') > 0 OR name = 'Customer'
+    OR lower(name) = lower(substr(email, 1, instr(email, '@') - 1)) THEN '' ELSE name END`;
+
+/**
  * The statement {@link listReviews} runs: up to `limit + 1` reviews after `after` (one more
  * than the page, to know whether another follows), newest first, through `reviews_created`.
  */
 export function listReviewsStatement(limit: number, after?: ReviewCursor): InStatement {
   const where = after ? 'WHERE (created_at, id) < (?, ?)' : '';
   return {
-    sql: `SELECT id, name, review, rating, customer_image, created_at FROM reviews ${where}
+    sql: `SELECT id, ${PUBLIC_NAME} AS name, review, rating, customer_image, created_at FROM reviews ${where}
           ORDER BY created_at DESC, id DESC LIMIT ?`,
     args: after ? [after.createdAt, after.id, limit + 1] : [limit + 1],
   };

@@ -11,7 +11,8 @@ import { createApp } from '../app';
 import { orderSchema, type Order } from '../contract/order';
 import { admin, createTestApp, customerA, logsOf, orderBody, testLogs, type TestApp } from '../testing/test-app';
 import { emulatorToken } from '../testing/tokens';
-import { createStripe } from './stripe';
+import { claimRefund, REFUND_CLAIM_MS } from '../db/orders';
+import { createStripe, refundOrderPayment } from './stripe';
 
 type Recorded = { method: string; path: string; headers: IncomingMessage['headers']; form: URLSearchParams };
 const WEBHOOK_SECRET = 'whsec_test_taza_haat';
@@ -21,10 +22,16 @@ let t: TestApp;
 let app: ReturnType<typeof createApp>;
 let stripe: Stripe;
 /** The stand-in's refunds, by idempotency key; what each PaymentIntent charged (poisha); its behaviour. */
-const refundsByKey = new Map<string, object>();
+const refundsByKey = new Map<string, { id: string }>();
 const amountsByIntent = new Map<string, number>();
+/** PaymentIntent → the one refund that returned its money (Stripe refuses a second: charge_already_refunded). */
+const refundByIntent = new Map<string, string>();
 let refundFailure: string | undefined;
+/** A failure of Stripe itself (e.g. 503) rather than a refusal of the request. */
+let refundOutage: number | undefined;
 let refundDelayMs = 0;
+/** Awaited before a refund is answered: lets a test act while Stripe has made the refund and the API awaits it. */
+let beforeRefundAnswer: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -41,6 +48,10 @@ beforeAll(async () => {
         // Stripe's "Create a refund": one refund per idempotency key, a full refund per PaymentIntent.
         const key = String(req.headers['idempotency-key']);
         setTimeout(() => {
+          if (refundOutage) {
+            res.writeHead(refundOutage, { 'content-type': 'application/json', 'stripe-should-retry': 'false' });
+            return res.end(JSON.stringify({ error: { type: 'api_error', message: 'Stripe stand-in is down' } }));
+          }
           if (refundFailure)
             return answer(400, {
               error: {
@@ -50,7 +61,16 @@ beforeAll(async () => {
               },
             });
           const paymentIntent = String(form.get('payment_intent'));
-          const refund = refundsByKey.get(key) ?? {
+          const earlier = refundsByKey.get(key);
+          if (!earlier && refundByIntent.has(paymentIntent))
+            return answer(400, {
+              error: {
+                type: 'invalid_request_error',
+                code: 'charge_already_refunded',
+                message: `Charge for ${paymentIntent} has already been refunded.`,
+              },
+            });
+          const refund = earlier ?? {
             id: `re_test_${refundsByKey.size + 1}`,
             object: 'refund',
             amount: amountsByIntent.get(paymentIntent) ?? 0,
@@ -61,7 +81,8 @@ beforeAll(async () => {
             status: 'succeeded',
           };
           refundsByKey.set(key, refund);
-          answer(200, refund);
+          refundByIntent.set(paymentIntent, refund.id);
+          void (beforeRefundAnswer?.() ?? Promise.resolve()).then(() => answer(200, refund));
         }, refundDelayMs);
         return;
       }
@@ -97,7 +118,9 @@ afterAll(async () => {
 beforeEach(() => {
   recorded = [];
   refundFailure = undefined;
+  refundOutage = undefined;
   refundDelayMs = 0;
+  beforeRefundAnswer = undefined;
 });
 
 const asA = { Authorization: `Bearer ${emulatorToken(customerA)}`, 'Content-Type': 'application/json' };
@@ -434,16 +457,6 @@ describe('POST /api/stripe/webhook checks the payment against its order', () => 
       expect(personalDataIn(order)).toEqual([]);
     });
 
-  it('logs a paid event for no order (e.g. deleted meanwhile) at error and answers 200', async () => {
-    const order = await placeOrder(1);
-    await cancel(order._id);
-    const res = await webhook(paidEvent(order));
-    expect(res.status).toBe(200);
-    expect(logsOf(res)).toContainEqual(
-      expect.objectContaining({ level: 'ERROR', message: 'stripe payment for no order', orderId: order._id }),
-    );
-  });
-
   it('records a full refund made at Stripe: refunded and Cancelled; a delivered order stays Delivered; a partial refund changes nothing', async () => {
     const pending = await paidOrder();
     const partial = await webhook(chargeEvent('charge.refunded', pending, { refunded: false, amount_refunded: 100 }));
@@ -494,5 +507,216 @@ describe('POST /api/stripe/webhook checks the payment against its order', () => 
     expect(logsOf(res)).toContainEqual(
       expect.objectContaining({ level: 'ERROR', message: 'stripe dispute for no order' }),
     );
+  });
+});
+
+describe('a card payment the order cannot keep is refunded at Stripe, once', () => {
+  /** The refunds Stripe made for PaymentIntent `paymentIntent` (the stand-in refuses a second). */
+  const refundsOf = (paymentIntent: string) => [...refundByIntent].filter(([intent]) => intent === paymentIntent);
+
+  it('refunds a payment completed after its order was deleted, logs it at warn, and a repeated webhook refunds nothing more', async () => {
+    const order = await placeOrder(1);
+    expect(await (await cancel(order._id)).json()).toEqual({ deletedCount: 1, cancelledCount: 0 });
+    const event = paidEvent(order);
+    const res = await webhook(event);
+    expect(res.status).toBe(200);
+    const paymentIntent = `pi_test_${order._id.slice(0, 8)}`;
+    expect(refundCalls()).toHaveLength(1);
+    const call = refundCalls()[0] as Recorded;
+    expect(call.form.get('payment_intent')).toBe(paymentIntent);
+    expect(call.form.has('amount')).toBe(false); // the whole payment
+    expect(call.headers['idempotency-key']).toBe(`refund-${paymentIntent}`);
+    expect(logsOf(res)).toContainEqual(
+      expect.objectContaining({
+        level: 'WARN',
+        message: 'stripe payment for a cancelled or deleted order refunded',
+        orderId: order._id,
+        paymentIntent,
+        requestId: res.headers.get('X-Request-Id'),
+      }),
+    );
+    // Stripe sends the event again (and again, after our answer was lost): the same key, one refund.
+    expect((await webhook(event)).status).toBe(200);
+    expect((await webhook({ ...event, id: `evt_${crypto.randomUUID()}` })).status).toBe(200);
+    expect(new Set(refundCalls().map((c) => c.headers['idempotency-key']))).toEqual(
+      new Set([`refund-${paymentIntent}`]),
+    );
+    expect(refundsOf(paymentIntent)).toHaveLength(1);
+    expect(await orderRow(order._id)).toBeUndefined();
+  });
+
+  it('refunds a second payment completed after the order was cancelled and refunded, keeping the order as it is', async () => {
+    const order = await paidOrder();
+    expect(await (await cancel(order._id)).json()).toEqual({ deletedCount: 0, cancelledCount: 1 });
+    recorded = [];
+    const before = await orderRow(order._id);
+    const res = await webhook(paidEvent(order, { payment_intent: `pi_late_${order._id.slice(0, 8)}` }));
+    expect(res.status).toBe(200);
+    expect(refundCalls().map((call) => call.form.get('payment_intent'))).toEqual([`pi_late_${order._id.slice(0, 8)}`]);
+    expect(await orderRow(order._id)).toEqual(before);
+    expect(logsOf(res)).toContainEqual(
+      expect.objectContaining({
+        level: 'WARN',
+        message: 'stripe payment for a cancelled or deleted order refunded',
+        orderId: order._id,
+      }),
+    );
+    // The replay of the first payment's event is that payment, already refunded by the cancel: nothing more.
+    recorded = [];
+    expect((await webhook(paidEvent(order))).status).toBe(200);
+    expect(refundCalls()).toHaveLength(0);
+  });
+
+  it('refunds a second PaymentIntent on an order already paid (two tabs), keeps the first as paymentRef, once', async () => {
+    const order = await paidOrder();
+    const second = paidEvent(order, { payment_intent: `pi_two_${order._id.slice(0, 8)}` });
+    const res = await webhook(second);
+    expect(res.status).toBe(200);
+    expect(refundCalls()).toHaveLength(1);
+    const call = refundCalls()[0] as Recorded;
+    expect(call.form.get('payment_intent')).toBe(`pi_two_${order._id.slice(0, 8)}`);
+    expect(call.form.get('reason')).toBe('duplicate');
+    expect(call.headers['idempotency-key']).toBe(`refund-pi_two_${order._id.slice(0, 8)}`);
+    expect(await readOne(order._id)).toMatchObject({
+      orderStatus: 'Pending',
+      paymentStatus: 'paid',
+      paymentRef: `pi_test_${order._id.slice(0, 8)}`,
+    });
+    expect(logsOf(res)).toContainEqual(
+      expect.objectContaining({
+        level: 'WARN',
+        message: 'second stripe payment for a paid order refunded',
+        orderId: order._id,
+        requestId: res.headers.get('X-Request-Id'),
+      }),
+    );
+    expect((await webhook(second)).status).toBe(200);
+    expect(refundsOf(`pi_two_${order._id.slice(0, 8)}`)).toHaveLength(1);
+    expect(refundsOf(`pi_test_${order._id.slice(0, 8)}`)).toHaveLength(0);
+    // Stripe then tells of that refund: a payment no order holds, money going back (a warning, not an error).
+    const told = await webhook(
+      chargeEvent('charge.refunded', order, { payment_intent: `pi_two_${order._id.slice(0, 8)}`, refunded: true }),
+    );
+    expect(logsOf(told)).toContainEqual(
+      expect.objectContaining({ level: 'WARN', message: 'stripe refund for no order' }),
+    );
+    expect(await readOne(order._id)).toMatchObject({ orderStatus: 'Pending', paymentStatus: 'paid' });
+    expect(personalDataIn(order)).toEqual([]);
+  });
+
+  it('keeps exactly one of two payments completing at once for an unpaid order and refunds the other', async () => {
+    const order = await placeOrder(1);
+    const intents = ['pi_tab1', 'pi_tab2'].map((prefix) => `${prefix}_${order._id.slice(0, 8)}`);
+    const answers = await Promise.all(intents.map((pi) => webhook(paidEvent(order, { payment_intent: pi }))));
+    expect(answers.map((res) => res.status)).toEqual([200, 200]);
+    const kept = (await readOne(order._id)).paymentRef;
+    expect(intents).toContain(kept);
+    expect(refundCalls().map((call) => call.form.get('payment_intent'))).toEqual(intents.filter((pi) => pi !== kept));
+  });
+
+  it('answers 502 when Stripe cannot be asked (so Stripe sends the event again), and refunds once when it can', async () => {
+    const order = await placeOrder(1);
+    await cancel(order._id);
+    const event = paidEvent(order);
+    refundOutage = 503;
+    const failed = await webhook(event);
+    expect(failed.status).toBe(502);
+    expect(logsOf(failed)).toContainEqual(
+      expect.objectContaining({ level: 'WARN', reason: expect.stringContaining(order._id) as unknown }),
+    );
+    refundOutage = undefined;
+    expect((await webhook(event)).status).toBe(200);
+    expect(refundsOf(`pi_test_${order._id.slice(0, 8)}`)).toHaveLength(1);
+  });
+
+  it('logs a refund Stripe refuses at error and answers 200 (sending the event again cannot change it)', async () => {
+    const order = await placeOrder(1);
+    await cancel(order._id);
+    refundFailure = 'charge_disputed';
+    const res = await webhook(paidEvent(order));
+    expect(res.status).toBe(200);
+    expect(logsOf(res)).toContainEqual(
+      expect.objectContaining({
+        level: 'ERROR',
+        message: 'stripe refused to refund a payment the shop cannot keep',
+        orderId: order._id,
+      }),
+    );
+  });
+});
+
+describe('cancelling a paid order refunds exactly once, also after a crash', () => {
+  const intentOf = (order: Order) => `pi_test_${order._id.slice(0, 8)}`;
+  /** A cancel that died after Stripe refunded and before the database recorded it, `agoMs` ago. */
+  async function crashedCancel(order: Order, agoMs: number) {
+    const claim = await claimRefund(t.db, order._id, {}, Date.now() - agoMs);
+    expect(claim).toEqual({ paymentRef: intentOf(order) });
+    await refundOrderPayment(stripe, order._id, intentOf(order));
+    recorded = [];
+  }
+
+  it('a cancel repeated after the claim expired asks Stripe again with the same key: one refund, order Cancelled', async () => {
+    const order = await paidOrder();
+    await crashedCancel(order, REFUND_CLAIM_MS + 1000);
+    const res = await cancel(order._id);
+    expect(await res.json()).toEqual({ deletedCount: 0, cancelledCount: 1 });
+    expect(refundCalls().map((call) => call.headers['idempotency-key'])).toEqual([`refund-${order._id}`]);
+    expect([...refundByIntent.keys()].filter((pi) => pi === intentOf(order))).toHaveLength(1);
+    expect(await readOne(order._id)).toMatchObject({ orderStatus: 'Cancelled', paymentStatus: 'refunded' });
+  });
+
+  it('a cancel repeated while the crashed claim holds is told to ask again (503, Retry-After), refunding nothing', async () => {
+    const order = await paidOrder();
+    await crashedCancel(order, 0);
+    const res = await cancel(order._id, asAdmin);
+    expect(res.status).toBe(503);
+    expect(res.headers.get('Retry-After')).toBe('2');
+    expect(refundCalls()).toHaveLength(0);
+    expect(await readOne(order._id)).toMatchObject({ orderStatus: 'Pending', paymentStatus: 'paid' });
+  });
+
+  it("after Stripe's 24-hour idempotency window, the repeated cancel finds the charge refunded and records it", async () => {
+    const order = await paidOrder();
+    await crashedCancel(order, REFUND_CLAIM_MS + 1000);
+    refundsByKey.clear(); // Stripe forgets idempotency keys after 24 hours
+    expect(await (await cancel(order._id)).json()).toEqual({ deletedCount: 0, cancelledCount: 1 });
+    expect(refundByIntent.get(intentOf(order))).toBeDefined();
+    expect(await readOne(order._id)).toMatchObject({ orderStatus: 'Cancelled', paymentStatus: 'refunded' });
+  });
+
+  it('two cancels at once after a crash: one takes the claim over, one refund', async () => {
+    const order = await paidOrder();
+    await crashedCancel(order, REFUND_CLAIM_MS + 1000);
+    refundDelayMs = 100;
+    const answers = await Promise.all([cancel(order._id), cancel(order._id, asAdmin)]);
+    const bodies = (await Promise.all(answers.map((res) => res.json()))) as Array<{ cancelledCount?: number }>;
+    expect(bodies.reduce((sum, body) => sum + (body.cancelledCount ?? 0), 0)).toBe(1);
+    expect(refundCalls()).toHaveLength(1);
+    expect(await readOne(order._id)).toMatchObject({ orderStatus: 'Cancelled', paymentStatus: 'refunded' });
+  });
+
+  it("Stripe's charge.refunded for the cancel's own refund, arriving before the cancel records it, still leaves a delivered order Cancelled", async () => {
+    const order = await paidOrder();
+    for (const orderStatus of ['Approved', 'Out for delivery', 'Delivered'])
+      await app.request(`/api/orders/update/${order._id}`, {
+        method: 'PUT',
+        headers: asAdmin,
+        body: JSON.stringify({ orderStatus }),
+      });
+    beforeRefundAnswer = async () => {
+      beforeRefundAnswer = undefined;
+      expect((await webhook(chargeEvent('charge.refunded', order, { refunded: true }))).status).toBe(200);
+    };
+    expect(await (await cancel(order._id, asAdmin)).json()).toEqual({ deletedCount: 0, cancelledCount: 1 });
+    const cancelled = await readOne(order._id);
+    expect(cancelled).toMatchObject({ orderStatus: 'Cancelled', paymentStatus: 'refunded' });
+    expect(cancelled.statusHistory.map((change) => change.status)).toEqual([
+      'Pending',
+      'Approved',
+      'Out for delivery',
+      'Delivered',
+      'Cancelled',
+    ]);
+    expect(refundCalls()).toHaveLength(1);
   });
 });

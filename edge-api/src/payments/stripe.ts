@@ -60,22 +60,27 @@ export async function createOrderCheckout(
   return { sessionId: session.id, clientSecret: session.client_secret };
 }
 
+/** What a full refund at Stripe came to: the refund's id and status, or `alreadyRefunded` (no new refund). */
+export type RefundResult = { refundId: string | null; status: string; alreadyRefunded: boolean };
+
 /**
- * Refunds order `orderId`'s card payment `paymentIntent` in full (Stripe "Create a refund"). The
- * idempotency key is the order's, so a repeated or concurrent cancel is one refund at Stripe.
- * @returns the refund's id and status; a charge Stripe says is already refunded counts as
- * refunded (`alreadyRefunded`): the money is back with the card holder either way.
+ * Refunds PaymentIntent `paymentIntent` in full under `idempotencyKey` (Stripe "Create a refund",
+ * "Idempotent requests": the same key within 24 hours answers the first refund again, never a
+ * second one). A charge Stripe says is already refunded counts as refunded (`alreadyRefunded`):
+ * the money is back with the card holder either way, also once the key has expired.
  * @throws Stripe's error for any other refusal or failure.
  */
-export async function refundOrderPayment(
+async function refundInFull(
   stripe: Stripe,
-  orderId: string,
   paymentIntent: string,
-): Promise<{ refundId: string | null; status: string; alreadyRefunded: boolean }> {
+  idempotencyKey: string,
+  reason: Stripe.RefundCreateParams.Reason,
+  orderId: string,
+): Promise<RefundResult> {
   try {
     const refund = await stripe.refunds.create(
-      { payment_intent: paymentIntent, reason: 'requested_by_customer', metadata: { orderId } },
-      { idempotencyKey: `refund-${orderId}` },
+      { payment_intent: paymentIntent, reason, metadata: { orderId } },
+      { idempotencyKey },
     );
     return { refundId: refund.id, status: refund.status ?? 'pending', alreadyRefunded: false };
   } catch (error) {
@@ -83,6 +88,44 @@ export async function refundOrderPayment(
       return { refundId: null, status: 'succeeded', alreadyRefunded: true };
     throw error;
   }
+}
+
+/**
+ * Refunds order `orderId`'s card payment `paymentIntent` in full (Stripe "Create a refund"). The
+ * idempotency key is the order's, so a repeated or concurrent cancel, or one repeated after a
+ * crash between Stripe's answer and the database's write, is one refund at Stripe.
+ * @returns the refund's id and status (see {@link RefundResult}).
+ * @throws Stripe's error for any other refusal or failure.
+ */
+export async function refundOrderPayment(
+  stripe: Stripe,
+  orderId: string,
+  paymentIntent: string,
+): Promise<RefundResult> {
+  return refundInFull(stripe, paymentIntent, `refund-${orderId}`, 'requested_by_customer', orderId);
+}
+
+/**
+ * Refunds in full a card payment the shop cannot keep: `paymentIntent` completed for order
+ * `orderId` after the order was deleted or cancelled (`late`), or on an order another payment
+ * had already paid (`duplicate`, e.g. a shopper paying in two tabs). The idempotency key is the
+ * PaymentIntent's, so a webhook Stripe repeats never refunds twice.
+ * @returns the refund's id and status (see {@link RefundResult}).
+ * @throws Stripe's error for any other refusal or failure.
+ */
+export async function refundUnkeptPayment(
+  stripe: Stripe,
+  orderId: string,
+  paymentIntent: string,
+  why: 'late' | 'duplicate',
+): Promise<RefundResult> {
+  return refundInFull(
+    stripe,
+    paymentIntent,
+    `refund-${paymentIntent}`,
+    why === 'duplicate' ? 'duplicate' : 'requested_by_customer',
+    orderId,
+  );
 }
 
 /** A checkout paid: the order it names, with what Stripe charged (poisha, lower-case currency). */

@@ -83,6 +83,11 @@ const matrix: Case[] = [
     expect: { anonymous: 401, customerA: 403, customerB: 403, admin: 200 },
   },
   {
+    route: 'PATCH /api/products/:id/stock',
+    request: async () => ({ path: `/api/products/${await newProduct()}/stock`, body: { delta: 3 } }),
+    expect: { anonymous: 401, customerA: 403, customerB: 403, admin: 200 },
+  },
+  {
     route: 'DELETE /api/products/:id',
     request: async () => ({ path: `/api/products/${await newProduct()}` }),
     expect: { anonymous: 401, customerA: 403, customerB: 403, admin: 200 },

@@ -1,8 +1,9 @@
 /**
  * Card payments (DESIGN.md §3, §6): `POST /api/checkout` starts an embedded Stripe Checkout for
  * an order the user owns, charging the server's stored total; `POST /api/stripe/webhook` marks
- * the order paid once Stripe confirms the order's own amount and currency, and follows refunds
- * and disputes made at Stripe. Without Stripe keys both answer 404
+ * the order paid once Stripe confirms the order's own amount and currency (and refunds, once, a
+ * payment the order cannot keep: late or a second one), and follows refunds and disputes made at
+ * Stripe. Without Stripe keys both answer 404
  * `payments_not_configured`: a feature that is switched off (DESIGN.md §3), not an error; the
  * shop offers cash on delivery. Failures are logged with their reason (c.var.log).
  */
@@ -24,7 +25,14 @@ import { factory } from '../env';
 import { ApiError, errorResponse } from '../http/errors';
 import { toPoisha } from '../contract/pricing';
 import type { RequestLog } from '../http/logger';
-import { createOrderCheckout, isLiveKey, readWebhookEvent, type WebhookEvent } from '../payments/stripe';
+import {
+  createOrderCheckout,
+  isLiveKey,
+  readWebhookEvent,
+  refundUnkeptPayment,
+  type WebhookEvent,
+} from '../payments/stripe';
+import type Stripe from 'stripe';
 import type { Client } from '@libsql/client';
 import { validate } from '../http/validation';
 
@@ -74,17 +82,93 @@ export const checkout = factory
   });
 
 /**
+ * Refunds in full, at Stripe, a card payment the order cannot keep (payments/stripe.ts
+ * refundUnkeptPayment, keyed by the PaymentIntent so a repeated webhook refunds once) and logs it
+ * at warn. A refund Stripe refuses (an invalid request: the charge is disputed, say) is logged at
+ * error for the operator, and the event answered 200, as retrying cannot change it; any other
+ * failure (Stripe unreachable, its 5xx, a rate limit) throws 502, so Stripe sends the event again.
+ * @throws ApiError 502 `payment_provider_error` when the refund could not be asked.
+ */
+async function refundUnkept(
+  stripe: Stripe,
+  log: RequestLog,
+  fields: Record<string, unknown>,
+  orderId: string,
+  paymentIntent: string | null,
+  why: 'late' | 'duplicate',
+): Promise<void> {
+  const message =
+    why === 'late'
+      ? 'stripe payment for a cancelled or deleted order refunded'
+      : 'second stripe payment for a paid order refunded';
+  if (!paymentIntent) {
+    log.error("stripe payment the shop cannot keep names no PaymentIntent: refund it in Stripe's Dashboard", {
+      ...fields,
+      orderId,
+      why,
+    });
+    return;
+  }
+  let refund;
+  try {
+    refund = await refundUnkeptPayment(stripe, orderId, paymentIntent, why);
+  } catch (error) {
+    const reason = `Stripe refund of ${paymentIntent} for order ${orderId} failed: ${stripeErrorName(error)}`;
+    if ((error as { type?: unknown }).type === 'StripeInvalidRequestError') {
+      log.error('stripe refused to refund a payment the shop cannot keep', {
+        ...fields,
+        orderId,
+        paymentIntent,
+        reason,
+      });
+      return;
+    }
+    const answer = 'The payment could not be refunded; send the event again.';
+    throw new ApiError(502, 'payment_provider_error', answer, undefined, { reason });
+  }
+  if (refund.status === 'failed' || refund.status === 'canceled') {
+    log.error('stripe refund of a payment the shop cannot keep did not succeed', {
+      ...fields,
+      orderId,
+      paymentIntent,
+      refundId: refund.refundId,
+      refundStatus: refund.status,
+    });
+    return;
+  }
+  log.warn(message, {
+    ...fields,
+    orderId,
+    paymentIntent,
+    refundId: refund.refundId,
+    refundStatus: refund.status,
+    alreadyRefunded: refund.alreadyRefunded,
+  });
+}
+
+/**
  * Applies a verified webhook event to its order and logs what it did. Every event is answered
- * 200 (Stripe retries anything else for days, and retrying cannot fix these): an event from the
- * other mode (a test event for a live key, or the reverse), a paid checkout for no order, or one
- * whose amount or currency is not the order's is logged at error for the operator and changes
- * nothing. A full refund at Stripe (`charge.refunded`) makes the payment `refunded` and the order
+ * 200 (Stripe retries anything else for days, and retrying cannot fix these), except a refund
+ * Stripe could not be asked for (502: the retry makes it): an event from the
+ * other mode (a test event for a live key, or the reverse), or one whose amount or currency is
+ * not its order's is logged at error for the operator and changes nothing. A paid checkout the
+ * order cannot take is refunded in full at Stripe (refundUnkept), never kept: one for an order
+ * deleted or Cancelled meanwhile, or a second PaymentIntent for an order another already paid
+ * (the first stays its `paymentRef`); a replay of the payment the order holds changes nothing.
+ * A full refund at Stripe (`charge.refunded`) makes the payment `refunded` and the order
  * Cancelled, unless it was Delivered (the goods reached the shopper: it stays Delivered, with the
  * money returned); a partial refund is logged and changes nothing (the order has no partly
  * refunded state). A dispute (`charge.dispute.created`) makes the payment `disputed`, shown to
  * the admin. Log fields are ids, amounts and reasons only: never card, e-mail or address data.
+ * @throws ApiError 502 `payment_provider_error` (see refundUnkept).
  */
-async function applyWebhookEvent(db: Client, log: RequestLog, event: WebhookEvent, liveKey: boolean): Promise<void> {
+async function applyWebhookEvent(
+  db: Client,
+  stripe: Stripe,
+  log: RequestLog,
+  event: WebhookEvent,
+  liveKey: boolean,
+): Promise<void> {
   const fields = { eventId: event.id, eventType: event.type };
   if (event.kind === 'ignored') return;
   if (event.livemode !== liveKey) {
@@ -95,17 +179,13 @@ async function applyWebhookEvent(db: Client, log: RequestLog, event: WebhookEven
     return;
   }
   if (event.kind === 'paid') {
-    const order = event.orderId ? await readOrder(db, event.orderId) : undefined;
-    if (!order) {
-      log.error('stripe payment for no order', {
-        ...fields,
-        orderId: event.orderId ?? null,
-        paymentIntent: event.paymentIntent,
-      });
+    if (!event.orderId) {
+      log.error('stripe payment for no order', { ...fields, orderId: null, paymentIntent: event.paymentIntent });
       return;
     }
-    const expected = toPoisha(order.totalAmount);
-    if (event.amount !== expected || event.currency !== 'bdt') {
+    const order = await readOrder(db, event.orderId);
+    const expected = order && toPoisha(order.totalAmount);
+    if (order && (event.amount !== expected || event.currency !== 'bdt')) {
       log.error('stripe payment does not match its order', {
         ...fields,
         orderId: order._id,
@@ -116,27 +196,28 @@ async function applyWebhookEvent(db: Client, log: RequestLog, event: WebhookEven
       });
       return;
     }
-    if (await markOrderPaid(db, order._id, event.paymentIntent)) {
+    if (order && (await markOrderPaid(db, order._id, event.paymentIntent))) {
       log.info('order paid by card', { ...fields, orderId: order._id });
       return;
     }
-    // A replay, or a payment for an order already refunded: logged loud when money may be kept.
-    if (order.paymentStatus === 'paid') log.info('stripe payment already recorded', { ...fields, orderId: order._id });
-    else
-      log.error('stripe payment for an order that cannot take it', {
-        ...fields,
-        orderId: order._id,
-        orderStatus: order.orderStatus,
-        paymentStatus: order.paymentStatus,
-      });
+    // Read again: the order may have been deleted, cancelled or paid since the first read.
+    const now = order && (await readOrder(db, order._id));
+    if (now && event.paymentIntent !== null && now.paymentRef === event.paymentIntent) {
+      log.info('stripe payment already recorded', { ...fields, orderId: now._id });
+      return;
+    }
+    const late = !now || now.orderStatus === 'Cancelled';
+    await refundUnkept(stripe, log, fields, event.orderId, event.paymentIntent, late ? 'late' : 'duplicate');
     return;
   }
   const orderId = event.paymentIntent ? await orderIdByPaymentRef(db, event.paymentIntent) : undefined;
   if (!orderId) {
-    log.error(`stripe ${event.kind === 'refunded' ? 'refund' : 'dispute'} for no order`, {
-      ...fields,
-      paymentIntent: event.paymentIntent,
-    });
+    // A refund of a payment no order holds is most often this API's own refund of a payment the
+    // shop could not keep (refundUnkept, logged then): money going back, so a warning. A dispute
+    // of such a payment is an error for the operator.
+    const line = { ...fields, paymentIntent: event.paymentIntent };
+    if (event.kind === 'refunded') log.warn('stripe refund for no order', line);
+    else log.error('stripe dispute for no order', line);
     return;
   }
   if (event.kind === 'refunded') {
@@ -179,6 +260,6 @@ export const stripeWebhook = factory.createApp().post('/webhook', async (c) => {
     });
     throw new ApiError(400, 'invalid_signature', 'The webhook signature is not valid.');
   }
-  await applyWebhookEvent(c.var.db, c.var.log, event, isLiveKey(c.var.config.stripeSecretKey));
+  await applyWebhookEvent(c.var.db, stripe, c.var.log, event, isLiveKey(c.var.config.stripeSecretKey));
   return c.json({ received: true });
 });

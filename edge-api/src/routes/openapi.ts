@@ -20,6 +20,7 @@ import {
   catalogueQuery,
   productInputSchema,
   productSchema,
+  productStockChangeSchema,
   productUpdateSchema,
   recordIdParam,
 } from '../contract/product';
@@ -64,6 +65,12 @@ export const errorBodySchema = z.object({
           .nullable()
           .optional()
           .meta({ description: 'invalid_transition: the one state it may move to (null once Delivered)' }),
+        stock: z
+          .number()
+          .int()
+          .nullable()
+          .optional()
+          .meta({ description: 'stock_below_zero: the units in stock now (null: not counted, taken as 0)' }),
       })
       .optional()
       .meta({
@@ -91,7 +98,7 @@ const components = new Map<z.ZodType, string>([
   [profileSchema, 'Profile'],
 ]);
 
-type Method = 'get' | 'post' | 'put' | 'delete';
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 type Auth = 'anyone' | 'user' | 'admin' | 'stripe';
 
 /** One route as the document describes it; `path` is Hono's (`:id`). */
@@ -152,6 +159,21 @@ export const routeDocs: readonly RouteDoc[] = [
     body: productUpdateSchema,
     ok: { status: 200, description: 'The updated product', schema: modified.extend({ product: productSchema }) },
     errors: [404],
+  },
+  {
+    method: 'patch',
+    path: '/api/products/:id/stock',
+    summary:
+      'Add units to a product’s stock or take them away (`delta`), applied to the stock the server has; a product not counted starts from 0',
+    auth: 'admin',
+    params: recordIdParam,
+    body: productStockChangeSchema,
+    ok: {
+      status: 200,
+      description: 'The units in stock now, and the product',
+      schema: z.object({ stock: z.number().int().min(0), product: productSchema }),
+    },
+    errors: [404, 409],
   },
   {
     method: 'delete',
@@ -366,10 +388,10 @@ export const routeDocs: readonly RouteDoc[] = [
     method: 'post',
     path: '/api/stripe/webhook',
     summary:
-      'Stripe’s payment events (signed): marks the order paid when amount, currency and mode match it; follows refunds and disputes; 200 for every signed event',
+      'Stripe’s payment events (signed): marks the order paid when amount, currency and mode match it, and refunds once a payment the order cannot keep (its order deleted or cancelled, or already paid by another); follows refunds and disputes; 200 for every signed event, 502 when such a refund could not be asked (Stripe sends the event again)',
     auth: 'stripe',
     ok: { status: 200, description: 'Received', schema: z.object({ received: z.literal(true) }) },
-    errors: [400, 404],
+    errors: [400, 404, 502],
   },
   {
     method: 'get',
@@ -431,7 +453,7 @@ const errorDescriptions: Record<number, string> = {
   401: 'No bearer token, or an invalid or expired one: sign in again',
   403: 'Signed in but not allowed (not an admin, or not your own e-mail)',
   404: 'No such record, or a feature that is switched off (`payments_not_configured`: card without Stripe keys, or bKash without its settings)',
-  409: 'Conflicts with the current state: an order no longer Pending, already paid, a status change other than to the next state (`invalid_transition`), products out of stock (`out_of_stock`), too many open orders (`too_many_open_orders`, `details.limit`), paying with bKash an order placed with another method (`not_bkash_order`)',
+  409: 'Conflicts with the current state: an order no longer Pending, already paid, a status change other than to the next state (`invalid_transition`), products out of stock (`out_of_stock`), too many open orders (`too_many_open_orders`, `details.limit`), paying with bKash an order placed with another method (`not_bkash_order`), stock that would go below 0 (`stock_below_zero`, `details.stock`)',
   413: 'Body larger than 64 KB',
   422: 'Idempotency-Key already used with a different body',
   429: 'Too many writes; try again after Retry-After seconds (`rate_limited`), or too many reviews from one account in 24 hours (`too_many_reviews`, `details.limit`: not worth retrying the same review)',

@@ -1,12 +1,20 @@
 /**
  * `/api/products` (spec §7, DESIGN.md §3): anyone reads the catalogue (ETag, 304); admins add,
- * update (the edited fields — the old app sent no body) and delete.
+ * update (the edited fields — the old app sent no body), change the stock by a number of units,
+ * and delete.
  */
 import { requireAdmin } from '../auth/middleware';
 import { catalogueDelta } from '../catalogue/catalogue';
 import { CATALOGUE_VERSION_HEADER, type Product } from '../contract/catalogue';
-import { catalogueQuery, productInputSchema, productUpdateSchema, recordIdParam } from '../contract/product';
-import { deleteProduct, insertProduct, updateProduct } from '../db/products';
+import {
+  catalogueQuery,
+  MAX_STOCK,
+  productInputSchema,
+  productStockChangeSchema,
+  productUpdateSchema,
+  recordIdParam,
+} from '../contract/product';
+import { changeStock, deleteProduct, insertProduct, updateProduct } from '../db/products';
 import { factory } from '../env';
 import { ApiError } from '../http/errors';
 import { cacheableText } from '../http/etag';
@@ -14,7 +22,7 @@ import { validate } from '../http/validation';
 
 const notFound = (id: string) => new ApiError(404, 'not_found', `No product with id ${id}.`);
 
-/** The `/api/products` routes: the catalogue (or its delta), add, update, delete. */
+/** The `/api/products` routes: the catalogue (or its delta), add, update, change stock, delete. */
 export const products = factory
   .createApp()
   .get('/', validate('query', catalogueQuery), async (c) => {
@@ -54,6 +62,36 @@ export const products = factory
       if (!product) throw notFound(id);
       c.var.catalogue.invalidate();
       return c.json({ modifiedCount: 1, product });
+    },
+  )
+  .patch(
+    '/:id/stock',
+    requireAdmin,
+    validate('param', recordIdParam),
+    validate('json', productStockChangeSchema),
+    async (c) => {
+      // Relative, applied by the database: −/+ from two admins, and orders taken meanwhile, all count.
+      const { id } = c.req.valid('param');
+      const { delta } = c.req.valid('json');
+      const change = await changeStock(c.var.db, id, delta, MAX_STOCK);
+      if (change.kind === 'missing') throw notFound(id);
+      if (change.kind === 'out_of_range') {
+        const stock = change.stock ?? 0;
+        if (stock + delta > MAX_STOCK)
+          throw new ApiError(400, 'validation_failed', `At most ${MAX_STOCK} units can be in stock.`, {
+            fields: { delta: [`At most ${MAX_STOCK.toLocaleString('en')} units in stock`] },
+          });
+        throw new ApiError(
+          409,
+          'stock_below_zero',
+          `Only ${stock} units are in stock; ${-delta} cannot be taken away.`,
+          {
+            stock: change.stock,
+          },
+        );
+      }
+      c.var.catalogue.invalidate();
+      return c.json({ stock: change.product.stock ?? 0, product: change.product });
     },
   )
   .delete('/:id', requireAdmin, validate('param', recordIdParam), async (c) => {

@@ -8,7 +8,7 @@ import { DEFAULT_REVIEWS_PAGE, MAX_REVIEWS_PAGE, REVIEWS_PER_DAY, type Review } 
 import { insertReviewStatement } from '../db/reviews';
 import { createApp } from '../app';
 import { createTestApp, customerA, customerB, type Role, type TestApp } from '../testing/test-app';
-import { emulatorToken } from '../testing/tokens';
+import { emulatorToken, type TokenClaims } from '../testing/tokens';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -224,5 +224,90 @@ describe('DELETE /api/reviews/:id', () => {
     expect((await t.call('DELETE', `/api/reviews/${id}`)).status).toBe(401);
     expect((await t.call('DELETE', `/api/reviews/${id}`, { role: 'customerA' })).status).toBe(403);
     expect(await (await t.call('GET', '/api/reviews')).json()).toHaveLength(1);
+  });
+});
+
+describe("the reviewer's public name never shows any part of an e-mail", () => {
+  /** Posts a review as `claims` (a token of its own) and answers the name GET /api/reviews shows for it. */
+  async function shownName(claims: TokenClaims, profileName?: string): Promise<{ name: string; list: string }> {
+    const auth = {
+      Authorization: `Bearer ${emulatorToken(claims, t.config.firebaseProjectId)}`,
+      'Content-Type': 'application/json',
+    };
+    if (profileName !== undefined) {
+      const saved = await t.app.request('/api/users/me', {
+        method: 'PUT',
+        headers: auth,
+        body: JSON.stringify({ displayName: profileName }),
+      });
+      expect(saved.status).toBe(200);
+    }
+    const posted = await t.app.request('/api/reviews', {
+      method: 'POST',
+      headers: { ...auth, ...key() },
+      body: JSON.stringify({ review: 'Good greens', rating: 4 }),
+    });
+    expect(posted.status).toBe(201);
+    const { _id } = (await posted.json()) as Review;
+    const list = await (await t.call('GET', '/api/reviews')).text();
+    const mine = (JSON.parse(list) as Review[]).find((r) => r._id === _id);
+    return { name: String(mine?.name), list };
+  }
+
+  it('is empty (the shop shows its own word for a customer) when the account has no name: not the e-mail’s local part', async () => {
+    const { name, list } = await shownName({ uid: 'uid-nameless', email: 'rahim.uddin@example.test' });
+    expect(name).toBe('');
+    expect(list).not.toContain('rahim');
+    expect(list).not.toContain('Customer');
+  });
+
+  it("is the profile's display name first, then the token's name", async () => {
+    expect(
+      (await shownName({ uid: 'uid-profiled', email: 'nila@example.test', name: 'Token Name' }, 'Nila Akter')).name,
+    ).toBe('Nila Akter');
+    expect((await shownName({ uid: 'uid-token-named', email: 'karim@example.test', name: 'Karim Sheikh' })).name).toBe(
+      'Karim Sheikh',
+    );
+  });
+
+  it('skips a name that is the e-mail or its local part', async () => {
+    const asEmail = await shownName({
+      uid: 'uid-email-name',
+      email: 'shuvo.k@example.test',
+      name: 'shuvo.k@example.test',
+    });
+    expect(asEmail.name).toBe('');
+    expect(asEmail.list).not.toContain('shuvo');
+    const asLocal = await shownName({ uid: 'uid-local-name', email: 'mitu99@example.test' }, 'Mitu99');
+    expect(asLocal.name).toBe('');
+    expect(asLocal.list.toLowerCase()).not.toContain('mitu99');
+  });
+
+  it('shows no e-mail part, nor a stored English word, for reviews stored with one', async () => {
+    const stored = (name: string, email: string, i: number): Review => ({
+      _id: `stored-name-${i}`,
+      name,
+      review: 'Stored before',
+      rating: 5,
+      customerImage: null,
+      createdAt: new Date(Date.now() - i * 60_000).toISOString(),
+    });
+    await t.db.execute(
+      insertReviewStatement(
+        stored('joynal.abedin', 'joynal.abedin@example.test', 1),
+        'uid-1',
+        'joynal.abedin@example.test',
+      ),
+    );
+    await t.db.execute(insertReviewStatement(stored('Customer', 'x@example.test', 2), 'uid-2', 'x@example.test'));
+    await t.db.execute(
+      insertReviewStatement(stored('Ruma Begum', 'ruma@example.test', 3), 'uid-3', 'ruma@example.test'),
+    );
+    const list = (await (await t.call('GET', '/api/reviews')).json()) as Review[];
+    expect(list.map((r) => [r._id, r.name])).toEqual([
+      ['stored-name-1', ''],
+      ['stored-name-2', ''],
+      ['stored-name-3', 'Ruma Begum'],
+    ]);
   });
 });

@@ -2,14 +2,15 @@
  * `/api/reviews` (spec §7, DESIGN.md §3): anyone reads a page, newest first (ETag, 304; the next
  * page in `Link: <…>; rel="next"`, as `GET /orders`); a signed-in user posts with an
  * Idempotency-Key, at most REVIEWS_PER_DAY in any 24 hours; an admin deletes one. The
- * reviewer's name comes from the token (or their profile), never from the body, and the list
- * shows no e-mail.
+ * reviewer's name comes from their profile (or the token), never from the body, and the list
+ * shows no e-mail, nor any part of one (an empty name: the shop says "Customer" in its language).
  */
 import { requireAdmin, requireUser } from '../auth/middleware';
 import { recordIdParam } from '../contract/product';
 import { REVIEWS_PER_DAY, reviewInputSchema, reviewListQuery, type Review } from '../contract/review';
 import { decodeCursor, encodeCursor } from '../db/orders';
 import { deleteReview, insertReviewStatement, listReviews, reviewsPerWindowGuard } from '../db/reviews';
+import { readStoredProfile } from '../db/user-profiles';
 import { readProfile } from '../db/users';
 import { factory } from '../env';
 import { ApiError } from '../http/errors';
@@ -39,6 +40,20 @@ const httpsOnly = (url: string | undefined): string | null => {
   }
 };
 
+/**
+ * The name a review shows (DESIGN.md §3): the first of `candidates` (the profile's display name,
+ * then the token's) that is not empty and shows no part of `email` (it has no `@` and is not the
+ * address's local part, in any case). Else empty: the shop shows its own word for a customer, in
+ * the shopper's language, so the API stores none.
+ */
+export function reviewerName(candidates: ReadonlyArray<string | undefined>, email: string): string {
+  const local = email.split('@')[0]?.toLowerCase() ?? '';
+  const shown = candidates
+    .map((name) => name?.trim() ?? '')
+    .find((name) => name !== '' && !name.includes('@') && name.toLowerCase() !== local);
+  return shown ?? '';
+}
+
 /** The `/api/reviews` routes: list (paged), post (idempotent, limited), delete (admin). */
 export const reviews = factory
   .createApp()
@@ -64,11 +79,12 @@ export const reviews = factory
     const input = c.req.valid('json');
     const user = c.var.user;
     return idempotentWrite(c, user.uid, input, async () => {
-      const profileName = (await readProfile(c.var.db, user))?.displayName ?? '';
+      // The profile's name as GET /users/me reads it: saved under the e-mail, else on the account.
+      const [own, stored] = await Promise.all([readProfile(c.var.db, user), readStoredProfile(c.var.db, user.uid)]);
       const now = Date.now();
       const review: Review = {
         _id: crypto.randomUUID(),
-        name: user.name ?? (profileName || user.email.split('@')[0] || 'Customer'),
+        name: reviewerName([own?.displayName, stored.displayName, user.name], user.email),
         review: input.review,
         rating: input.rating,
         customerImage: input.customerImage ?? httpsOnly(user.picture),

@@ -86,6 +86,13 @@ const byCode: Record<ApiErrorCode, (refusal: ApiRefusal, nameOf: NameOf) => stri
     const { limit } = (details ?? {}) as { limit?: unknown };
     return typeof limit === 'number' ? t('apiError.tooManyOpenOrders', { limit }) : undefined;
   },
+  stock_below_zero: ({ details }) => {
+    const { stock } = (details ?? {}) as { stock?: unknown };
+    // A product not counted (null) has none to take away.
+    return stock === null || typeof stock === 'number'
+      ? t('apiError.stockBelowZero', { stock: stock ?? 0 })
+      : undefined;
+  },
   busy: ({ details }) =>
     (details as { operation?: unknown } | null | undefined)?.operation === 'refund'
       ? t('apiError.refundUnderWay')

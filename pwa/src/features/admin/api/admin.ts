@@ -28,6 +28,20 @@ export function useUpdateProduct() {
 }
 
 /**
+ * `PATCH /api/products/:id/stock {delta}` → `{stock, product}`: adds `delta` units (negative:
+ * takes them away) to the stock the server has, so orders taken meanwhile are not overwritten;
+ * fails with ApiRequestError (409 `stock_below_zero`). Resolves once the catalogue is refreshed.
+ */
+export function useChangeStock() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, delta }: { id: string; delta: number }) =>
+      readResponse(api.products[':id'].stock.$patch({ param: { id }, json: { delta } })),
+    onSuccess: () => client.invalidateQueries({ queryKey: productKeys.all }),
+  });
+}
+
+/**
  * `DELETE /api/products/:id` → `{deletedCount}`: exactly the product `id` (the old app's
  * filter-by-undefined defect is gone); fails with ApiRequestError.
  */

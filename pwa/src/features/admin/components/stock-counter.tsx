@@ -5,29 +5,57 @@ import { apiErrorText } from '../../../lib/i18n/api-errors';
 import { useLocale, useT } from '../../../lib/i18n/i18n';
 import { productName } from '../../../lib/i18n/product-name';
 import { notify } from '../../../lib/toast';
-import { useUpdateProduct } from '../api/admin';
+import { useChangeStock, useUpdateProduct } from '../api/admin';
 
 /**
  * The units of a product in stock (DESIGN.md §4), set in Manage Products: a number with − and +
- * buttons (44 px targets). Each − or + saves the new count at once (`PUT
- * /api/products/update/:id {stock}`); a typed number is saved on Enter or when the field is left,
- * and an empty field stops counting (`stock: null`). It shows the count being saved meanwhile;
- * an error is toasted and the count goes back to the catalogue's.
+ * buttons (44 px targets). Each − or + sends one unit's change at once (`PATCH
+ * /api/products/:id/stock {delta}`), which the server adds to the stock it has, so an order
+ * taking units meanwhile, or another admin's −/+, is never overwritten; + on a product not
+ * counted starts counting at 1. A typed number is saved as it is (`PUT /api/products/update/:id
+ * {stock}`) on Enter or when the field is left, and an empty field stops counting (`stock:
+ * null`). It shows the count with the changes on their way meanwhile; an error is toasted and
+ * that change is dropped.
  */
 export function StockCounter({ product, disabled }: { product: Product; disabled: boolean }) {
   const t = useT();
   const name = productName(product, useLocale());
   const update = useUpdateProduct();
+  const change = useChangeStock();
   // What the field shows while the admin types (undefined: the catalogue's count).
   const [draft, setDraft] = useState<string | undefined>(undefined);
+  // The units of the −/+ not answered yet, and the last count the server answered for them.
+  const [pending, setPending] = useState(0);
+  const [answered, setAnswered] = useState<number | undefined>(undefined);
+  // The catalogue's count changed (refreshed, an order): it is the newest, not the last answer.
+  const [catalogueStock, setCatalogueStock] = useState(product.stock);
+  if (catalogueStock !== product.stock) {
+    setCatalogueStock(product.stock);
+    setAnswered(undefined);
+  }
   const saving = update.isPending ? update.variables.edit.stock : undefined;
-  const count = saving !== undefined ? saving : (product.stock ?? null);
+  const base = answered ?? product.stock ?? null;
+  const count = saving !== undefined ? saving : base === null && pending === 0 ? null : (base ?? 0) + pending;
+  const toastError = (error: unknown) => notify('product', 'error', apiErrorText(error, t('auth.error.other')));
   const save = (stock: number | null) => {
     setDraft(undefined);
+    setAnswered(undefined);
     if (stock === product.stock) return;
-    update.mutate(
-      { id: product._id, edit: { stock } },
-      { onError: (error) => notify('product', 'error', apiErrorText(error, t('auth.error.other'))) },
+    update.mutate({ id: product._id, edit: { stock } }, { onError: toastError });
+  };
+  const step = (delta: number) => {
+    setDraft(undefined);
+    setPending((units) => units + delta);
+    // The answer and the end of the pending change in one render: the count never jumps back.
+    change.mutateAsync({ id: product._id, delta }).then(
+      ({ stock }) => {
+        setAnswered(stock);
+        setPending((units) => units - delta);
+      },
+      (error: unknown) => {
+        setPending((units) => units - delta);
+        toastError(error);
+      },
     );
   };
   const saveDraft = () => {
@@ -45,7 +73,7 @@ export function StockCounter({ product, disabled }: { product: Product; disabled
         type="button"
         className={button}
         disabled={disabled || count === null || count <= 0}
-        onClick={() => count !== null && save(count - 1)}
+        onClick={() => step(-1)}
         aria-label={t('product.stockLess', { name })}
       >
         −
@@ -69,7 +97,7 @@ export function StockCounter({ product, disabled }: { product: Product; disabled
         type="button"
         className={button}
         disabled={disabled || (count !== null && count >= MAX_STOCK)}
-        onClick={() => save(count === null ? 1 : count + 1)}
+        onClick={() => step(1)}
         aria-label={t('product.stockMore', { name })}
       >
         +

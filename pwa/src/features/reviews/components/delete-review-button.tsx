@@ -5,6 +5,7 @@ import { t, useT } from '../../../lib/i18n/i18n';
 import { notify } from '../../../lib/toast';
 import { useOnline } from '../../../lib/use-online';
 import { useDeleteReview } from '../api/delete-review';
+import { reviewerName } from '../reviewer-name';
 
 /**
  * An admin's Delete button for review `review`: a confirm in the spec's words (as for a product),
@@ -30,7 +31,7 @@ export default function DeleteReviewButton({ review }: { review: Review }) {
       className="btn btn-error btn-sm min-h-11 ml-auto"
       disabled={!online || remove.isPending}
       onClick={() => void onDelete()}
-      aria-label={t('reviews.deleteName', { name: review.name })}
+      aria-label={t('reviews.deleteName', { name: reviewerName(review) })}
     >
       {t('reviews.delete')}
     </button>

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useT } from '../../../lib/i18n/i18n';
 import { useCarousel } from '../../../lib/use-carousel';
 import { useReviews } from '../api/get-reviews';
+import { reviewerName } from '../reviewer-name';
 import { StarRating } from './star-rating';
 
 /** Only admins see it: its code loads when one does, not on every shopper's first visit. */
@@ -83,7 +84,7 @@ export function Testimonials({ canDelete = false }: { canDelete?: boolean }) {
                     <DefaultAvatar />
                   )}
                   <figcaption>
-                    <p className="font-semibold">{r.name}</p>
+                    <p className="font-semibold">{reviewerName(r)}</p>
                     <StarRating rating={r.rating} />
                   </figcaption>
                   {canDelete && (
