@@ -10,11 +10,14 @@ import { startChild } from './lib/child';
 import { runMain, UserFacingError } from './lib/cli';
 import { openPreparedDatabase, printRunning, pwaEnv, readLocalSettings, startEmulatorWithAdmin } from './lib/local-run';
 import { superviseChildren } from './lib/supervisor';
+import { ensureVapidKeys } from './lib/vapid-keys';
 
 runMain(async () => {
   const { config, ports, emulatorPorts } = await readLocalSettings('npm start', {
     shop: { env: 'PORT', fallback: DEFAULT_PORT, label: 'the shop' },
   });
+  // Notifications need a VAPID key pair: the one kept in data/ unless .env sets one.
+  ensureVapidKeys();
   const port = ports.shop;
 
   const db = await openPreparedDatabase(config);

@@ -16,6 +16,7 @@ import { CatalogueCache } from './catalogue/catalogue';
 import type { AppConfig } from './config';
 import { factory, type AppEnv } from './env';
 import { createStripe } from './payments/stripe';
+import type { PushSender } from './push/sender';
 import { errorResponse, onError } from './http/errors';
 import { configureLogging, logRequests } from './http/logger';
 import { requestIds } from './http/request-id';
@@ -26,6 +27,7 @@ import { deliverySlots } from './routes/delivery-slots';
 import { health } from './routes/health';
 import { orders } from './routes/orders';
 import { products } from './routes/products';
+import { push } from './routes/push';
 import { reviews } from './routes/reviews';
 import { users } from './routes/users';
 
@@ -50,6 +52,8 @@ export type AppDeps = {
   stripe?: Stripe;
   /** The catalogue cache, when the entry shares it (Node's replay of the catalogue read). */
   catalogue?: CatalogueCache;
+  /** The runtime's Web Push sender (push/sender.ts); without one, or without config.push, nothing is sent. */
+  pushSender?: PushSender;
 };
 
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -93,6 +97,7 @@ function buildApi(deps: AppDeps) {
     c.set('clientIp', clientIp);
     c.set('userWriteLimit', limitUserWrites);
     c.set('stripe', stripe);
+    c.set('pushSender', deps.config.push ? deps.pushSender : undefined);
     await next();
   });
   const corsOrigin = deps.config.corsOrigin;
@@ -135,6 +140,7 @@ function buildApi(deps: AppDeps) {
       .route('/checkout', checkout)
       .route('/stripe', stripeWebhook)
       .route('/openapi.json', openapi)
+      .route('/push', push)
       // Unknown API paths are a JSON 404, never the PWA's index.html.
       .all('*', (c) => errorResponse(c, 404, 'not_found', `No API route for ${c.req.method} ${c.req.path}`))
   );

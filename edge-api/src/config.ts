@@ -8,6 +8,7 @@ import { FIREBASE_JWKS_URL } from './auth/jwks';
 import { parseSlotTimes, type DeliveryConfig, type SlotTimes } from './delivery/slots';
 import { LOG_LEVELS, type LogLevelName } from './http/logger';
 import { redact } from './http/redact';
+import { pushConfigOf, pushConfigSchema, type PushConfig } from './push/config';
 
 // The messages name the rule, never the value: a URL may hold credentials, and these texts are printed.
 const databaseUrl = z
@@ -94,6 +95,8 @@ const configSchema = z.object({
     .int({ error: 'must be a whole number' })
     .min(0, { error: 'must be 0 or more' })
     .default(60),
+  // Web Push (DESIGN.md §11; push/config.ts): VAPID keys, contact and the allowed push services.
+  ...pushConfigSchema,
 });
 
 /** The parsed configuration the API app is built with. */
@@ -114,6 +117,8 @@ export type AppConfig = {
   stripeWebhookSecret: string | undefined;
   logLevel: LogLevelName;
   delivery: DeliveryConfig;
+  /** Web Push, when both VAPID keys are set (push/config.ts); undefined: push is off. */
+  push: PushConfig | undefined;
 };
 
 /**
@@ -153,6 +158,8 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     throw new ConfigError(lines.join('; '), [...new Set(result.error.issues.map((issue) => String(issue.path[0])))]);
   }
   const c = result.data;
+  const push = pushConfigOf(c);
+  if (push && 'issue' in push) throw new ConfigError(push.issue.join(' '), [push.issue[0]]);
   return {
     databaseUrl: c.DATABASE_URL,
     databaseAuthToken: c.DATABASE_AUTH_TOKEN,
@@ -176,5 +183,6 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
       daysAhead: c.DELIVERY_DAYS_AHEAD,
       cutoffMinutes: c.DELIVERY_CUTOFF_MINUTES,
     },
+    push,
   };
 }

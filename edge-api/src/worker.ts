@@ -16,6 +16,7 @@ import { databaseClientConfig } from './db/request-timeout';
 import { errorBody } from './http/errors';
 import { ensureLogging, requestLog } from './http/logger';
 import { requestIdFrom } from './http/request-id';
+import { createWebCryptoSender } from './push/webcrypto-sender';
 
 /** Worker bindings: the string variables of config.ts (vars and secrets), and the Rate Limiting bindings (http/rate-limit.ts). */
 export type WorkerEnv = Record<string, unknown>;
@@ -56,6 +57,7 @@ function appFor(env: WorkerEnv) {
         clientIp: (c) => c.req.header('CF-Connecting-IP') ?? 'unknown',
         // A Worker has no listener of its own: the request's host tells a wrangler dev run from a deployment.
         emulatorTokens: loopbackRequest,
+        ...(config.push ? { pushSender: createWebCryptoSender(config.push) } : {}),
       }),
     };
   }

@@ -27,6 +27,7 @@ import type { RequestLog } from '../http/logger';
 import { createOrderCheckout, isLiveKey, readWebhookEvent, type WebhookEvent } from '../payments/stripe';
 import type { Client } from '@libsql/client';
 import { validate } from '../http/validation';
+import { notifyPaymentCompleted, notifyPaymentRefunded } from '../push/notify';
 
 const notConfigured = 'Card payment is not configured; choose cash on delivery.';
 const NOT_CONFIGURED = 'payments_not_configured';
@@ -73,6 +74,9 @@ export const checkout = factory
     return c.json(session);
   });
 
+/** Tells the shopper their payment changed (push/notify.ts), once the change is recorded. */
+type PaymentNews = { paid: (orderId: string) => void; refunded: (orderId: string) => void };
+
 /**
  * Applies a verified webhook event to its order and logs what it did. Every event is answered
  * 200 (Stripe retries anything else for days, and retrying cannot fix these): an event from the
@@ -84,7 +88,13 @@ export const checkout = factory
  * refunded state). A dispute (`charge.dispute.created`) makes the payment `disputed`, shown to
  * the admin. Log fields are ids, amounts and reasons only: never card, e-mail or address data.
  */
-async function applyWebhookEvent(db: Client, log: RequestLog, event: WebhookEvent, liveKey: boolean): Promise<void> {
+async function applyWebhookEvent(
+  db: Client,
+  log: RequestLog,
+  event: WebhookEvent,
+  liveKey: boolean,
+  news: PaymentNews,
+): Promise<void> {
   const fields = { eventId: event.id, eventType: event.type };
   if (event.kind === 'ignored') return;
   if (event.livemode !== liveKey) {
@@ -118,6 +128,7 @@ async function applyWebhookEvent(db: Client, log: RequestLog, event: WebhookEven
     }
     if (await markOrderPaid(db, order._id, event.paymentIntent)) {
       log.info('order paid by card', { ...fields, orderId: order._id });
+      news.paid(order._id);
       return;
     }
     // A replay, or a payment for an order already refunded: logged loud when money may be kept.
@@ -146,6 +157,7 @@ async function applyWebhookEvent(db: Client, log: RequestLog, event: WebhookEven
     }
     const changed = await recordRefund(db, orderId, null, { keepDelivered: true });
     log.info(changed ? 'order refunded at stripe' : 'stripe refund already recorded', { ...fields, orderId });
+    if (changed) news.refunded(orderId);
     return;
   }
   const changed = await markDisputed(db, orderId);
@@ -179,6 +191,9 @@ export const stripeWebhook = factory.createApp().post('/webhook', async (c) => {
     });
     throw new ApiError(400, 'invalid_signature', 'The webhook signature is not valid.');
   }
-  await applyWebhookEvent(c.var.db, c.var.log, event, isLiveKey(c.var.config.stripeSecretKey));
+  await applyWebhookEvent(c.var.db, c.var.log, event, isLiveKey(c.var.config.stripeSecretKey), {
+    paid: (orderId) => notifyPaymentCompleted(c, orderId),
+    refunded: (orderId) => notifyPaymentRefunded(c, orderId),
+  });
   return c.json({ received: true });
 });
