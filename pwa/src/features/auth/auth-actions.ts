@@ -83,6 +83,8 @@ export const authActions = {
    */
   signOut: () =>
     run(async ({ sdk, auth }) => {
+      // This device's notifications go with the account (DESIGN.md §11): forgotten while still signed in.
+      await import('../../lib/push/push-subscription').then((push) => push.turnPushOff()).catch(() => undefined);
       await sdk.signOut(auth);
     }),
 
