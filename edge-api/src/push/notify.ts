@@ -26,6 +26,16 @@ const topicOf = (orderId: string) =>
     .slice(0, 32) || undefined;
 
 /**
+ * A failure as a log may name it: a system error's code (`ENOTFOUND`, `ECONNRESET`) or the error's
+ * name (`TimeoutError`), never its message, which may quote the endpoint.
+ */
+function failureName(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string') return code;
+  return error instanceof Error ? error.name : 'unknown';
+}
+
+/**
  * Runs `task` after the answer: `waitUntil` where the runtime has an execution context (Workers),
  * else detached (Node, whose process lives on). `task` must not throw.
  */
@@ -63,11 +73,7 @@ async function sendAll(
         } else if (status < 200 || status > 299)
           log.warn('push message refused', { pushService: service, status, type: payload.type });
       } catch (error) {
-        log.warn('push message not sent', {
-          pushService: service,
-          type: payload.type,
-          reason: error instanceof Error ? error.name : 'unknown',
-        });
+        log.warn('push message not sent', { pushService: service, type: payload.type, reason: failureName(error) });
       }
     }),
   );
@@ -90,7 +96,7 @@ function dispatch(
       c.var.log.warn('push news not sent', {
         type: payload.type,
         orderId: payload.orderId,
-        reason: error instanceof Error ? error.name : 'unknown',
+        reason: failureName(error),
       });
     });
   afterResponse(c, task);

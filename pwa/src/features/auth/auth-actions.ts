@@ -77,7 +77,8 @@ export const authActions = {
     }),
 
   /**
-   * Signs out: the session clears the user, the stored token and the admin flag, and forgets the
+   * Signs out: this device's push subscription is removed first (lib/push/push-subscription.ts,
+   * while the token still works); the session clears the user, the stored token and the admin flag, and forgets the
    * orders and outbox items kept on this device for the account (auth-session.ts applyUser), as
    * for a sign-out Firebase starts; resolves once they are gone.
    */

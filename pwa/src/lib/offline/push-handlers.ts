@@ -33,7 +33,8 @@ async function openInApp(url: string): Promise<void> {
   const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
   const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
   if (open) {
-    const focused = await open.focus();
+    // Focus may be refused (the window is closing); taking it to the order still helps.
+    const focused = await open.focus().catch(() => open);
     // navigate() works on a window this worker controls; an uncontrolled one gets a new window.
     if ((await focused.navigate(target).catch(() => null)) !== null) return;
   }

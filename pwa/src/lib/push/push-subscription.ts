@@ -21,10 +21,18 @@ export const pushSupported = (): boolean =>
   'Notification' in window &&
   window.isSecureContext;
 
-/** The service worker's registration, when one controls the app (none in development). */
+/** How long to wait for the service worker of a first visit to be ready (ms); none comes in development. */
+const READY_TIMEOUT_MS = 10_000;
+
+/** The service worker's registration once it is active (a first visit's is still installing), or undefined. */
 async function registration(): Promise<ServiceWorkerRegistration | undefined> {
   if (!pushSupported()) return undefined;
-  return (await navigator.serviceWorker.getRegistration()) ?? undefined;
+  const registered = await navigator.serviceWorker.getRegistration();
+  if (registered?.active) return registered;
+  return Promise.race([
+    navigator.serviceWorker.ready,
+    new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), READY_TIMEOUT_MS)),
+  ]);
 }
 
 /** This device's push subscription, if any. */

@@ -10,8 +10,8 @@ export type PushPromptKind = 'shopper' | 'admin';
 /**
  * The ask for notifications at the moment they make sense (DESIGN.md §11): a shopper's once they
  * have an order to follow (My Orders, where placing an order lands), an admin's on the dashboard
- * ("Notify me of new orders"). Shown only while this device is not subscribed and the browser has
- * not been asked (a blocked site is explained in the profile's switch instead); "Not now" hides
+ * ("Get told of every new order"). Shown only while this device is not subscribed and notifications
+ * are not blocked (a blocked site is explained in the profile's switch instead); "Not now" hides
  * it on this device. The browser's own permission prompt comes only from the button's click.
  */
 export function PushPrompt({ kind }: { kind: PushPromptKind }) {
@@ -25,13 +25,12 @@ export function PushPrompt({ kind }: { kind: PushPromptKind }) {
         {kind === 'admin' ? t('push.admin.on') : t('push.enabled')}
       </p>
     );
-  const neverAsked = typeof Notification !== 'undefined' && Notification.permission === 'default';
-  if (dismissed || push.state !== 'off' || (!neverAsked && !push.error)) return null;
+  if (dismissed || push.state !== 'off') return null;
   const dismiss = () => {
     localStorage.setItem(dismissedKey(kind), '1');
     setDismissed(true);
   };
-  const title = kind === 'admin' ? t('push.admin.button') : t('push.prompt.title');
+  const title = kind === 'admin' ? t('push.admin.title') : t('push.prompt.title');
   return (
     <section
       aria-labelledby={`push-prompt-${kind}`}
@@ -42,7 +41,7 @@ export function PushPrompt({ kind }: { kind: PushPromptKind }) {
         <h2 id={`push-prompt-${kind}`} className="font-semibold">
           {title}
         </h2>
-        {kind === 'shopper' && <p className="text-sm">{t('push.prompt.body')}</p>}
+        <p className="text-sm">{kind === 'admin' ? t('push.admin.body') : t('push.prompt.body')}</p>
         {push.error && (
           <p role="alert" className="text-sm text-error">
             {push.error}
@@ -56,7 +55,7 @@ export function PushPrompt({ kind }: { kind: PushPromptKind }) {
           disabled={push.busy}
           onClick={() => void push.turnOn().then((after) => setTurnedOn(after === 'on'))}
         >
-          {kind === 'admin' ? t('push.admin.button') : t('push.prompt.enable')}
+          {t('push.prompt.enable')}
         </button>
         <button type="button" className="btn btn-ghost min-h-11" onClick={dismiss}>
           {t('push.prompt.dismiss')}
