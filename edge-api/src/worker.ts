@@ -9,6 +9,7 @@
  * to a loopback host (`wrangler dev`), never on a public host, whatever the variables say.
  */
 import { createClient, type Client } from '@libsql/client/web';
+import type { ExecutionContext } from 'hono';
 import { createApp } from './app';
 import { loopbackRequest } from './auth/emulator-tokens';
 import { ConfigError, parseConfig, type AppConfig } from './config';
@@ -86,7 +87,7 @@ function misconfigured(request: Request, error: ConfigError): Response {
 
 export default {
   /** Answers `/api/*` with the app, or 503 `service_misconfigured` (logged with the settings) when the configuration is refused. */
-  fetch(request: Request, env: WorkerEnv): Response | Promise<Response> {
+  fetch(request: Request, env: WorkerEnv, ctx?: ExecutionContext): Response | Promise<Response> {
     let app;
     try {
       app = appFor(env);
@@ -94,6 +95,7 @@ export default {
       if (!(error instanceof ConfigError)) throw error;
       return misconfigured(request, error);
     }
-    return app.fetch(request, env);
+    // The execution context lets work outlive the answer (push/notify.ts sends order news with waitUntil).
+    return app.fetch(request, env, ctx);
   },
 };

@@ -3,11 +3,13 @@
  * (testing/push-service.ts), which checks each message's VAPID header and decrypts its body as the
  * subscriber's browser would. The Node sender (web-push) is the one the Node entry wires.
  */
+import type { ExecutionContext } from 'hono';
 import Stripe from 'stripe';
 import webpush from 'web-push';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { adminOrderUrl, shopperOrderUrl } from '../contract/push';
 import type { PushSender } from '../push/sender';
+import { createWebCryptoSender } from '../push/webcrypto-sender';
 import { createWebPushSender } from '../push/web-push-sender';
 import { startPushService, type PushService, type TestSubscriber } from '../testing/push-service';
 import { createTestApp, customerA, orderBody, testLogs, type Role, type TestApp } from '../testing/test-app';
@@ -360,5 +362,62 @@ describe('a push service that refuses or stalls', () => {
       expect(logged).not.toContain(s.keys.auth);
     }
     expect(logged).not.toContain(customerA.email);
+  });
+});
+
+describe('on Workers', () => {
+  it("sends with the WebCrypto sender and hands the sending to the request's waitUntil", async () => {
+    const workers = await createTestApp(
+      {
+        VAPID_PUBLIC_KEY: vapid.publicKey,
+        VAPID_PRIVATE_KEY: vapid.privateKey,
+        PUSH_SERVICE_ORIGINS: service.origin,
+      },
+      { pushSender: createWebCryptoSender(t.config.push!, service.fetch) },
+    );
+    try {
+      const subscriber = service.subscribe('workers');
+      const call = (method: string, path: string, role: Role, body: unknown, ctx?: ExecutionContext) =>
+        workers.app.request(
+          path,
+          {
+            method,
+            headers: {
+              'Content-Type': 'application/json',
+              ...workers.auth(role),
+              'Idempotency-Key': crypto.randomUUID(),
+            },
+            body: JSON.stringify(body),
+          },
+          undefined,
+          ctx,
+        );
+      expect(
+        (
+          await call('POST', '/api/push/subscriptions', 'customerA', {
+            endpoint: subscriber.endpoint,
+            keys: subscriber.keys,
+          })
+        ).status,
+      ).toBe(201);
+      const placed = await call('POST', '/api/orders', 'customerA', await orderBody(workers, customerA));
+      const { _id: id } = (await placed.json()) as { _id: string };
+      const waited: Promise<unknown>[] = [];
+      const ctx: ExecutionContext = {
+        waitUntil: (promise) => void waited.push(promise),
+        passThroughOnException: () => {},
+        props: {},
+      };
+      expect((await call('PUT', `/api/orders/update/${id}`, 'admin', { orderStatus: 'Approved' }, ctx)).status).toBe(
+        200,
+      );
+      expect(waited).toHaveLength(1);
+      await Promise.all(waited);
+      const [message] = await service.waitFor(1, subscriber.endpoint);
+      expect(message?.error).toBeUndefined();
+      expect(message?.payload).toMatchObject({ type: 'order-status', orderId: id, status: 'Approved', locale: 'en' });
+    } finally {
+      workers.cleanup();
+    }
   });
 });
