@@ -19,11 +19,7 @@ import { adminSubscriptions, deleteSubscription, subscriptionsOf, type StoredSub
 const TTL_SECONDS = 24 * 60 * 60;
 
 /** RFC 8030 §5.4: a topic is at most 32 base64url characters; an order's id, dashes out, is one. */
-const topicOf = (orderId: string) =>
-  orderId
-    .replace(/[^A-Za-z0-9_-]/g, '')
-    .replace(/-/g, '')
-    .slice(0, 32) || undefined;
+const topicOf = (orderId: string) => orderId.replace(/[^A-Za-z0-9_]/g, '').slice(0, 32) || undefined;
 
 /**
  * A failure as a log may name it: a system error's code (`ENOTFOUND`, `ECONNRESET`) or the error's

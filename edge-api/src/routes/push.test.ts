@@ -196,6 +196,8 @@ describe('order news', () => {
     expect(onPhone?.payload).toEqual({ ...expected, locale: 'bn' });
     expect(onTablet?.payload).toEqual({ ...expected, locale: 'en' });
     expect(onPhone?.claims.aud).toBe(service.origin);
+    // Kept a day; a newer message about the same order replaces an undelivered older one (RFC 8030 topic).
+    expect(onPhone?.headers).toEqual({ ttl: '86400', urgency: 'normal', topic: id.replace(/-/g, '') });
     expect(sentTo.sort()).toEqual([phone.endpoint, tablet.endpoint].sort());
     expect(service.received.filter((m) => m.endpoint === other.endpoint)).toEqual([]);
 
