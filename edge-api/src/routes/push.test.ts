@@ -4,10 +4,13 @@
  * subscriber's browser would. The Node sender (web-push) is the one the Node entry wires.
  */
 import type { ExecutionContext } from 'hono';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import webpush from 'web-push';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { adminOrderUrl, shopperOrderUrl } from '../contract/push';
+import { createStripe } from '../payments/stripe';
 import type { PushSender } from '../push/sender';
 import { createWebCryptoSender } from '../push/webcrypto-sender';
 import { createWebPushSender } from '../push/web-push-sender';
@@ -21,8 +24,24 @@ let vapid: { publicKey: string; privateKey: string };
 /** Every endpoint the app asked its sender to post to, in order. */
 const sentTo: string[] = [];
 
+/** Stripe's "Create a refund" as a stand-in: every refund succeeds (payments/stripe.test.ts covers the rest). */
+const stripeServer = createServer((req, res) => {
+  req.resume().on('end', () => {
+    res.writeHead(req.url === '/v1/refunds' ? 200 : 404, { 'content-type': 'application/json' });
+    res.end(
+      JSON.stringify({ id: 're_test_push', object: 'refund', status: 'succeeded', amount: 100, currency: 'bdt' }),
+    );
+  });
+});
+
 beforeAll(async () => {
   service = await startPushService();
+  await new Promise<void>((resolve) => stripeServer.listen(0, '127.0.0.1', resolve));
+  const stripe = createStripe('sk_test_taza_haat', {
+    host: '127.0.0.1',
+    port: (stripeServer.address() as AddressInfo).port,
+    protocol: 'http',
+  });
   vapid = webpush.generateVAPIDKeys();
   const env = {
     VAPID_PUBLIC_KEY: vapid.publicKey,
@@ -40,9 +59,10 @@ beforeAll(async () => {
       return sender.send(subscription, payload, options);
     },
   };
-  t = await createTestApp(env, { pushSender: recording });
+  t = await createTestApp(env, { pushSender: recording, stripe });
 });
 afterAll(async () => {
+  await new Promise((resolve) => stripeServer.close(resolve));
   await service.close();
   t.cleanup();
 });
@@ -78,6 +98,42 @@ async function placeOrder(role: Role = 'customerA', key: string = crypto.randomU
 const advance = (id: string, orderStatus: string) =>
   t.call('PUT', `/api/orders/update/${id}`, { role: 'admin', body: { orderStatus } });
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Posts `event` to the Stripe webhook, signed as Stripe signs it. */
+async function sendWebhook(event: object): Promise<void> {
+  const payload = JSON.stringify(event);
+  const header = await new Stripe('sk_test_taza_haat').webhooks.generateTestHeaderStringAsync({
+    payload,
+    secret: WEBHOOK_SECRET,
+    cryptoProvider: Stripe.createSubtleCryptoProvider(),
+  });
+  const res = await t.app.request('/api/stripe/webhook', {
+    method: 'POST',
+    headers: { 'Stripe-Signature': header, 'Content-Type': 'application/json' },
+    body: payload,
+  });
+  expect(res.status).toBe(200);
+}
+const intentOf = (orderId: string) => `pi_test_push_${orderId.slice(0, 8)}`;
+/** Stripe's paid checkout of order `orderId` for `totalAmount` Tk. */
+const paidEvent = (orderId: string, totalAmount: number) => ({
+  id: `evt_${crypto.randomUUID()}`,
+  object: 'event',
+  type: 'checkout.session.completed',
+  livemode: false,
+  data: {
+    object: {
+      id: 'cs_test_push',
+      object: 'checkout.session',
+      payment_status: 'paid',
+      amount_total: totalAmount * 100,
+      currency: 'bdt',
+      livemode: false,
+      payment_intent: intentOf(orderId),
+      metadata: { orderId },
+    },
+  },
+});
 
 describe('GET /api/push/public-key and the subscription routes', () => {
   it('answers the VAPID public key', async () => {
@@ -262,42 +318,10 @@ describe('order news', () => {
     const order = (await (await t.call('GET', `/api/orders/${id}`, { role: 'customerA' })).json()) as {
       totalAmount: number;
     };
-    const stripe = new Stripe('sk_test_taza_haat');
-    const send = async (event: object) => {
-      const payload = JSON.stringify(event);
-      const header = await stripe.webhooks.generateTestHeaderStringAsync({
-        payload,
-        secret: WEBHOOK_SECRET,
-        cryptoProvider: Stripe.createSubtleCryptoProvider(),
-      });
-      const res = await t.app.request('/api/stripe/webhook', {
-        method: 'POST',
-        headers: { 'Stripe-Signature': header, 'Content-Type': 'application/json' },
-        body: payload,
-      });
-      expect(res.status).toBe(200);
-    };
-    const intent = `pi_test_push_${id.slice(0, 8)}`;
-    const paid = {
-      id: `evt_${crypto.randomUUID()}`,
-      object: 'event',
-      type: 'checkout.session.completed',
-      livemode: false,
-      data: {
-        object: {
-          id: 'cs_test_push',
-          object: 'checkout.session',
-          payment_status: 'paid',
-          amount_total: order.totalAmount * 100,
-          currency: 'bdt',
-          livemode: false,
-          payment_intent: intent,
-          metadata: { orderId: id },
-        },
-      },
-    };
-    await send(paid);
-    await send(paid); // Stripe's retry of the same event is no new news.
+    const paid = paidEvent(id, order.totalAmount);
+    const intent = intentOf(id);
+    await sendWebhook(paid);
+    await sendWebhook(paid); // Stripe's retry of the same event is no new news.
     const refund = {
       id: `evt_${crypto.randomUUID()}`,
       object: 'event',
@@ -305,7 +329,7 @@ describe('order news', () => {
       livemode: false,
       data: { object: { id: 'ch_test', payment_intent: intent, livemode: false, refunded: true } },
     };
-    await send(refund);
+    await sendWebhook(refund);
     const messages = await service.waitFor(2, phone.endpoint);
     expect(messages.map((m) => m.payload)).toEqual([
       { type: 'payment-completed', orderId: id, url: shopperOrderUrl(id), tag: `order-${id}`, locale: 'bn' },
@@ -313,6 +337,27 @@ describe('order news', () => {
     ]);
     await pause(200);
     expect(service.received.filter((m) => m.endpoint === phone.endpoint)).toHaveLength(2);
+    await t.call('DELETE', '/api/push/subscriptions', { role: 'customerA', body: { endpoint: phone.endpoint } });
+  });
+  it('tells the shopper when an admin cancels their paid order and refunds it', async () => {
+    const phone = await subscribe('customerA');
+    const { id } = await placeOrder();
+    const order = (await (await t.call('GET', `/api/orders/${id}`, { role: 'customerA' })).json()) as {
+      totalAmount: number;
+    };
+    await sendWebhook(paidEvent(id, order.totalAmount));
+    await service.waitFor(1, phone.endpoint);
+    const res = await t.call('DELETE', `/api/orders/${id}`, { role: 'admin' });
+    expect(await res.json()).toEqual({ deletedCount: 0, cancelledCount: 1 });
+    const messages = await service.waitFor(2, phone.endpoint);
+    expect(messages[1]?.payload).toEqual({
+      type: 'payment-refunded',
+      orderId: id,
+      status: 'Cancelled',
+      url: shopperOrderUrl(id),
+      tag: `order-${id}`,
+      locale: 'en',
+    });
     await t.call('DELETE', '/api/push/subscriptions', { role: 'customerA', body: { endpoint: phone.endpoint } });
   });
 });

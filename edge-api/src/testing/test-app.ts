@@ -35,11 +35,11 @@ export type TestApp = TestDb & {
  * The API on a fresh test database (createTestDb) with `env` added to the test config; the admin
  * is marked in `users`. The write limits and (createTestDb) OPEN_ORDERS_PER_ACCOUNT are raised out
  * of the way of tests that place many orders; a test of a limit passes its own value (or `''` for
- * the default). `deps` adds services, e.g. a push sender aimed at a stand-in push service.
+ * the default). `deps` adds services, e.g. a push sender aimed at a stand-in push service, or Stripe at a stand-in.
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  deps: Pick<AppDeps, 'pushSender'> = {},
+  deps: Pick<AppDeps, 'pushSender' | 'stripe'> = {},
 ): Promise<TestApp> {
   const t = await createTestDb({
     env: {
