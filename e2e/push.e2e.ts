@@ -1,9 +1,10 @@
 /**
  * Web Push in Chromium (issue 25, DESIGN.md §11): a shopper with an order is offered
  * notifications on My Orders and turns them on; the profile's switch shows it; the service worker
- * shows a pushed order update in the shopper's language and clicking it opens that order; signing
- * out removes the device's subscription. Screenshots at 390×844 in English and Bangla go to
- * test-results/screenshots/.
+ * shows a pushed order update in the shopper's language and clicking it opens that order; the
+ * switch turns them off and on; signing out removes the device's subscription. An admin turns on
+ * new-order news from the dashboard. Screenshots at 390×844 and 768×1024, in English and Bangla,
+ * go to test-results/screenshots/push-*.png.
  *
  * Headless Chromium has no push service: `pushManager.subscribe` fails ("Registration failed -
  * permission denied") even with the permission granted. So the page's PushManager gives a
@@ -215,9 +216,16 @@ describe('Web Push', () => {
       await page.locator(`#order-${order._id}[aria-current="true"]`).waitFor();
       await expect.poll(() => shownNotifications(page), POLL).toEqual([]);
 
-      // Signing out removes this device's subscription.
+      // The profile's switch turns them off and on again.
       await page.goto(browser.url('/profile'));
-      await toggle.waitFor();
+      await expect.poll(() => toggle.isChecked(), POLL).toBe(true);
+      await toggle.click();
+      await expect.poll(() => storedSubscription(subscription.endpoint), POLL).toBeUndefined();
+      await expect.poll(() => toggle.isChecked(), POLL).toBe(false);
+      await toggle.click();
+      await expect.poll(() => storedSubscription(subscription.endpoint), POLL).toEqual({ locale });
+
+      // Signing out removes this device's subscription.
       await page.locator('main').getByRole('button', { name: texts['auth.logOut'] }).click();
       await expect.poll(() => storedSubscription(subscription.endpoint), POLL).toBeUndefined();
       await context.close();
