@@ -17,6 +17,7 @@ import { securityHeadersPlugin } from './pwa/security-headers';
 import { compressServiceWorker } from './pwa/compress-service-worker';
 import { contractAlias } from './pwa/contract-alias';
 import { i18nInline } from './pwa/i18n-inline';
+import { pushMessages } from './pwa/push-messages';
 import { paths } from './pwa/src/config/paths';
 import { ID_TOKEN_KEY, LOCALE_KEY, mirroredKey } from './pwa/src/lib/storage-keys';
 
@@ -61,6 +62,8 @@ export default defineConfig(({ mode }) => {
           // Not needed offline: the manifest's screenshots, and Stripe's loader (card payment is
           // online-only by nature).
           globIgnores: ['screenshots/**', '**/stripe*.js'],
+          // The notification texts of both catalogues, for the push handler (pwa/push-messages.ts).
+          buildPlugins: { vite: [pushMessages()] },
         },
         manifest,
       }),

@@ -15,6 +15,7 @@ import { startChild } from './lib/child';
 import { runMain, UserFacingError } from './lib/cli';
 import { openPreparedDatabase, printRunning, pwaEnv, readLocalSettings, startEmulatorWithAdmin } from './lib/local-run';
 import { superviseChildren } from './lib/supervisor';
+import { ensureVapidKeys } from './lib/vapid-keys';
 
 const bin = (name: string) => join('node_modules', '.bin', name);
 
@@ -23,6 +24,8 @@ runMain(async () => {
     api: { env: 'PORT', fallback: DEFAULT_PORT, label: 'the API' },
     vite: { env: 'VITE_PORT', fallback: 5173, label: "Vite's dev server" },
   });
+  // Notifications need a VAPID key pair: the one kept in data/ unless .env sets one.
+  ensureVapidKeys();
 
   const db = await openPreparedDatabase(config);
   // Vite serves public/ as it is: the seed pictures must be there (npm run build copies them too).

@@ -13,6 +13,7 @@ import { startBkashStandin } from './bkash-standin';
 import { loadDotEnv, runMain, UserFacingError } from './lib/cli';
 import { openPreparedDatabase, printRunning, pwaEnv, readLocalSettings, startEmulatorWithAdmin } from './lib/local-run';
 import { superviseChildren } from './lib/supervisor';
+import { ensureVapidKeys } from './lib/vapid-keys';
 
 runMain(async () => {
   loadDotEnv();
@@ -22,6 +23,8 @@ runMain(async () => {
   const { config, ports, emulatorPorts } = await readLocalSettings('npm start', {
     shop: { env: 'PORT', fallback: DEFAULT_PORT, label: 'the shop' },
   });
+  // Notifications need a VAPID key pair: the one kept in data/ unless .env sets one.
+  ensureVapidKeys();
   const port = ports.shop;
 
   const db = await openPreparedDatabase(config);

@@ -17,6 +17,7 @@ import type { AppConfig } from './config';
 import { factory, type AppEnv } from './env';
 import { createStripe } from './payments/stripe';
 import { createBkashClient, type BkashClient } from './payments/bkash';
+import type { PushSender } from './push/sender';
 import { errorResponse, onError } from './http/errors';
 import { configureLogging, logRequests } from './http/logger';
 import { requestIds } from './http/request-id';
@@ -28,6 +29,7 @@ import { health } from './routes/health';
 import { orders } from './routes/orders';
 import { payments } from './routes/payments';
 import { products } from './routes/products';
+import { push } from './routes/push';
 import { reviews } from './routes/reviews';
 import { users } from './routes/users';
 
@@ -54,6 +56,8 @@ export type AppDeps = {
   bkash?: BkashClient;
   /** The catalogue cache, when the entry shares it (Node's replay of the catalogue read). */
   catalogue?: CatalogueCache;
+  /** The runtime's Web Push sender (push/sender.ts); without one, or without config.push, nothing is sent. */
+  pushSender?: PushSender;
 };
 
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -99,6 +103,7 @@ function buildApi(deps: AppDeps) {
     c.set('userWriteLimit', limitUserWrites);
     c.set('stripe', stripe);
     c.set('bkash', bkash);
+    c.set('pushSender', deps.config.push ? deps.pushSender : undefined);
     await next();
   });
   const corsOrigin = deps.config.corsOrigin;
@@ -142,6 +147,7 @@ function buildApi(deps: AppDeps) {
       .route('/stripe', stripeWebhook)
       .route('/payments', payments)
       .route('/openapi.json', openapi)
+      .route('/push', push)
       // Unknown API paths are a JSON 404, never the PWA's index.html.
       .all('*', (c) => errorResponse(c, 404, 'not_found', `No API route for ${c.req.method} ${c.req.path}`))
   );

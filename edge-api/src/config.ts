@@ -12,6 +12,7 @@ import type { BkashConfig } from './payments/bkash';
 
 /** How many BKASH_* settings bKash needs (all of them, or none). */
 const BKASH_SETTINGS = 5;
+import { pushConfigOf, pushConfigSchema, type PushConfig } from './push/config';
 
 // The messages name the rule, never the value: a URL may hold credentials, and these texts are printed.
 const databaseUrl = z
@@ -106,6 +107,8 @@ const configSchema = z.object({
     .int({ error: 'must be a whole number' })
     .min(0, { error: 'must be 0 or more' })
     .default(60),
+  // Web Push (DESIGN.md §11; push/config.ts): VAPID keys, contact and the allowed push services.
+  ...pushConfigSchema,
 });
 
 /** The parsed configuration the API app is built with. */
@@ -128,6 +131,8 @@ export type AppConfig = {
   bkash: BkashConfig | undefined;
   logLevel: LogLevelName;
   delivery: DeliveryConfig;
+  /** Web Push, when both VAPID keys are set (push/config.ts); undefined: push is off. */
+  push: PushConfig | undefined;
 };
 
 /**
@@ -180,6 +185,8 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
       `${missingBkash.join(', ')} must be set too: bKash needs all five BKASH_* settings, or none to switch it off`,
       missingBkash,
     );
+  const push = pushConfigOf(c);
+  if (push && 'issue' in push) throw new ConfigError(push.issue.join(' '), [push.issue[0]]);
   return {
     databaseUrl: c.DATABASE_URL,
     databaseAuthToken: c.DATABASE_AUTH_TOKEN,
@@ -214,5 +221,6 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
       daysAhead: c.DELIVERY_DAYS_AHEAD,
       cutoffMinutes: c.DELIVERY_CUTOFF_MINUTES,
     },
+    push,
   };
 }

@@ -9,6 +9,7 @@ import type { CatalogueCache } from './catalogue/catalogue';
 import type { AppConfig } from './config';
 import type { RequestLog } from './http/logger';
 import type { BkashClient } from './payments/bkash';
+import type { PushSender } from './push/sender';
 
 /** The signed-in user of a request, with the admin flag resolved (DESIGN.md §3). */
 export type RequestUser = AuthUser & { isAdmin: boolean };
@@ -31,6 +32,8 @@ export type AppEnv = {
     stripe: Stripe | undefined;
     /** bKash's tokenized checkout, when the five BKASH_* settings are configured (payments/bkash.ts). */
     bkash: BkashClient | undefined;
+    /** The Web Push sender of this runtime, when push is configured (push/sender.ts). */
+    pushSender: PushSender | undefined;
     /** Per-user write limit, run by requireUser once the user is known (http/rate-limit.ts). */
     userWriteLimit: MiddlewareHandler<AppEnv>;
   };

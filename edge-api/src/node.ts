@@ -21,6 +21,7 @@ import { pendingMigrations } from './db/migrate';
 import { loadMigrations } from './db/migrations-fs';
 import { redact } from './http/redact';
 import { withStaticSite } from './http/static-site';
+import { createWebPushSender } from './push/web-push-sender';
 
 /** Prints `message` (any credential or e-mail in it taken out: it may quote a library's error) and exits 1. */
 function fail(message: string): never {
@@ -67,6 +68,7 @@ async function main(): Promise<void> {
     catalogue,
     clientIp: (c) => getConnInfo(c).remote.address ?? 'unknown',
     emulatorTokens: emulator.gate,
+    ...(config.push ? { pushSender: createWebPushSender(config.push) } : {}),
   });
   const app = apiOnly ? api : withStaticSite(api, distDir);
   const server = createServer(catalogueReplay(catalogue, app.fetch, `http://${hostname}:${port}`));

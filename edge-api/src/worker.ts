@@ -9,6 +9,7 @@
  * to a loopback host (`wrangler dev`), never on a public host, whatever the variables say.
  */
 import { createClient, type Client } from '@libsql/client/web';
+import type { ExecutionContext } from 'hono';
 import { createApp } from './app';
 import { loopbackRequest } from './auth/emulator-tokens';
 import { ConfigError, parseConfig, type AppConfig } from './config';
@@ -16,6 +17,7 @@ import { databaseClientConfig } from './db/request-timeout';
 import { errorBody } from './http/errors';
 import { ensureLogging, requestLog } from './http/logger';
 import { requestIdFrom } from './http/request-id';
+import { createWebCryptoSender } from './push/webcrypto-sender';
 
 /** Worker bindings: the string variables of config.ts (vars and secrets), and the Rate Limiting bindings (http/rate-limit.ts). */
 export type WorkerEnv = Record<string, unknown>;
@@ -56,6 +58,7 @@ function appFor(env: WorkerEnv) {
         clientIp: (c) => c.req.header('CF-Connecting-IP') ?? 'unknown',
         // A Worker has no listener of its own: the request's host tells a wrangler dev run from a deployment.
         emulatorTokens: loopbackRequest,
+        ...(config.push ? { pushSender: createWebCryptoSender(config.push) } : {}),
       }),
     };
   }
@@ -84,7 +87,7 @@ function misconfigured(request: Request, error: ConfigError): Response {
 
 export default {
   /** Answers `/api/*` with the app, or 503 `service_misconfigured` (logged with the settings) when the configuration is refused. */
-  fetch(request: Request, env: WorkerEnv): Response | Promise<Response> {
+  fetch(request: Request, env: WorkerEnv, ctx?: ExecutionContext): Response | Promise<Response> {
     let app;
     try {
       app = appFor(env);
@@ -92,6 +95,7 @@ export default {
       if (!(error instanceof ConfigError)) throw error;
       return misconfigured(request, error);
     }
-    return app.fetch(request, env);
+    // The execution context lets work outlive the answer (push/notify.ts sends order news with waitUntil).
+    return app.fetch(request, env, ctx);
   },
 };

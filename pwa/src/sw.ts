@@ -13,6 +13,8 @@ import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { OUTBOX_SENT_MESSAGE, OUTBOX_SYNC_TAG, SKIP_WAITING_MESSAGE } from './lib/storage-keys';
 import type { OutboxSentMessage } from './lib/offline/outbox/protocol';
 import { sendOutbox } from './lib/offline/outbox/sender';
+// Web Push: the `push` and `notificationclick` handlers (DESIGN.md §11).
+import './lib/offline/push-handlers';
 
 declare const self: ServiceWorkerGlobalScope;
 

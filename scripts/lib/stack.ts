@@ -7,6 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import webpush from 'web-push';
 import { DEMO_PROJECT_ID } from '../../edge-api/src/contract/local-run';
 import { openDatabase } from '../../edge-api/src/db/client';
 import { prepareDatabase } from '../../edge-api/src/db/prepare';
@@ -14,6 +15,9 @@ import { startBkashStandin, type BkashStandin } from '../bkash-standin';
 import { startAuthEmulator } from './auth-emulator';
 import { startChild, type Child } from './child';
 import { freePort, waitForHttp } from './ports';
+
+/** The push service the stack's server takes subscriptions of (PUSH_SERVICE_ORIGINS): a name that never resolves. */
+export const E2E_PUSH_SERVICE_ORIGIN = 'https://push.e2e.invalid';
 
 export type Stack = {
   baseUrl: string;
@@ -66,6 +70,7 @@ export async function startStack(options: { env?: Record<string, string>; e2eHoo
     await prepareDatabase(db);
     db.close();
 
+    const vapid = webpush.generateVAPIDKeys();
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       DATABASE_URL: databaseUrl,
@@ -80,6 +85,13 @@ export async function startStack(options: { env?: Record<string, string>; e2eHoo
       // Browser tests and the bench place many orders per account; the limit's own tests start a server with the default (startServer).
       OPEN_ORDERS_PER_ACCOUNT: '1000000',
       ...bkash.env,
+      // Web Push on (e2e/push.e2e.ts) with a fresh key pair. Headless Chromium cannot subscribe at a
+      // real push service, so the test's page subscribes at this one, which never resolves (.invalid):
+      // the server's sends fail at once, are logged and dropped, as a push service's outage would be.
+      VAPID_PUBLIC_KEY: vapid.publicKey,
+      VAPID_PRIVATE_KEY: vapid.privateKey,
+      VAPID_SUBJECT: 'mailto:e2e@tazahaat.test',
+      PUSH_SERVICE_ORIGINS: E2E_PUSH_SERVICE_ORIGIN,
       ...options.env,
     };
     await buildPwaInto(distDir, { ...env, VITE_APP_VERSION: 'v1' });

@@ -19,6 +19,7 @@ export const apiErrorCodes = [
   // What is asked for (404, 409, 429).
   'not_found',
   'payments_not_configured',
+  'push_not_configured',
   'out_of_stock',
   'slot_full',
   'one_review_each',

@@ -31,8 +31,11 @@ import {
   type BkashPayment,
 } from './bkash';
 
-/** What the bKash flows use: the database, the client and the request's log. */
-export type BkashDeps = { db: Client; bkash: BkashClient; log: RequestLog };
+/**
+ * What the bKash flows use: the database, the client, the request's log and, optionally, what to
+ * tell once an order is paid (the shopper's push news, DESIGN.md §11; never throws).
+ */
+export type BkashDeps = { db: Client; bkash: BkashClient; log: RequestLog; paid?: (orderId: string) => void };
 
 /** Seconds a client waits before asking again after bKash did not answer. */
 export const BKASH_RETRY_AFTER_S = 10;
@@ -72,8 +75,10 @@ export const bkashUnavailable = (operation: 'create' | 'refund', reason: string)
  */
 export async function bkashOrderPaid(deps: BkashDeps, payment: BkashPaymentRow, trxId: string): Promise<boolean> {
   const paid = await completeBkashPayment(deps.db, payment.paymentId, payment.orderId, trxId);
-  if (paid)
+  if (paid) {
     deps.log.info('order paid by bkash', { orderId: payment.orderId, paymentID: payment.paymentId, trxID: trxId });
+    deps.paid?.(payment.orderId);
+  }
   return paid;
 }
 

@@ -223,6 +223,18 @@ const matrix: Case[] = [
     expect: all(404),
   },
   { route: 'GET /api/openapi.json', request: async () => ({ path: '/api/openapi.json' }), expect: all(200) },
+  // Without VAPID keys (this app), push is switched off for everyone: 404; routes/push.test.ts covers it with keys.
+  { route: 'GET /api/push/public-key', request: async () => ({ path: '/api/push/public-key' }), expect: all(404) },
+  {
+    route: 'POST /api/push/subscriptions',
+    request: async () => ({ path: '/api/push/subscriptions', body: {} }),
+    expect: all(404),
+  },
+  {
+    route: 'DELETE /api/push/subscriptions',
+    request: async () => ({ path: '/api/push/subscriptions', body: {} }),
+    expect: all(404),
+  },
   { route: 'GET /api/delivery-slots', request: async () => ({ path: '/api/delivery-slots' }), expect: all(200) },
   { route: 'ALL /api/*', name: 'unknown path', request: async () => ({ path: '/api/nope' }), expect: all(404) },
 ];

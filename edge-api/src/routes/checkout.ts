@@ -35,6 +35,7 @@ import {
 import type Stripe from 'stripe';
 import type { Client } from '@libsql/client';
 import { validate } from '../http/validation';
+import { notifyPaymentCompleted, notifyPaymentRefunded } from '../push/notify';
 
 const notConfigured = 'Card payment is not configured; choose cash on delivery.';
 const NOT_CONFIGURED = 'payments_not_configured';
@@ -80,6 +81,9 @@ export const checkout = factory
     await chooseCardPayment(c.var.db, orderId);
     return c.json(session);
   });
+
+/** Tells the shopper their payment changed (push/notify.ts), once the change is recorded. */
+type PaymentNews = { paid: (orderId: string) => void; refunded: (orderId: string) => void };
 
 /**
  * Refunds in full, at Stripe, a card payment the order cannot keep (payments/stripe.ts
@@ -168,6 +172,7 @@ async function applyWebhookEvent(
   log: RequestLog,
   event: WebhookEvent,
   liveKey: boolean,
+  news: PaymentNews,
 ): Promise<void> {
   const fields = { eventId: event.id, eventType: event.type };
   if (event.kind === 'ignored') return;
@@ -198,6 +203,7 @@ async function applyWebhookEvent(
     }
     if (order && (await markOrderPaid(db, order._id, event.paymentIntent))) {
       log.info('order paid by card', { ...fields, orderId: order._id });
+      news.paid(order._id);
       return;
     }
     // Read again: the order may have been deleted, cancelled or paid since the first read.
@@ -227,6 +233,7 @@ async function applyWebhookEvent(
     }
     const changed = await recordRefund(db, orderId, null, { keepDelivered: true });
     log.info(changed ? 'order refunded at stripe' : 'stripe refund already recorded', { ...fields, orderId });
+    if (changed) news.refunded(orderId);
     return;
   }
   const changed = await markDisputed(db, orderId);
@@ -260,6 +267,9 @@ export const stripeWebhook = factory.createApp().post('/webhook', async (c) => {
     });
     throw new ApiError(400, 'invalid_signature', 'The webhook signature is not valid.');
   }
-  await applyWebhookEvent(c.var.db, stripe, c.var.log, event, isLiveKey(c.var.config.stripeSecretKey));
+  await applyWebhookEvent(c.var.db, stripe, c.var.log, event, isLiveKey(c.var.config.stripeSecretKey), {
+    paid: (orderId) => notifyPaymentCompleted(c, orderId),
+    refunded: (orderId) => notifyPaymentRefunded(c, orderId),
+  });
   return c.json({ received: true });
 });

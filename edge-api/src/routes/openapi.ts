@@ -38,6 +38,7 @@ import {
   bkashOutcomes,
   paymentMethodsAnswerSchema,
 } from '../contract/payments';
+import { pushSubscriptionSchema, pushUnsubscribeSchema } from '../contract/push';
 import { adminGrantSchema, profileSchema, profileUpdateSchema, userSchema, userUpsertSchema } from '../contract/user';
 import { factory } from '../env';
 
@@ -445,6 +446,33 @@ export const routeDocs: readonly RouteDoc[] = [
     summary: 'This document',
     auth: 'anyone',
     ok: { status: 200, description: 'OpenAPI 3.1', schema: z.object({ openapi: z.string() }).loose() },
+  },
+  {
+    method: 'get',
+    path: '/api/push/public-key',
+    summary: 'The VAPID public key (base64url) a browser subscribes with; 404 push_not_configured when push is off',
+    auth: 'anyone',
+    ok: { status: 200, description: 'The key', schema: z.object({ publicKey: z.string() }) },
+    errors: [404],
+  },
+  {
+    method: 'post',
+    path: '/api/push/subscriptions',
+    summary:
+      'Keep this browser’s push subscription for your account (an https: endpoint of an allowed push service), with the language to notify in',
+    auth: 'user',
+    body: pushSubscriptionSchema,
+    ok: { status: 201, description: 'Kept', schema: z.object({ endpoint: z.string() }) },
+    errors: [400, 404],
+  },
+  {
+    method: 'delete',
+    path: '/api/push/subscriptions',
+    summary: 'Remove one of your push subscriptions, by endpoint',
+    auth: 'user',
+    body: pushUnsubscribeSchema,
+    ok: { status: 200, description: 'How many were removed (0 or 1)', schema: deleted },
+    errors: [400, 404],
   },
 ];
 

@@ -46,6 +46,7 @@ import { ApiError } from '../http/errors';
 import { cacheableJson, matchesEtag, strongEtag } from '../http/etag';
 import { idempotentWrite, type WriteResult } from '../idempotency/idempotency';
 import { validate } from '../http/validation';
+import { notifyNewOrder, notifyOrderCancelled, notifyOrderStatus, notifyPaymentRefunded } from '../push/notify';
 
 /** A validated `POST /orders` body. */
 type OrderInput = z.output<typeof orderInputSchema>;
@@ -383,7 +384,16 @@ export const orders = factory
     // its 503 is not stored either (the outbox retries with the same key).
     for (let attempt = 1; ; attempt += 1) {
       try {
-        return await idempotentWrite(c, user.uid, fingerprintOf(input), () => planOrder(c, input));
+        let placed: string | undefined;
+        const res = await idempotentWrite(c, user.uid, fingerprintOf(input), async () => {
+          const result = await planOrder(c, input);
+          placed = (result.body as Order)._id;
+          return result;
+        });
+        // Only a write that committed now: a replay answers 201 too, and its news went out the first time.
+        if (placed && res.status === 201 && res.headers.get('Idempotent-Replayed') !== 'true')
+          notifyNewOrder(c, placed);
+        return res;
       } catch (error) {
         if (!(error instanceof SlotFullError || error instanceof StockChangedError)) throw error;
         if (attempt === MAX_SLOT_ATTEMPTS) {
@@ -407,6 +417,7 @@ export const orders = factory
       const modifiedCount = await changeOrderStatus(c.var.db, id, order.orderStatus, orderStatus, c.var.user.uid);
       // Another admin moved (or deleted) it between the read and the update.
       if (modifiedCount === 0) throw invalidTransition((await findOrder(c.var.db, id)).orderStatus);
+      notifyOrderStatus(c, id, orderStatus);
       return c.json({ modifiedCount });
     },
   )
@@ -419,13 +430,21 @@ export const orders = factory
       if ((await readOrderOwner(c.var.db, id)) !== user.uid) throw new OrderNotFoundError(id);
       if (order.orderStatus !== 'Pending') throw notPending(order.orderStatus);
     }
+    // An admin's cancel is news to the shopper (their own is not); read before the row may go.
+    const owner = user.isAdmin ? await readOrderOwner(c.var.db, id) : undefined;
+    const cancelPaid = async (paid: Order) => {
+      const answer = await cancelPaidOrder(c, paid, !user.isAdmin);
+      if (owner && answer.cancelledCount === 1) notifyPaymentRefunded(c, id, { cancelled: true });
+      return c.json(answer);
+    };
     // A paid order is refunded and kept (DESIGN.md §6); an unpaid one is deleted.
-    if (order.paymentStatus !== 'unpaid') return c.json(await cancelPaidOrder(c, order, !user.isAdmin));
+    if (order.paymentStatus !== 'unpaid') return cancelPaid(order);
     const deletedCount = await deleteOrder(c.var.db, id, { onlyIfPending: !user.isAdmin });
     if (deletedCount === 0) {
       // Paid (Stripe's webhook) between the read and the delete: it is refunded instead.
       const now = await readOrder(c.var.db, id);
-      if (now && now.paymentStatus !== 'unpaid') return c.json(await cancelPaidOrder(c, now, !user.isAdmin));
+      if (now && now.paymentStatus !== 'unpaid') return cancelPaid(now);
     }
+    if (owner && deletedCount === 1) notifyOrderCancelled(c, id, owner);
     return c.json({ deletedCount, cancelledCount: 0 } satisfies CancelAnswer);
   });

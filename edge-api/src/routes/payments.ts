@@ -11,6 +11,7 @@ import type { PaymentMethod } from '../contract/order';
 import { OrderNotFoundError } from '../db/errors';
 import { findOrder, readOrderOwner } from '../db/orders';
 import { factory, type AppEnv } from '../env';
+import { notifyPaymentCompleted } from '../push/notify';
 import { ApiError } from '../http/errors';
 import { validate } from '../http/validation';
 import { BKASH_RETRY_AFTER_S, settleBkashCallback, startBkashPayment, type BkashDeps } from '../payments/bkash-orders';
@@ -28,7 +29,7 @@ const bkashNotConfigured = () =>
 function bkashDeps(c: Context<AppEnv>): BkashDeps {
   const bkash = c.var.bkash;
   if (!bkash) throw bkashNotConfigured();
-  return { db: c.var.db, bkash, log: c.var.log };
+  return { db: c.var.db, bkash, log: c.var.log, paid: (orderId) => notifyPaymentCompleted(c, orderId) };
 }
 
 /**

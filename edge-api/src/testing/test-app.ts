@@ -33,7 +33,7 @@ export type TestApp = TestDb & {
 
 /**
  * The API on a fresh test database (createTestDb) with `env` added to the test config and `deps`
- * (e.g. a Stripe or bKash client) to the app's; the admin is marked in `users`. The write limits
+ * (e.g. a Stripe or bKash client, or a push sender aimed at a stand-in push service) to the app's; the admin is marked in `users`. The write limits
  * and (createTestDb) OPEN_ORDERS_PER_ACCOUNT are raised out of the way of tests that place many
  * orders; a test of a limit passes its own value (or `''` for the default).
  */

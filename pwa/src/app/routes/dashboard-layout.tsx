@@ -3,6 +3,7 @@ import { paths } from '../../config/paths';
 import { useAuth } from '../../features/auth/auth-store';
 import { LogOutItem } from '../../features/auth/components/log-out-item';
 import { useProducts } from '../../features/catalogue/api/get-products';
+import { PushPrompt } from '../../features/push/components/push-prompt';
 import { useLocale, useT } from '../../lib/i18n/i18n';
 import { ProductNamesProvider } from '../../lib/i18n/product-names';
 import { RequireAuth } from '../guards';
@@ -37,6 +38,8 @@ export default function DashboardLayout() {
           <label htmlFor="dashboard-drawer" className="btn btn-outline mb-4 min-h-11 lg:hidden">
             {t('dashboard.menu')}
           </label>
+          {/* An admin is asked for new-order notifications here, on every dashboard page until answered. */}
+          {admin && <PushPrompt kind="admin" />}
           <ProductNamesProvider catalogue={bangla ? catalogue : undefined}>
             <Outlet />
           </ProductNamesProvider>

@@ -1,7 +1,7 @@
 import type { Product } from '@contract/catalogue';
 import type { Order } from '@contract/order';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { useAuth } from '../../features/auth/auth-store';
 import { linesToOrderAgain } from '../../features/cart/cart-model';
@@ -9,6 +9,8 @@ import { cartActions } from '../../features/cart/cart-store';
 import { productsQueryOptions } from '../../features/catalogue/api/get-products';
 import { useSendWithoutRefused } from '../../features/checkout/api/place-order';
 import { useUnsentOrders } from '../../features/orders/api/get-unsent-orders';
+import { useOrders } from '../../features/orders/api/orders';
+import { PushPrompt } from '../../features/push/components/push-prompt';
 import { MyOrders, type UnsentOrder } from '../../features/orders/components/my-orders';
 import { apiErrorText } from '../../lib/i18n/api-errors';
 import { t } from '../../lib/i18n/i18n';
@@ -22,10 +24,15 @@ import { notify } from '../../lib/toast';
  * `/dashboard/my-orders`: the user's orders with those still in the outbox; a refused order's
  * "Send without them" orders the rest anew through the outbox, its "Back to cart" puts its lines
  * back in the cart (and removes it), its "Remove" removes it; "Order again" fills the cart from an order.
+ * With an order placed, a shopper is offered notifications; `?order=<id>` picks that order out.
  */
 export default function MyOrdersRoute() {
-  const { user } = useAuth();
+  const { user, admin } = useAuth();
   const client = useQueryClient();
+  // `?order=<id>`: a notification's link to one order (DESIGN.md §11), picked out in the list.
+  const [search] = useSearchParams();
+  // A shopper with an order to follow is asked whether to be told when it moves.
+  const { data: orders } = useOrders(user.account);
   const navigate = useNavigate();
   const moved = useMovedOrders(user.account);
   const unsent = useUnsentOrders(user.account);
@@ -68,6 +75,8 @@ export default function MyOrdersRoute() {
       onBackToCart={backToCart}
       onRemove={dismiss}
       onOrderAgain={orderAgain}
+      highlight={search.get('order') ?? undefined}
+      notice={!admin && orders && orders.length > 0 ? <PushPrompt kind="shopper" /> : undefined}
     />
   ) : null;
 }

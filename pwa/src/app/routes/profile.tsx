@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { ProfileCard } from '../../features/auth/components/profile-card';
+import { PushSwitch } from '../../features/push/components/push-switch';
 import { RequireAuth } from '../guards';
 
 /** `/profile` (DESIGN.md §6: a real page), for signed-in users. */
@@ -9,6 +10,7 @@ export default function ProfileRoute() {
   return (
     <RequireAuth>
       <ProfileCard onSignedOut={() => navigate(paths.home)} />
+      <PushSwitch />
     </RequireAuth>
   );
 }

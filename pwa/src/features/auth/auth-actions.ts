@@ -77,12 +77,15 @@ export const authActions = {
     }),
 
   /**
-   * Signs out: the session clears the user, the stored token and the admin flag, and forgets the
+   * Signs out: this device's push subscription is removed first (lib/push/push-subscription.ts,
+   * while the token still works); the session clears the user, the stored token and the admin flag, and forgets the
    * orders and outbox items kept on this device for the account (auth-session.ts applyUser), as
    * for a sign-out Firebase starts; resolves once they are gone.
    */
   signOut: () =>
     run(async ({ sdk, auth }) => {
+      // This device's notifications go with the account (DESIGN.md §11): forgotten while still signed in.
+      await import('../../lib/push/push-subscription').then((push) => push.turnPushOff()).catch(() => undefined);
       await sdk.signOut(auth);
     }),
 

@@ -53,6 +53,7 @@ const byCode: Record<ApiErrorCode, (refusal: ApiRefusal, nameOf: NameOf) => stri
   forbidden: () => t('apiError.forbidden'),
   not_found: () => t('apiError.notFound'),
   payments_not_configured: () => t('apiError.paymentsNotConfigured'),
+  push_not_configured: () => t('apiError.pushNotConfigured'),
   out_of_stock: ({ details }, nameOf) => {
     const products = detailedProducts(details);
     const names = products.map((p) => (p.available ? fewLeftText(nameOf(p), p.available) : nameOf(p)));

@@ -1,6 +1,6 @@
 import type { SaleUnitOf } from '@contract/catalogue';
 import type { Order } from '@contract/order';
-import { useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Spinner } from '../../../components/spinner';
 import type { OutboxStatus } from '../../../lib/offline/outbox/protocol';
 import { formatNumber, formatPrice } from '../../../lib/format';
@@ -45,6 +45,10 @@ type MyOrdersProps = {
   onRemove: (key: string) => Promise<void>;
   /** "Order again": puts the order's products and sale units in the cart at today's prices. */
   onOrderAgain: (order: Order) => Promise<void>;
+  /** The order to pick out (scrolled to and outlined): a notification's link names it. */
+  highlight?: string | undefined;
+  /** Shown under the heading (the notifications prompt). */
+  notice?: ReactNode;
 };
 
 /**
@@ -54,9 +58,23 @@ type MyOrdersProps = {
  * moved it) and its tracking timeline; Pending ones can be cancelled after a confirm, and any can
  * be ordered again.
  */
-export function MyOrders({ email, unsent, moved, onSendWithout, onBackToCart, onRemove, onOrderAgain }: MyOrdersProps) {
+export function MyOrders({
+  email,
+  unsent,
+  moved,
+  onSendWithout,
+  onBackToCart,
+  onRemove,
+  onOrderAgain,
+  highlight,
+  notice,
+}: MyOrdersProps) {
   const t = useT();
   const { data: orders, isPending, isError } = useOrders(email);
+  const highlighted = highlight !== undefined && orders?.some((order) => order._id === highlight);
+  useEffect(() => {
+    if (highlighted) document.getElementById(`order-${highlight}`)?.scrollIntoView({ block: 'center' });
+  }, [highlighted, highlight]);
   const cancel = useDeleteOrder();
   const [acting, setActing] = useState<string>();
   const [reordering, setReordering] = useState(false);
@@ -82,6 +100,7 @@ export function MyOrders({ email, unsent, moved, onSendWithout, onBackToCart, on
   return (
     <section>
       <h1 className="mb-6 text-2xl font-bold">{t('dashboard.myOrders')}</h1>
+      {notice}
       {isPending && <Spinner label={t('orders.loadingYours')} />}
       {isError && <p className="alert alert-warning">{t('orders.yoursFailed')}</p>}
       {unsent.map((item) => (
@@ -148,7 +167,13 @@ export function MyOrders({ email, unsent, moved, onSendWithout, onBackToCart, on
       {orders?.length === 0 && unsent.length === 0 && <p>{t('orders.noneYet')}</p>}
       <div className="grid gap-4">
         {orders?.map((order) => (
-          <article key={order._id} className="card bg-base-100 shadow-sm ring-1 ring-base-300" data-testid="my-order">
+          <article
+            key={order._id}
+            id={`order-${order._id}`}
+            className={`card bg-base-100 shadow-sm ${order._id === highlight ? 'ring-4 ring-primary' : 'ring-1 ring-base-300'}`}
+            aria-current={order._id === highlight ? 'true' : undefined}
+            data-testid="my-order"
+          >
             <div className="card-body gap-4">
               <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
                 <div className="grid gap-2">

@@ -1,0 +1,57 @@
+/**
+ * `/api/push` (DESIGN.md §3, §11): the VAPID public key a browser subscribes with, and the
+ * account's subscriptions. An endpoint must be `https:` on one of PUSH_SERVICE_ORIGINS
+ * (push/origins.ts), else 400 `validation_failed` naming `endpoint`: the server never posts to an
+ * address a client made up. Without VAPID keys every route answers 404 `push_not_configured`.
+ */
+import { requireUser } from '../auth/middleware';
+import { pushSubscriptionSchema, pushUnsubscribeSchema } from '../contract/push';
+import { factory } from '../env';
+import { ApiError } from '../http/errors';
+import { validate } from '../http/validation';
+import type { PushConfig } from '../push/config';
+import { isAllowedEndpoint } from '../push/origins';
+import { deleteOwnSubscription, saveSubscription } from '../push/subscriptions';
+
+/** @throws ApiError 404 `push_not_configured` when the server has no VAPID keys. */
+function pushConfigOrThrow(config: PushConfig | undefined): PushConfig {
+  if (!config) throw new ApiError(404, 'push_not_configured', 'Notifications are not configured on this server.');
+  return config;
+}
+
+/** The routes: `GET /public-key`, `POST /subscriptions` (201), `DELETE /subscriptions` (`{deletedCount}`). */
+export const push = factory
+  .createApp()
+  .get('/public-key', (c) => {
+    const { vapid } = pushConfigOrThrow(c.var.config.push);
+    c.header('Cache-Control', 'no-cache');
+    return c.json({ publicKey: vapid.publicKey });
+  })
+  // The configuration is checked before the sign-in, so a client learns push is off without a token.
+  .post(
+    '/subscriptions',
+    (c, next) => (pushConfigOrThrow(c.var.config.push), next()),
+    requireUser,
+    validate('json', pushSubscriptionSchema),
+    async (c) => {
+      const config = pushConfigOrThrow(c.var.config.push);
+      const subscription = c.req.valid('json');
+      if (!isAllowedEndpoint(subscription.endpoint, config.allowedOrigins))
+        throw new ApiError(400, 'validation_failed', 'This endpoint is not on a push service the shop sends to.', {
+          fields: { endpoint: ['Must be an https: URL of a known push service'] },
+        });
+      const { user, db } = c.var;
+      await saveSubscription(db, user.uid, subscription, user.isAdmin);
+      return c.json({ endpoint: subscription.endpoint }, 201);
+    },
+  )
+  .delete(
+    '/subscriptions',
+    (c, next) => (pushConfigOrThrow(c.var.config.push), next()),
+    requireUser,
+    validate('json', pushUnsubscribeSchema),
+    async (c) => {
+      const { endpoint } = c.req.valid('json');
+      return c.json({ deletedCount: await deleteOwnSubscription(c.var.db, c.var.user.uid, endpoint) });
+    },
+  );

@@ -1,0 +1,58 @@
+/** The notification the service worker shows for each push payload, in the subscriber's language, from the catalogues. */
+import { describe, expect, it } from 'vitest';
+import bn from '../i18n/locales/bn.json';
+import en from '../i18n/locales/en.json';
+import { notificationFor, pickPushMessages, type PushMessages } from './push-notification';
+
+const messages = { en: pickPushMessages(en), bn: pickPushMessages(bn) } as PushMessages;
+const origin = 'https://shop.example';
+const order = '6f1c2d3e-0000-4000-8000-000000000001';
+const url = `/dashboard/my-orders?order=${order}`;
+
+describe('notificationFor', () => {
+  it('says an order’s move in the language the shopper subscribed in, opening that order', () => {
+    const shown = notificationFor(
+      { type: 'order-status', orderId: order, status: 'Out for delivery', url, tag: `order-${order}`, locale: 'bn' },
+      messages,
+      origin,
+    );
+    expect(shown).toEqual({
+      title: bn['push.notify.outForDelivery.title'],
+      options: {
+        body: bn['push.notify.outForDelivery.body'],
+        tag: `order-${order}`,
+        icon: '/icons/icon-192.png',
+        badge: '/icons/icon-192.png',
+        lang: 'bn',
+        data: { url },
+      },
+    });
+  });
+
+  it.each([
+    [{ type: 'order-status', status: 'Approved' }, 'push.notify.approved.title'],
+    [{ type: 'order-status', status: 'Delivered' }, 'push.notify.delivered.title'],
+    [{ type: 'order-status', status: 'Cancelled' }, 'push.notify.cancelled.title'],
+    [{ type: 'payment-completed' }, 'push.notify.paid.title'],
+    [{ type: 'payment-refunded' }, 'push.notify.refunded.title'],
+    [{ type: 'payment-refunded', status: 'Cancelled' }, 'push.notify.cancelledRefunded.title'],
+    [{ type: 'new-order' }, 'push.notify.newOrder.title'],
+  ] as const)('%o → %s, in English by default', (payload, title) => {
+    expect(notificationFor({ ...payload, orderId: order, url, tag: 't' }, messages, origin).title).toBe(en[title]);
+  });
+
+  it('shows the general update for a payload it cannot read, and never opens another site', () => {
+    for (const data of [undefined, 'text', { type: 'unknown' }]) {
+      const shown = notificationFor(data, messages, origin);
+      expect(shown.title).toBe(en['push.notify.update.title']);
+      expect(shown.options.data.url).toBe('/dashboard/my-orders');
+    }
+    const foreign = notificationFor({ type: 'new-order', url: 'https://evil.example/x' }, messages, origin);
+    expect(foreign.options.data.url).toBe('/dashboard/my-orders');
+  });
+
+  it('carries every notification message in both languages', () => {
+    expect(Object.keys(messages.bn).sort()).toEqual(Object.keys(messages.en).sort());
+    expect(Object.keys(messages.en).length).toBeGreaterThanOrEqual(18);
+  });
+});

@@ -1,0 +1,81 @@
+/**
+ * What the service worker shows for a push message (DESIGN.md §11): the payload (contract/push.ts)
+ * carries codes and the language chosen when subscribing; the title and body come from the PWA's
+ * catalogues, the `push.notify.*` messages of en.json and bn.json, which the service worker's
+ * build takes in (pwa/push-messages.ts: only those keys, not the whole catalogues). Pure, so it is
+ * tested without a service worker.
+ */
+import type { PushPayload } from '@contract/push';
+import type english from '../i18n/locales/en.json';
+
+/** The catalogue keys a notification may show. */
+export type PushMessageId = Extract<keyof typeof english, `push.notify.${string}`>;
+/** The notification messages of each language. */
+export type PushMessages = Record<'en' | 'bn', Record<PushMessageId, string>>;
+
+/** The prefix of the messages the service worker carries. */
+export const PUSH_MESSAGE_PREFIX = 'push.notify.';
+
+/** A catalogue's notification messages (what the service worker's build keeps of it). */
+export const pickPushMessages = (catalogue: Record<string, string>): Record<string, string> =>
+  Object.fromEntries(Object.entries(catalogue).filter(([id]) => id.startsWith(PUSH_MESSAGE_PREFIX)));
+
+/** A notification ready for `registration.showNotification(title, options)`. */
+export type ShownNotification = {
+  title: string;
+  options: { body: string; tag: string; icon: string; badge: string; lang: string; data: { url: string } };
+};
+
+/** The title and body of `payload`, by its type and status. */
+function texts(payload: Partial<PushPayload>, t: (id: PushMessageId) => string): [string, string] {
+  switch (payload.type) {
+    case 'new-order':
+      return [t('push.notify.newOrder.title'), t('push.notify.newOrder.body')];
+    case 'payment-completed':
+      return [t('push.notify.paid.title'), t('push.notify.paid.body')];
+    case 'payment-refunded':
+      return payload.status === 'Cancelled'
+        ? [t('push.notify.cancelledRefunded.title'), t('push.notify.cancelledRefunded.body')]
+        : [t('push.notify.refunded.title'), t('push.notify.refunded.body')];
+    case 'order-status':
+      switch (payload.status) {
+        case 'Approved':
+          return [t('push.notify.approved.title'), t('push.notify.approved.body')];
+        case 'Out for delivery':
+          return [t('push.notify.outForDelivery.title'), t('push.notify.outForDelivery.body')];
+        case 'Delivered':
+          return [t('push.notify.delivered.title'), t('push.notify.delivered.body')];
+        case 'Cancelled':
+          return [t('push.notify.cancelled.title'), t('push.notify.cancelled.body')];
+      }
+  }
+  return [t('push.notify.update.title'), t('push.notify.update.body')];
+}
+
+/**
+ * The notification for push data `data` (the decrypted JSON, or anything else a push service
+ * delivered), in its `locale` (English by default). A browser requires every push to show one, so
+ * an unreadable payload gets the general "Order update" opening My Orders. `url` is kept only
+ * when it is a path of this app (`origin`): a notification never opens another site.
+ */
+export function notificationFor(data: unknown, messages: PushMessages, origin: string): ShownNotification {
+  const payload = (typeof data === 'object' && data !== null ? data : {}) as Partial<PushPayload>;
+  const locale = payload.locale === 'bn' ? 'bn' : 'en';
+  const [title, body] = texts(payload, (id) => messages[locale][id] ?? messages.en[id] ?? id);
+  let url = '/dashboard/my-orders';
+  if (typeof payload.url === 'string') {
+    const resolved = new URL(payload.url, origin);
+    if (resolved.origin === origin) url = `${resolved.pathname}${resolved.search}${resolved.hash}`;
+  }
+  return {
+    title,
+    options: {
+      body,
+      tag: typeof payload.tag === 'string' ? payload.tag : 'order-update',
+      icon: '/icons/icon-192.png',
+      badge: '/icons/icon-192.png',
+      lang: locale,
+      data: { url },
+    },
+  };
+}
