@@ -13,6 +13,7 @@ import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { OUTBOX_SENT_MESSAGE, OUTBOX_SYNC_TAG, SKIP_WAITING_MESSAGE } from './lib/storage-keys';
 import type { OutboxSentMessage } from './lib/offline/outbox/protocol';
 import { sendOutbox } from './lib/offline/outbox/sender';
+import './lib/offline/bkash-return-worker'; // a bKash return lost offline: kept, and delivered once back online (before Workbox's routes)
 
 declare const self: ServiceWorkerGlobalScope;
 
