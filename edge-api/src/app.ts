@@ -16,6 +16,7 @@ import { CatalogueCache } from './catalogue/catalogue';
 import type { AppConfig } from './config';
 import { factory, type AppEnv } from './env';
 import { createStripe } from './payments/stripe';
+import { createBkashClient, type BkashClient } from './payments/bkash';
 import { errorResponse, onError } from './http/errors';
 import { configureLogging, logRequests } from './http/logger';
 import { requestIds } from './http/request-id';
@@ -25,6 +26,7 @@ import { checkout, stripeWebhook } from './routes/checkout';
 import { deliverySlots } from './routes/delivery-slots';
 import { health } from './routes/health';
 import { orders } from './routes/orders';
+import { payments } from './routes/payments';
 import { products } from './routes/products';
 import { reviews } from './routes/reviews';
 import { users } from './routes/users';
@@ -48,6 +50,8 @@ export type AppDeps = {
   clientIp?: (c: Context) => string;
   /** Defaults to a Stripe client for config.stripeSecretKey (payments/stripe.ts), or none. */
   stripe?: Stripe;
+  /** Defaults to a bKash client for config.bkash (payments/bkash.ts), or none. */
+  bkash?: BkashClient;
   /** The catalogue cache, when the entry shares it (Node's replay of the catalogue read). */
   catalogue?: CatalogueCache;
 };
@@ -84,6 +88,7 @@ function buildApi(deps: AppDeps) {
   const clientIp = deps.clientIp ?? (() => 'unknown');
   const limitUserWrites = userWriteLimit(deps.config.rateLimits.userWritesPerMinute);
   const stripe = deps.stripe ?? (deps.config.stripeSecretKey ? createStripe(deps.config.stripeSecretKey) : undefined);
+  const bkash = deps.bkash ?? (deps.config.bkash ? createBkashClient(deps.config.bkash) : undefined);
   const catalogue = deps.catalogue ?? new CatalogueCache(deps.db);
   const inject = factory.createMiddleware(async (c, next) => {
     c.set('db', deps.db);
@@ -93,6 +98,7 @@ function buildApi(deps: AppDeps) {
     c.set('clientIp', clientIp);
     c.set('userWriteLimit', limitUserWrites);
     c.set('stripe', stripe);
+    c.set('bkash', bkash);
     await next();
   });
   const corsOrigin = deps.config.corsOrigin;
@@ -134,6 +140,7 @@ function buildApi(deps: AppDeps) {
       .route('/users', users)
       .route('/checkout', checkout)
       .route('/stripe', stripeWebhook)
+      .route('/payments', payments)
       .route('/openapi.json', openapi)
       // Unknown API paths are a JSON 404, never the PWA's index.html.
       .all('*', (c) => errorResponse(c, 404, 'not_found', `No API route for ${c.req.method} ${c.req.path}`))

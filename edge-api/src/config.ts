@@ -8,6 +8,10 @@ import { FIREBASE_JWKS_URL } from './auth/jwks';
 import { parseSlotTimes, type DeliveryConfig, type SlotTimes } from './delivery/slots';
 import { LOG_LEVELS, type LogLevelName } from './http/logger';
 import { redact } from './http/redact';
+import type { BkashConfig } from './payments/bkash';
+
+/** How many BKASH_* settings bKash needs (all of them, or none). */
+const BKASH_SETTINGS = 5;
 
 // The messages name the rule, never the value: a URL may hold credentials, and these texts are printed.
 const databaseUrl = z
@@ -54,6 +58,14 @@ const configSchema = z.object({
   // Stripe card payments (DESIGN.md §6); without a secret key checkout offers cash on delivery only.
   STRIPE_SECRET_KEY: z.string().trim().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().trim().min(1).optional(),
+  // bKash tokenized checkout (DESIGN.md §10): all five, or none (bKash is then not offered).
+  BKASH_BASE_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL (e.g. https://tokenized.sandbox.bka.sh/v1.2.0-beta)' })
+    .optional(),
+  BKASH_APP_KEY: z.string().trim().min(1).optional(),
+  BKASH_APP_SECRET: z.string().trim().min(1).optional(),
+  BKASH_USERNAME: z.string().trim().min(1).optional(),
+  BKASH_PASSWORD: z.string().trim().min(1).optional(),
   // Writes (POST/PUT/DELETE) allowed per minute for one signed-in user, and for one IP address.
   RATE_LIMIT_USER_WRITES_PER_MINUTE: z.coerce.number().int().positive().default(30),
   RATE_LIMIT_IP_WRITES_PER_MINUTE: z.coerce.number().int().positive().default(120),
@@ -65,7 +77,7 @@ const configSchema = z.object({
     .min(0, { error: 'must be 0 or more' })
     .max(10, { error: 'must be at most 10' })
     .default(0),
-  // Open (Pending) cash-on-delivery orders one account may have at once (DESIGN.md §3).
+  // Open (Pending) orders one account may have at once, however they are paid (DESIGN.md §3).
   OPEN_ORDERS_PER_ACCOUNT: z.coerce
     .number({ error: 'must be a whole number' })
     .int({ error: 'must be a whole number' })
@@ -108,10 +120,12 @@ export type AppConfig = {
   rateLimits: { userWritesPerMinute: number; ipWritesPerMinute: number };
   /** Trusted proxy hops in front of the server (TRUST_PROXY; http/rate-limit.ts clientAddress). */
   trustProxy: number;
-  /** Open (Pending) cash-on-delivery orders an account may have at once. */
+  /** Open (Pending) orders an account may have at once, however they are paid. */
   openOrdersPerAccount: number;
   stripeSecretKey: string | undefined;
   stripeWebhookSecret: string | undefined;
+  /** bKash tokenized checkout, when all five BKASH_* settings are set (DESIGN.md §10). */
+  bkash: BkashConfig | undefined;
   logLevel: LogLevelName;
   delivery: DeliveryConfig;
 };
@@ -153,6 +167,19 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     throw new ConfigError(lines.join('; '), [...new Set(result.error.issues.map((issue) => String(issue.path[0])))]);
   }
   const c = result.data;
+  const bkashSettings = {
+    BKASH_BASE_URL: c.BKASH_BASE_URL,
+    BKASH_APP_KEY: c.BKASH_APP_KEY,
+    BKASH_APP_SECRET: c.BKASH_APP_SECRET,
+    BKASH_USERNAME: c.BKASH_USERNAME,
+    BKASH_PASSWORD: c.BKASH_PASSWORD,
+  };
+  const missingBkash = Object.entries(bkashSettings).flatMap(([name, value]) => (value === undefined ? [name] : []));
+  if (missingBkash.length > 0 && missingBkash.length < BKASH_SETTINGS)
+    throw new ConfigError(
+      `${missingBkash.join(', ')} must be set too: bKash needs all five BKASH_* settings, or none to switch it off`,
+      missingBkash,
+    );
   return {
     databaseUrl: c.DATABASE_URL,
     databaseAuthToken: c.DATABASE_AUTH_TOKEN,
@@ -169,6 +196,17 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     openOrdersPerAccount: c.OPEN_ORDERS_PER_ACCOUNT,
     stripeSecretKey: c.STRIPE_SECRET_KEY,
     stripeWebhookSecret: c.STRIPE_WEBHOOK_SECRET,
+    bkash:
+      missingBkash.length === 0
+        ? {
+            // Without a trailing slash: the client appends each call's path.
+            baseUrl: String(c.BKASH_BASE_URL).replace(/\/+$/, ''),
+            appKey: String(c.BKASH_APP_KEY),
+            appSecret: String(c.BKASH_APP_SECRET),
+            username: String(c.BKASH_USERNAME),
+            password: String(c.BKASH_PASSWORD),
+          }
+        : undefined,
     logLevel: c.LOG_LEVEL,
     delivery: {
       slots: c.DELIVERY_SLOTS,

@@ -8,6 +8,7 @@ import type { AuthUser, TokenVerifier } from './auth/verify-token';
 import type { CatalogueCache } from './catalogue/catalogue';
 import type { AppConfig } from './config';
 import type { RequestLog } from './http/logger';
+import type { BkashClient } from './payments/bkash';
 
 /** The signed-in user of a request, with the admin flag resolved (DESIGN.md §3). */
 export type RequestUser = AuthUser & { isAdmin: boolean };
@@ -28,6 +29,8 @@ export type AppEnv = {
     user: RequestUser;
     /** Stripe, when STRIPE_SECRET_KEY is configured. */
     stripe: Stripe | undefined;
+    /** bKash's tokenized checkout, when the five BKASH_* settings are configured (payments/bkash.ts). */
+    bkash: BkashClient | undefined;
     /** Per-user write limit, run by requireUser once the user is known (http/rate-limit.ts). */
     userWriteLimit: MiddlewareHandler<AppEnv>;
   };

@@ -311,15 +311,15 @@ export function slotCapacityGuard(slotId: string, capacity: number): Guard {
 }
 
 /**
- * The guard that account `userId` has at most `max` open (Pending) cash-on-delivery orders at
- * its place in a guarded batch (db/guarded-batch.ts): placed after an order's insert, it counts
+ * The guard that account `userId` has at most `max` open (Pending) orders, however they are paid,
+ * at its place in a guarded batch (db/guarded-batch.ts): placed after an order's insert, it counts
  * that order too, inside the same transaction, so concurrent orders cannot pass the limit
- * together. It reads the Pending orders through `orders_status_created`. `error` is raised when
- * it fails.
+ * together. An unpaid card or bKash order holds counted stock as a cash one does, so it counts
+ * too. It reads the account's orders through `orders_user_created`. `error` is raised when it fails.
  */
-export function openCashOrdersGuard(userId: string, max: number, error: Error): Guard {
+export function openOrdersGuard(userId: string, max: number, error: Error): Guard {
   return writeGuard(
-    "(SELECT count(*) FROM orders WHERE order_status = 'Pending' AND payment_method = 'cod' AND user_id = ?) <= ?",
+    "(SELECT count(*) FROM orders WHERE user_id = ? AND order_status = 'Pending') <= ?",
     [userId, max],
     error,
   );

@@ -31,6 +31,12 @@ import {
   reviewListQuery,
   reviewSchema,
 } from '../contract/review';
+import {
+  bkashCallbackSchema,
+  bkashCreateSchema,
+  bkashOutcomes,
+  paymentMethodsAnswerSchema,
+} from '../contract/payments';
 import { adminGrantSchema, profileSchema, profileUpdateSchema, userSchema, userUpsertSchema } from '../contract/user';
 import { factory } from '../env';
 
@@ -200,7 +206,7 @@ export const routeDocs: readonly RouteDoc[] = [
         'The stored order with the server’s totalAmount and its delivery slot: the one asked for, or — when it was full, closed or unknown — the earliest free one, with `deliverySlotChanged: true` (never a refusal)',
       schema: orderSchema,
     },
-    errors: [403, 409],
+    errors: [403, 404, 409],
   },
   {
     method: 'put',
@@ -367,6 +373,52 @@ export const routeDocs: readonly RouteDoc[] = [
   },
   {
     method: 'get',
+    path: '/api/payments/methods',
+    summary: 'The ways to pay the shop offers now: `cod` always, `card` with Stripe, `bkash` with bKash configured',
+    auth: 'anyone',
+    ok: {
+      status: 200,
+      description: 'The methods (`Cache-Control: public, max-age=60`)',
+      schema: paymentMethodsAnswerSchema,
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/payments/bkash',
+    summary: 'Start a bKash payment for your own unpaid bKash order, at the server’s total',
+    auth: 'user',
+    body: bkashCreateSchema,
+    ok: { status: 200, description: 'bKash’s page to send the shopper to', schema: z.object({ bkashURL: z.string() }) },
+    errors: [404, 409, 502],
+  },
+  {
+    method: 'get',
+    path: '/api/payments/bkash/callback',
+    summary:
+      'bKash’s return (the shopper’s browser): executes the payment once, then 303 to `/dashboard/my-orders?order=&bkash=paid|failed|cancelled|pending&bkashCode=`',
+    auth: 'anyone',
+    query: bkashCallbackSchema,
+    ok: { status: 303, description: 'To My Orders, saying how the payment ended', schema: z.null() },
+  },
+  {
+    method: 'post',
+    path: '/api/payments/bkash/callback',
+    summary: 'bKash’s return delivered later (a callback the browser lost offline): executes the payment once',
+    auth: 'anyone',
+    body: bkashCallbackSchema,
+    ok: {
+      status: 200,
+      description: 'How the payment ended; `orderId` absent for a payment the shop never created',
+      schema: z.object({
+        orderId: z.string().optional(),
+        outcome: z.enum(bkashOutcomes),
+        bkashCode: z.string().optional().meta({ description: 'bKash’s statusCode when bKash refused, e.g. 2023' }),
+      }),
+    },
+    errors: [404],
+  },
+  {
+    method: 'get',
     path: '/api/openapi.json',
     summary: 'This document',
     auth: 'anyone',
@@ -378,14 +430,14 @@ const errorDescriptions: Record<number, string> = {
   400: 'Invalid request: `error.details.fields` maps each invalid field to its messages (also a missing Idempotency-Key)',
   401: 'No bearer token, or an invalid or expired one: sign in again',
   403: 'Signed in but not allowed (not an admin, or not your own e-mail)',
-  404: 'No such record, or a feature that is switched off (`payments_not_configured`: no Stripe keys, cash on delivery only)',
-  409: 'Conflicts with the current state: an order no longer Pending, already paid, a status change other than to the next state (`invalid_transition`), products out of stock (`out_of_stock`), too many open cash-on-delivery orders (`too_many_open_orders`, `details.limit`)',
+  404: 'No such record, or a feature that is switched off (`payments_not_configured`: card without Stripe keys, or bKash without its settings)',
+  409: 'Conflicts with the current state: an order no longer Pending, already paid, a status change other than to the next state (`invalid_transition`), products out of stock (`out_of_stock`), too many open orders (`too_many_open_orders`, `details.limit`), paying with bKash an order placed with another method (`not_bkash_order`)',
   413: 'Body larger than 64 KB',
   422: 'Idempotency-Key already used with a different body',
   429: 'Too many writes; try again after Retry-After seconds (`rate_limited`), or too many reviews from one account in 24 hours (`too_many_reviews`, `details.limit`: not worth retrying the same review)',
   500: 'Unexpected error (no internals; the message has a request id)',
-  502: 'The payment provider failed',
-  503: 'The database cannot be reached (`database_unavailable`) or is locked by another connection (`database_busy`), or the sign-in key server cannot be reached (`auth_unavailable`); try again after Retry-After seconds',
+  502: 'The payment provider failed or refused (`payment_provider_error`; bKash’s statusCode in `details.bkashCode`)',
+  503: 'The database cannot be reached (`database_unavailable`) or is locked by another connection (`database_busy`), or the sign-in key server cannot be reached (`auth_unavailable`), or bKash does not answer (`payment_provider_unavailable`); try again after Retry-After seconds',
 };
 
 /** The error statuses `route` can answer: its own plus those of its kind (writes, sign-in, idempotency). */

@@ -1,28 +1,37 @@
 /**
  * The open-orders limit of `POST /api/orders` (DESIGN.md §3) at its default,
- * OPEN_ORDERS_PER_ACCOUNT=3: an account's open (Pending) cash-on-delivery orders are counted at
- * commit time, so neither a 4th order nor ten at once get past it; an idempotent replay still
- * answers what it answered; the outbox fails the refusal rather than retrying it.
+ * OPEN_ORDERS_PER_ACCOUNT=3: an account's open (Pending) orders, however they are paid, are
+ * counted at commit time, so neither a 4th order nor ten at once get past it; an idempotent replay
+ * still answers what it answered; the outbox fails the refusal rather than retrying it. An unpaid
+ * card or bKash order holds counted stock as a cash one does, so it counts too (it used not to).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classifyAnswer } from '../contract/outbox-answer';
 import type { Order } from '../contract/order';
 import { admin, createTestApp, customerA, customerB, orderBody, type TestApp } from '../testing/test-app';
+import { startBkashStandin, type BkashStandin } from '../../../scripts/bkash-standin';
+import { createStripe } from '../payments/stripe';
 import type { TokenClaims } from '../testing/tokens';
 
 const LIMIT = 3;
 
 let t: TestApp;
+let bkash: BkashStandin;
 beforeAll(async () => {
-  // '' is unset: the default of config.ts, not the raised value of createTestApp.
-  t = await createTestApp({ OPEN_ORDERS_PER_ACCOUNT: '' });
+  bkash = await startBkashStandin();
+  // '' is unset: the default of config.ts, not the raised value of createTestApp. Card and bKash
+  // are offered (a Stripe client that is never called, the bKash stand-in).
+  t = await createTestApp({ OPEN_ORDERS_PER_ACCOUNT: '', ...bkash.env }, { stripe: createStripe('sk_test_unused') });
   expect(t.config.openOrdersPerAccount).toBe(LIMIT);
 });
-afterAll(() => t.cleanup());
+afterAll(async () => {
+  t.cleanup();
+  await bkash.stop();
+});
 
 const roleOf = (user: TokenClaims) => (user === customerA ? 'customerA' : user === customerB ? 'customerB' : 'admin');
 const key = () => ({ 'Idempotency-Key': crypto.randomUUID() });
-const place = async (user: TokenClaims, headers = key(), paymentMethod: 'cod' | 'card' = 'cod') =>
+const place = async (user: TokenClaims, headers = key(), paymentMethod: 'cod' | 'card' | 'bkash' = 'cod') =>
   t.call('POST', '/api/orders', {
     role: roleOf(user),
     body: { ...(await orderBody(t, user, 1)), paymentMethod },
@@ -38,7 +47,7 @@ const openOrdersOf = async (user: TokenClaims) =>
     ).rows[0]?.n,
   );
 
-describe(`at most ${LIMIT} open cash-on-delivery orders per account`, () => {
+describe(`at most ${LIMIT} open orders per account, however they are paid`, () => {
   it(`refuses the ${LIMIT + 1}th with 409 too_many_open_orders; replays still answer as first answered`, async () => {
     const firstKey = key();
     const first = await place(customerA, firstKey);
@@ -52,7 +61,7 @@ describe(`at most ${LIMIT} open cash-on-delivery orders per account`, () => {
     expect(await refused.json()).toEqual({
       error: {
         code: 'too_many_open_orders',
-        message: expect.stringContaining(`You have ${LIMIT} open cash-on-delivery orders already`),
+        message: expect.stringContaining(`You have ${LIMIT} open orders already`),
         details: { limit: LIMIT },
       },
     });
@@ -93,9 +102,22 @@ describe(`at most ${LIMIT} open cash-on-delivery orders per account`, () => {
     expect(await openOrdersOf(user)).toBe(LIMIT);
   });
 
-  it('does not count or refuse an order paid by card', async () => {
+  it('refuses a card or bKash order past the limit too', async () => {
     expect(await openOrdersOf(customerA)).toBe(LIMIT);
-    expect((await place(customerA, key(), 'card')).status).toBe(201);
+    for (const method of ['card', 'bkash'] as const) {
+      const refused = await place(customerA, key(), method);
+      expect(refused.status).toBe(409);
+      expect(await refused.json()).toMatchObject({ error: { code: 'too_many_open_orders' } });
+    }
+    expect(await openOrdersOf(customerA)).toBe(LIMIT);
+  });
+
+  it('counts unpaid card and bKash orders: with one of each open, a 3rd order is the last one', async () => {
+    expect(await openOrdersOf(customerB)).toBe(1);
+    expect((await place(customerB, key(), 'card')).status).toBe(201);
+    expect((await place(customerB, key(), 'bkash')).status).toBe(201);
+    expect(await openOrdersOf(customerB)).toBe(LIMIT);
+    expect((await place(customerB)).status).toBe(409);
   });
 
   it(`holds when ten orders of one account arrive at once: ${LIMIT} placed, the rest refused`, async () => {

@@ -26,7 +26,7 @@ import {
   insertOrderStatements,
   type OrderFilter,
   listOrders,
-  openCashOrdersGuard,
+  openOrdersGuard,
   orderLine,
   readOrder,
   readOrderOwner,
@@ -36,6 +36,8 @@ import {
   takeStockSteps,
 } from '../db/orders';
 import { refundOrderPayment } from '../payments/stripe';
+import { refundBkashOrder } from '../payments/bkash-orders';
+import { withBkashRetryAfter } from './payments';
 import { OrderNotFoundError, SlotFullError, StockChangedError } from '../db/errors';
 import { findProducts } from '../db/products';
 import { chooseSlot, deliverySlot, openSlots, REASSIGN_DAYS_AHEAD } from '../delivery/slots';
@@ -61,14 +63,14 @@ function invalidTransition(current: OrderStatus): ApiError {
 }
 
 /**
- * The 409 for a cash-on-delivery order past the account's `limit` of open (Pending) ones
+ * The 409 for an order past the account's `limit` of open (Pending) ones, however they are paid
  * (OPEN_ORDERS_PER_ACCOUNT): waiting does not get it through, so the outbox shows it, unsent.
  */
 const tooManyOpenOrders = (limit: number) =>
   new ApiError(
     409,
     'too_many_open_orders',
-    `You have ${limit} open cash-on-delivery orders already; wait until one is approved, or cancel one, before placing another.`,
+    `You have ${limit} open orders already; wait until one is approved, or cancel one, before placing another.`,
     { limit },
   );
 
@@ -180,9 +182,7 @@ async function planOrder(c: Context<AppEnv>, input: OrderInput): Promise<WriteRe
       ...insertOrderStatements(order, user.uid, slot),
       ...(slot ? [slotCapacityGuard(slot.id, config.delivery.capacity)] : []),
       // After the insert, so it counts this order too: concurrent orders cannot pass the limit together.
-      ...(order.paymentMethod === 'cod'
-        ? [openCashOrdersGuard(user.uid, config.openOrdersPerAccount, tooManyOpenOrders(config.openOrdersPerAccount))]
-        : []),
+      openOrdersGuard(user.uid, config.openOrdersPerAccount, tooManyOpenOrders(config.openOrdersPerAccount)),
     ],
   };
 }
@@ -228,7 +228,8 @@ async function cancelPaidOrder(c: Context<AppEnv>, order: Order, onlyIfPending: 
       "This order's card payment is disputed; it cannot be cancelled until the dispute is settled.",
       { current: order.orderStatus, next: null, paymentStatus: 'disputed' },
     );
-  if (!stripe) throw refundFailed(`order ${id} is paid by card but Stripe is not configured`);
+  if (!stripe && order.paymentMethod !== 'bkash')
+    throw refundFailed(`order ${id} is paid by card but Stripe is not configured`);
   const claim = await claimRefund(db, id, { onlyIfPending });
   if (!claim) {
     const now = await findOrder(db, id);
@@ -243,6 +244,12 @@ async function cancelPaidOrder(c: Context<AppEnv>, order: Order, onlyIfPending: 
     await releaseRefund(db, id);
     throw refundFailed(`order ${id} is paid but has no stored payment reference; refund it in Stripe's Dashboard`);
   }
+  if (order.paymentMethod === 'bkash') {
+    const deps = { db, bkash: c.var.bkash, log };
+    await withBkashRetryAfter(c, () => refundBkashOrder(deps, order, String(claim.paymentRef), user.uid));
+    return { deletedCount: 0, cancelledCount: 1 };
+  }
+  if (!stripe) throw refundFailed(`order ${id} is paid by card but Stripe is not configured`);
   let refund;
   try {
     refund = await refundOrderPayment(stripe, id, claim.paymentRef);
@@ -351,6 +358,14 @@ export const orders = factory
   .post('/', requireUser, validate('json', orderInputSchema), async (c) => {
     const input = c.req.valid('json');
     const user = c.var.user;
+    // A way to pay the shop does not offer now is a feature switched off (DESIGN.md §3), not stored as the key's answer.
+    if ((input.paymentMethod === 'card' && !c.var.stripe) || (input.paymentMethod === 'bkash' && !c.var.bkash))
+      throw new ApiError(
+        404,
+        'payments_not_configured',
+        `${input.paymentMethod === 'card' ? 'Card' : 'bKash'} payment is not configured; choose cash on delivery.`,
+        { paymentMethod: input.paymentMethod },
+      );
     // The account's own e-mail; '' for an account with none (phone sign-in), its order's `email`.
     if (input.email !== user.email)
       throw new ApiError(403, 'forbidden', 'Orders can only be placed with your own e-mail.', {

@@ -2,7 +2,7 @@
  * The API on a fresh, seeded libSQL file with emulator-token auth and three signed-in users:
  * customers A and B, and an admin (marked in `users`, as `npm start` does).
  */
-import { createApp } from '../app';
+import { createApp, type AppDeps } from '../app';
 import { DEFAULT_AUTH_EMULATOR_HOST } from '../contract/local-run';
 import type { OrderInput } from '../contract/order';
 import { listProducts } from '../db/products';
@@ -32,12 +32,15 @@ export type TestApp = TestDb & {
 };
 
 /**
- * The API on a fresh test database (createTestDb) with `env` added to the test config; the admin
- * is marked in `users`. The write limits and (createTestDb) OPEN_ORDERS_PER_ACCOUNT are raised out
- * of the way of tests that place many orders; a test of a limit passes its own value (or `''` for
- * the default).
+ * The API on a fresh test database (createTestDb) with `env` added to the test config and `deps`
+ * (e.g. a Stripe or bKash client) to the app's; the admin is marked in `users`. The write limits
+ * and (createTestDb) OPEN_ORDERS_PER_ACCOUNT are raised out of the way of tests that place many
+ * orders; a test of a limit passes its own value (or `''` for the default).
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  deps: Omit<Partial<AppDeps>, 'db' | 'config'> = {},
+): Promise<TestApp> {
   const t = await createTestDb({
     env: {
       FIREBASE_AUTH_EMULATOR_HOST: DEFAULT_AUTH_EMULATOR_HOST,
@@ -47,7 +50,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     },
   });
   await upsertAdminUser(t.db, admin.email, admin.name ?? '');
-  const app = createApp({ db: t.db, config: t.config });
+  const app = createApp({ db: t.db, config: t.config, ...deps });
   const users = { customerA, customerB, admin };
   const auth = (role: Role): Record<string, string> =>
     role === 'anonymous' ? {} : { Authorization: `Bearer ${emulatorToken(users[role], t.config.firebaseProjectId)}` };

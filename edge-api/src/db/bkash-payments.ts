@@ -1,0 +1,152 @@
+/**
+ * The `bkash_payments` table (migration 0010, DESIGN.md §10): one row per payment bKash created
+ * for an order. Execute-exactly-once is a conditional write: only the callback whose UPDATE moves
+ * the row from 'created' to 'executing' asks bKash to execute it; every other callback reads the
+ * outcome the claimer records.
+ */
+import type { Client, Row } from '@libsql/client';
+
+/** A payment's state (migration 0010 says what each means). */
+export type BkashPaymentStatus = 'created' | 'executing' | 'completed' | 'failed' | 'cancelled' | 'refunded';
+
+/** A stored bKash payment; times are epoch ms. */
+export type BkashPaymentRow = {
+  paymentId: string;
+  orderId: string;
+  amount: string;
+  status: BkashPaymentStatus;
+  trxId: string | null;
+  statusCode: string | null;
+  createdAt: number;
+  updatedAt: number;
+};
+
+const toRow = (row: Row): BkashPaymentRow => ({
+  paymentId: String(row.payment_id),
+  orderId: String(row.order_id),
+  amount: String(row.amount),
+  status: String(row.status) as BkashPaymentStatus,
+  trxId: row.trx_id === null ? null : String(row.trx_id),
+  statusCode: row.status_code === null ? null : String(row.status_code),
+  createdAt: Number(row.created_at),
+  updatedAt: Number(row.updated_at),
+});
+
+/** Records payment `paymentId` bKash created for order `orderId`, charging `amount` ("443.00"). */
+export async function insertBkashPayment(
+  db: Client,
+  paymentId: string,
+  orderId: string,
+  amount: string,
+  nowMs = Date.now(),
+): Promise<void> {
+  await db.execute({
+    sql: `INSERT INTO bkash_payments (payment_id, order_id, amount, status, created_at, updated_at)
+          VALUES (?, ?, ?, 'created', ?, ?) ON CONFLICT (payment_id) DO NOTHING`,
+    args: [paymentId, orderId, amount, nowMs, nowMs],
+  });
+}
+
+/** Reads payment `paymentId`. @returns it, or undefined when the shop never created it. */
+export async function readBkashPayment(db: Client, paymentId: string): Promise<BkashPaymentRow | undefined> {
+  const { rows } = await db.execute({ sql: 'SELECT * FROM bkash_payments WHERE payment_id = ?', args: [paymentId] });
+  return rows[0] ? toRow(rows[0]) : undefined;
+}
+
+/**
+ * Claims payment `paymentId` for its one execute: 'created' → 'executing'.
+ * @returns whether this caller holds the claim (false: another callback claimed it, or it ended).
+ */
+export async function claimBkashExecute(db: Client, paymentId: string, nowMs = Date.now()): Promise<boolean> {
+  const { rowsAffected } = await db.execute({
+    sql: "UPDATE bkash_payments SET status = 'executing', updated_at = ? WHERE payment_id = ? AND status = 'created'",
+    args: [nowMs, paymentId],
+  });
+  return rowsAffected > 0;
+}
+
+/**
+ * Records that payment `paymentId` ended unpaid (`failed` or `cancelled`), with bKash's statusCode
+ * when it refused, and bKash's trxID when it took money the shop could not give back (logged for
+ * the operator); only a payment not yet ended (created, or executing) changes.
+ * @returns whether it changed.
+ */
+export async function endBkashPayment(
+  db: Client,
+  paymentId: string,
+  status: 'failed' | 'cancelled',
+  statusCode: string | null,
+  trxId: string | null = null,
+  nowMs = Date.now(),
+): Promise<boolean> {
+  const { rowsAffected } = await db.execute({
+    sql: `UPDATE bkash_payments SET status = ?, status_code = ?, trx_id = ?, updated_at = ?
+          WHERE payment_id = ? AND status IN ('created', 'executing')`,
+    args: [status, statusCode, trxId, nowMs, paymentId],
+  });
+  return rowsAffected > 0;
+}
+
+/**
+ * Records payment `paymentId` completed with bKash's `trxId` and, in the same write, marks its
+ * order paid by bKash with that reference — only an unpaid, not cancelled bKash order
+ * (DESIGN.md §10). The payment is recorded completed either way: bKash holds the money.
+ * @returns whether the order was marked paid (false: it is already paid, cancelled, another
+ * method's, or gone — the caller refunds the payment).
+ */
+export async function completeBkashPayment(
+  db: Client,
+  paymentId: string,
+  orderId: string,
+  trxId: string,
+  nowMs = Date.now(),
+): Promise<boolean> {
+  const [order] = await db.batch(
+    [
+      {
+        sql: `UPDATE orders SET payment_status = 'paid', payment_ref = ?
+              WHERE id = ? AND payment_method = 'bkash' AND payment_status = 'unpaid' AND order_status <> 'Cancelled'
+                AND EXISTS (SELECT 1 FROM bkash_payments WHERE payment_id = ? AND status = 'executing')`,
+        args: [trxId, orderId, paymentId],
+      },
+      {
+        sql: `UPDATE bkash_payments SET status = 'completed', trx_id = ?, status_code = NULL, updated_at = ?
+              WHERE payment_id = ? AND status = 'executing'`,
+        args: [trxId, nowMs, paymentId],
+      },
+    ],
+    'write',
+  );
+  return (order?.rowsAffected ?? 0) > 0;
+}
+
+/** Records that completed (or executing) payment `paymentId` was refunded at bKash: the order never took it. */
+export async function markBkashPaymentRefunded(
+  db: Client,
+  paymentId: string,
+  trxId: string | null,
+  nowMs = Date.now(),
+): Promise<void> {
+  await db.execute({
+    sql: `UPDATE bkash_payments SET status = 'refunded', trx_id = coalesce(?, trx_id), updated_at = ?
+          WHERE payment_id = ? AND status IN ('executing', 'completed')`,
+    args: [trxId, nowMs, paymentId],
+  });
+}
+
+/**
+ * The completed payment of order `orderId` whose trxID is `trxId` (the order's payment_ref): what
+ * its refund names.
+ * @returns it, or undefined when there is none.
+ */
+export async function paidBkashPayment(
+  db: Client,
+  orderId: string,
+  trxId: string,
+): Promise<BkashPaymentRow | undefined> {
+  const { rows } = await db.execute({
+    sql: "SELECT * FROM bkash_payments WHERE order_id = ? AND trx_id = ? AND status IN ('completed', 'refunded')",
+    args: [orderId, trxId],
+  });
+  return rows[0] ? toRow(rows[0]) : undefined;
+}

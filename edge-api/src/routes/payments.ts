@@ -1,0 +1,117 @@
+/**
+ * `/api/payments` (DESIGN.md §3, §10): the ways to pay the shop offers now, and bKash — starting a
+ * payment for the owner's unpaid bKash order, and bKash's callback (the shopper's browser sent back
+ * by bKash, or the service worker delivering a callback that was lost offline), which executes the
+ * payment exactly once and says how it ended.
+ */
+import type { Context } from 'hono';
+import { requireUser } from '../auth/middleware';
+import { bkashCallbackSchema, bkashCreateSchema, type PaymentMethodsAnswer } from '../contract/payments';
+import type { PaymentMethod } from '../contract/order';
+import { OrderNotFoundError } from '../db/errors';
+import { findOrder, readOrderOwner } from '../db/orders';
+import { factory, type AppEnv } from '../env';
+import { ApiError } from '../http/errors';
+import { validate } from '../http/validation';
+import { BKASH_RETRY_AFTER_S, settleBkashCallback, startBkashPayment, type BkashDeps } from '../payments/bkash-orders';
+
+/** The methods list may be cached a little: configuration changes with a deploy, not per request. */
+export const PAYMENT_METHODS_CACHE_CONTROL = 'public, max-age=60';
+
+/** Where the shopper lands after bKash: My Orders, with the order and how its payment ended. */
+export const MY_ORDERS_PATH = '/dashboard/my-orders';
+
+const bkashNotConfigured = () =>
+  new ApiError(404, 'payments_not_configured', 'bKash payment is not configured; choose cash on delivery.');
+
+/** The bKash flows' dependencies for request `c`. @throws ApiError 404 when bKash is not configured. */
+function bkashDeps(c: Context<AppEnv>): BkashDeps {
+  const bkash = c.var.bkash;
+  if (!bkash) throw bkashNotConfigured();
+  return { db: c.var.db, bkash, log: c.var.log };
+}
+
+/**
+ * Runs `work`, adding `Retry-After` to a 503 `payment_provider_unavailable` it throws (bKash not
+ * answering): the client asks again after it.
+ */
+export async function withBkashRetryAfter<T>(c: Context<AppEnv>, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'payment_provider_unavailable')
+      c.header('Retry-After', String(BKASH_RETRY_AFTER_S));
+    throw error;
+  }
+}
+
+/** The `/api/payments` routes. */
+export const payments = factory
+  .createApp()
+  // GET /payments/methods → {methods}: cash on delivery always; card with Stripe; bKash with all five BKASH_* settings.
+  .get('/methods', (c) => {
+    const methods: PaymentMethod[] = ['cod'];
+    if (c.var.stripe) methods.push('card');
+    if (c.var.bkash) methods.push('bkash');
+    c.header('Cache-Control', PAYMENT_METHODS_CACHE_CONTROL);
+    return c.json({ methods } satisfies PaymentMethodsAnswer);
+  })
+  /**
+   * POST /payments/bkash {orderId} → {bkashURL}; 404 `payments_not_configured` without bKash, 404
+   * `not_found` for another account's order, 409 `already_paid` for an order not unpaid, 409
+   * `not_bkash_order` for an order placed with another method, 503 `payment_provider_unavailable`
+   * with Retry-After, 502 `payment_provider_error` with `details.bkashCode`.
+   */
+  .post('/bkash', requireUser, validate('json', bkashCreateSchema), async (c) => {
+    const deps = bkashDeps(c);
+    const { orderId } = c.req.valid('json');
+    const order = await findOrder(c.var.db, orderId);
+    // Paid for by the account that placed it (DESIGN.md §3); another's order is answered as missing.
+    if ((await readOrderOwner(c.var.db, orderId)) !== c.var.user.uid) throw new OrderNotFoundError(orderId);
+    // Refunded and disputed too: a Cancelled order must never be charged again.
+    if (order.paymentStatus !== 'unpaid') throw new ApiError(409, 'already_paid', 'This order is already paid.');
+    if (order.paymentMethod !== 'bkash')
+      throw new ApiError(
+        409,
+        'not_bkash_order',
+        `This order is paid ${order.paymentMethod === 'cod' ? 'on delivery' : 'by card'}, not with bKash.`,
+        { paymentMethod: order.paymentMethod },
+      );
+    const callbackURL = new URL('/api/payments/bkash/callback', c.req.url).toString();
+    const bkashURL = await withBkashRetryAfter(c, () => startBkashPayment(deps, order, callbackURL));
+    return c.json({ bkashURL });
+  })
+  /**
+   * GET /payments/bkash/callback?paymentID=&status= (bKash, through the shopper's browser): settles
+   * the payment, then 303 to My Orders `?order=&bkash=paid|failed|cancelled|pending&bkashCode=`. A
+   * paymentID the shop never made, or a malformed callback, lands on My Orders with
+   * `bkash=failed` and no order — never an error page.
+   */
+  .get('/bkash/callback', async (c) => {
+    const parsed = bkashCallbackSchema.safeParse(c.req.query());
+    const params = new URLSearchParams();
+    if (!c.var.bkash || !parsed.success) {
+      c.var.log.warn('bkash callback refused', {
+        reason: c.var.bkash ? 'malformed paymentID or status' : 'bKash is not configured',
+      });
+      params.set('bkash', 'failed');
+    } else {
+      const answer = await settleBkashCallback(bkashDeps(c), parsed.data.paymentID, parsed.data.status);
+      if (answer.orderId) params.set('order', answer.orderId);
+      params.set('bkash', answer.outcome);
+      if (answer.bkashCode) params.set('bkashCode', answer.bkashCode);
+    }
+    c.header('Cache-Control', 'no-store');
+    return c.redirect(`${MY_ORDERS_PATH}?${params.toString()}`, 303);
+  })
+  /**
+   * POST /payments/bkash/callback {paymentID, status} → 200 {orderId?, outcome, bkashCode?}: the
+   * same callback, delivered by the PWA's service worker when the browser's return from bKash was
+   * lost offline. 404 `payments_not_configured` without bKash.
+   */
+  .post('/bkash/callback', validate('json', bkashCallbackSchema), async (c) => {
+    const { paymentID, status } = c.req.valid('json');
+    const answer = await settleBkashCallback(bkashDeps(c), paymentID, status);
+    c.header('Cache-Control', 'no-store');
+    return c.json(answer);
+  });
