@@ -6,8 +6,8 @@
  * delivered when the page says the connection is back (its `online` event: BKASH_DELIVER_MESSAGE),
  * on Background Sync where the browser has it, and on the worker's next fetch while online.
  */
-import { BKASH_DELIVER_MESSAGE, BKASH_SYNC_TAG } from '../storage-keys';
-import { answerCallback, BKASH_CALLBACK_PATH, deliverKeptReturns } from './bkash-return';
+import { BKASH_DELIVER_MESSAGE, BKASH_SETTLED_MESSAGE, BKASH_SYNC_TAG } from '../storage-keys';
+import { answerCallback, BKASH_CALLBACK_PATH, deliverKeptReturns, type BkashSettledMessage } from './bkash-return';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -69,9 +69,17 @@ self.addEventListener('fetch', (event) => {
   }
 });
 
+// The page asks when its connection returns (and when My Orders opens); once nothing is kept
+// it is told so, even when an earlier run delivered before the page listened.
 self.addEventListener('message', (event) => {
-  if ((event.data as { type?: string } | null)?.type === BKASH_DELIVER_MESSAGE)
-    event.waitUntil(deliver().catch(() => undefined));
+  if ((event.data as { type?: string } | null)?.type !== BKASH_DELIVER_MESSAGE) return;
+  const nothingKept: BkashSettledMessage = { type: BKASH_SETTLED_MESSAGE };
+  event.waitUntil(
+    deliver().then(
+      () => event.source?.postMessage(nothingKept),
+      () => undefined,
+    ),
+  );
 });
 
 self.addEventListener('sync', (event) => {

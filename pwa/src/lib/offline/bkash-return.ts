@@ -30,7 +30,8 @@ type KeptReturn = { paymentID: string; status: string; keptAt: number };
 
 /**
  * Posted to open pages once a kept return is delivered: how the payment ended (the callback's
- * JSON answer: order, outcome, bKash's code), or, after a 4xx, only that it settled.
+ * JSON answer: order, outcome, bKash's code); without them, after a 4xx, or to a page that asked
+ * for a delivery once nothing is kept any more, only that nothing waits.
  */
 export type BkashSettledMessage = { type: typeof BKASH_SETTLED_MESSAGE } & Partial<BkashCallbackAnswer>;
 

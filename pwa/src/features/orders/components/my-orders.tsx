@@ -13,6 +13,8 @@ import { notify } from '../../../lib/toast';
 import { useDeleteOrder, useOrders } from '../api/orders';
 import { OrderProducts, OrderStatus } from './order-products';
 import { OrderTimeline } from './order-timeline';
+import { BkashPayment } from './bkash-payment';
+import type { BkashReturn } from '../../../lib/bkash';
 
 /** An order still in the outbox: not on the server yet. */
 export type UnsentOrder = {
@@ -45,6 +47,8 @@ type MyOrdersProps = {
   onRemove: (key: string) => Promise<void>;
   /** "Order again": puts the order's products and sale units in the cart at today's prices. */
   onOrderAgain: (order: Order) => Promise<void>;
+  /** How a bKash payment just ended, from the URL bKash's return redirected to (`?order=&bkash=&bkashCode=`). */
+  bkashReturn?: BkashReturn | undefined;
 };
 
 /**
@@ -52,9 +56,20 @@ type MyOrdersProps = {
  * were not sent — each refused one can go back to the cart or be removed, and one refused for
  * products out of stock or gone names them and can be sent without them), then the customer's own orders with their delivery time (and a note where the server
  * moved it) and its tracking timeline; Pending ones can be cancelled after a confirm, and any can
- * be ordered again.
+ * be ordered again. A bKash order shows its payment (BkashPayment): paid with the transaction id,
+ * or unpaid with how the last attempt ended and the ways to pay; a bKash return kept offline is
+ * said at the top until it is delivered.
  */
-export function MyOrders({ email, unsent, moved, onSendWithout, onBackToCart, onRemove, onOrderAgain }: MyOrdersProps) {
+export function MyOrders({
+  email,
+  unsent,
+  moved,
+  onSendWithout,
+  onBackToCart,
+  onRemove,
+  onOrderAgain,
+  bkashReturn,
+}: MyOrdersProps) {
   const t = useT();
   const { data: orders, isPending, isError } = useOrders(email);
   const cancel = useDeleteOrder();
@@ -69,8 +84,12 @@ export function MyOrders({ email, unsent, moved, onSendWithout, onBackToCart, on
     setActing(key);
     void action().finally(() => setActing(undefined));
   };
-  const onCancel = (id: string) => {
-    if (!window.confirm(t('orders.confirmCancel'))) return;
+  const onCancel = ({ _id: id, paymentStatus, totalAmount }: Order) => {
+    const question =
+      paymentStatus === 'paid'
+        ? t('orders.confirmRefundMine', { amount: formatPrice(totalAmount) })
+        : t('orders.confirmCancel');
+    if (!window.confirm(question)) return;
     cancel.mutate(id, {
       onSuccess: ({ deletedCount, cancelledCount }) =>
         deletedCount > 0
@@ -84,6 +103,11 @@ export function MyOrders({ email, unsent, moved, onSendWithout, onBackToCart, on
       <h1 className="mb-6 text-2xl font-bold">{t('dashboard.myOrders')}</h1>
       {isPending && <Spinner label={t('orders.loadingYours')} />}
       {isError && <p className="alert alert-warning">{t('orders.yoursFailed')}</p>}
+      {bkashReturn?.outcome === 'offline' && (
+        <p className="alert alert-info mb-4" role="status" data-testid="bkash-kept">
+          {t('bkash.offlineReturn')}
+        </p>
+      )}
       {unsent.map((item) => (
         <article
           key={item.key}
@@ -177,7 +201,7 @@ export function MyOrders({ email, unsent, moved, onSendWithout, onBackToCart, on
                         className="btn btn-outline btn-error min-h-11"
                         disabled={order.orderStatus !== 'Pending' || cancel.isPending}
                         title={order.orderStatus !== 'Pending' ? t('orders.cannotCancelWhy') : undefined}
-                        onClick={() => onCancel(order._id)}
+                        onClick={() => onCancel(order)}
                       >
                         {order.orderStatus === 'Pending' ? t('product.delete') : t('orders.cannotCancel')}
                       </button>
@@ -193,6 +217,9 @@ export function MyOrders({ email, unsent, moved, onSendWithout, onBackToCart, on
                   </div>
                 </div>
               </div>
+              {order.paymentMethod === 'bkash' && (
+                <BkashPayment order={order} returned={bkashReturn?.orderId === order._id ? bkashReturn : undefined} />
+              )}
               <OrderTimeline order={order} />
             </div>
           </article>
