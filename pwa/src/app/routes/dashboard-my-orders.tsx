@@ -24,6 +24,9 @@ import { orderKeys } from '../../lib/query-keys';
 import { refetchNow } from '../../lib/refetch-now';
 import { BKASH_DELIVER_MESSAGE, BKASH_SETTLED_MESSAGE } from '../../lib/storage-keys';
 
+/** How often My Orders asks the worker to deliver a kept bKash return while one waits. */
+const KEPT_RETURN_ASK_MS = 4_000;
+
 /**
  * `/dashboard/my-orders`: the user's orders with those still in the outbox; a refused order's
  * "Send without them" orders the rest anew through the outbox, its "Back to cart" puts its lines
@@ -72,6 +75,16 @@ export default function MyOrdersRoute() {
       window.removeEventListener('online', deliver);
     };
   }, [client, setParams]);
+  // While a kept return waits, ask again every few seconds: the page may be back online before
+  // the worker's own connection is, and then the first ask finds the network still gone.
+  const waitingReturn = bkashReturn?.outcome === 'offline';
+  useEffect(() => {
+    if (!waitingReturn) return;
+    const timer = setInterval(() => {
+      if (navigator.onLine) navigator.serviceWorker?.controller?.postMessage({ type: BKASH_DELIVER_MESSAGE });
+    }, KEPT_RETURN_ASK_MS);
+    return () => clearInterval(timer);
+  }, [waitingReturn]);
   const sendWithoutRefused = useSendWithoutRefused();
   const sendWithout = async (key: string, keepAvailable = false) => {
     try {

@@ -10,6 +10,9 @@ import { refetchNow } from '../../../lib/refetch-now';
 import { notify } from '../../../lib/toast';
 import { useOnline } from '../../../lib/use-online';
 
+/** The panel: the page's own colours (readable in any state); its state is told by the words and the left border's colour. */
+const box = 'rounded-box border-s-4 bg-base-200 p-3';
+
 /** How often an order whose bKash payment is being confirmed is asked for again, and for how long. */
 const CONFIRM_POLL_MS = 3_000;
 const CONFIRM_POLL_FOR_MS = 2 * 60_000;
@@ -42,19 +45,13 @@ export function BkashPayment({ order, returned }: { order: Order; returned?: Bka
   if (order.paymentStatus !== 'unpaid' && !paid) return null; // refunded or disputed: the badge says it
   if (paid)
     return (
-      <div
-        className="alert alert-success alert-soft"
-        role={returned ? 'status' : undefined}
-        data-testid="bkash-payment"
-      >
-        <div>
-          <p className="font-semibold">
-            <BkashMark /> {t('bkash.paid')}
-          </p>
-          {order.paymentRef && (
-            <p className="font-mono text-sm break-all">{t('bkash.trxID', { trxID: order.paymentRef })}</p>
-          )}
-        </div>
+      <div className={`${box} border-success`} role={returned ? 'status' : undefined} data-testid="bkash-payment">
+        <p className="font-semibold">
+          <BkashMark /> {t('bkash.paid')}
+        </p>
+        {order.paymentRef && (
+          <p className="mt-1 font-mono text-sm break-all">{t('bkash.trxID', { trxID: order.paymentRef })}</p>
+        )}
       </div>
     );
   if (order.orderStatus === 'Cancelled') return null;
@@ -67,23 +64,19 @@ export function BkashPayment({ order, returned }: { order: Order; returned?: Bka
   };
   const note =
     returned?.outcome === 'failed'
-      ? { tone: 'alert-error', text: t('bkash.failed', { reason: bkashCodeText(returned.code) }) }
+      ? { tone: 'border-error', text: t('bkash.failed', { reason: bkashCodeText(returned.code) }) }
       : returned?.outcome === 'cancelled'
-        ? { tone: 'alert-warning', text: t('bkash.cancelled') }
+        ? { tone: 'border-warning', text: t('bkash.cancelled') }
         : confirming
-          ? { tone: 'alert-info', text: t('bkash.pending') }
-          : { tone: '', text: t('bkash.unpaid') };
+          ? { tone: 'border-info', text: t('bkash.pending') }
+          : { tone: 'border-base-300', text: t('bkash.unpaid') };
   return (
-    <div
-      className={`alert alert-vertical sm:alert-horizontal justify-items-start text-start ${note.tone}`}
-      role={returned ? 'status' : undefined}
-      data-testid="bkash-payment"
-    >
-      <p className="flex-1">
+    <div className={`${box} ${note.tone}`} role={returned ? 'status' : undefined} data-testid="bkash-payment">
+      <p>
         <BkashMark /> {note.text}
       </p>
       {!confirming && (
-        <div className="flex flex-wrap gap-2">
+        <div className="mt-3 flex flex-wrap gap-2">
           <button
             type="button"
             className="btn btn-primary min-h-11"
