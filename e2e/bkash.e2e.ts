@@ -135,6 +135,36 @@ describe('paying with bKash on a phone', () => {
     await context.close();
   });
 
+  it('offers bKash offline too: the order waits in the outbox, then My Orders has it unpaid with Pay with bKash', async () => {
+    const { account, page, context } = await shopper('Bkash Offline Buyer');
+    // Checkout once online: the shop's ways to pay are kept for an offline checkout.
+    await fillCart(page, browser.url('/api/products'), [['Potato (Alu)', 1]]);
+    await page.goto(browser.url('/checkout'));
+    await page.getByRole('radio', { name: /bKash/ }).waitFor();
+    await page.locator('input[type="tel"]').fill('01711000000');
+    await page.locator('textarea').fill('House 7, Road 2, Mirpur 10, Dhaka');
+    await context.setOffline(true);
+    await page.getByRole('radio', { name: /bKash/ }).check();
+    await page
+      .getByText('Offline: the order waits until it can be sent; then pay with bKash from My Orders.')
+      .waitFor();
+    await page.locator('form button[type="submit"]').click();
+    await page.waitForURL(browser.url('/dashboard/my-orders'));
+    await page.getByTestId('unsent-order').waitFor();
+    expect(await ordersOf(account)).toEqual([]);
+
+    await context.setOffline(false);
+    await expect.poll(() => panel(page).textContent()).toContain('Not paid yet.');
+    expect(await onlyOrder(account)).toMatchObject({ paymentMethod: 'bkash', paymentStatus: 'unpaid' });
+    expect(await seriousA11yViolationsWithoutToasts(page)).toEqual([]);
+    await screenshot(page, 'my-orders-unpaid', 'en');
+    await panel(page).getByRole('button', { name: 'Pay with bKash' }).click();
+    await onBkashPage(page, 'Approve');
+    await page.waitForURL(/bkash=paid/);
+    await expect.poll(() => panel(page).textContent()).toContain('Paid with bKash');
+    await context.close();
+  });
+
   it('after a cancelled payment, pays on delivery instead: the order becomes cash on delivery', async () => {
     const { account, page, context } = await shopper('Bkash Canceller');
     await checkoutWithBkash(page);
