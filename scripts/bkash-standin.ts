@@ -60,8 +60,11 @@ export type StandinPayment = {
 };
 
 export type BkashStandinControl = {
-  /** The next execute completes the payment at once but answers only after `ms` (a lost answer). */
-  stallNextExecute(ms: number): void;
+  /**
+   * The next execute completes the payment at once but answers only after `ms` (a lost answer);
+   * with `thenOutOfService`, bKash goes out of service as soon as that execute is received.
+   */
+  stallNextExecute(ms: number, options?: { thenOutOfService?: boolean }): void;
   /** The next completed execute records (and answers) these instead of what create asked. */
   tamperNextExecute(fields: { amount?: string; merchantInvoiceNumber?: string }): void;
   /** Tokens granted from now on live `seconds`. */
@@ -155,6 +158,7 @@ export async function startBkashStandin(options: { port?: number; expiresInS?: n
   const payments = new Map<string, StandinPayment>();
   const counts = new Map<StandinEndpoint, number>();
   let stallMs = 0;
+  let outageAfterStall = false;
   let tamper: { amount?: string; merchantInvoiceNumber?: string } | undefined;
   let outOfService = false;
   const count = (endpoint: StandinEndpoint) => counts.set(endpoint, (counts.get(endpoint) ?? 0) + 1);
@@ -319,6 +323,8 @@ export async function startBkashStandin(options: { port?: number; expiresInS?: n
       tamper = undefined;
       const delayMs = stallMs;
       stallMs = 0;
+      if (outageAfterStall) outOfService = true;
+      outageAfterStall = false;
       return {
         status: 200,
         json: { ...transaction(payment), customerMsisdn: '01770618575' },
@@ -413,7 +419,10 @@ export async function startBkashStandin(options: { port?: number; expiresInS?: n
       BKASH_PASSWORD: credentials.password,
     },
     control: {
-      stallNextExecute: (ms) => void (stallMs = ms),
+      stallNextExecute: (ms, stallOptions = {}) => {
+        stallMs = ms;
+        outageAfterStall = stallOptions.thenOutOfService ?? false;
+      },
       tamperNextExecute: (fields) => void (tamper = fields),
       setExpiresIn: (seconds) => void (expiresInS = seconds),
       expireTokens: () => {

@@ -64,6 +64,40 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ LOG_LEVEL: 'verbose' })).toThrow(/^LOG_LEVEL must be one of debug, info, warn, error$/);
   });
 
+  it('offers bKash with all five BKASH_* settings, not with none, and refuses some-but-not-all naming the missing ones', () => {
+    const all = {
+      BKASH_BASE_URL: 'https://tokenized.sandbox.bka.sh/v1.2.0-beta/',
+      BKASH_APP_KEY: 'key',
+      BKASH_APP_SECRET: 'secret-value',
+      BKASH_USERNAME: 'merchant',
+      BKASH_PASSWORD: 'password-value',
+    };
+    expect(parseConfig({}).bkash).toBeUndefined();
+    expect(parseConfig({ BKASH_APP_KEY: '' }).bkash).toBeUndefined();
+    expect(parseConfig(all).bkash).toEqual({
+      baseUrl: 'https://tokenized.sandbox.bka.sh/v1.2.0-beta',
+      appKey: 'key',
+      appSecret: 'secret-value',
+      username: 'merchant',
+      password: 'password-value',
+    });
+    const partial = () => parseConfig({ ...all, BKASH_APP_SECRET: '', BKASH_PASSWORD: undefined });
+    expect(partial).toThrow(ConfigError);
+    expect(partial).toThrow(
+      /^BKASH_APP_SECRET, BKASH_PASSWORD must be set too: bKash needs all five BKASH_\* settings, or none to switch it off$/,
+    );
+    try {
+      partial();
+    } catch (error) {
+      expect((error as ConfigError).settings).toEqual(['BKASH_APP_SECRET', 'BKASH_PASSWORD']);
+      // Never a value: the message is printed and logged.
+      expect((error as Error).message).not.toMatch(/secret-value|merchant|key,/);
+    }
+    expect(() => parseConfig({ ...all, BKASH_BASE_URL: 'ftp://bkash' })).toThrow(
+      /^BKASH_BASE_URL must be an http\(s\) URL/,
+    );
+  });
+
   it('trusts no proxy and allows 3 open orders per account unless told otherwise', () => {
     expect(parseConfig({})).toMatchObject({ trustProxy: 0, openOrdersPerAccount: 3 });
     expect(parseConfig({ TRUST_PROXY: '2', OPEN_ORDERS_PER_ACCOUNT: '100' })).toMatchObject({

@@ -1,7 +1,8 @@
 /**
  * The real stack on free loopback ports, for tests and benchmarks: a migrated and seeded
  * libSQL file in a temp folder, the PWA built for these ports, the Firebase Auth emulator and
- * the Node server as child processes. `stop()` tears everything down.
+ * the Node server as child processes, and the bKash stand-in (scripts/bkash-standin.ts) in this
+ * process, so every stack offers bKash. `stop()` tears everything down.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +10,7 @@ import { join } from 'node:path';
 import { DEMO_PROJECT_ID } from '../../edge-api/src/contract/local-run';
 import { openDatabase } from '../../edge-api/src/db/client';
 import { prepareDatabase } from '../../edge-api/src/db/prepare';
+import { startBkashStandin, type BkashStandin } from '../bkash-standin';
 import { startAuthEmulator } from './auth-emulator';
 import { startChild, type Child } from './child';
 import { freePort, waitForHttp } from './ports';
@@ -19,6 +21,8 @@ export type Stack = {
   databaseUrl: string;
   distDir: string;
   dir: string;
+  /** The bKash stand-in the server pays through: its base URL and its control (stall, tamper, counts…). */
+  bkash: Pick<BkashStandin, 'url' | 'control'>;
   stop: () => Promise<void>;
 };
 
@@ -45,11 +49,14 @@ export async function buildPwaInto(outDir: string, baseEnv: NodeJS.ProcessEnv): 
 export async function startStack(options: { env?: Record<string, string>; e2eHooks?: boolean } = {}): Promise<Stack> {
   const dir = mkdtempSync(join(tmpdir(), 'taza-haat-stack-'));
   const children: Child[] = [];
+  let bkash: BkashStandin | undefined;
   const stop = async () => {
     await Promise.all(children.map((child) => child.stop()));
+    await bkash?.stop();
     rmSync(dir, { recursive: true, force: true });
   };
   try {
+    bkash = await startBkashStandin();
     const [port, auth, hub, logging] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
     const authEmulatorHost = `127.0.0.1:${auth}`;
     const databaseUrl = `file:${join(dir, 'shop.db')}`;
@@ -72,13 +79,22 @@ export async function startStack(options: { env?: Record<string, string>; e2eHoo
       ...(options.e2eHooks === false ? {} : { VITE_E2E: '1' }),
       // Browser tests and the bench place many orders per account; the limit's own tests start a server with the default (startServer).
       OPEN_ORDERS_PER_ACCOUNT: '1000000',
+      ...bkash.env,
       ...options.env,
     };
     await buildPwaInto(distDir, { ...env, VITE_APP_VERSION: 'v1' });
     children.push(await startAuthEmulator({ projectId: DEMO_PROJECT_ID, ports: { auth, hub, logging }, dir }));
     const server = await startServerProcess(env, port);
     children.push(server.child);
-    return { baseUrl: server.baseUrl, authEmulatorHost, databaseUrl, distDir, dir, stop };
+    return {
+      baseUrl: server.baseUrl,
+      authEmulatorHost,
+      databaseUrl,
+      distDir,
+      dir,
+      bkash: { url: bkash.url, control: bkash.control },
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;

@@ -293,3 +293,69 @@ describe('migration 0009 (sale units) on a database in use', () => {
     expect(seedCatalogue.filter((p) => p.unit && p.unit !== 'kg').every((p) => p.emoji.length > 0)).toBe(true);
   });
 });
+
+describe('migration 0010 (bKash) on a database in use', () => {
+  const schemaOf = async (type: 'index' | 'trigger') =>
+    (
+      await db.execute({
+        sql: "SELECT name, sql FROM sqlite_master WHERE type = ? AND tbl_name = 'orders' ORDER BY name",
+        args: [type],
+      })
+    ).rows.map((r) => [r.name, r.sql]);
+
+  it('keeps every order with every column, every index and the trigger, and takes bKash orders and payments', async () => {
+    await applyMigrations(
+      db,
+      (await loadMigrations()).filter((m) => m.version < 10),
+    );
+    await db.batch(
+      [
+        `INSERT INTO orders (id, user_id, customer_name, email, phone, address, order_status, total_amount, order_date,
+           ordered_product, payment_method, payment_status, payment_ref, refund_started_ms, created_at, slot_id, slot_start_ms, slot_end_ms)
+         VALUES ('o-card', 'u1', 'Asha', 'a@x.test', '017', 'Dhaka', 'Approved', 443, 'd', '[{"_id":"p"}]', 'card', 'refunding', 'pi_1', 1500, 1000, 's1', 5000, 6000),
+                ('o-cod', 'u2', 'Babul', '', '018', 'Mirpur', 'Pending', 100, 'd2', '[]', 'cod', 'unpaid', NULL, NULL, 2000, NULL, NULL, NULL)`,
+        "INSERT INTO order_status_history (order_id, status, at, by_uid) VALUES ('o-card', 'Pending', 1000, 'u1'), ('o-card', 'Approved', 1200, 'admin')",
+      ],
+      'write',
+    );
+    const before = (await db.execute('SELECT * FROM orders ORDER BY id')).rows.map((r) => ({ ...r }));
+    const indexes = await schemaOf('index');
+    const triggers = await schemaOf('trigger');
+    expect(indexes.map(([name]) => name)).toEqual(
+      expect.arrayContaining([
+        'orders_created',
+        'orders_email_created',
+        'orders_payment_ref',
+        'orders_slot_created',
+        'orders_status_created',
+        'orders_user_created',
+      ]),
+    );
+
+    expect(await applyMigrations(db, await loadMigrations())).toContain(10);
+    expect((await db.execute('SELECT * FROM orders ORDER BY id')).rows.map((r) => ({ ...r }))).toEqual(before);
+    expect(await schemaOf('index')).toEqual(indexes);
+    expect(await schemaOf('trigger')).toEqual(triggers);
+
+    await db.execute(
+      `INSERT INTO orders (id, user_id, customer_name, email, phone, address, total_amount, order_date, ordered_product, payment_method, created_at)
+       VALUES ('o-bkash', 'u1', 'Asha', '', '017', 'Dhaka', 250, 'd', '[]', 'bkash', 3000)`,
+    );
+    await expect(db.execute("UPDATE orders SET payment_method = 'cash' WHERE id = 'o-bkash'")).rejects.toThrow(/CHECK/);
+    await db.execute(
+      "INSERT INTO bkash_payments (payment_id, order_id, amount, created_at, updated_at) VALUES ('TR1', 'o-bkash', '250.00', 1, 1)",
+    );
+    expect((await db.execute("SELECT status FROM bkash_payments WHERE payment_id = 'TR1'")).rows[0]?.status).toBe(
+      'created',
+    );
+    // A completed payment has bKash's trxID.
+    await expect(db.execute("UPDATE bkash_payments SET status = 'completed' WHERE payment_id = 'TR1'")).rejects.toThrow(
+      /CHECK/,
+    );
+    // The timeline still goes with a deleted order.
+    await db.execute("DELETE FROM orders WHERE id = 'o-card'");
+    expect(
+      (await db.execute("SELECT count(*) AS n FROM order_status_history WHERE order_id = 'o-card'")).rows[0]?.n,
+    ).toBe(0);
+  });
+});

@@ -239,3 +239,25 @@ describe('outboxNoteText', () => {
     expect(outboxNoteText({})).toBe('');
   });
 });
+
+describe('bKash refusals', () => {
+  it('say bKash, not card, in English and Bangla; an outage says bKash cannot be reached', async () => {
+    const started = refusal('payment_provider_error', 'The bKash payment…', { bkashCode: '2029' }, 502);
+    const card = refusal('payment_provider_error', 'The card payment…', undefined, 502);
+    const notBkash = refusal('not_bkash_order', 'This order is paid on delivery…', { paymentMethod: 'cod' });
+    const down = refusal('payment_provider_unavailable', 'bKash cannot be reached…', { operation: 'create' }, 503);
+    await chooseLocale('en');
+    expect(apiErrorText(started, 'x')).toBe(
+      'The bKash payment could not be started. Try again, or pay cash on delivery.',
+    );
+    expect(apiErrorText(card, 'x')).toBe('The card payment could not be started. Try again, or pay cash on delivery.');
+    expect(apiErrorText(notBkash, 'x')).toBe('This order is not paid with bKash; it is paid as chosen at checkout.');
+    expect(apiErrorText(down, 'x')).toBe(
+      'bKash cannot be reached right now; your order is kept. Try again in a moment.',
+    );
+    await chooseLocale('bn');
+    expect(apiErrorText(started, 'x')).toMatch(/^বিকাশ পেমেন্ট শুরু করা গেল না।/);
+    expect(apiErrorText(down, 'x')).toMatch(/^এই মুহূর্তে বিকাশের সাথে যোগাযোগ করা যাচ্ছে না/);
+    await chooseLocale('en');
+  });
+});

@@ -93,10 +93,12 @@ const byCode: Record<ApiErrorCode, (refusal: ApiRefusal, nameOf: NameOf) => stri
   database_unavailable: () => t('apiError.databaseUnavailable'),
   database_busy: () => t('apiError.busy'),
   auth_unavailable: () => t('apiError.authUnavailable'),
-  payment_provider_error: ({ details }) =>
-    (details as { operation?: unknown } | null | undefined)?.operation === 'refund'
-      ? t('apiError.refundFailed')
-      : t('apiError.paymentProvider'),
+  payment_provider_error: ({ details }) => {
+    const { operation, bkashCode } = (details ?? {}) as { operation?: unknown; bkashCode?: unknown };
+    if (operation === 'refund') return t('apiError.refundFailed');
+    // bKash refused to start the payment (its statusCode in bkashCode): not the card's text.
+    return bkashCode === undefined ? t('apiError.paymentProvider') : t('apiError.bkashProvider');
+  },
   not_bkash_order: () => t('apiError.notBkashOrder'),
   payment_provider_unavailable: () => t('apiError.paymentProviderUnavailable'),
   service_misconfigured: () => t('apiError.unavailable'),
