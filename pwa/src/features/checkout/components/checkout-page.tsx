@@ -306,6 +306,9 @@ export function CheckoutPage({
             />
             {t('checkout.cod')}
           </label>
+          {bkashOffered && (
+            <BkashChoice checked={method === 'bkash'} online={online} onChoose={() => setMethod('bkash')} />
+          )}
           {publishableKey ? (
             <label className="flex min-h-11 items-center gap-3">
               <input
@@ -323,9 +326,6 @@ export function CheckoutPage({
             <p className="text-sm text-base-content/70">
               {bkashOffered ? t('checkout.noCardBkash') : t('checkout.noCard')}
             </p>
-          )}
-          {bkashOffered && (
-            <BkashChoice checked={method === 'bkash'} online={online} onChoose={() => setMethod('bkash')} />
           )}
         </fieldset>
         <NotInOrder lines={leftOut} nothingLeft={lines.length === 0} />
