@@ -100,6 +100,8 @@ describe('paying with bKash on a phone', () => {
     expect(await page.getByTestId('my-order').first().textContent()).toContain('Paid');
     expect(await seriousA11yViolationsWithoutToasts(page)).toEqual([]);
     await screenshot(page, 'my-orders-paid', 'en');
+    await page.setViewportSize(TABLET);
+    await screenshot(page, 'my-orders-paid', 'en');
     await context.close();
   });
 
@@ -306,6 +308,8 @@ describe('paying with bKash in Bangla', () => {
     await failed.getByRole('button', { name: 'বিকাশে পরিশোধ করুন' }).waitFor();
     await failed.getByRole('button', { name: 'এর বদলে ডেলিভারির সময় পরিশোধ করব' }).waitFor();
     expect(await seriousA11yViolationsWithoutToasts(page)).toEqual([]);
+    await screenshot(page, 'my-orders-failed', 'bn');
+    await page.setViewportSize(TABLET);
     await screenshot(page, 'my-orders-failed', 'bn');
     await context.close();
   });
