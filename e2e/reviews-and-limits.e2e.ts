@@ -147,10 +147,7 @@ describe('at most 3 open orders per account (OPEN_ORDERS_PER_ACCOUNT unset)', ()
     await refused.waitFor();
     expect(await refused.textContent()).toContain(english);
     await page.getByRole('button', { name: 'বাংলা' }).click();
-    await page
-      .getByTestId('unsent-order')
-      .filter({ hasText: 'আপনার ৩টি অর্ডার এখনও খোলা আছে।' })
-      .waitFor();
+    await page.getByTestId('unsent-order').filter({ hasText: 'আপনার ৩টি অর্ডার এখনও খোলা আছে।' }).waitFor();
     await page.getByRole('button', { name: 'English' }).click();
     await context.close();
   });

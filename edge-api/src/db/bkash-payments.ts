@@ -67,8 +67,10 @@ export async function claimBkashExecute(db: Client, paymentId: string, nowMs = D
 
 /**
  * Records that payment `paymentId` ended unpaid (`failed` or `cancelled`), with bKash's statusCode
- * when it refused, and bKash's trxID when it took money the shop could not give back (logged for
- * the operator); only a payment not yet ended (created, or executing) changes.
+ * when it refused, and bKash's `trxId` when it took money the shop could not give back (logged for
+ * the operator). Only a payment in one of `from` changes: by default one not yet ended (created,
+ * or executing); a callback saying the shopper failed or cancelled passes `['created']`, so it
+ * never ends a payment another callback is executing.
  * @returns whether it changed.
  */
 export async function endBkashPayment(
@@ -76,13 +78,14 @@ export async function endBkashPayment(
   paymentId: string,
   status: 'failed' | 'cancelled',
   statusCode: string | null,
-  trxId: string | null = null,
+  options: { trxId?: string | null; from?: readonly BkashPaymentStatus[] } = {},
   nowMs = Date.now(),
 ): Promise<boolean> {
+  const from = options.from ?? ['created', 'executing'];
   const { rowsAffected } = await db.execute({
-    sql: `UPDATE bkash_payments SET status = ?, status_code = ?, trx_id = ?, updated_at = ?
-          WHERE payment_id = ? AND status IN ('created', 'executing')`,
-    args: [status, statusCode, trxId, nowMs, paymentId],
+    sql: `UPDATE bkash_payments SET status = ?, status_code = ?, trx_id = coalesce(?, trx_id), updated_at = ?
+          WHERE payment_id = ? AND status IN (${from.map(() => '?').join(', ')})`,
+    args: [status, statusCode, options.trxId ?? null, nowMs, paymentId, ...from],
   });
   return rowsAffected > 0;
 }

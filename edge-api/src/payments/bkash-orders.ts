@@ -176,7 +176,10 @@ async function returnStrayPayment(
     await markBkashPaymentRefunded(deps.db, payment.paymentId, trxId);
     deps.log.error('bkash payment refused and refunded', { ...fields, refundTrxId: refund.refundTrxId });
   } catch (error) {
-    await endBkashPayment(deps.db, payment.paymentId, 'failed', null, trxId);
+    await endBkashPayment(deps.db, payment.paymentId, 'failed', null, {
+      trxId,
+      from: ['created', 'executing', 'completed'],
+    });
     deps.log.error('bkash payment refused and not refunded: refund it in the bKash merchant portal', {
       ...fields,
       refundError: error instanceof Error ? error.message : String(error),
@@ -293,7 +296,9 @@ export async function settleBkashCallback(
     return { outcome: 'failed' };
   }
   if (status !== 'success') {
-    await endBkashPayment(deps.db, paymentID, status === 'cancel' ? 'cancelled' : 'failed', null);
+    await endBkashPayment(deps.db, paymentID, status === 'cancel' ? 'cancelled' : 'failed', null, {
+      from: ['created'],
+    });
     const ended = (await readBkashPayment(deps.db, paymentID)) ?? payment;
     deps.log.info('bkash payment not approved', { orderId: payment.orderId, paymentID, status });
     return answerOf(ended);

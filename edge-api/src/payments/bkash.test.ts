@@ -229,6 +229,31 @@ describe('paying with bKash', () => {
     expect(standin.control.count('execute')).toBe(1);
   });
 
+  it('a failure or cancel callback never ends a payment being executed or paid (a forged or stale one)', async () => {
+    const order = await placeOrder();
+    const { bkashURL, paymentID } = await bkashPage(order);
+    const callback = await onBkashPage(bkashURL, 'approve');
+    standin.control.stallNextExecute((EXECUTE_TIMEOUT_MS * 3) / 4);
+    const first = followCallback(callback);
+    // Once the first callback has claimed it (its execute is under way at bKash):
+    await expect
+      .poll(async () => {
+        const { rows } = await t.db.execute({
+          sql: 'SELECT status FROM bkash_payments WHERE payment_id = ?',
+          args: [paymentID],
+        });
+        return rows[0]?.status;
+      })
+      .not.toBe('created');
+    const cancel = await t.call('POST', '/api/payments/bkash/callback', { body: { paymentID, status: 'cancel' } });
+    expect(['pending', 'paid']).toContain(((await cancel.json()) as { outcome: string }).outcome);
+    expect((await first).params.bkash).toBe('paid');
+    const failure = await t.call('POST', '/api/payments/bkash/callback', { body: { paymentID, status: 'failure' } });
+    expect(await failure.json()).toEqual({ orderId: order._id, outcome: 'paid' });
+    expect(await readOrder(order._id)).toMatchObject({ paymentStatus: 'paid' });
+    expect(standin.control.count('refund')).toBe(0);
+  });
+
   it('a lost return delivered later by the service worker (POST) executes once and answers JSON', async () => {
     const order = await placeOrder();
     const { bkashURL, paymentID } = await bkashPage(order);

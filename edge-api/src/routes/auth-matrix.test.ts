@@ -212,6 +212,23 @@ const matrix: Case[] = [
     request: async () => ({ path: '/api/stripe/webhook', body: {} }),
     expect: all(404),
   },
+  // Without bKash settings (this app) bKash is switched off: 404; payments/bkash.test.ts covers it against the stand-in.
+  { route: 'GET /api/payments/methods', request: async () => ({ path: '/api/payments/methods' }), expect: all(200) },
+  {
+    route: 'POST /api/payments/bkash',
+    request: async () => ({ path: '/api/payments/bkash', body: { orderId: await newOrderOfA() } }),
+    expect: { anonymous: 401, customerA: 404, customerB: 404, admin: 404 },
+  },
+  {
+    route: 'GET /api/payments/bkash/callback',
+    request: async () => ({ path: '/api/payments/bkash/callback?paymentID=TR0011x&status=success' }),
+    expect: all(303),
+  },
+  {
+    route: 'POST /api/payments/bkash/callback',
+    request: async () => ({ path: '/api/payments/bkash/callback', body: { paymentID: 'TR0011x', status: 'success' } }),
+    expect: all(404),
+  },
   { route: 'GET /api/openapi.json', request: async () => ({ path: '/api/openapi.json' }), expect: all(200) },
   { route: 'GET /api/delivery-slots', request: async () => ({ path: '/api/delivery-slots' }), expect: all(200) },
   { route: 'ALL /api/*', name: 'unknown path', request: async () => ({ path: '/api/nope' }), expect: all(404) },

@@ -211,10 +211,12 @@ const refundFailed = (reason: string) =>
  * with payment `refunded`; with `onlyIfPending` (its owner), only while Pending. Exactly once:
  * the order is claimed first (db/orders.ts claimRefund), so a concurrent cancel gets 503 `busy`
  * and asks again, and Stripe's idempotency key covers a claim taken over after a crash. A refund
- * Stripe refuses or cannot make gives the order back as it was, with 502.
+ * Stripe refuses or cannot make gives the order back as it was, with 502. A bKash order is
+ * refunded through bKash's refund (payments/bkash-orders.ts refundBkashOrder) after the same claim;
+ * bKash not answering gives it back as it was, with 503 and Retry-After.
  * @returns `{deletedCount: 0, cancelledCount: 1}`, or both 0 for an order already Cancelled.
  * @throws ApiError 409 `invalid_transition` (disputed payment), 409 `not_pending`, 503 `busy`,
- * 502 `payment_provider_error`; OrderNotFoundError when it went meanwhile.
+ * 503 `payment_provider_unavailable`, 502 `payment_provider_error`; OrderNotFoundError when it went meanwhile.
  */
 async function cancelPaidOrder(c: Context<AppEnv>, order: Order, onlyIfPending: boolean): Promise<CancelAnswer> {
   const { db, stripe, log, user } = c.var;
