@@ -4,14 +4,17 @@
  * stack): checkout → bKash's page → Approve → back in My Orders, "Paid with bKash" with the
  * transaction id; the connection lost just as bKash sends the shopper back (the service worker
  * keeps the return and delivers it once back online: the order ends Paid); a cancelled payment
- * paid on delivery instead; too little balance, said in words, then paid on a second try; the
- * admin's cancel of a paid bKash order, asked first and refunded; the main path in Bangla. Every
+ * paid on delivery instead; too little balance, said in words, then paid on a second try; bKash
+ * chosen offline (the order waits in the outbox, then is paid from My Orders); a payment being
+ * confirmed (the callback's `pending`) shown Paid once the server settles it; the admin's cancel
+ * of a paid bKash order, asked first and refunded; the main path in Bangla. Every
  * screen of ours is axe-clean; screenshots in test-results/screenshots/bkash-*.png.
  */
 import { mkdirSync } from 'node:fs';
 import type { Order } from '@contract/order';
 import type { BrowserContext, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
+import { openDatabase } from '../edge-api/src/db/client';
 import type { Product } from '@contract/catalogue';
 import { orderInput } from '../edge-api/src/testing/order-fixture';
 import { idTokenFor, logIn, newAccount, PLACED_CONTACT, type Account } from './support/accounts';
@@ -203,13 +206,10 @@ describe('paying with bKash on a phone', () => {
   });
 });
 
-/**
- * Places a bKash order for `account` through the API and pays it as a shopper does, in
- * `context`: the API's bkashURL, Approve on bKash's page. Returns the order as paid.
- */
-async function paidBkashOrder(account: Account, context: BrowserContext): Promise<Order> {
+/** Places an unpaid bKash order (one potato) for `account` through the API. */
+async function placeBkashOrder(account: Account): Promise<Order> {
   const products = await api<Product[]>('/api/products');
-  const placed = await api<Order>('/api/orders', {
+  return api<Order>('/api/orders', {
     method: 'POST',
     headers: {
       'Content-Type': 'application/json',
@@ -226,6 +226,14 @@ async function paidBkashOrder(account: Account, context: BrowserContext): Promis
       }),
     ),
   });
+}
+
+/**
+ * Places a bKash order for `account` and pays it as a shopper does, in `context`: the API's
+ * bkashURL, Approve on bKash's page. Returns the order as paid.
+ */
+async function paidBkashOrder(account: Account, context: BrowserContext): Promise<Order> {
+  const placed = await placeBkashOrder(account);
   const { bkashURL } = await apiAs<{ bkashURL: string }>(account, 'POST', '/api/payments/bkash', {
     orderId: placed._id,
   });
@@ -238,6 +246,28 @@ async function paidBkashOrder(account: Account, context: BrowserContext): Promis
   if (paid?.paymentStatus !== 'paid') throw new Error(`order ${placed._id} is not paid`);
   return paid;
 }
+
+describe('a payment bKash has not settled yet', () => {
+  it('says it is being confirmed, offers no second payment meanwhile, and shows Paid once the server has it', async () => {
+    const { account, page, context } = await shopper('Bkash Waiter');
+    const order = await placeBkashOrder(account);
+    // The callback's answer when bKash did not settle the execute in time (DESIGN.md §10).
+    await page.goto(browser.url(`/dashboard/my-orders?order=${order._id}&bkash=pending`));
+    await panel(page).getByText('We are confirming your bKash payment with bKash…').waitFor();
+    expect(await panel(page).getByRole('button').count()).toBe(0);
+    expect(await seriousA11yViolationsWithoutToasts(page)).toEqual([]);
+    // bKash's status query settles it on the server (written here as the server's settle does).
+    const db = await openDatabase(inject('databaseUrl'));
+    await db.execute({
+      sql: "UPDATE orders SET payment_status = 'paid', payment_ref = 'TRXSETTLED1' WHERE id = ?",
+      args: [order._id],
+    });
+    db.close();
+    await expect.poll(() => panel(page).textContent()).toContain('Paid with bKash');
+    expect(await panel(page).textContent()).toContain('Transaction ID: TRXSETTLED1');
+    await context.close();
+  });
+});
 
 describe("the admin's view of a bKash order", () => {
   it('shows method, status and reference, and refunds a paid order only after asking, naming the amount', async () => {
