@@ -250,6 +250,13 @@ async function paidBkashOrder(account: Account, context: BrowserContext): Promis
 describe('a payment bKash has not settled yet', () => {
   it('says it is being confirmed, offers no second payment meanwhile, and shows Paid once the server has it', async () => {
     const { account, page, context } = await shopper('Bkash Waiter');
+    // A return for a payment the shop does not know (no order in the URL) is said at the top.
+    await page.goto(browser.url('/dashboard/my-orders?bkash=failed'));
+    await page
+      .getByTestId('bkash-unknown')
+      .getByText('The bKash payment did not go through. Please try again, or pay on delivery.')
+      .waitFor();
+    expect(await seriousA11yViolationsWithoutToasts(page)).toEqual([]);
     const order = await placeBkashOrder(account);
     // The callback's answer when bKash did not settle the execute in time (DESIGN.md §10).
     await page.goto(browser.url(`/dashboard/my-orders?order=${order._id}&bkash=pending`));

@@ -14,7 +14,7 @@ import { useDeleteOrder, useOrders } from '../api/orders';
 import { OrderProducts, OrderStatus } from './order-products';
 import { OrderTimeline } from './order-timeline';
 import { BkashPayment } from './bkash-payment';
-import type { BkashReturn } from '../../../lib/bkash';
+import { bkashCodeText, type BkashReturn } from '../../../lib/bkash';
 
 /** An order still in the outbox: not on the server yet. */
 export type UnsentOrder = {
@@ -106,6 +106,12 @@ export function MyOrders({
       {bkashReturn?.outcome === 'offline' && (
         <p className="alert alert-info mb-4" role="status" data-testid="bkash-kept">
           {t('bkash.offlineReturn')}
+        </p>
+      )}
+      {/* bKash's return for no order of this account (a payment the shop does not know): said once, here. */}
+      {bkashReturn?.outcome === 'failed' && !bkashReturn.orderId && (
+        <p className="alert alert-warning mb-4" role="status" data-testid="bkash-unknown">
+          {t('bkash.failed', { reason: bkashCodeText(bkashReturn.code) })}
         </p>
       )}
       {unsent.map((item) => (
