@@ -1,8 +1,7 @@
 import type { Product } from '@contract/catalogue';
 import type { Order } from '@contract/order';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { useAuth } from '../../features/auth/auth-store';
 import { linesToOrderAgain } from '../../features/cart/cart-model';
@@ -10,6 +9,7 @@ import { cartActions } from '../../features/cart/cart-store';
 import { productsQueryOptions } from '../../features/catalogue/api/get-products';
 import { useSendWithoutRefused } from '../../features/checkout/api/place-order';
 import { useUnsentOrders } from '../../features/orders/api/get-unsent-orders';
+import { useBkashReturn } from '../../features/orders/use-bkash-return';
 import { MyOrders, type UnsentOrder } from '../../features/orders/components/my-orders';
 import { apiErrorText } from '../../lib/i18n/api-errors';
 import { t } from '../../lib/i18n/i18n';
@@ -18,23 +18,12 @@ import { readMirror } from '../../lib/offline/catalogue-mirror';
 import { dismiss } from '../../lib/offline/outbox/store';
 import { useMovedOrders } from '../../lib/offline/outbox/use-moved-orders';
 import { notify } from '../../lib/toast';
-import { readBkashReturn } from '../../lib/bkash';
-import type { BkashSettledMessage } from '../../lib/offline/bkash-return';
-import { orderKeys } from '../../lib/query-keys';
-import { refetchNow } from '../../lib/refetch-now';
-import { BKASH_DELIVER_MESSAGE, BKASH_SETTLED_MESSAGE } from '../../lib/storage-keys';
-
-/** How often My Orders asks the worker to deliver a kept bKash return while one waits. */
-const KEPT_RETURN_ASK_MS = 4_000;
 
 /**
  * `/dashboard/my-orders`: the user's orders with those still in the outbox; a refused order's
  * "Send without them" orders the rest anew through the outbox, its "Back to cart" puts its lines
  * back in the cart (and removes it), its "Remove" removes it; "Order again" fills the cart from an order.
- * bKash's return lands here (`?order=&bkash=&bkashCode=`, DESIGN.md §10). A return the service
- * worker kept offline (lib/offline/bkash-return.ts) is delivered when the connection returns: the
- * page asks the worker then, and once it says how the payment ended the URL says so and the
- * orders are fetched again.
+ * bKash's return lands here (`?order=&bkash=&bkashCode=`, DESIGN.md §10; see useBkashReturn).
  */
 export default function MyOrdersRoute() {
   const { user } = useAuth();
@@ -43,48 +32,7 @@ export default function MyOrdersRoute() {
   const moved = useMovedOrders(user.account);
   const unsent = useUnsentOrders(user.account);
   const nameOf = useStoredProductName();
-  const [params, setParams] = useSearchParams();
-  const bkashReturn = readBkashReturn(params);
-  useEffect(() => {
-    const worker = navigator.serviceWorker;
-    if (!worker) return;
-    const deliver = () => worker.controller?.postMessage({ type: BKASH_DELIVER_MESSAGE });
-    const onMessage = (event: MessageEvent<BkashSettledMessage | null>) => {
-      const settled = event.data;
-      if (settled?.type !== BKASH_SETTLED_MESSAGE) return;
-      // How the kept payment ended, as the callback's redirect would have said; or, nothing
-      // being kept any more, the "back online" note goes.
-      setParams(
-        (current) => {
-          const next = new URLSearchParams();
-          if (!settled.orderId || !settled.outcome) return current.get('bkash') === 'offline' ? next : current;
-          next.set('order', settled.orderId);
-          next.set('bkash', settled.outcome);
-          if (settled.bkashCode) next.set('bkashCode', settled.bkashCode);
-          return next;
-        },
-        { replace: true },
-      );
-      void refetchNow(client, orderKeys.all);
-    };
-    worker.addEventListener('message', onMessage);
-    window.addEventListener('online', deliver);
-    if (navigator.onLine) deliver();
-    return () => {
-      worker.removeEventListener('message', onMessage);
-      window.removeEventListener('online', deliver);
-    };
-  }, [client, setParams]);
-  // While a kept return waits, ask again every few seconds: the page may be back online before
-  // the worker's own connection is, and then the first ask finds the network still gone.
-  const waitingReturn = bkashReturn?.outcome === 'offline';
-  useEffect(() => {
-    if (!waitingReturn) return;
-    const timer = setInterval(() => {
-      if (navigator.onLine) navigator.serviceWorker?.controller?.postMessage({ type: BKASH_DELIVER_MESSAGE });
-    }, KEPT_RETURN_ASK_MS);
-    return () => clearInterval(timer);
-  }, [waitingReturn]);
+  const bkashReturn = useBkashReturn();
   const sendWithoutRefused = useSendWithoutRefused();
   const sendWithout = async (key: string, keepAvailable = false) => {
     try {
