@@ -27,6 +27,7 @@ import { checkout, stripeWebhook } from './routes/checkout';
 import { deliverySlots } from './routes/delivery-slots';
 import { health } from './routes/health';
 import { orders } from './routes/orders';
+import { orderPaymentMethod } from './routes/order-payment-method';
 import { payments } from './routes/payments';
 import { products } from './routes/products';
 import { push } from './routes/push';
@@ -140,6 +141,7 @@ function buildApi(deps: AppDeps) {
       .route('/health', health)
       .route('/products', products)
       .route('/orders', orders)
+      .route('/orders', orderPaymentMethod)
       .route('/delivery-slots', deliverySlots)
       .route('/reviews', reviews)
       .route('/users', users)

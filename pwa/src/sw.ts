@@ -15,6 +15,7 @@ import type { OutboxSentMessage } from './lib/offline/outbox/protocol';
 import { sendOutbox } from './lib/offline/outbox/sender';
 // Web Push: the `push` and `notificationclick` handlers (DESIGN.md §11).
 import './lib/offline/push-handlers';
+import './lib/offline/bkash-return-worker'; // a bKash return lost offline: kept, and delivered once back online (before Workbox's routes)
 
 declare const self: ServiceWorkerGlobalScope;
 

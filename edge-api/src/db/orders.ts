@@ -549,3 +549,19 @@ export function decodeCursor(text: string): OrderCursor | undefined {
   const match = /^(\d{1,16})\.(.{1,64})$/s.exec(decoded);
   return match ? { createdAt: Number(match[1]), id: String(match[2]) } : undefined;
 }
+
+/**
+ * Switches `userId`'s order `id` from bKash to cash on delivery, only while it is unpaid and
+ * Pending (one conditional UPDATE: a bKash payment settling at the same moment wins or loses
+ * whole). Used by `PUT /orders/:id/payment-method` (routes/order-payment-method.ts).
+ * @returns whether the order changed.
+ */
+export async function choosePayOnDelivery(db: Client, id: string, userId: string): Promise<boolean> {
+  const { rowsAffected } = await db.execute({
+    sql: `UPDATE orders SET payment_method = 'cod'
+          WHERE id = ? AND user_id = ? AND payment_method = 'bkash' AND payment_status = 'unpaid'
+            AND order_status = 'Pending'`,
+    args: [id, userId],
+  });
+  return rowsAffected > 0;
+}

@@ -148,6 +148,18 @@ const matrix: Case[] = [
     request: async () => ({ path: `/api/orders/${await newOrderOfA()}` }),
     expect: { anonymous: 401, customerA: 200, customerB: 404, admin: 200 },
   },
+  {
+    route: 'PUT /api/orders/:id/payment-method',
+    name: "customer A's unpaid bKash order",
+    request: async () => {
+      // bKash is not configured here: A's order is made a bKash one in the database.
+      const id = await newOrderOfA();
+      await t.db.execute({ sql: "UPDATE orders SET payment_method = 'bkash' WHERE id = ?", args: [id] });
+      return { path: `/api/orders/${id}/payment-method`, body: { paymentMethod: 'cod' } };
+    },
+    // Only the owner: the admin does not choose how a customer pays.
+    expect: { anonymous: 401, customerA: 200, customerB: 404, admin: 404 },
+  },
   { route: 'GET /api/reviews', request: async () => ({ path: '/api/reviews' }), expect: all(200) },
   {
     route: 'POST /api/reviews',

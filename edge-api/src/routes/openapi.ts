@@ -41,6 +41,7 @@ import {
 import { pushSubscriptionSchema, pushUnsubscribeSchema } from '../contract/push';
 import { adminGrantSchema, profileSchema, profileUpdateSchema, userSchema, userUpsertSchema } from '../contract/user';
 import { factory } from '../env';
+import { paymentMethodChangeSchema } from './order-payment-method';
 
 /** The API's one error body (http/errors.ts, DESIGN.md §3); `code` is one of contract/errors.ts's codes. */
 export const errorBodySchema = z.object({
@@ -260,6 +261,16 @@ export const routeDocs: readonly RouteDoc[] = [
       schema: deleted.extend({ cancelledCount: z.number().int() }),
     },
     errors: [404, 409, 502, 503],
+  },
+  {
+    method: 'put',
+    path: '/api/orders/:id/payment-method',
+    summary: 'Pay on delivery instead: your unpaid, Pending bKash order becomes cash on delivery',
+    auth: 'user',
+    params: recordIdParam,
+    body: paymentMethodChangeSchema,
+    ok: { status: 200, description: 'The order, now paymentMethod cod', schema: orderSchema },
+    errors: [404, 409],
   },
   {
     method: 'get',

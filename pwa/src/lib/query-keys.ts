@@ -54,3 +54,8 @@ export const profileKeys = {
   /** Account `uid`'s profile. */
   me: (uid: string) => [...profileKeys.all, uid] as const,
 };
+
+/** `GET /api/payments/methods`: the ways to pay the shop offers now. */
+export const paymentKeys = {
+  methods: ['payment-methods'] as const,
+};

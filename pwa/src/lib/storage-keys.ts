@@ -51,3 +51,20 @@ export const CACHE_UPDATED_MESSAGE = 'CACHE_UPDATED';
 
 /** Sent by the page to let a waiting service worker take over (workbox-window's messageSkipWaiting). */
 export const SKIP_WAITING_MESSAGE = 'SKIP_WAITING';
+
+// bKash (lib/bkash.ts, lib/offline/bkash-return.ts)
+
+/** localStorage: the last `GET /api/payments/methods` answer (a JSON array), so an offline checkout still offers bKash. */
+export const PAYMENT_METHODS_KEY = 'paymentMethods';
+
+/** IndexedDB database (idb-keyval, store `returns`) where the service worker keeps a bKash return lost offline. */
+export const BKASH_RETURN_DB = 'taza-haat-bkash';
+
+/** The Background Sync tag under which the service worker delivers kept bKash returns. */
+export const BKASH_SYNC_TAG = 'taza-haat-bkash-return';
+
+/** Sent by the page when the connection returns: the service worker delivers the bKash returns it keeps. */
+export const BKASH_DELIVER_MESSAGE = 'BKASH_DELIVER';
+
+/** Posted by the service worker once it delivered a kept bKash return (with how the payment ended). */
+export const BKASH_SETTLED_MESSAGE = 'BKASH_SETTLED';

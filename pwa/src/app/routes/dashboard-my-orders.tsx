@@ -11,6 +11,7 @@ import { useSendWithoutRefused } from '../../features/checkout/api/place-order';
 import { useUnsentOrders } from '../../features/orders/api/get-unsent-orders';
 import { useOrders } from '../../features/orders/api/orders';
 import { PushPrompt } from '../../features/push/components/push-prompt';
+import { useBkashReturn } from '../../features/orders/use-bkash-return';
 import { MyOrders, type UnsentOrder } from '../../features/orders/components/my-orders';
 import { apiErrorText } from '../../lib/i18n/api-errors';
 import { t } from '../../lib/i18n/i18n';
@@ -25,6 +26,7 @@ import { notify } from '../../lib/toast';
  * "Send without them" orders the rest anew through the outbox, its "Back to cart" puts its lines
  * back in the cart (and removes it), its "Remove" removes it; "Order again" fills the cart from an order.
  * With an order placed, a shopper is offered notifications; `?order=<id>` picks that order out.
+ * bKash's return lands here (`?order=&bkash=&bkashCode=`, DESIGN.md §10; see useBkashReturn).
  */
 export default function MyOrdersRoute() {
   const { user, admin } = useAuth();
@@ -37,6 +39,7 @@ export default function MyOrdersRoute() {
   const moved = useMovedOrders(user.account);
   const unsent = useUnsentOrders(user.account);
   const nameOf = useStoredProductName();
+  const bkashReturn = useBkashReturn();
   const sendWithoutRefused = useSendWithoutRefused();
   const sendWithout = async (key: string, keepAvailable = false) => {
     try {
@@ -77,6 +80,7 @@ export default function MyOrdersRoute() {
       onOrderAgain={orderAgain}
       highlight={search.get('order') ?? undefined}
       notice={!admin && orders && orders.length > 0 ? <PushPrompt kind="shopper" /> : undefined}
+      bkashReturn={bkashReturn}
     />
   ) : null;
 }

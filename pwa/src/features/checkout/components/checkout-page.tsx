@@ -7,12 +7,14 @@ import type { SaleUnit } from '@contract/catalogue';
 import { orderInputSchema, type Order } from '@contract/order';
 import { MAX_SAVED_ADDRESSES, savedAddressSchema, type SavedAddress } from '@contract/user';
 import { FormField } from '../../../components/form-field';
+import { payWithBkash, useBkashOffered } from '../../../lib/bkash';
 import { apiErrorText } from '../../../lib/i18n/api-errors';
 import { contractError } from '../../../lib/i18n/contract-errors';
 import { t, useLocale } from '../../../lib/i18n/i18n';
 import { notify } from '../../../lib/toast';
 import { useOnline } from '../../../lib/use-online';
 import { startCardPayment } from '../api/checkout-api';
+import { BkashChoice } from './bkash-choice';
 import { AddressChoice, NEW_ADDRESS, SaveNewAddress, type AddressPick } from './address-choice';
 import type { OrderToPlace, PlaceOrderResult } from '../api/place-order';
 import { slotToOrder, useDeliverySlots } from '../api/get-delivery-slots';
@@ -66,7 +68,9 @@ function freeLabel(saved: readonly SavedAddress[]): string {
 /**
  * Checkout (spec §2, §5): name (read-only from the account unless it has none), e-mail
  * (read-only), phone and address, the delivery time (DESIGN.md §8), the price summary, and the
- * payment method — cash on delivery always, card when Stripe is configured. Phone and address
+ * payment method — cash on delivery always, card when Stripe is configured (online only), bKash
+ * when the server offers it (offline too: the order waits in the outbox; once the server has it
+ * the shopper goes to bKash's page, or pays later from My Orders). Phone and address
  * start as the last used (the saved profile); the shopper picks a saved address or types a new
  * one, saved for next time unless they untick "Save this address". Lines out of stock
  * are listed apart and left out of the order and its totals. The Idempotency-Key is made when
@@ -85,7 +89,8 @@ export function CheckoutPage({
 }: CheckoutPageProps) {
   useLocale(); // renders again in the language chosen
   const online = useOnline();
-  const [method, setMethod] = useState<'cod' | 'card'>('cod');
+  const [method, setMethod] = useState<'cod' | 'card' | 'bkash'>('cod');
+  const bkashOffered = useBkashOffered();
   const slots = useDeliverySlots();
   const [chosenSlot, setChosenSlot] = useState<string>();
   const deliverySlot = slotToOrder(slots.data, chosenSlot);
@@ -182,7 +187,8 @@ export function CheckoutPage({
     sending.current = true;
     attemptKey.current ??= crypto.randomUUID();
     try {
-      const paymentMethod = online ? method : 'cod';
+      // Card needs the connection now; bKash is paid once the server has the order, so it may wait.
+      const paymentMethod = method === 'bkash' ? (bkashOffered ? 'bkash' : 'cod') : online ? method : 'cod';
       const result = await submitOrder(
         {
           ...values,
@@ -213,8 +219,15 @@ export function CheckoutPage({
         notify('order', 'error', result.message);
         onOrdered();
       } else if (result.status === 'queued') {
-        notify('order', 'info', t('order.queued'));
+        notify('order', 'info', paymentMethod === 'bkash' ? t('bkash.queued') : t('order.queued'));
         onOrdered();
+      } else if (paymentMethod === 'bkash') {
+        notify('order', 'success', t('bkash.redirecting'));
+        // bKash's page next; if it cannot be reached now, My Orders offers "Pay with bKash".
+        await payWithBkash(result.order._id).catch((error: unknown) => {
+          notify('order', 'error', apiErrorText(error, t('bkash.notStarted')));
+          onOrdered();
+        });
       } else {
         notify('order', 'success', t('order.successful'));
         if (paymentMethod === 'card') setCardOrder(result.order);
@@ -293,6 +306,9 @@ export function CheckoutPage({
             />
             {t('checkout.cod')}
           </label>
+          {bkashOffered && (
+            <BkashChoice checked={method === 'bkash'} online={online} onChoose={() => setMethod('bkash')} />
+          )}
           {publishableKey ? (
             <label className="flex min-h-11 items-center gap-3">
               <input
@@ -307,7 +323,9 @@ export function CheckoutPage({
               {!online && <span className="text-sm text-base-content/70">{t('checkout.needsConnection')}</span>}
             </label>
           ) : (
-            <p className="text-sm text-base-content/70">{t('checkout.noCard')}</p>
+            <p className="text-sm text-base-content/70">
+              {bkashOffered ? t('checkout.noCardBkash') : t('checkout.noCard')}
+            </p>
           )}
         </fieldset>
         <NotInOrder lines={leftOut} nothingLeft={lines.length === 0} />

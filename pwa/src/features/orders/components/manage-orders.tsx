@@ -1,6 +1,8 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { DeliverySlot } from '@contract/delivery';
+import type { Order } from '@contract/order';
+import { formatPrice } from '../../../lib/format';
 import { apiErrorText } from '../../../lib/i18n/api-errors';
 import { t, useLocale } from '../../../lib/i18n/i18n';
 import { Spinner } from '../../../components/spinner';
@@ -67,8 +69,11 @@ export function ManageOrders({ offeredSlots, orderHref }: ManageOrdersProps) {
       setParams((current) => withFilter(current, name, value), { replace: true }),
     [setParams],
   );
-  const onDelete = (id: string) => {
-    if (!window.confirm(texts.confirmDelete)) return;
+  // A paid order is refunded, not deleted: the question names the amount going back.
+  const onDelete = ({ _id: id, paymentStatus, totalAmount }: Order) => {
+    const question =
+      paymentStatus === 'paid' ? t('orders.confirmRefund', { amount: formatPrice(totalAmount) }) : texts.confirmDelete;
+    if (!window.confirm(question)) return;
     remove.mutate(id, {
       onSuccess: ({ deletedCount, cancelledCount }) =>
         (deletedCount > 0 || cancelledCount > 0) &&

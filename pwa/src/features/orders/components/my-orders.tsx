@@ -13,6 +13,8 @@ import { notify } from '../../../lib/toast';
 import { useDeleteOrder, useOrders } from '../api/orders';
 import { OrderProducts, OrderStatus } from './order-products';
 import { OrderTimeline } from './order-timeline';
+import { BkashPayment } from './bkash-payment';
+import { bkashCodeText, type BkashReturn } from '../../../lib/bkash';
 
 /** An order still in the outbox: not on the server yet. */
 export type UnsentOrder = {
@@ -49,6 +51,8 @@ type MyOrdersProps = {
   highlight?: string | undefined;
   /** Shown under the heading (the notifications prompt). */
   notice?: ReactNode;
+  /** How a bKash payment just ended, from the URL bKash's return redirected to (`?order=&bkash=&bkashCode=`). */
+  bkashReturn?: BkashReturn | undefined;
 };
 
 /**
@@ -56,7 +60,9 @@ type MyOrdersProps = {
  * were not sent — each refused one can go back to the cart or be removed, and one refused for
  * products out of stock or gone names them and can be sent without them), then the customer's own orders with their delivery time (and a note where the server
  * moved it) and its tracking timeline; Pending ones can be cancelled after a confirm, and any can
- * be ordered again.
+ * be ordered again. A bKash order shows its payment (BkashPayment): paid with the transaction id,
+ * or unpaid with how the last attempt ended and the ways to pay; a bKash return kept offline is
+ * said at the top until it is delivered.
  */
 export function MyOrders({
   email,
@@ -68,6 +74,7 @@ export function MyOrders({
   onOrderAgain,
   highlight,
   notice,
+  bkashReturn,
 }: MyOrdersProps) {
   const t = useT();
   const { data: orders, isPending, isError } = useOrders(email);
@@ -87,8 +94,12 @@ export function MyOrders({
     setActing(key);
     void action().finally(() => setActing(undefined));
   };
-  const onCancel = (id: string) => {
-    if (!window.confirm(t('orders.confirmCancel'))) return;
+  const onCancel = ({ _id: id, paymentStatus, totalAmount }: Order) => {
+    const question =
+      paymentStatus === 'paid'
+        ? t('orders.confirmRefundMine', { amount: formatPrice(totalAmount) })
+        : t('orders.confirmCancel');
+    if (!window.confirm(question)) return;
     cancel.mutate(id, {
       onSuccess: ({ deletedCount, cancelledCount }) =>
         deletedCount > 0
@@ -103,6 +114,17 @@ export function MyOrders({
       {notice}
       {isPending && <Spinner label={t('orders.loadingYours')} />}
       {isError && <p className="alert alert-warning">{t('orders.yoursFailed')}</p>}
+      {bkashReturn?.outcome === 'offline' && (
+        <p className="alert alert-info mb-4" role="status" data-testid="bkash-kept">
+          {t('bkash.offlineReturn')}
+        </p>
+      )}
+      {/* bKash's return for no order of this account (a payment the shop does not know): said once, here. */}
+      {bkashReturn?.outcome === 'failed' && !bkashReturn.orderId && (
+        <p className="alert alert-warning mb-4" role="status" data-testid="bkash-unknown">
+          {t('bkash.failed', { reason: bkashCodeText(bkashReturn.code) })}
+        </p>
+      )}
       {unsent.map((item) => (
         <article
           key={item.key}
@@ -202,7 +224,7 @@ export function MyOrders({
                         className="btn btn-outline btn-error min-h-11"
                         disabled={order.orderStatus !== 'Pending' || cancel.isPending}
                         title={order.orderStatus !== 'Pending' ? t('orders.cannotCancelWhy') : undefined}
-                        onClick={() => onCancel(order._id)}
+                        onClick={() => onCancel(order)}
                       >
                         {order.orderStatus === 'Pending' ? t('product.delete') : t('orders.cannotCancel')}
                       </button>
@@ -218,6 +240,9 @@ export function MyOrders({
                   </div>
                 </div>
               </div>
+              {order.paymentMethod === 'bkash' && (
+                <BkashPayment order={order} returned={bkashReturn?.orderId === order._id ? bkashReturn : undefined} />
+              )}
               <OrderTimeline order={order} />
             </div>
           </article>

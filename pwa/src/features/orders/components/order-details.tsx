@@ -6,6 +6,7 @@ import { isOrderNotFound, useOrder } from '../api/order-details';
 import { formatShopTime } from '../order-time';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { AdvanceOrderButton } from './advance-order-button';
+import { CancelRefundButton } from './cancel-refund-button';
 import { OrderLines } from './order-lines';
 import { PaymentText, StatusBadge } from './order-products';
 import { PackingSlip } from './packing-slip';
@@ -38,8 +39,9 @@ const messages = () => ({
 /**
  * An order's details for the admin (`/dashboard/manage-orders/:id`): customer with a `tel:` link
  * for the phone, address, e-mail and delivery slot; the lines with cart total, shipping, tax and
- * total; payment; the status timeline with Dhaka times; the one next step as a button; and a
- * printable packing slip. Offline it shows the last synced copy with its time.
+ * total; payment (method, status and the provider's reference: bKash's trxID, Stripe's payment
+ * id); the status timeline with Dhaka times; the one next step as a button; a paid order's
+ * "Cancel and refund" (asked first); and a printable packing slip. Offline it shows the last synced copy with its time.
  */
 export function OrderDetails({ id, queueHref }: { id: string; queueHref: string }) {
   useLocale(); // renders again in the language chosen
@@ -89,6 +91,7 @@ export function OrderDetails({ id, queueHref }: { id: string; queueHref: string 
           </div>
           <div className="flex flex-wrap gap-2">
             <AdvanceOrderButton order={order} disabled={!online} />
+            <CancelRefundButton order={order} disabled={!online} />
             <button type="button" className="btn btn-outline min-h-11" onClick={() => window.print()}>
               {texts.print}
             </button>

@@ -81,13 +81,24 @@ export function OrderStatus({ order }: { order: Order }) {
   );
 }
 
-/** How an order is paid and whether it is, e.g. "Cash on delivery · Unpaid", "Card · Refunded". */
+/** How an order is paid, in the language shown: "Cash on delivery", "Card", "bKash". */
+function methodLabel(method: Order['paymentMethod']): string {
+  switch (method) {
+    case 'cod':
+      return t('checkout.cod');
+    case 'card':
+      return t('orders.card');
+    case 'bkash':
+      return t('orders.bkash');
+  }
+}
+
+/** How an order is paid and whether it is, e.g. "Cash on delivery · Unpaid", "Card · Refunded", "bKash · Paid". */
 export function PaymentText({ order }: { order: Order }) {
   useLocale(); // renders again in the language chosen
   return (
     <>
-      {order.paymentMethod === 'cod' ? t('checkout.cod') : t('orders.card')} ·{' '}
-      {order.paymentStatus === 'unpaid' ? t('orders.unpaid') : paymentLabel(order)}
+      {methodLabel(order.paymentMethod)} · {order.paymentStatus === 'unpaid' ? t('orders.unpaid') : paymentLabel(order)}
     </>
   );
 }

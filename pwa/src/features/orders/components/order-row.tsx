@@ -17,7 +17,7 @@ type OrderRowProps = {
   /** Whether writes are possible (online). */
   canWrite: boolean;
   detailsHref: string;
-  onDelete: (id: string) => void;
+  onDelete: (order: Order) => void;
 };
 
 /**
@@ -57,7 +57,7 @@ export function OrderRow({ order, isNew, canWrite, detailsHref, onDelete }: Orde
               type="button"
               className="btn btn-error btn-outline btn-sm min-h-11"
               disabled={!canWrite}
-              onClick={() => onDelete(order._id)}
+              onClick={() => onDelete(order)}
             >
               {texts.delete}
             </button>

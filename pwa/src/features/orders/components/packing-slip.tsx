@@ -20,7 +20,7 @@ const messages = () => ({
 /**
  * The packing slip of `order`, printed instead of the page (hidden on screen; index.css hides
  * the header, navigation, footer and buttons in print): order id, slot, customer, phone, address,
- * lines, total and payment.
+ * lines, total and payment (method, status and the provider's reference).
  */
 export function PackingSlip({ order }: { order: Order }) {
   useLocale(); // renders again in the language chosen
@@ -40,7 +40,15 @@ export function PackingSlip({ order }: { order: Order }) {
         {row(texts.customer, order.customerName)}
         {row(texts.phone, order.phone)}
         {row(texts.address, <span className="whitespace-pre-line">{order.address}</span>)}
-        {row(texts.payment, <PaymentText order={order} />)}
+        {row(
+          texts.payment,
+          <>
+            <PaymentText order={order} />
+            {order.paymentRef && (
+              <span className="block font-mono">{t('orders.paymentRef', { ref: order.paymentRef })}</span>
+            )}
+          </>,
+        )}
       </dl>
       <OrderLines order={order} pictures={false} />
     </article>
