@@ -26,6 +26,7 @@ import { deliverySlots } from './routes/delivery-slots';
 import { health } from './routes/health';
 import { orders } from './routes/orders';
 import { products } from './routes/products';
+import { reports } from './routes/reports';
 import { reviews } from './routes/reviews';
 import { users } from './routes/users';
 
@@ -132,6 +133,7 @@ function buildApi(deps: AppDeps) {
       .route('/delivery-slots', deliverySlots)
       .route('/reviews', reviews)
       .route('/users', users)
+      .route('/reports', reports)
       .route('/checkout', checkout)
       .route('/stripe', stripeWebhook)
       .route('/openapi.json', openapi)
