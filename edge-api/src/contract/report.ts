@@ -4,7 +4,7 @@
  * that every report counts in. Shared by the API and the dashboard's dawn board.
  */
 import { z } from 'zod';
-import type { SaleUnit } from './catalogue';
+import { saleUnits } from './catalogue';
 
 /** Asia/Dhaka's offset from UTC in ms (fixed, as delivery/slots.ts's). */
 const SHOP_OFFSET_MS = 6 * 60 * 60_000;
@@ -78,11 +78,11 @@ export const purchaseItemSchema = z.object({
   _id: z.string(),
   name: z.string(),
   nameBn: z.string().nullable(),
-  unit: z.string().meta({ description: 'kg, g, piece, bundle, dozen or hali' }),
+  unit: z.enum(saleUnits),
   unitSize: z.number().int(),
   quantity: z.number().int().meta({ description: 'Sale units across the day’s orders' }),
 });
-export type PurchaseItem = Omit<z.infer<typeof purchaseItemSchema>, 'unit'> & { unit: SaleUnit };
+export type PurchaseItem = z.infer<typeof purchaseItemSchema>;
 
 /** One delivery slot of `GET /reports/slots`: the orders in it (not cancelled) and the places left. */
 export const slotLoadSchema = z.object({

@@ -4,7 +4,6 @@
  * downloaded with the bearer header (a plain link cannot carry it) as a file the browser saves.
  */
 import { queryOptions } from '@tanstack/react-query';
-import type { PurchaseItem } from '@contract/report';
 import { api, apiRequestError, readResponse } from '../../../lib/api-client';
 
 /** The reports' query keys: one query per report and its argument. */
@@ -30,7 +29,7 @@ export const salesOptions = (days: number) =>
 export const purchaseListOptions = (date: string) =>
   queryOptions({
     queryKey: reportKeys.purchaseList(date),
-    queryFn: async () => (await readResponse(api.reports['purchase-list'].$get({ query: { date } }))) as PurchaseItem[],
+    queryFn: async () => readResponse(api.reports['purchase-list'].$get({ query: { date } })),
     staleTime: STALE_MS,
   });
 

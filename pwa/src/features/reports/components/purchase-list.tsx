@@ -76,7 +76,7 @@ export function PurchaseList({ today }: { today: string }) {
       ) : (
         <div className="overflow-x-auto">
           <table className="table table-zebra purchase-table">
-            <thead>
+            <thead className="text-base-content">
               <tr>
                 <th scope="col">{t('reports.product')}</th>
                 <th scope="col" className="text-right">
@@ -95,14 +95,16 @@ export function PurchaseList({ today }: { today: string }) {
                     <th scope="row" className="font-medium">
                       {productName(item, locale)}
                     </th>
-                    <td className="text-right tabular-nums">{quantityLabel(item.quantity, item)}</td>
-                    <td className="text-right tabular-nums">{weight === undefined ? '' : kg(weight)}</td>
+                    <td className="whitespace-nowrap text-right tabular-nums">{quantityLabel(item.quantity, item)}</td>
+                    <td className="whitespace-nowrap text-right tabular-nums">
+                      {weight === undefined ? '' : kg(weight)}
+                    </td>
                   </tr>
                 );
               })}
             </tbody>
             {rows.some((item) => kilograms(item) !== undefined) && (
-              <tfoot>
+              <tfoot className="text-base-content">
                 <tr>
                   <th scope="row" colSpan={2}>
                     {t('reports.weightTotal')}

@@ -47,7 +47,7 @@ export function SalesChart({ days, dayLabel }: { days: readonly SalesDay[]; dayL
           { scale: 'n', side: 1, size: 44, grid: { show: false }, values: (_u, splits) => whole(splits) },
         ],
         series: [
-          { value: (_u, i) => (i === null ? '' : dayLabel(days[i]?.date ?? '')) },
+          { label: t('reports.date'), value: (_u, i) => (i === null ? '' : dayLabel(days[i]?.date ?? '')) },
           {
             label: t('reports.revenue'),
             scale: 'tk',

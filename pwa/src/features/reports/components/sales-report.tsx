@@ -81,7 +81,7 @@ export function SalesReport() {
           <div className={tableShown ? 'overflow-x-auto' : 'sr-only'} id="sales-table">
             <table className="table table-zebra" data-testid="sales-table">
               <caption className="sr-only">{t('reports.salesCaption', { days: formatNumber(days) })}</caption>
-              <thead>
+              <thead className="text-base-content">
                 <tr>
                   <th scope="col">{t('reports.date')}</th>
                   <th scope="col" className="text-right">
