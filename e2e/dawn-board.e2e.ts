@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import type { DeliverySlotOffer } from '@contract/delivery';
 import type { Order } from '@contract/order';
 import type { PurchaseItem, SalesDay } from '@contract/report';
-import { shopDate } from '@contract/report';
+import { shopDate } from '@contract/shop-day';
 import { orderInput } from '../edge-api/src/testing/order-fixture';
 import { idTokenFor, logIn, newAccount, type Account } from './support/accounts';
 import { api, apiAs, productNamed } from './support/api';

@@ -79,7 +79,7 @@ async function setOrders(db: Client, total: number): Promise<void> {
 }
 
 /** Per route and size: blocks of samples after a warm-up (the CSV, a bigger answer, fewer). */
-const BLOCKS = 7;
+const BLOCKS = 9;
 const WARMUP = 30;
 
 /** The `q`-th quantile (0–1) of `values`, nearest rank. */
@@ -92,25 +92,25 @@ const ROUTES: Route[] = [
   {
     name: 'GET /api/reports/sales?days=14',
     path: () => '/api/reports/sales?days=14',
-    samples: 200,
+    samples: 600,
     check: (body) => (JSON.parse(body) as Array<{ orders: number }>).filter((d) => d.orders > 0).length >= 13,
   },
   {
     name: 'GET /api/reports/purchase-list (yesterday)',
     path: (today) => `/api/reports/purchase-list?date=${addShopDays(today, -1)}`,
-    samples: 200,
+    samples: 600,
     check: (body) => (JSON.parse(body) as unknown[]).length === 3,
   },
   {
     name: 'GET /api/reports/slots (yesterday)',
     path: (today) => `/api/reports/slots?date=${addShopDays(today, -1)}`,
-    samples: 200,
+    samples: 600,
     check: (body) => (JSON.parse(body) as unknown[]).length > 0,
   },
   {
     name: 'GET /api/reports/orders.csv (the last 7 days, ~420 orders)',
     path: (today) => `/api/reports/orders.csv?from=${addShopDays(today, -7)}&to=${addShopDays(today, -1)}`,
-    samples: 60,
+    samples: 150,
     check: (body) => body.split('\r\n').length > 400,
   },
 ];

@@ -4,7 +4,7 @@
  * (printable), sales of the last 14 or 30 days, and the orders of a date range as CSV. Its own
  * chunk (dashboard-home.tsx loads it for admins only); printing prints the purchase list alone.
  */
-import { addShopDays, shopDate } from '@contract/report';
+import { addShopDays, shopDate } from '@contract/shop-day';
 import { useState } from 'react';
 import { ExportOrders } from './export-orders';
 import { PurchaseList } from './purchase-list';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { addShopDays, MAX_EXPORT_DAYS, shopDaysBetween } from '@contract/report';
+import { addShopDays, MAX_EXPORT_DAYS, shopDaysBetween } from '@contract/shop-day';
 import { formatNumber } from '../../../lib/format';
 import { apiErrorText } from '../../../lib/i18n/api-errors';
 import { useT } from '../../../lib/i18n/i18n';

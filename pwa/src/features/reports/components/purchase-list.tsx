@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
-import { shopDayStartMs } from '@contract/report';
+import { shopDayStartMs } from '@contract/shop-day';
 import { formatNumber, shopDateFormat } from '../../../lib/format';
 import { apiErrorText } from '../../../lib/i18n/api-errors';
 import { intlLocale, useLocale, useT } from '../../../lib/i18n/i18n';

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { shopDayStartMs } from '@contract/report';
+import { shopDayStartMs } from '@contract/shop-day';
 import { formatNumber, formatPrice, shopDateFormat } from '../../../lib/format';
 import { apiErrorText } from '../../../lib/i18n/api-errors';
 import { useLocale, useT } from '../../../lib/i18n/i18n';

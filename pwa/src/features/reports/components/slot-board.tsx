@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { apiErrorText } from '../../../lib/i18n/api-errors';
 import { useT } from '../../../lib/i18n/i18n';
 import { slotDay, slotTimes } from '../../../lib/i18n/slot-label';
-import { shopDayStartMs } from '@contract/report';
+import { shopDayStartMs } from '@contract/shop-day';
 import { slotsOptions } from '../api/reports';
 
 /** One day's delivery slots: each slot's times, its orders and the places it has left. */
