@@ -31,6 +31,7 @@ import { orderPaymentMethod } from './routes/order-payment-method';
 import { payments } from './routes/payments';
 import { products } from './routes/products';
 import { push } from './routes/push';
+import { reports } from './routes/reports';
 import { reviews } from './routes/reviews';
 import { users } from './routes/users';
 
@@ -145,6 +146,7 @@ function buildApi(deps: AppDeps) {
       .route('/delivery-slots', deliverySlots)
       .route('/reviews', reviews)
       .route('/users', users)
+      .route('/reports', reports)
       .route('/checkout', checkout)
       .route('/stripe', stripeWebhook)
       .route('/payments', payments)

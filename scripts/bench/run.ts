@@ -1,11 +1,11 @@
 /**
- * `npm run bench [-- --quick | --only fault | fulfilment | lighthouse | catalogue | stock]`
+ * `npm run bench [-- --quick | --only fault | fulfilment | lighthouse | catalogue | stock | reports]`
  * (bench/README.md): builds the app, starts the real stack on free ports (libSQL file, Auth
  * emulator, Node server), runs every measurement in this one run and writes bench/results.md and
  * bench/results.json. `--quick` checks the size budgets only and prints them (CI runs it).
  * `--only fault` runs figure 8 alone (its own sqld and server, no build), `--only fulfilment`
  * figure 9 (its own libSQL file and server), `--only lighthouse` figure 2 and `--only catalogue`
- * figures 4 and 6, `--only stock` figure 10 (the build and the stack, nothing else measured), and puts its figures into the results, keeping the others. Exits
+ * figures 4 and 6, `--only stock` figure 10, `--only reports` figure 11 (the build and the stack, nothing else measured), and puts its figures into the results, keeping the others. Exits
  * 1 when a budget fails, 2 on an unknown `--only`.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -24,6 +24,7 @@ import { measureOrderScale, measureOrderStock, measureOrderWrites, type Shopper 
 import { mergeResults, toMarkdown, writeResults, type Figure } from './report';
 import { measureLighthouse } from './lighthouse';
 import { measureOfflineStart } from './offline-start';
+import { measureDashboardFirstLoad, measureReportRoutes } from './reports';
 import { measureSizes } from './sizes';
 
 /** An emulator account and its ID token; `admin` also gets admin rights in the database. */
@@ -64,6 +65,13 @@ const onStack = {
   },
   catalogue: { figure: 'Figures 4 and 6', measure: ({ stack, tmpDir }: OnStack) => measureCatalogueOn(stack, tmpDir) },
   stock: { figure: 'Figure 10', measure: ({ stack }: OnStack) => measureOrderStockOn(stack) },
+  reports: {
+    figure: 'Figure 11',
+    measure: async ({ stack, chromePath }: OnStack) => [
+      ...(await measureReportRoutes()),
+      await measureDashboardFirstLoad(stack, chromePath),
+    ],
+  },
 } satisfies Record<string, Only & { measure: (run: OnStack) => Promise<Figure[]> }>;
 
 /** Figures 4 and 6 on the stack's 1,000-product catalogue, an admin changing one product. */
@@ -132,6 +140,7 @@ try {
       figures.push(...(await measureOrderStock(stack.baseUrl, stack.databaseUrl, shoppers)));
       figures.push(...(await measureFaults()));
       figures.push(...(await measureFulfilment()));
+      figures.push(...(await onStack.reports.measure(run)));
     }
   }
 } finally {

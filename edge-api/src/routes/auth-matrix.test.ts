@@ -201,6 +201,17 @@ const matrix: Case[] = [
     request: async () => ({ path: '/api/users/me/orders' }),
     expect: { anonymous: 401, customerA: 200, customerB: 200, admin: 200 },
   },
+  // The reports (DESIGN.md §12): admins only (before customer B is made one, below).
+  ...[
+    '/sales',
+    '/purchase-list?date=2026-11-24',
+    '/slots?date=2026-11-24',
+    '/orders.csv?from=2026-11-24&to=2026-11-24',
+  ].map((path) => ({
+    route: `GET /api/reports/${path.slice(1).split('?')[0] ?? ''}`,
+    request: async () => ({ path: `/api/reports${path}` }),
+    expect: { anonymous: 401, customerA: 403, customerB: 403, admin: 200 },
+  })),
   {
     route: 'PUT /api/users/admin',
     request: async () => ({ path: '/api/users/admin', body: { email: customerB.email } }),

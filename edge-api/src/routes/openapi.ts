@@ -39,6 +39,17 @@ import {
   paymentMethodsAnswerSchema,
 } from '../contract/payments';
 import { pushSubscriptionSchema, pushUnsubscribeSchema } from '../contract/push';
+import {
+  DEFAULT_SALES_DAYS,
+  MAX_EXPORT_DAYS,
+  MAX_SALES_DAYS,
+  ordersCsvQuery,
+  purchaseItemSchema,
+  reportDayQuery,
+  salesDaySchema,
+  salesQuery,
+  slotLoadSchema,
+} from '../contract/report';
 import { adminGrantSchema, profileSchema, profileUpdateSchema, userSchema, userUpsertSchema } from '../contract/user';
 import { factory } from '../env';
 import { paymentMethodChangeSchema } from './order-payment-method';
@@ -116,7 +127,7 @@ export type RouteDoc = {
   idempotent?: boolean;
   /** Answers 304 to a matching If-None-Match. */
   etag?: boolean;
-  ok: { status: number; description: string; schema: z.ZodType };
+  ok: { status: number; description: string; schema: z.ZodType; contentType?: string };
   /** Error statuses besides those every route of its kind has (see {@link errorsOf}). */
   errors?: number[];
 };
@@ -384,6 +395,49 @@ export const routeDocs: readonly RouteDoc[] = [
     errors: [400],
   },
   {
+    method: 'get',
+    path: '/api/reports/sales',
+    summary: `Orders and revenue (sum of totalAmount, Tk; cancelled orders left out) per Asia/Dhaka day for the last \`days\` days (default ${DEFAULT_SALES_DAYS}, at most ${MAX_SALES_DAYS}), today included`,
+    auth: 'admin',
+    query: salesQuery,
+    ok: {
+      status: 200,
+      description: 'One entry per day, oldest first, today last; days without orders as zeros',
+      schema: z.array(salesDaySchema),
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/reports/purchase-list',
+    summary:
+      'The sale units to buy and pack for the deliveries of one Asia/Dhaka date: every order not cancelled in a slot of that day (without a slot: placed that day), summed per product and unit, sorted by name',
+    auth: 'admin',
+    query: reportDayQuery,
+    ok: { status: 200, description: 'The products of the day', schema: z.array(purchaseItemSchema) },
+  },
+  {
+    method: 'get',
+    path: '/api/reports/slots',
+    summary: 'The delivery slots of one Asia/Dhaka date with their orders (not cancelled) and the places left',
+    auth: 'admin',
+    query: reportDayQuery,
+    ok: { status: 200, description: 'The day’s slots, earliest first', schema: z.array(slotLoadSchema) },
+  },
+  {
+    method: 'get',
+    path: '/api/reports/orders.csv',
+    summary: `Every order placed in the Asia/Dhaka dates \`from\`–\`to\` (at most ${MAX_EXPORT_DAYS} days) as RFC 4180 CSV for the shop’s accounts`,
+    auth: 'admin',
+    query: ordersCsvQuery,
+    ok: {
+      status: 200,
+      description:
+        'A download (`Content-Disposition: attachment`), UTF-8 with a byte-order mark, CRLF, header row: order id, placed at, customer name, phone, address, slot, status, payment method, payment status, total (Tk), lines. Cells starting with = + - @ (or a tab or CR) begin with a quote mark (CSV injection)',
+      schema: z.string(),
+      contentType: 'text/csv',
+    },
+  },
+  {
     method: 'post',
     path: '/api/checkout',
     summary: 'Start a card payment (embedded Stripe Checkout) for your own order, at the server’s total',
@@ -586,7 +640,7 @@ function operation(route: RouteDoc) {
     responses: {
       [String(route.ok.status)]: {
         description: route.ok.description,
-        content: { 'application/json': { schema: jsonSchema(route.ok.schema, 'output') } },
+        content: { [route.ok.contentType ?? 'application/json']: { schema: jsonSchema(route.ok.schema, 'output') } },
       },
       ...(route.etag ? { '304': { description: 'Not modified (If-None-Match matched the ETag)' } } : {}),
       ...errorResponses,

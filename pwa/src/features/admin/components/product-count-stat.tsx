@@ -6,7 +6,7 @@ export function ProductCountStat({ count, href }: { count: number | undefined; h
   const t = useT();
   return (
     <Link to={href} className="stat">
-      <div className="stat-title">{t('dashboard.products')}</div>
+      <div className="stat-title text-base-content/80">{t('dashboard.products')}</div>
       <div className="stat-value text-primary" data-testid="product-count">
         {count !== undefined ? t('dashboard.count', { count }) : '…'}
       </div>

@@ -12,7 +12,7 @@ export function PendingOrdersStat({ href }: { href: string }) {
   const { data: pending } = useQuery(orderQueueHeadOptions({ status: 'Pending' }));
   return (
     <Link to={href} className="stat">
-      <div className="stat-title">{t('dashboard.pendingOrders')}</div>
+      <div className="stat-title text-base-content/80">{t('dashboard.pendingOrders')}</div>
       <div className="stat-value text-warning" data-testid="pending-count">
         {!pending
           ? '…'

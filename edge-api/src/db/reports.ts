@@ -1,0 +1,171 @@
+/**
+ * The reports' SQL (DESIGN.md §12): sales per shop day, the purchase list of a delivery day, the
+ * load of a day's delivery slots, and the orders of a date range for the CSV export, page by page.
+ * Each reads one index over a range of days (migration 0012 and 0003's `orders_slot_created`),
+ * so its cost follows the orders in those days, not the table's size; `db/query-plan.test.ts`
+ * checks every plan. Days are Asia/Dhaka's (contract/report.ts).
+ */
+import type { Client, InStatement, Row } from '@libsql/client';
+import { saleUnitOf, saleUnits, type SaleUnit } from '../contract/catalogue';
+import { addShopDays, shopDate, shopDayStartMs, type PurchaseItem, type SalesDay } from '../contract/report';
+
+const DAY_MS = 24 * 60 * 60_000;
+const SHOP_OFFSET_MS = 6 * 60 * 60_000;
+
+/**
+ * The statement {@link salesByDay} runs: orders placed from `fromMs` (inclusive) to `toMs`
+ * (exclusive), not cancelled, grouped by shop day (the day number since the epoch in Dhaka
+ * time), read from the covering `orders_placed_sales` index alone.
+ */
+export function salesStatement(fromMs: number, toMs: number): InStatement {
+  return {
+    // Integer division by constants in the text: bound numbers may arrive as REAL, whose division
+    // would not truncate to the day.
+    sql: `SELECT (created_at + ${SHOP_OFFSET_MS}) / ${DAY_MS} AS day, count(*) AS orders, sum(total_amount) AS revenue
+          FROM orders
+          WHERE created_at >= ? AND created_at < ? AND order_status <> 'Cancelled'
+          GROUP BY day`,
+    args: [fromMs, toMs],
+  };
+}
+
+/**
+ * Orders and revenue (sum of `totalAmount`, Tk; cancelled orders left out) per shop day for the
+ * `days` days ending with `today` (a shop date), oldest first, days without orders as zeros.
+ */
+export async function salesByDay(db: Client, today: string, days: number): Promise<SalesDay[]> {
+  const first = addShopDays(today, -(days - 1));
+  const { rows } = await db.execute(salesStatement(shopDayStartMs(first), shopDayStartMs(addShopDays(today, 1))));
+  const byDate = new Map(
+    rows.map((row) => [
+      shopDate(Number(row.day) * DAY_MS - SHOP_OFFSET_MS),
+      { orders: Number(row.orders), revenue: Number(row.revenue) },
+    ]),
+  );
+  return Array.from({ length: days }, (_, i) => {
+    const date = addShopDays(first, i);
+    return { date, ...(byDate.get(date) ?? { orders: 0, revenue: 0 }) };
+  });
+}
+
+/**
+ * The range of slot ids that start on shop date `date`: a slot's id is its start in ISO 8601
+ * with the shop's offset (`2026-11-22T09:00:00+06:00`, delivery/slots.ts), so the day's ids sort
+ * between `2026-11-22T` and `2026-11-23T` and `orders_slot_created` seeks them as one range.
+ */
+const slotIdRange = (date: string): [string, string] => [`${date}T`, `${addShopDays(date, 1)}T`];
+
+/**
+ * The statement {@link purchaseList} runs: the lines of every order, not cancelled, delivered on
+ * `date` — in a slot of that day, or without a slot and placed that day — summed per product and
+ * sale unit (a product whose unit changed during the day is two rows), named as the catalogue
+ * names the product now (as the order's line did when it is gone), sorted by name. Both halves
+ * seek `orders_slot_created`.
+ */
+export function purchaseListStatement(date: string): InStatement {
+  const [fromSlot, toSlot] = slotIdRange(date);
+  const start = shopDayStartMs(date);
+  return {
+    sql: `WITH day_orders AS (
+            SELECT ordered_product FROM orders
+            WHERE slot_id >= ? AND slot_id < ? AND order_status <> 'Cancelled'
+            UNION ALL
+            SELECT ordered_product FROM orders
+            WHERE slot_id IS NULL AND created_at >= ? AND created_at < ? AND order_status <> 'Cancelled'
+          ),
+          lines AS (
+            SELECT json_extract(line.value, '$._id') AS id,
+                   json_extract(line.value, '$.name') AS name,
+                   coalesce(json_extract(line.value, '$.unit'), 'kg') AS unit,
+                   coalesce(json_extract(line.value, '$.unitSize'), 1) AS unit_size,
+                   json_extract(line.value, '$.cartQuantity') AS quantity
+            FROM day_orders, json_each(day_orders.ordered_product) AS line
+          ),
+          summed AS (
+            SELECT id, max(name) AS name, unit, unit_size, sum(quantity) AS quantity
+            FROM lines GROUP BY id, unit, unit_size
+          )
+          SELECT summed.id, coalesce(products.name, summed.name) AS name, products.name_bn,
+                 summed.unit, summed.unit_size, summed.quantity
+          FROM summed LEFT JOIN products ON products.id = summed.id
+          ORDER BY coalesce(products.name, summed.name) COLLATE NOCASE, summed.id, summed.unit, summed.unit_size`,
+    args: [fromSlot, toSlot, start, start + DAY_MS],
+  };
+}
+
+const toSaleUnit = (value: unknown): SaleUnit | undefined => saleUnits.find((unit) => unit === value);
+
+/** The units to buy and pack for the deliveries of shop date `date` ({@link purchaseListStatement}). */
+export async function purchaseList(db: Client, date: string): Promise<PurchaseItem[]> {
+  const { rows } = await db.execute(purchaseListStatement(date));
+  return rows.map((row) => ({
+    _id: String(row.id),
+    name: String(row.name),
+    nameBn: row.name_bn === null || row.name_bn === undefined ? null : String(row.name_bn),
+    ...saleUnitOf({ unit: toSaleUnit(row.unit), unitSize: Number(row.unit_size) }),
+    quantity: Number(row.quantity),
+  }));
+}
+
+/**
+ * The statement {@link slotCounts} runs: per slot of shop date `date`, its orders (every one:
+ * the capacity counts them so, db/orders.ts) and those not cancelled, by one range of
+ * `orders_slot_created`.
+ */
+export function slotCountsStatement(date: string): InStatement {
+  return {
+    sql: `SELECT slot_id, count(*) AS taken, sum(order_status <> 'Cancelled') AS open
+          FROM orders WHERE slot_id >= ? AND slot_id < ? GROUP BY slot_id`,
+    args: slotIdRange(date),
+  };
+}
+
+/** Slot id → `{taken, open}` for the slots of shop date `date` that hold orders. */
+export async function slotCounts(db: Client, date: string): Promise<Map<string, { taken: number; open: number }>> {
+  const { rows } = await db.execute(slotCountsStatement(date));
+  return new Map(rows.map((row) => [String(row.slot_id), { taken: Number(row.taken), open: Number(row.open) }]));
+}
+
+/** A position in the export's order (oldest first): the last row's `created_at` (epoch ms) and id. */
+export type ExportCursor = { createdAt: number; id: string };
+
+/** Rows one page of the export reads. */
+export const EXPORT_PAGE = 500;
+
+/**
+ * The statement of one page of {@link exportPage}: at most `limit` orders placed from `fromMs`
+ * (inclusive) to `toMs` (exclusive) after `after`, oldest first, on `orders_created` (read
+ * backwards: no sort).
+ */
+export function exportPageStatement(
+  fromMs: number,
+  toMs: number,
+  after?: ExportCursor,
+  limit = EXPORT_PAGE,
+): InStatement {
+  // After a cursor the range starts at its millisecond (a seek, not a re-read of the pages
+  // before); only the orders of that same millisecond are compared by id.
+  return {
+    sql: `SELECT id, created_at, customer_name, phone, address, slot_start_ms, slot_end_ms, order_status,
+                 payment_method, payment_status, total_amount, ordered_product
+          FROM orders
+          WHERE created_at >= ? AND created_at < ? ${after ? 'AND (created_at > ? OR id > ?)' : ''}
+          ORDER BY created_at, id LIMIT ?`,
+    args: after ? [Math.max(fromMs, after.createdAt), toMs, after.createdAt, after.id, limit] : [fromMs, toMs, limit],
+  };
+}
+
+/** One page of the export: its rows and, when more may follow, the next page's cursor. */
+export async function exportPage(
+  db: Client,
+  fromMs: number,
+  toMs: number,
+  after?: ExportCursor,
+  limit = EXPORT_PAGE,
+): Promise<{ rows: Row[]; next?: ExportCursor }> {
+  const { rows } = await db.execute(exportPageStatement(fromMs, toMs, after, limit));
+  const last = rows[rows.length - 1];
+  return rows.length === limit && last
+    ? { rows, next: { createdAt: Number(last.created_at), id: String(last.id) } }
+    : { rows };
+}

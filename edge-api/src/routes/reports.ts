@@ -1,0 +1,161 @@
+/**
+ * `/api/reports/*` (DESIGN.md §3, §12), admins only: the grocer's day. Sales per shop day, the
+ * purchase list of a delivery day, the load of a day's delivery slots (the dawn board's), and the
+ * orders of a date range as CSV for the shop's accounts. Days are Asia/Dhaka's
+ * (contract/report.ts); each route reads one index range (db/reports.ts), and the CSV is
+ * streamed a page at a time, never every order in memory.
+ */
+import { requireAdmin } from '../auth/middleware';
+import { saleUnitOf, type SaleUnit, type SaleUnitOf } from '../contract/catalogue';
+import {
+  ordersCsvQuery,
+  reportDayQuery,
+  salesQuery,
+  shopDate,
+  shopDayStartMs,
+  addShopDays,
+  type SlotLoad,
+} from '../contract/report';
+import { exportPage, purchaseList, salesByDay, slotCounts, type ExportCursor } from '../db/reports';
+import { deliverySlot, shopIso } from '../delivery/slots';
+import type { Row } from '@libsql/client';
+import { factory } from '../env';
+import { validate } from '../http/validation';
+
+/** Reports are one shop's business data: never kept by a shared cache. */
+export const REPORTS_CACHE_CONTROL = 'private, no-store';
+
+/** The CSV export's columns, in order (DESIGN.md §12). */
+export const ORDERS_CSV_HEADER = [
+  'order id',
+  'placed at',
+  'customer name',
+  'phone',
+  'address',
+  'slot',
+  'status',
+  'payment method',
+  'payment status',
+  'total (Tk)',
+  'lines',
+] as const;
+
+/**
+ * One CSV cell (RFC 4180): text a spreadsheet would run as a formula — starting with `=`, `+`,
+ * `-`, `@`, a tab or a carriage return (OWASP's CSV injection) — gets a leading `'`; a cell with
+ * a comma, a quote or a line break is quoted, its quotes doubled.
+ */
+export function csvCell(value: string | number): string {
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** One CSV record, CRLF-terminated (RFC 4180). */
+export const csvRecord = (cells: ReadonlyArray<string | number>): string => `${cells.map(csvCell).join(',')}\r\n`;
+
+/** A quantity of sale units in English for the accounts: "2 kg", "3 × 250 g", "1 × 4 pcs", "2 bundle". */
+function quantityText(quantity: number, item: SaleUnitOf): string {
+  const { unit, unitSize } = saleUnitOf(item);
+  const names: Record<SaleUnit, string> = {
+    kg: 'kg',
+    g: 'g',
+    piece: unitSize === 1 ? 'piece' : 'pcs',
+    bundle: 'bundle',
+    dozen: 'dozen',
+    hali: 'hali',
+  };
+  if (unitSize === 1) return `${quantity} ${names[unit]}`;
+  return `${quantity} × ${unitSize} ${names[unit]}`;
+}
+
+type StoredLine = SaleUnitOf & { name?: unknown; cartQuantity?: unknown; price?: unknown };
+
+/** An order's lines in one cell: "Potato (Alu) 2 kg @ 30; Green Chili Pack 1 × 250 g @ 30". */
+function linesText(orderedProduct: unknown): string {
+  const lines = JSON.parse(String(orderedProduct)) as StoredLine[];
+  return lines
+    .map((line) => `${String(line.name)} ${quantityText(Number(line.cartQuantity), line)} @ ${Number(line.price)}`)
+    .join('; ');
+}
+
+/** An `orders` row of the export as its CSV record. */
+function orderRecord(row: Row): string {
+  const slot =
+    row.slot_start_ms === null || row.slot_start_ms === undefined
+      ? ''
+      : deliverySlot(Number(row.slot_start_ms), Number(row.slot_end_ms)).label;
+  return csvRecord([
+    String(row.id),
+    shopIso(Number(row.created_at)),
+    String(row.customer_name),
+    String(row.phone),
+    String(row.address),
+    slot,
+    String(row.order_status),
+    String(row.payment_method),
+    // A refund under way is still 'paid', as the API tells it (db/orders.ts).
+    row.payment_status === 'refunding' ? 'paid' : String(row.payment_status),
+    Number(row.total_amount),
+    linesText(row.ordered_product),
+  ]);
+}
+
+/** The `/api/reports` routes. */
+export const reports = factory
+  .createApp()
+  .use(requireAdmin)
+  .use(async (c, next) => {
+    c.header('Cache-Control', REPORTS_CACHE_CONTROL);
+    await next();
+  })
+  .get('/sales', validate('query', salesQuery), async (c) => {
+    const { days } = c.req.valid('query');
+    return c.json(await salesByDay(c.var.db, shopDate(Date.now()), days));
+  })
+  .get('/purchase-list', validate('query', reportDayQuery), async (c) => {
+    const { date } = c.req.valid('query');
+    return c.json(await purchaseList(c.var.db, date));
+  })
+  .get('/slots', validate('query', reportDayQuery), async (c) => {
+    const { date } = c.req.valid('query');
+    const { slots, capacity } = c.var.config.delivery;
+    const counts = await slotCounts(c.var.db, date);
+    const dayStart = shopDayStartMs(date);
+    const loads: SlotLoad[] = slots.map((times) => {
+      const slot = deliverySlot(dayStart + times.startMinutes * 60_000, dayStart + times.endMinutes * 60_000);
+      const count = counts.get(slot.id) ?? { taken: 0, open: 0 };
+      return { ...slot, orders: count.open, remaining: Math.max(0, capacity - count.taken) };
+    });
+    return c.json(loads);
+  })
+  .get('/orders.csv', validate('query', ordersCsvQuery), async (c) => {
+    const { from, to } = c.req.valid('query');
+    const { db } = c.var;
+    const fromMs = shopDayStartMs(from);
+    const toMs = shopDayStartMs(addShopDays(to, 1));
+    // The first page is read before answering, so a database that cannot be reached is a 503,
+    // not a cut-off file; the rest follow a page at a time as the client reads.
+    const first = await exportPage(db, fromMs, toMs);
+    const encoder = new TextEncoder();
+    let next: ExportCursor | undefined = first.next;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        // The byte-order mark lets spreadsheet programs read the file (and its Bangla) as UTF-8.
+        controller.enqueue(
+          encoder.encode(`\uFEFF${csvRecord(ORDERS_CSV_HEADER)}${first.rows.map(orderRecord).join('')}`),
+        );
+        if (!next) controller.close();
+      },
+      async pull(controller) {
+        if (!next) return;
+        const page = await exportPage(db, fromMs, toMs, next);
+        next = page.next;
+        controller.enqueue(encoder.encode(page.rows.map(orderRecord).join('')));
+        if (!next) controller.close();
+      },
+    });
+    c.header('Content-Type', 'text/csv; charset=utf-8; header=present');
+    c.header('Content-Disposition', `attachment; filename="orders-${from}-${to}.csv"`);
+    return c.body(body);
+  });

@@ -1,0 +1,123 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId, useMemo, useState } from 'react';
+import { shopDayStartMs } from '@contract/shop-day';
+import { formatNumber, shopDateFormat } from '../../../lib/format';
+import { apiErrorText } from '../../../lib/i18n/api-errors';
+import { intlLocale, useLocale, useT } from '../../../lib/i18n/i18n';
+import { productName } from '../../../lib/i18n/product-name';
+import { quantityLabel } from '../../../lib/i18n/sale-unit';
+import { purchaseListOptions } from '../api/reports';
+import { kilograms, sortByName, totalKilograms } from '../purchase-model';
+
+/**
+ * The purchase list (DESIGN.md §12) of a chosen delivery day, `today` (a shop date) at first:
+ * each product's units across the day's orders in the language shown, with kilograms where the
+ * units are weighed and their sum. Printing the page prints this list alone on one A4 page
+ * (dawn-board.css).
+ */
+export function PurchaseList({ today }: { today: string }) {
+  const t = useT();
+  const locale = useLocale();
+  const [date, setDate] = useState(today);
+  const inputId = useId();
+  const valid = /^\d{4}-\d{2}-\d{2}$/.test(date);
+  const { data: items, error } = useQuery({ ...purchaseListOptions(date), enabled: valid });
+  const rows = useMemo(
+    () => (items ? sortByName(items, (item) => productName(item, locale), intlLocale()) : undefined),
+    [items, locale],
+  );
+  const day = valid
+    ? shopDateFormat(intlLocale(), { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(
+        new Date(shopDayStartMs(date)),
+      )
+    : '';
+  const kg = (value: number) => t('reports.kg', { kg: formatNumber(value, { maximumFractionDigits: 3 }) });
+  return (
+    <section aria-labelledby="purchase-heading" className="purchase-list" data-testid="purchase-list">
+      <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
+        <h2 id="purchase-heading" className="text-xl font-semibold">
+          {t('reports.purchaseTitle')}
+          {day && <span className="block text-base font-normal">{day}</span>}
+        </h2>
+        <div className="flex flex-wrap items-end gap-3 print:hidden">
+          <label className="form-control" htmlFor={inputId}>
+            <span className="label-text mb-1 block text-sm">{t('reports.deliveryDate')}</span>
+            <input
+              id={inputId}
+              type="date"
+              className="input input-bordered min-h-11"
+              value={date}
+              required
+              onChange={(event) => setDate(event.target.value)}
+            />
+          </label>
+          <button
+            type="button"
+            className="btn btn-outline min-h-11"
+            onClick={() => window.print()}
+            disabled={!rows || rows.length === 0}
+          >
+            {t('reports.print')}
+          </button>
+        </div>
+      </div>
+      {error ? (
+        <p role="alert" className="text-error">
+          {apiErrorText(error, t('reports.loadFailed'))}
+        </p>
+      ) : !valid ? (
+        <p role="alert" className="text-error">
+          {t('reports.dateInvalid')}
+        </p>
+      ) : !rows ? (
+        <p>{t('reports.loading')}</p>
+      ) : rows.length === 0 ? (
+        <p>{t('reports.noPurchases')}</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="table table-zebra purchase-table">
+            <thead className="text-base-content">
+              <tr>
+                <th scope="col">{t('reports.product')}</th>
+                <th scope="col" className="text-right">
+                  {t('reports.units')}
+                </th>
+                <th scope="col" className="text-right">
+                  {t('reports.weight')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((item) => {
+                const weight = kilograms(item);
+                return (
+                  <tr key={`${item._id} ${item.unit} ${item.unitSize}`} data-testid="purchase-row">
+                    <th scope="row" className="font-medium">
+                      {productName(item, locale)}
+                    </th>
+                    <td className="whitespace-nowrap text-right tabular-nums">{quantityLabel(item.quantity, item)}</td>
+                    <td className="whitespace-nowrap text-right tabular-nums">
+                      {weight === undefined ? '' : kg(weight)}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+            {rows.some((item) => kilograms(item) !== undefined) && (
+              <tfoot className="text-base-content">
+                <tr>
+                  <th scope="row" colSpan={2}>
+                    {t('reports.weightTotal')}
+                  </th>
+                  <td className="text-right tabular-nums" data-testid="purchase-kg-total">
+                    {kg(totalKilograms(rows))}
+                  </td>
+                </tr>
+              </tfoot>
+            )}
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
