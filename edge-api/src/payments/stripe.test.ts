@@ -5,12 +5,13 @@
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { orderSchema, type Order } from '../contract/order';
 import { admin, createTestApp, customerA, logsOf, orderBody, testLogs, type TestApp } from '../testing/test-app';
 import { emulatorToken } from '../testing/tokens';
+import { paidCheckoutEvent, sendStripeWebhook, stripeSignature } from '../testing/stripe-events';
 import { claimRefund, REFUND_CLAIM_MS } from '../db/orders';
 import { createStripe, refundOrderPayment } from './stripe';
 
@@ -134,20 +135,8 @@ async function placeOrder(quantity: number): Promise<Order> {
 }
 const startCheckout = (orderId: string, extra: Record<string, unknown> = {}) =>
   app.request('/api/checkout', { method: 'POST', headers: asA, body: JSON.stringify({ orderId, ...extra }) });
-const webhook = async (payload: object, opts: { secret?: string; timestamp?: number } = {}) => {
-  const body = JSON.stringify(payload);
-  const header = await stripe.webhooks.generateTestHeaderStringAsync({
-    payload: body,
-    secret: opts.secret ?? WEBHOOK_SECRET,
-    timestamp: opts.timestamp,
-    cryptoProvider: Stripe.createSubtleCryptoProvider(),
-  });
-  return app.request('/api/stripe/webhook', {
-    method: 'POST',
-    headers: { 'Stripe-Signature': header, 'Content-Type': 'application/json' },
-    body,
-  });
-};
+const webhook = (payload: object, opts: { secret?: string; timestamp?: number } = {}) =>
+  sendStripeWebhook(app, payload, opts.secret ?? WEBHOOK_SECRET, opts.timestamp);
 /** A paid checkout of `order` as Stripe sends it: its amount in poisha, BDT, test mode, a PaymentIntent. */
 const paidEvent = (
   order: Pick<Order, '_id' | 'totalAmount'>,
@@ -156,26 +145,7 @@ const paidEvent = (
 ) => {
   const paymentIntent = `pi_test_${order._id.slice(0, 8)}`;
   amountsByIntent.set(paymentIntent, order.totalAmount * 100);
-  return {
-    id: `evt_${crypto.randomUUID()}`,
-    object: 'event',
-    type: 'checkout.session.completed',
-    livemode: false,
-    data: {
-      object: {
-        id: 'cs_test_1',
-        object: 'checkout.session',
-        payment_status: 'paid',
-        amount_total: order.totalAmount * 100,
-        currency: 'bdt',
-        livemode: false,
-        payment_intent: paymentIntent,
-        metadata: { orderId: order._id },
-        ...session,
-      },
-    },
-    ...event,
-  };
+  return paidCheckoutEvent({ orderId: order._id, totalAmount: order.totalAmount, paymentIntent }, session, event);
 };
 /** A charge event (`charge.refunded`, `charge.dispute.created`) for `order`'s PaymentIntent. */
 const chargeEvent = (type: string, order: Pick<Order, '_id'>, object: Record<string, unknown> = {}) => ({
@@ -271,11 +241,7 @@ describe('POST /api/stripe/webhook', () => {
     const order = await placeOrder(1);
     const other = await placeOrder(1);
     const body = JSON.stringify(paidEvent(order));
-    const header = await stripe.webhooks.generateTestHeaderStringAsync({
-      payload: body,
-      secret: WEBHOOK_SECRET,
-      cryptoProvider: Stripe.createSubtleCryptoProvider(),
-    });
+    const header = await stripeSignature(body, WEBHOOK_SECRET);
     const res = await app.request('/api/stripe/webhook', {
       method: 'POST',
       headers: { 'Stripe-Signature': header },

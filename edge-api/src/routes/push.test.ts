@@ -6,7 +6,6 @@
 import type { ExecutionContext } from 'hono';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import Stripe from 'stripe';
 import webpush from 'web-push';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { adminOrderUrl, shopperOrderUrl } from '../contract/push';
@@ -17,6 +16,7 @@ import type { PushSender } from '../push/sender';
 import { createWebCryptoSender } from '../push/webcrypto-sender';
 import { createWebPushSender } from '../push/web-push-sender';
 import { startPushService, type PushService, type TestSubscriber } from '../testing/push-service';
+import { paidCheckoutEvent, sendStripeWebhook } from '../testing/stripe-events';
 import { createTestApp, customerA, orderBody, testLogs, type Role, type TestApp } from '../testing/test-app';
 
 const WEBHOOK_SECRET = 'whsec_push_test';
@@ -114,39 +114,12 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Posts `event` to the Stripe webhook, signed as Stripe signs it. */
 async function sendWebhook(event: object): Promise<void> {
-  const payload = JSON.stringify(event);
-  const header = await new Stripe('sk_test_taza_haat').webhooks.generateTestHeaderStringAsync({
-    payload,
-    secret: WEBHOOK_SECRET,
-    cryptoProvider: Stripe.createSubtleCryptoProvider(),
-  });
-  const res = await t.app.request('/api/stripe/webhook', {
-    method: 'POST',
-    headers: { 'Stripe-Signature': header, 'Content-Type': 'application/json' },
-    body: payload,
-  });
-  expect(res.status).toBe(200);
+  expect((await sendStripeWebhook(t.app, event, WEBHOOK_SECRET)).status).toBe(200);
 }
 const intentOf = (orderId: string) => `pi_test_push_${orderId.slice(0, 8)}`;
 /** Stripe's paid checkout of order `orderId` for `totalAmount` Tk. */
-const paidEvent = (orderId: string, totalAmount: number) => ({
-  id: `evt_${crypto.randomUUID()}`,
-  object: 'event',
-  type: 'checkout.session.completed',
-  livemode: false,
-  data: {
-    object: {
-      id: 'cs_test_push',
-      object: 'checkout.session',
-      payment_status: 'paid',
-      amount_total: totalAmount * 100,
-      currency: 'bdt',
-      livemode: false,
-      payment_intent: intentOf(orderId),
-      metadata: { orderId },
-    },
-  },
-});
+const paidEvent = (orderId: string, totalAmount: number) =>
+  paidCheckoutEvent({ orderId, totalAmount, paymentIntent: intentOf(orderId) });
 
 describe('GET /api/push/public-key and the subscription routes', () => {
   it('answers the VAPID public key', async () => {
