@@ -15,10 +15,8 @@ import type { Order } from '@contract/order';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '../edge-api/src/db/client';
-import type { Product } from '@contract/catalogue';
-import { orderInput } from '../edge-api/src/testing/order-fixture';
-import { idTokenFor, logIn, newAccount, PLACED_CONTACT, type Account } from './support/accounts';
-import { api, apiAs, ordersOf } from './support/api';
+import { logIn, newAccount, placeOrderFor, type Account } from './support/accounts';
+import { apiAs, ordersOf } from './support/api';
 import { seriousA11yViolationsWithoutToasts } from './support/axe';
 import { useBrowser } from './support/browser';
 import { fillCart } from './support/cart';
@@ -206,34 +204,12 @@ describe('paying with bKash on a phone', () => {
   });
 });
 
-/** Places an unpaid bKash order (one potato) for `account` through the API. */
-async function placeBkashOrder(account: Account): Promise<Order> {
-  const products = await api<Product[]>('/api/products');
-  return api<Order>('/api/orders', {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      Authorization: `Bearer ${await idTokenFor(account)}`,
-      'Idempotency-Key': crypto.randomUUID(),
-    },
-    body: JSON.stringify(
-      orderInput({
-        customerName: account.displayName,
-        email: account.email,
-        paymentMethod: 'bkash',
-        orderedProduct: [{ _id: products[0]?._id ?? '', cartQuantity: 1 }],
-        ...PLACED_CONTACT,
-      }),
-    ),
-  });
-}
-
 /**
  * Places a bKash order for `account` and pays it as a shopper does, in `context`: the API's
  * bkashURL, Approve on bKash's page. Returns the order as paid.
  */
 async function paidBkashOrder(account: Account, context: BrowserContext): Promise<Order> {
-  const placed = await placeBkashOrder(account);
+  const placed = await placeOrderFor(account, 1, 'bkash');
   const { bkashURL } = await apiAs<{ bkashURL: string }>(account, 'POST', '/api/payments/bkash', {
     orderId: placed._id,
   });
@@ -257,7 +233,7 @@ describe('a payment bKash has not settled yet', () => {
       .getByText('The bKash payment did not go through. Please try again, or pay on delivery.')
       .waitFor();
     expect(await seriousA11yViolationsWithoutToasts(page)).toEqual([]);
-    const order = await placeBkashOrder(account);
+    const order = await placeOrderFor(account, 1, 'bkash');
     // The callback's answer when bKash did not settle the execute in time (DESIGN.md §10).
     await page.goto(browser.url(`/dashboard/my-orders?order=${order._id}&bkash=pending`));
     await panel(page).getByText('We are confirming your bKash payment with bKash…').waitFor();

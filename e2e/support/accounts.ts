@@ -71,11 +71,13 @@ export const PLACED_CONTACT = { phone: '01711000000', address: 'Road 3, Uttara, 
 /**
  * Places an order for `account` through the API (the sample order of order-fixture.ts in the
  * account's name, with {@link PLACED_CONTACT}): `lines` as given, or a number of the first
- * products, 1 kg each (2 by default). Returns the stored order.
+ * products, 1 kg each (2 by default), paid as `paymentMethod` (cash on delivery by default).
+ * Returns the stored order.
  */
 export async function placeOrderFor(
   account: Account,
   lines: number | OrderInput['orderedProduct'] = 2,
+  paymentMethod: OrderInput['paymentMethod'] = 'cod',
 ): Promise<Order> {
   const base = inject('baseUrl');
   const orderedProduct =
@@ -92,7 +94,13 @@ export async function placeOrderFor(
       'Idempotency-Key': crypto.randomUUID(),
     },
     body: JSON.stringify(
-      orderInput({ customerName: account.displayName, email: account.email, orderedProduct, ...PLACED_CONTACT }),
+      orderInput({
+        customerName: account.displayName,
+        email: account.email,
+        orderedProduct,
+        paymentMethod,
+        ...PLACED_CONTACT,
+      }),
     ),
   });
   if (res.status !== 201) throw new Error(`placing an order answered ${res.status}: ${await res.text()}`);
