@@ -16,7 +16,7 @@ import type { Auth, User } from 'firebase/auth';
 import type * as FirebaseSdk from './firebase';
 import { ApiRequestError, setTokenProvider } from '../../lib/api-client';
 import { forgetAccount } from '../../lib/offline/forget-account';
-import { sendWithFreshToken } from '../../lib/offline/outbox/runner';
+import { sendAfterCurrentRun } from '../../lib/offline/outbox/runner';
 import { ADMIN_EMAIL_KEY } from '../../lib/storage-keys';
 import { getUser } from './api/get-user';
 import { errorCode, SIGN_OUT_CODES } from './auth-error-code';
@@ -135,7 +135,7 @@ export function loadAuth(): Promise<{ sdk: Sdk; auth: Auth }> {
       void (async () => {
         try {
           storeIdToken(user ? await user.getIdToken() : undefined);
-          if (user) void sendWithFreshToken();
+          if (user) void sendAfterCurrentRun();
         } catch (error) {
           if (SIGN_OUT_CODES.has(errorCode(error) ?? '')) await sdk.signOut(auth);
         }

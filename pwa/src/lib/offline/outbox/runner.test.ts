@@ -1,8 +1,8 @@
 /**
- * The page's runs of the outbox after the service worker met an expired token (issue 22): the
+ * The page's runs of the outbox after the service worker met an expired token: the
  * worker, which has only the token the page last stored, leaves the item waiting (note `signIn`);
- * the page sends it as soon as it has a fresh token, with no action of the shopper. On a real
- * IndexedDB implementation (fake-indexeddb) and a stand-in for the API's answers.
+ * the page sends it as soon as it has a fresh token, with no action of the shopper. And checkout's
+ * order is sent, not left queued, when a run is already under way. On a real IndexedDB implementation (fake-indexeddb) and a stand-in for the API's answers.
  */
 import 'fake-indexeddb/auto';
 import type { OrderInput } from '@contract/order';
@@ -36,14 +36,14 @@ const fetchFn = (async (_url: string, init: RequestInit) => {
   });
 }) as unknown as typeof fetch;
 
-let sendWithFreshToken: () => Promise<number>;
+let sendAfterCurrentRun: () => Promise<number>;
 beforeAll(async () => {
   // The runner is page code: it reads the page's load state and connection.
   vi.stubGlobal('document', { readyState: 'loading', addEventListener: () => undefined });
   vi.stubGlobal('window', { addEventListener: () => undefined });
   vi.stubGlobal('navigator', { onLine: true });
   vi.stubGlobal('fetch', fetchFn);
-  ({ sendWithFreshToken } = await import('./runner'));
+  ({ sendAfterCurrentRun } = await import('./runner'));
 });
 afterAll(() => {
   vi.unstubAllGlobals();
@@ -64,7 +64,7 @@ describe('after the service worker met an expired token', () => {
 
     // The page restores the session (or the shopper signs in): a fresh token, and the outbox runs.
     setTokenProvider(async () => fresh);
-    expect(await sendWithFreshToken()).toBe(1);
+    expect(await sendAfterCurrentRun()).toBe(1);
     expect(await outboxItem(item.key)).toMatchObject({ status: 'sent', result: { _id: 'order-1' } });
     expect(seen).toEqual([`Bearer ${stale}`, `Bearer ${fresh}`]);
   });
@@ -77,10 +77,36 @@ describe('after the service worker met an expired token', () => {
     const { sendNow } = await import('./runner');
     const startRun = sendNow();
     setTokenProvider(async () => fresh);
-    const afterToken = sendWithFreshToken();
+    const afterToken = sendAfterCurrentRun();
     giveToken(undefined);
     expect(await startRun).toBe(0);
     expect(await afterToken).toBe(1);
     expect((await outboxItem(item.key))?.status).toBe('sent');
+  });
+});
+
+describe('an order placed while a run is under way', () => {
+  it('is sent by checkout, not left queued behind a run that began before it', async () => {
+    setTokenProvider(async () => fresh);
+    const earlier = await enqueue('order', order, asha);
+    // The run under way (e.g. the one at page load) read the outbox and waits for the API's answer to an earlier order.
+    let answerEarlier: () => void = () => undefined;
+    const slowOnce = vi.fn(async (url: string, init: RequestInit) => {
+      if (slowOnce.mock.calls.length === 1) await new Promise<void>((resolve) => (answerEarlier = resolve));
+      return fetchFn(url, init);
+    });
+    vi.stubGlobal('fetch', slowOnce);
+    const { sendNow } = await import('./runner');
+    const { submit } = await import('./submit');
+    const runUnderWay = sendNow();
+    await vi.waitFor(() => expect(slowOnce).toHaveBeenCalledTimes(1));
+    const placed = submit('order', order, { userEmail: asha });
+    await vi.waitFor(async () => expect(await db.outbox.count()).toBe(2));
+    answerEarlier();
+    expect(await runUnderWay).toBe(1);
+    expect(await placed).toMatchObject({ status: 'sent' });
+    expect((await outboxItem(earlier.key))?.status).toBe('sent');
+    expect(slowOnce).toHaveBeenCalledTimes(2);
+    vi.stubGlobal('fetch', fetchFn);
   });
 });

@@ -31,13 +31,13 @@ export function sendNow(): Promise<number> {
 }
 
 /**
- * Runs the outbox now that the page has a fresh ID token (the session restored at start, or a
- * sign-in): an item the service worker could not send with the stale token it had (401, note
- * `signIn`) goes now, with no action of the shopper.
- * @returns the number of items that run sent.
+ * Runs the outbox once more after the run under way, if any: what became sendable since that run
+ * read the outbox goes too — an item just queued (checkout waits for its own order's answer), or
+ * an item the service worker could not send with the stale token it had (401, note `signIn`) now
+ * that the page has a fresh ID token (the session restored at start, or a sign-in).
+ * @returns the number of items the new run sent.
  */
-export function sendWithFreshToken(): Promise<number> {
-  // A run already under way may have started without that token: one more after it.
+export function sendAfterCurrentRun(): Promise<number> {
   return (running ?? Promise.resolve()).then(() => sendNow());
 }
 

@@ -9,7 +9,7 @@
  * - signIn (401) → first one retry with a force-refreshed token (it may have expired while the
  *   item waited); if that fails too — or the service worker, which has only the token the page
  *   last stored, cannot refresh it — kept, waiting (note `signIn`); the page runs the outbox
- *   again as soon as it has a fresh token (at start and on sign-in, runner.ts sendWithFreshToken);
+ *   again as soon as it has a fresh token (at start and on sign-in, runner.ts sendAfterCurrentRun);
  * - failed → the refusal kept (status, code, words; for `out_of_stock` the products the server
  *   could not take, so the shopper can send the rest as a new order).
  * An item older than MAX_AGE_DAYS is not sent (prices may have changed): failed, the shopper can

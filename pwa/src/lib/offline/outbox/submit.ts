@@ -8,7 +8,7 @@ import { apiRequestError, currentIdToken } from '../../api-client';
 import { requestPersistentStorage } from '../persist';
 import { OutboxNoteError, type OutboxKind, type OutboxPayload, type OutboxResult } from './protocol';
 import { postOutboxItem } from './request';
-import { requestBackgroundSync, sendNow } from './runner';
+import { requestBackgroundSync, sendAfterCurrentRun } from './runner';
 import { dismiss, enqueue, outboxItem } from './store';
 
 /** `sent`: the server has it (its answer in `result`); `queued`: it waits in the outbox. */
@@ -55,7 +55,8 @@ export async function submit<K extends OutboxKind>(
     return { status: 'sent', result };
   }
   options.clearCart?.();
-  await sendNow();
+  // A run that began before this item was queued would not send it: the answer is awaited from one that includes it.
+  await sendAfterCurrentRun();
   const item = await outboxItem(key);
   if (item?.status === 'sent') return { status: 'sent', result: item.result as OutboxResult<K> };
   if (item?.status === 'failed') throw new OutboxNoteError(item);
