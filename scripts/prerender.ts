@@ -8,7 +8,7 @@
  * (`type="application/json"`: not run, so the CSP needs no hash for it); the page hydrates with
  * it and then refetches /api/products.
  *
- * Run: `tsx scripts/prerender.ts` after `vite build`.
+ * Run: `tsx scripts/prerender.ts [--outDir <dir>]` after `vite build` (into the same folder).
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,7 +19,8 @@ import type { Product } from '../edge-api/src/contract/catalogue';
 import type { renderPage as RenderPage } from '../pwa/src/prerender';
 import { PRERENDERED_DIR, PRERENDERED_PAGES, PRERENDER_LOCALES } from '../edge-api/src/http/prerendered';
 
-const DIST = 'dist';
+/** The built site: `dist`, or the folder after `--outDir` (the e2e and bench stacks build into their own). */
+const DIST = ((at) => (at >= 0 ? process.argv[at + 1] : undefined))(process.argv.indexOf('--outDir')) ?? 'dist';
 
 /** Stand-ins for the few browser globals the app's modules read as they load (none is used for the render). */
 function browserStandIns(): void {
@@ -73,6 +74,10 @@ const scriptJson = (value: unknown) =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 
+/** The inline scripts the page would run (not data blocks, not `src` ones): the CSP allows only the template's. */
+const inlineScripts = (html: string) =>
+  [...html.matchAll(/<script(?![^>]*\b(?:src=|type="application\/json"))[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+
 const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
 async function main(): Promise<void> {
@@ -101,6 +106,11 @@ async function main(): Promise<void> {
           .replace(
             '<div id="root"></div>',
             `<div id="root">${page.html}</div><script type="application/json" id="prerendered-queries">${scriptJson(page.queries)}</script>`,
+          );
+        const extra = inlineScripts(html).filter((script) => !inlineScripts(template).includes(script));
+        if (extra.length)
+          throw new Error(
+            `prerender: ${path} has inline scripts the CSP does not allow: ${extra.map((script) => script?.slice(0, 120)).join(' | ')}`,
           );
         const target = join(dir, `${file}.html`);
         writeFileSync(target, html);

@@ -38,6 +38,9 @@ export async function renderPage(path: string, locale: Locale, products: readonl
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppProvider>
     </StrictMode>,
+    // Every Suspense boundary inline, in place: no boundary is outlined into a segment that an
+    // inline script would move, which the CSP (hashes only) would block.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   const decoder = new TextDecoder();
   let html = '';

@@ -31,6 +31,9 @@ const withKeptQueries = (load: Promise<PageModule>) =>
 export const routes: RouteObject[] = [
   {
     Component: SiteLayout,
+    // Nothing until the first page's lazy module is in (the app shell); a prerendered page is
+    // hydrated only once it is (main.tsx), so this never replaces its HTML.
+    HydrateFallback: () => null,
     // A page that fails (its code could not be downloaded) says so inside the header and footer.
     children: [
       {
