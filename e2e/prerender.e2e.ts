@@ -130,6 +130,21 @@ describe('the prerendered public pages', () => {
     }
   });
 
+  it('hydrates the page in its own language, then shows the language the shopper chose on this device', async () => {
+    const { page, context } = await browser.open('/robots.txt', PHONE, { locale: 'en-US' });
+    await page.evaluate(() => localStorage.setItem('locale', 'bn'));
+    const seen = problems(page);
+    await page.goto(browser.url('/Shop'));
+    // The server had no cookie yet: the English page, hydrated in English, then Bangla.
+    await page.getByRole('heading', { name: HEADING.bn }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('bn');
+    // The cookie now tells the server, so the next load is the Bangla page.
+    expect((await context.cookies()).find((cookie) => cookie.name === 'locale')?.value).toBe('bn');
+    await page.waitForTimeout(1000);
+    expect(seen).toEqual([]);
+    await context.close();
+  });
+
   it('shows today’s prices once hydrated when the page was prerendered with an older catalogue', async () => {
     const admin = await newAccount('Prerender Admin', { admin: true });
     const auth = { Authorization: `Bearer ${await idTokenFor(admin)}`, 'Content-Type': 'application/json' };

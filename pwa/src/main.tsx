@@ -21,9 +21,15 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 const router = createRouter();
 
-/** Ends the hydration phase (lib/hydration.ts) once the hydrated tree's effects run: the root's run last. */
-function Hydrated({ children }: { children: ReactNode }) {
-  useEffect(() => endHydration(), []);
+/**
+ * Ends the hydration phase (lib/hydration.ts) once the hydrated tree's effects run (the root's
+ * run last), then calls `then` (the language switch, which must not change a store mid-hydration).
+ */
+function Hydrated({ children, then }: { children: ReactNode; then: () => void }) {
+  useEffect(() => {
+    endHydration();
+    then();
+  }, [then]);
   return children;
 }
 
@@ -54,8 +60,7 @@ if (prerendered && root.firstElementChild) {
   hydrateQueries(queryClient, JSON.parse(prerendered.textContent || '{}') as DehydratedState);
   void Promise.all([startI18nForPage(), routerReady()]).then(([wanted]) => {
     startHydration();
-    hydrateRoot(root, <Hydrated>{app}</Hydrated>);
-    switchAfterHydration(wanted);
+    hydrateRoot(root, <Hydrated then={() => switchAfterHydration(wanted)}>{app}</Hydrated>);
   });
 } else {
   // English at once; a shopper who chose Bangla sees the first screen in Bangla, once its
