@@ -108,7 +108,8 @@ async function prerenderedPage(request: Request, env: WorkerEnv): Promise<Respon
   );
   const asset = new URL(`/prerendered/${locale}/${file === 'index' ? '' : file}`, url);
   const res = await assets.fetch(new Request(asset, { method: request.method, headers: request.headers }));
-  if (res.status !== 200) return undefined;
+  // 304: the browser's copy (its ETag) is this page's, still current.
+  if (res.status !== 200 && res.status !== 304) return undefined;
   const page = new Response(res.body, res);
   page.headers.set('Vary', PRERENDER_VARY);
   page.headers.set('Cache-Control', 'no-cache');
