@@ -56,6 +56,25 @@ describe.skipIf(missing !== undefined)(
       await new Promise((resolve) => keyServer.close(resolve));
     });
 
+    it('answers the public pages with their prerendered page in the shopper’s language, other routes with the app shell', async () => {
+      for (const [headers, lang] of [
+        [{ 'Accept-Language': 'en-US' }, 'en'],
+        [{ 'Accept-Language': 'bn' }, 'bn'],
+        [{ 'Accept-Language': 'en-US', Cookie: 'locale=bn' }, 'bn'],
+      ] as const) {
+        for (const path of ['/', '/home', '/Shop', '/about', '/contact']) {
+          const res = await fetch(`${baseUrl}${path}`, { headers });
+          expect(res.status, path).toBe(200);
+          expect(res.headers.get('vary')).toMatch(/Cookie, Accept-Language/);
+          const html = await res.text();
+          expect(html, `${path} ${JSON.stringify(headers)}`).toContain(`<html lang="${lang}"`);
+          expect(html).toContain('id="prerendered-queries"');
+        }
+      }
+      const cart = await (await fetch(`${baseUrl}/cart`, { headers: { Cookie: 'locale=bn' } })).text();
+      expect(cart).toContain('<div id="root"></div>');
+    });
+
     it('places an order with an RS256 ID token of the real project', async () => {
       const user = { uid: 'uid-prod', email: 'Prod.Shopper@example.test', name: 'Prod Shopper' };
       const res = await placeOrder(baseUrl, { ...user, email: user.email.toLowerCase() }, await idToken(user));

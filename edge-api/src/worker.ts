@@ -1,7 +1,8 @@
 /**
  * Cloudflare Workers entry: the same API app over `@libsql/client/web` (Turso or sqld over
  * HTTP). Static files and the SPA fallback are served by Workers static assets (wrangler.toml);
- * only `/api/*` reaches this code. The database is migrated from Node (`npm run migrate`).
+ * only `/api/*` and the public pages reach this code: those are answered with the build's
+ * prerendered page in the shopper's language, from the assets (http/prerendered.ts). The database is migrated from Node (`npm run migrate`).
  * A configuration the Worker cannot serve with — a bad variable, or the demo Firebase project
  * without an Auth emulator — is refused: every API request answers a generic 503
  * `service_misconfigured` (the client learns no setting's name), and the log says which
@@ -16,6 +17,7 @@ import { ConfigError, parseConfig, type AppConfig } from './config';
 import { databaseClientConfig } from './db/request-timeout';
 import { errorBody } from './http/errors';
 import { ensureLogging, requestLog } from './http/logger';
+import { PRERENDER_VARY, prerenderedFile, requestLocale } from './http/prerendered';
 import { requestIdFrom } from './http/request-id';
 import { createWebCryptoSender } from './push/webcrypto-sender';
 
@@ -85,17 +87,54 @@ function misconfigured(request: Request, error: ConfigError): Response {
   );
 }
 
+/** The static assets binding (wrangler.toml `[assets] binding`). */
+type Assets = { fetch: (request: Request) => Promise<Response> };
+
+/**
+ * The prerendered page for a public page's GET, in the language of the `locale` cookie or
+ * `Accept-Language`, from the static assets (`/prerendered/<locale>/<file>`: Workers' HTML
+ * handling serves `<file>.html` there, and `index.html` for the folder); undefined for any other
+ * request, or when the build made no such page (the app shell then answers, as before).
+ */
+async function prerenderedPage(request: Request, env: WorkerEnv): Promise<Response | undefined> {
+  const assets = env.ASSETS as Assets | undefined;
+  if (!assets || (request.method !== 'GET' && request.method !== 'HEAD')) return undefined;
+  const url = new URL(request.url);
+  const file = prerenderedFile(url.pathname);
+  if (!file) return undefined;
+  const locale = requestLocale(
+    request.headers.get('Cookie') ?? undefined,
+    request.headers.get('Accept-Language') ?? undefined,
+  );
+  const asset = new URL(`/prerendered/${locale}/${file === 'index' ? '' : file}`, url);
+  const res = await assets.fetch(new Request(asset, { method: request.method, headers: request.headers }));
+  // 304: the browser's copy (its ETag) is this page's, still current.
+  if (res.status !== 200 && res.status !== 304) return undefined;
+  const page = new Response(res.body, res);
+  page.headers.set('Vary', PRERENDER_VARY);
+  page.headers.set('Cache-Control', 'no-cache');
+  return page;
+}
+
+/** Serves a public page or the API (see the module comment). */
+async function serve(request: Request, env: WorkerEnv, ctx?: ExecutionContext): Promise<Response> {
+  const page = await prerenderedPage(request, env);
+  if (page) return page;
+  if (!new URL(request.url).pathname.startsWith('/api/') && env.ASSETS) return (env.ASSETS as Assets).fetch(request);
+  let app;
+  try {
+    app = appFor(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    return misconfigured(request, error);
+  }
+  // The execution context lets work outlive the answer (push/notify.ts sends order news with waitUntil).
+  return app.fetch(request, env, ctx);
+}
+
 export default {
-  /** Answers `/api/*` with the app, or 503 `service_misconfigured` (logged with the settings) when the configuration is refused. */
-  fetch(request: Request, env: WorkerEnv, ctx?: ExecutionContext): Response | Promise<Response> {
-    let app;
-    try {
-      app = appFor(env);
-    } catch (error) {
-      if (!(error instanceof ConfigError)) throw error;
-      return misconfigured(request, error);
-    }
-    // The execution context lets work outlive the answer (push/notify.ts sends order news with waitUntil).
-    return app.fetch(request, env, ctx);
+  /** Answers a public page with its prerendered HTML and `/api/*` with the app, or 503 `service_misconfigured` (logged with the settings) when the configuration is refused. */
+  fetch(request: Request, env: WorkerEnv, ctx?: ExecutionContext): Promise<Response> {
+    return serve(request, env, ctx);
   },
 };

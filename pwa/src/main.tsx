@@ -1,34 +1,73 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { hydrate as hydrateQueries, type DehydratedState } from '@tanstack/react-query';
+import { StrictMode, useEffect, type ReactNode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { AppProvider } from './app/provider';
 import { queryClient } from './app/query-client';
-import { router } from './app/router';
+import { createRouter } from './app/router';
 import { startAuth } from './features/auth/auth-session';
-import { startI18n } from './lib/i18n/i18n';
+import { startI18n, startI18nForPage, switchAfterHydration } from './lib/i18n/i18n';
 import { startOutboxRunner } from './lib/offline/outbox/runner';
 import { registerServiceWorker } from './features/offline/service-worker';
 import { whenSettled } from './lib/idle';
 import { preloadMirror } from './lib/offline/catalogue-mirror';
 import { orderKeys, productKeys, reviewKeys } from './lib/query-keys';
 import { refetchNow } from './lib/refetch-now';
+import { endHydration, startHydration } from './lib/hydration';
 import './index.css';
 
 preloadMirror();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-// English at once; a shopper who chose Bangla sees the first screen in Bangla, once its catalogue
-// is in. (Not a top-level await: the bundler would then split the modules this entry shares with
-// lazy chunks into chunks of their own, several KiB more on the first load.)
-void startI18n().then(() =>
-  createRoot(root).render(
-    <StrictMode>
-      <AppProvider>
-        <RouterProvider router={router} />
-      </AppProvider>
-    </StrictMode>,
-  ),
+const router = createRouter();
+
+/**
+ * Ends the hydration phase (lib/hydration.ts) once the hydrated tree's effects run (the root's
+ * run last), then calls `then` (the language switch, which must not change a store mid-hydration).
+ */
+function Hydrated({ children, then }: { children: ReactNode; then: () => void }) {
+  useEffect(() => {
+    endHydration();
+    then();
+  }, [then]);
+  return children;
+}
+
+const app = (
+  <StrictMode>
+    <AppProvider>
+      <RouterProvider router={router} />
+    </AppProvider>
+  </StrictMode>
 );
+
+/** Resolves once the router has loaded the current route's lazy module (a hydrating render needs the page). */
+const routerReady = () =>
+  new Promise<void>((resolve) => {
+    if (router.state.initialized) return resolve();
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
+
+// A prerendered public page (DESIGN.md §13) is hydrated: with the page's language and the
+// catalogue it was rendered with (then refetched as the query is stale), once its route's
+// module is in; afterwards the shopper's chosen language takes over if it differs.
+const prerendered = document.getElementById('prerendered-queries');
+if (prerendered && root.firstElementChild) {
+  hydrateQueries(queryClient, JSON.parse(prerendered.textContent || '{}') as DehydratedState);
+  void Promise.all([startI18nForPage(), routerReady()]).then(([wanted]) => {
+    startHydration();
+    hydrateRoot(root, <Hydrated then={() => switchAfterHydration(wanted)}>{app}</Hydrated>);
+  });
+} else {
+  // English at once; a shopper who chose Bangla sees the first screen in Bangla, once its
+  // catalogue is in. (Not a top-level await: the bundler would then split the modules this entry
+  // shares with lazy chunks into chunks of their own, several KiB more on the first load.)
+  void startI18n().then(() => createRoot(root).render(app));
+}
 startAuth();
 // Once queued orders or reviews reach the server (from this page or the worker's Background
 // Sync), the lists that show them are refetched.

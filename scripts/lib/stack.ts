@@ -30,7 +30,7 @@ export type Stack = {
   stop: () => Promise<void>;
 };
 
-/** Builds the PWA (pictures, then Vite) into `outDir` with `baseEnv`, as production. */
+/** Builds the PWA (pictures, Vite, then the prerendered pages) into `outDir` with `baseEnv`, as production. */
 export async function buildPwaInto(outDir: string, baseEnv: NodeJS.ProcessEnv): Promise<void> {
   // A production build whatever runs us: vitest sets NODE_ENV=test, which would make Vite build
   // React's development mode and leave import.meta.env.PROD false (no service worker).
@@ -44,6 +44,14 @@ export async function buildPwaInto(outDir: string, baseEnv: NodeJS.ProcessEnv): 
     { env },
   );
   if ((await vite.exited) !== 0) throw new Error('the PWA build failed');
+  // The public pages, prerendered per language (DESIGN.md §13), as `npm run build` makes them.
+  const prerender = startChild(
+    'prerender',
+    process.execPath,
+    ['--import', 'tsx', 'scripts/prerender.ts', '--outDir', outDir],
+    { env },
+  );
+  if ((await prerender.exited) !== 0) throw new Error('prerendering the public pages failed');
 }
 
 /**

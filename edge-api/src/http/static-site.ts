@@ -5,14 +5,17 @@
  * at once — with an ETag, so an unchanged one is a 304 — and an SPA fallback so client routes
  * (and the PWA's own 404 page) load index.html. Every file carries the security headers the
  * build wrote to `dist/_headers` (pwa/security-headers.ts), as Workers static assets apply them.
+ * The public pages (`/`, `/home`, `/Shop`, `/about`, `/contact`) are answered with the build's
+ * prerendered page in the shopper's language (./prerendered.ts), when the build made them.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
 import { etag } from 'hono/etag';
 import type { AppEnv } from '../env';
+import { PRERENDERED_DIR, PRERENDER_VARY, prerenderedFile, requestLocale } from './prerendered';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
@@ -80,6 +83,24 @@ export function withStaticSite(app: Hono<AppEnv>, distDir: string): Hono<AppEnv>
   const shellEtag = etag();
   const isShell = (path: string) => !path.startsWith('/api/') && (SHELL_FILES.has(path) || !hasExtension(path));
   app.use('*', (c, next) => (isShell(c.req.path) ? shellEtag(c, next) : next()));
+  // The public pages, prerendered per language (DESIGN.md §13); their brotli or gzip copy when accepted.
+  app.get('*', async (c, next) => {
+    const file = prerenderedFile(c.req.path);
+    if (!file) return next();
+    const locale = requestLocale(c.req.header('Cookie'), c.req.header('Accept-Language'));
+    const page = join(distDir, PRERENDERED_DIR, locale, `${file}.html`);
+    if (!existsSync(page)) return next();
+    const accepted = c.req.header('Accept-Encoding') ?? '';
+    const encoding = (['br', 'gzip'] as const).find(
+      (name) => new RegExp(`\\b${name}\\b`).test(accepted) && existsSync(`${page}.${name === 'br' ? 'br' : 'gz'}`),
+    );
+    const body = await readFile(encoding ? `${page}.${encoding === 'br' ? 'br' : 'gz'}` : page);
+    c.header('Content-Type', 'text/html; charset=UTF-8');
+    c.header('Vary', `${PRERENDER_VARY}, Accept-Encoding`);
+    c.header('Cache-Control', REVALIDATE);
+    if (encoding) c.header('Content-Encoding', encoding);
+    return c.body(body);
+  });
   // Precompressed .br/.gz copies from the build, when the browser accepts them.
   app.use('*', serveStatic({ root: distDir, precompressed: true }));
   app.get('*', async (c) => {

@@ -4,7 +4,7 @@
  * rest on demand. The dashboard also restores the order queries kept offline.
  */
 import type { ComponentType } from 'react';
-import { createBrowserRouter } from 'react-router-dom';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { SiteLayout } from './layout/site-layout';
 import { RequireAuth } from './guards';
@@ -27,9 +27,13 @@ const restoreOrderQueries = () =>
 const withKeptQueries = (load: Promise<PageModule>) =>
   Promise.all([load, restoreOrderQueries()]).then(([module]) => module);
 
-export const router = createBrowserRouter([
+/** The route tree, shared by the browser router and the build's prerender (pwa/src/prerender.tsx). */
+export const routes: RouteObject[] = [
   {
     Component: SiteLayout,
+    // Nothing until the first page's lazy module is in (the app shell); a prerendered page is
+    // hydrated only once it is (main.tsx), so this never replaces its HTML.
+    HydrateFallback: () => null,
     // A page that fails (its code could not be downloaded) says so inside the header and footer.
     children: [
       {
@@ -93,4 +97,7 @@ export const router = createBrowserRouter([
       },
     ],
   },
-]);
+];
+
+/** The app's router (created in the browser only: the prerender uses a static one over `routes`). */
+export const createRouter = () => createBrowserRouter(routes);

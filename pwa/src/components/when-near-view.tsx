@@ -4,7 +4,8 @@ import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
  * Renders `children` (typically a `lazy` component) only once this spot comes within `margin`
  * of the viewport (IntersectionObserver), so below-the-fold sections do not weigh on a page's
  * first load (bench/README.md). `minHeight` (CSS length) reserves the space meanwhile, so
- * nothing jumps. Without IntersectionObserver the children render at once.
+ * nothing jumps. Without IntersectionObserver the children render at once; the build's prerender
+ * (DESIGN.md §13) renders the reserved space, as the browser's hydrating render does.
  */
 export function WhenNearView({
   children,
@@ -16,7 +17,7 @@ export function WhenNearView({
   margin?: string;
 }) {
   const ref = useRef<HTMLDivElement>(null);
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  const [near, setNear] = useState(() => !import.meta.env.SSR && typeof IntersectionObserver === 'undefined');
   useEffect(() => {
     const element = ref.current;
     if (near || !element) return;

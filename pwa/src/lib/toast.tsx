@@ -45,6 +45,7 @@ export function Toasts() {
       return () => listeners.delete(listener);
     },
     () => wanted,
+    () => false,
   );
   if (!show) return null;
   return (

@@ -11,4 +11,10 @@ const subscribe = (listener: () => void) => {
 };
 
 /** True while the browser reports a connection. */
-export const useOnline = (): boolean => useSyncExternalStore(subscribe, () => navigator.onLine);
+export const useOnline = (): boolean =>
+  useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    // The prerendered page (and its hydration) is online.
+    () => true,
+  );

@@ -25,6 +25,8 @@ export type SessionUser = {
 export type AuthState = { user: Partial<SessionUser>; loading: boolean; error: string; admin: boolean };
 
 let state: AuthState = { user: {}, loading: hasStoredSession(), error: '', admin: false };
+/** The state of a prerendered page and its hydrating render: signed out, nothing loading. */
+const serverState: AuthState = { user: {}, loading: false, error: '', admin: false };
 const listeners = new Set<() => void>();
 
 /** Merges `patch` into the auth state and notifies every subscriber. */
@@ -39,4 +41,9 @@ const subscribe = (listener: () => void) => {
 };
 
 /** Returns the auth state; the component re-renders on every change. */
-export const useAuth = (): AuthState => useSyncExternalStore(subscribe, () => state);
+export const useAuth = (): AuthState =>
+  useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => serverState,
+  );

@@ -45,6 +45,8 @@ function writeMirror(items: Cart): void {
 }
 
 let cart: Cart = readMirror();
+/** The cart of a prerendered page and its hydrating render: empty, as no server knows it. */
+const emptyCart: Cart = [];
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((listener) => listener());
 
@@ -129,7 +131,12 @@ const subscribe = (listener: () => void) => {
 };
 
 /** The current cart; re-renders on every change in this tab or another. */
-export const useCart = (): Cart => useSyncExternalStore(subscribe, () => cart);
+export const useCart = (): Cart =>
+  useSyncExternalStore(
+    subscribe,
+    () => cart,
+    () => emptyCart,
+  );
 
 /** Cart actions (spec §4), each saved and announced with its toast. */
 export const cartActions = {

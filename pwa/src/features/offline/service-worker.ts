@@ -65,4 +65,9 @@ const subscribe = (listener: () => void) => {
 };
 
 /** True while a new version waits to be applied. */
-export const useUpdateAvailable = (): boolean => useSyncExternalStore(subscribe, () => waiting);
+export const useUpdateAvailable = (): boolean =>
+  useSyncExternalStore(
+    subscribe,
+    () => waiting,
+    () => false,
+  );

@@ -29,7 +29,11 @@ export function useNewOrders(
   filterKey: string,
   firstPage: readonly Order[] | undefined,
 ): { newIds: ReadonlySet<string>; markSeen: () => void } {
-  const seen = useSyncExternalStore(subscribe, () => seenUntil.get(filterKey));
+  const seen = useSyncExternalStore(
+    subscribe,
+    () => seenUntil.get(filterKey),
+    () => undefined,
+  );
   const newest = firstPage?.[0]?.createdAt ?? '';
   useEffect(() => {
     if (firstPage && seen === undefined) setSeen(filterKey, newest);

@@ -45,7 +45,7 @@ export function t(id: MessageId, values?: MessageValues, english?: CompiledMessa
 const subscribe = (listener: () => void) => i18n.on('change', listener);
 
 /** The language shown now; the component renders again when it changes. */
-export const useLocale = (): Locale => useSyncExternalStore(subscribe, currentLocale);
+export const useLocale = (): Locale => useSyncExternalStore(subscribe, currentLocale, currentLocale);
 
 /** `t` for components: the component renders again when the language changes. */
 export function useT(): typeof t {
@@ -70,10 +70,55 @@ const loadBangla = () =>
     },
   ));
 
-async function activate(locale: Locale): Promise<void> {
+/** Switches the messages to `locale` (loading Bangla's first) without touching the document: the prerender's way in. */
+export async function loadLanguage(locale: Locale): Promise<void> {
   if (locale === 'bn') await loadBangla();
   i18n.activate(locale, intlLocales[locale]);
+}
+
+async function activate(locale: Locale): Promise<void> {
+  await loadLanguage(locale);
   document.documentElement.lang = locale;
+}
+
+/**
+ * The cookie that tells the server which language's prerendered page to send (DESIGN.md §13),
+ * kept for a year; written whenever the app starts in or switches to a language.
+ */
+function rememberForServer(locale: Locale): void {
+  try {
+    document.cookie = `${LOCALE_KEY}=${locale}; Path=/; Max-Age=31536000; SameSite=Lax`;
+  } catch {
+    // Cookies blocked: the server goes by Accept-Language.
+  }
+}
+
+/** The language to start in from the stored choice and the browser's languages. */
+function startingLocale(): Locale {
+  let stored: string | null = null;
+  try {
+    stored = localStorage.getItem(LOCALE_KEY);
+  } catch {
+    // Storage blocked: the browser's language decides.
+  }
+  return pickLocale(stored, navigator.languages.length ? navigator.languages : [navigator.language]);
+}
+
+/**
+ * For a prerendered page: the messages in the page's own language (`<html lang>`), so that the
+ * hydrating render matches the server's HTML. Resolves with the language the shopper's choice
+ * (or browser) asks for, which `afterHydration` switches to if it differs.
+ */
+export async function startI18nForPage(): Promise<Locale> {
+  const page: Locale = document.documentElement.lang === 'bn' ? 'bn' : 'en';
+  await loadLanguage(page).catch(() => undefined);
+  return startingLocale();
+}
+
+/** After a prerendered page has hydrated: switches to `locale` if the page was in the other language. */
+export function switchAfterHydration(locale: Locale): void {
+  rememberForServer(locale);
+  if (locale !== currentLocale()) void activate(locale).catch(() => undefined);
 }
 
 /**
@@ -81,19 +126,15 @@ async function activate(locale: Locale): Promise<void> {
  * once its catalogue is loaded. If that cannot be downloaded the shop stays in English.
  */
 export function startI18n(): Promise<void> {
-  let stored: string | null = null;
-  try {
-    stored = localStorage.getItem(LOCALE_KEY);
-  } catch {
-    // Storage blocked: the browser's language decides.
-  }
-  const locale = pickLocale(stored, navigator.languages.length ? navigator.languages : [navigator.language]);
+  const locale = startingLocale();
+  rememberForServer(locale);
   return locale === 'en' ? Promise.resolve() : activate(locale).catch(() => undefined);
 }
 
 /** Shows the shop in `locale` and remembers the choice. Rejects, changing nothing, when Bangla cannot be downloaded. */
 export async function chooseLocale(locale: Locale): Promise<void> {
   await activate(locale);
+  rememberForServer(locale);
   try {
     localStorage.setItem(LOCALE_KEY, locale);
   } catch {

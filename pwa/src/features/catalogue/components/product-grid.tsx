@@ -1,5 +1,6 @@
 import { startTransition, useDeferredValue, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Product } from '@contract/catalogue';
+import { isHydrating } from '../../../lib/hydration';
 import { whenSettled } from '../../../lib/idle';
 import { ProductCard } from './product-card';
 
@@ -50,7 +51,9 @@ export function ProductGrid({
   renderAction?: (product: Product) => ReactNode;
   atTop?: boolean;
 }) {
-  const deferredCount = useDeferredValue(products.length, 0);
+  // A prerendered page has every card in its HTML: its hydration starts with all of them too.
+  const [initialCount] = useState(() => (isHydrating() ? Number.POSITIVE_INFINITY : 0));
+  const deferredCount = useDeferredValue(products.length, Math.min(initialCount, products.length));
   const mayLoad = useOthersMayLoad();
   const firstScreen = atTop ? FIRST_SCREEN_CARDS : 0;
   const pictures = useRef(new Set<string>());

@@ -12,23 +12,28 @@ const TWO_DIGITS = { minimumIntegerDigits: 2 };
  */
 export function FlashSale() {
   const t = useT();
-  const [now, setNow] = useState(() => Date.now());
-  const [wasRunning, setWasRunning] = useState(
-    () => countdownState(Date.now(), window_.start, window_.end).kind === 'running',
-  );
-  const state = countdownState(now, window_.start, window_.end);
-  const ended = state.kind === 'ended';
+  // No clock before the first effect: the prerendered page and its hydrating render show no
+  // banner, then the countdown starts from the shopper's time.
+  const [now, setNow] = useState<number>();
+  const [wasRunning, setWasRunning] = useState(false);
+  const state = now === undefined ? undefined : countdownState(now, window_.start, window_.end);
+  const ended = state?.kind === 'ended';
   useEffect(() => {
     if (ended) return undefined;
-    const timer = setInterval(() => {
+    const tick = () => {
       const t = Date.now();
       setNow(t);
       if (countdownState(t, window_.start, window_.end).kind === 'running') setWasRunning(true);
-    }, 1000);
-    return () => clearInterval(timer);
+    };
+    const first = setTimeout(tick, 0);
+    const timer = setInterval(tick, 1000);
+    return () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    };
   }, [ended]);
 
-  if (state.kind === 'before' || (state.kind === 'ended' && !wasRunning)) return null;
+  if (!state || state.kind === 'before' || (state.kind === 'ended' && !wasRunning)) return null;
   return (
     <section className="mx-auto my-10 max-w-6xl px-4" aria-labelledby="flash-sale-heading">
       <div className="rounded-box bg-secondary p-6 text-secondary-content sm:flex sm:items-center sm:justify-between">

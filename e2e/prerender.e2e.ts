@@ -1,0 +1,177 @@
+/**
+ * The prerendered public pages (DESIGN.md §13): readable with JavaScript off in the shopper's
+ * language (the `locale` cookie, else Accept-Language), hydrated without an error or a hydration
+ * warning in both languages, and brought up to today's catalogue once hydrated.
+ */
+import { mkdirSync } from 'node:fs';
+import type { Product } from '@contract/catalogue';
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { idTokenFor, newAccount } from './support/accounts';
+import { productNamed } from './support/api';
+import { useBrowser } from './support/browser';
+
+const browser = useBrowser();
+const SCREENSHOTS = 'test-results/screenshots';
+const PHONE = { width: 390, height: 844 };
+const HEADING = { en: 'ALL PRODUCTS', bn: 'সব পণ্য' } as const;
+const PUBLIC_PAGES = ['/', '/home', '/Shop', '/about', '/contact'];
+/** A price as a card shows it: "30 Tk" in English, "৳৩০" in Bangla. */
+const PRICE = { en: /\d+ Tk/, bn: /৳[০-৯]+/ } as const;
+
+/** The product cards' names and prices as the HTML shows them. */
+async function cards(page: Page): Promise<Array<{ name: string; price: string }>> {
+  return page.getByTestId('product-card').evaluateAll((nodes) =>
+    nodes.map((node) => ({
+      name: node.querySelector('h2')?.textContent?.trim() ?? '',
+      price: node.querySelector('[data-testid="product-price"]')?.textContent?.trim() ?? '',
+    })),
+  );
+}
+
+/** Opens `/Shop` with JavaScript off, in a fresh context with `options`. */
+async function shopWithoutScript(options: BrowserContextOptions) {
+  const { page, context } = await browser.open('/Shop', PHONE, { ...options, javaScriptEnabled: false });
+  return { page, context };
+}
+
+/** Collects the page's console errors and warnings and uncaught errors. */
+function problems(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') seen.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => seen.push(`pageerror: ${error.message}`));
+  return seen;
+}
+
+describe('the prerendered public pages', () => {
+  it('show the shop with JavaScript off: heading, names and prices in English, and in Bangla by Accept-Language or the cookie', async () => {
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    const english = await shopWithoutScript({ locale: 'en-US' });
+    await english.page.getByRole('heading', { name: HEADING.en }).waitFor();
+    expect(await english.page.evaluate(() => document.documentElement.lang)).toBe('en');
+    const shown = await cards(english.page);
+    expect(shown.length).toBeGreaterThanOrEqual(36);
+    for (const card of shown) {
+      expect(card.name).toMatch(/[A-Za-z]/);
+      expect(card.price).toMatch(PRICE.en);
+    }
+    await english.page.screenshot({ path: `${SCREENSHOTS}/prerendered-shop-no-js-en-390.png` });
+    await english.context.close();
+
+    const byHeader = await shopWithoutScript({ extraHTTPHeaders: { 'Accept-Language': 'bn' } });
+    const byCookie = await (async () => {
+      const { context } = await shopWithoutScript({ locale: 'en-US' });
+      await context.addCookies([{ name: 'locale', value: 'bn', url: browser.url('/') }]);
+      const page = await context.newPage();
+      await page.goto(browser.url('/Shop'));
+      return { page, context };
+    })();
+    for (const { page } of [byHeader, byCookie]) {
+      await page.getByRole('heading', { name: HEADING.bn }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('bn');
+      const bangla = await cards(page);
+      expect(bangla.length).toBeGreaterThanOrEqual(36);
+      for (const card of bangla) {
+        expect(card.name).toMatch(/[\u0980-\u09FF]/);
+        expect(card.price).toMatch(PRICE.bn);
+      }
+    }
+    await byHeader.page.screenshot({ path: `${SCREENSHOTS}/prerendered-shop-no-js-bn-390.png` });
+    await byHeader.context.close();
+    await byCookie.context.close();
+  });
+
+  it('says which language it is in and that it varies by the cookie and Accept-Language', async () => {
+    for (const [headers, lang] of [
+      [{}, 'en'],
+      [{ 'Accept-Language': 'bn-BD,bn;q=0.9,en;q=0.8' }, 'bn'],
+      [{ 'Accept-Language': 'bn', Cookie: 'locale=en' }, 'en'],
+      [{ 'Accept-Language': 'en-US', Cookie: 'locale=bn' }, 'bn'],
+    ] as const) {
+      for (const path of PUBLIC_PAGES) {
+        const res = await fetch(browser.url(path), { headers });
+        expect(res.status).toBe(200);
+        expect(res.headers.get('Vary')).toMatch(/Cookie, Accept-Language/);
+        const html = await res.text();
+        expect(html, `${path} ${JSON.stringify(headers)}`).toContain(`<html lang="${lang}"`);
+        expect(html).toContain('id="prerendered-queries"');
+      }
+    }
+    // Any other route gets the app shell, as before.
+    const cart = await (await fetch(browser.url('/cart'))).text();
+    expect(cart).toContain('<div id="root"></div>');
+  });
+
+  it('hydrates every public page in both languages without a console error or a hydration warning', async () => {
+    for (const language of ['en', 'bn'] as const) {
+      for (const path of PUBLIC_PAGES) {
+        // A fresh context per page: a first visit gets the prerendered page (once the service
+        // worker is installed it answers navigations with the app shell, offline.e2e.ts).
+        const { context } = await browser.open('/robots.txt', PHONE, {
+          extraHTTPHeaders: { 'Accept-Language': language },
+          locale: language === 'bn' ? 'bn' : 'en-US',
+        });
+        const page = await context.newPage();
+        const seen = problems(page);
+        const catalogue = ['/about', '/contact'].includes(path)
+          ? Promise.resolve()
+          : page.waitForResponse((res) => res.url().includes('/api/products'));
+        await page.goto(browser.url(path));
+        expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
+        // Hydrated: the catalogue is refetched (the embedded one is stale) and the page has settled.
+        await catalogue;
+        await page.waitForLoadState('load');
+        await page.waitForTimeout(1500);
+        expect(seen, `console errors and warnings on ${path} in ${language}`).toEqual([]);
+        await context.close();
+      }
+    }
+  });
+
+  it('hydrates the page in its own language, then shows the language the shopper chose on this device', async () => {
+    const { page, context } = await browser.open('/robots.txt', PHONE, { locale: 'en-US' });
+    await page.evaluate(() => localStorage.setItem('locale', 'bn'));
+    const seen = problems(page);
+    await page.goto(browser.url('/Shop'));
+    // The server had no cookie yet: the English page, hydrated in English, then Bangla.
+    await page.getByRole('heading', { name: HEADING.bn }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('bn');
+    // The cookie now tells the server, so the next load is the Bangla page.
+    expect((await context.cookies()).find((cookie) => cookie.name === 'locale')?.value).toBe('bn');
+    await page.waitForTimeout(1000);
+    expect(seen).toEqual([]);
+    await context.close();
+  });
+
+  it('shows today’s prices once hydrated when the page was prerendered with an older catalogue', async () => {
+    const admin = await newAccount('Prerender Admin', { admin: true });
+    const auth = { Authorization: `Bearer ${await idTokenFor(admin)}`, 'Content-Type': 'application/json' };
+    const coconut: Product = await productNamed('Coconut (Narikel)');
+    const today = coconut.price + 7;
+    const update = (price: number) =>
+      fetch(browser.url(`/api/products/update/${coconut._id}`), {
+        method: 'PUT',
+        headers: auth,
+        body: JSON.stringify({ price }),
+      });
+    expect((await update(today)).ok).toBe(true);
+    try {
+      const { context } = await browser.open('/robots.txt', PHONE, { locale: 'en-US' });
+      const page = await context.newPage();
+      const seen = problems(page);
+      await page.goto(browser.url('/Shop'));
+      const card = page.getByTestId('product-card').filter({ hasText: 'Coconut (Narikel)' });
+      // The prerendered HTML has the build's price; after hydration the refetch shows today's.
+      await card
+        .getByTestId('product-price')
+        .filter({ hasText: new RegExp(`^${today} Tk`) })
+        .waitFor();
+      expect(seen).toEqual([]);
+      await context.close();
+    } finally {
+      await update(coconut.price);
+    }
+  });
+});

@@ -1,0 +1,129 @@
+/**
+ * The build's last step (`npm run build`, DESIGN.md §13): prerenders the public pages — `/`
+ * (also served for `/home`), `/Shop`, `/about`, `/contact` — in English and Bangla into
+ * `dist/prerendered/<locale>/<page>.html` (with .br and .gz copies), from the built
+ * `dist/index.html` (its stylesheet, scripts and inline preload script, whose hash the CSP already
+ * names) and the seed catalogue as the API answers it (a fresh migrated, seeded libSQL file). The
+ * catalogue goes into the page as TanStack Query's dehydrated state in a JSON data block
+ * (`type="application/json"`: not run, so the CSP needs no hash for it); the page hydrates with
+ * it and then refetches /api/products.
+ *
+ * Run: `tsx scripts/prerender.ts [--outDir <dir>]` after `vite build` (into the same folder).
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { createServer } from 'vite';
+import type { Product } from '../edge-api/src/contract/catalogue';
+import type { renderPage as RenderPage } from '../pwa/src/prerender';
+import { PRERENDERED_DIR, PRERENDERED_PAGES, PRERENDER_LOCALES } from '../edge-api/src/http/prerendered';
+
+/** The built site: `dist`, or the folder after `--outDir` (the e2e and bench stacks build into their own). */
+const DIST = ((at) => (at >= 0 ? process.argv[at + 1] : undefined))(process.argv.indexOf('--outDir')) ?? 'dist';
+
+/** Stand-ins for the few browser globals the app's modules read as they load (none is used for the render). */
+function browserStandIns(): void {
+  const noop = () => undefined;
+  const storage = new Map<string, string>();
+  const globals = globalThis as Record<string, unknown>;
+  globals.window ??= globalThis;
+  globals.addEventListener ??= noop;
+  globals.removeEventListener ??= noop;
+  globals.localStorage ??= {
+    getItem: (key: string) => storage.get(key) ?? null,
+    setItem: (key: string, value: string) => void storage.set(key, value),
+    removeItem: (key: string) => void storage.delete(key),
+  };
+  globals.document ??= {
+    readyState: 'loading',
+    addEventListener: noop,
+    removeEventListener: noop,
+    documentElement: { lang: 'en' },
+    cookie: '',
+  };
+  if (!('navigator' in globalThis)) globals.navigator = { onLine: true, languages: ['en'], language: 'en' };
+}
+
+/** The seed catalogue exactly as `GET /api/products` answers it on a fresh database. */
+async function seedCatalogue(): Promise<Product[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'taza-haat-prerender-'));
+  try {
+    const url = `file:${join(dir, 'shop.db')}`;
+    const { openDatabase } = await import('../edge-api/src/db/client');
+    const { prepareDatabase } = await import('../edge-api/src/db/prepare');
+    const { parseConfig } = await import('../edge-api/src/config');
+    const { createApp } = await import('../edge-api/src/app');
+    const db = await openDatabase(url);
+    await prepareDatabase(db, { seed: true });
+    const app = createApp({ db, config: parseConfig({ DATABASE_URL: url, FIREBASE_PROJECT_ID: 'demo-taza-haat' }) });
+    const res = await app.request('/api/products');
+    if (!res.ok) throw new Error(`prerender: GET /api/products answered ${res.status}`);
+    const products = (await res.json()) as Product[];
+    db.close();
+    return products;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** `value` as JSON that cannot end the script element it sits in. */
+const scriptJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+/** The inline scripts the page would run (not data blocks, not `src` ones): the CSP allows only the template's. */
+const inlineScripts = (html: string) =>
+  [...html.matchAll(/<script(?![^>]*\b(?:src=|type="application\/json"))[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+
+const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+
+async function main(): Promise<void> {
+  browserStandIns();
+  const template = readFileSync(join(DIST, 'index.html'), 'utf8');
+  if (!template.includes('<div id="root"></div>')) throw new Error('prerender: dist/index.html has no empty #root');
+  const products = await seedCatalogue();
+  const vite = await createServer({
+    configFile: 'vite.config.ts',
+    mode: 'production',
+    logLevel: 'error',
+    appType: 'custom',
+    server: { middlewareMode: true, hmr: false, ws: false },
+    optimizeDeps: { noDiscovery: true, include: [] },
+  });
+  try {
+    const { renderPage } = (await vite.ssrLoadModule('/src/prerender.tsx')) as { renderPage: typeof RenderPage };
+    for (const locale of PRERENDER_LOCALES) {
+      const dir = join(DIST, PRERENDERED_DIR, locale);
+      mkdirSync(dir, { recursive: true });
+      for (const [file, path] of Object.entries(PRERENDERED_PAGES)) {
+        const page = await renderPage(path, locale, products);
+        const html = template
+          .replace(/<html lang="[^"]*"/, `<html lang="${locale}"`)
+          .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(page.title)}</title>`)
+          .replace(
+            '<div id="root"></div>',
+            `<div id="root">${page.html}</div><script type="application/json" id="prerendered-queries">${scriptJson(page.queries)}</script>`,
+          );
+        const extra = inlineScripts(html).filter((script) => !inlineScripts(template).includes(script));
+        if (extra.length)
+          throw new Error(
+            `prerender: ${path} has inline scripts the CSP does not allow: ${extra.map((script) => script?.slice(0, 120)).join(' | ')}`,
+          );
+        const target = join(dir, `${file}.html`);
+        writeFileSync(target, html);
+        writeFileSync(`${target}.br`, brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+        writeFileSync(`${target}.gz`, gzipSync(html, { level: 9 }));
+        console.log(`prerendered ${locale} ${path} → ${target} (${html.length} bytes)`);
+      }
+    }
+  } finally {
+    await vite.close();
+  }
+}
+
+await main();
+// The API module keeps timers (the catalogue version's re-read) that would hold the process open.
+process.exit(0);
