@@ -6,11 +6,11 @@ import { productName } from '../../../lib/i18n/product-name';
 import { perUnitSuffix, toleranceLabel } from '../../../lib/i18n/sale-unit';
 
 /**
- * How the card's picture loads: `first` at once with high priority (the page's first picture, its
- * largest paint), `eager` at once (the rest of the first row), `lazy` as it comes near the
- * viewport, `held` not yet (the first row's pictures go first; the box keeps its size meanwhile).
+ * How the card's picture loads: `first` at once with high priority (the first row, where the
+ * page's largest paint is), `lazy` as it comes near the viewport, `held` not yet (the first row's
+ * pictures go first; the box keeps its size meanwhile).
  */
-export type PictureLoading = 'first' | 'eager' | 'lazy' | 'held';
+export type PictureLoading = 'first' | 'lazy' | 'held';
 
 /** At this many counted units or fewer, the card says how many are left. */
 export const FEW_LEFT = 5;
@@ -62,7 +62,7 @@ export function ProductCard({ product, picture = 'lazy', onPictureDone, action }
             alt={name}
             width={256}
             height={256}
-            loading={picture === 'lazy' ? 'lazy' : 'eager'}
+            loading={picture === 'first' ? 'eager' : 'lazy'}
             fetchPriority={picture === 'first' ? 'high' : undefined}
             decoding="async"
             onLoad={onPictureDone}

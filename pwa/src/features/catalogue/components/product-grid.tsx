@@ -12,11 +12,14 @@ const FIRST_SCREEN_CARDS = 6;
  */
 const FIRST_ROW_CARDS = 3;
 
-/** How the `index`th card's picture loads: the first row at once (the first with high priority), the rest lazily once the first row is in. */
+/**
+ * How the `index`th card's picture loads: the first row at once with high priority — which of
+ * them is the largest paint depends on the pictures (on a 412 px phone Lighthouse names the
+ * third, Tomato) — the rest of the first screen lazily, those below once the first row is in.
+ */
 function pictureLoading(index: number, atTop: boolean, mayLoad: boolean): PictureLoading {
   if (!atTop) return 'lazy';
-  if (index === 0) return 'first';
-  if (index < FIRST_ROW_CARDS) return 'eager';
+  if (index < FIRST_ROW_CARDS) return 'first';
   return mayLoad || index < FIRST_SCREEN_CARDS ? 'lazy' : 'held';
 }
 
@@ -50,7 +53,7 @@ function useOthersMayLoad(): boolean {
 /**
  * Products in a responsive grid: 2 compact columns on phones from 360 px (1 below), 3 on tablets
  * and desktops (spec §2). At the top of a page (`atTop`, the shop), the first row's pictures
- * (FIRST_ROW_CARDS) load at once, the very first with high priority (the page's LCP picture); the
+ * (FIRST_ROW_CARDS) load at once with high priority (the page's LCP picture is among them); the
  * rest of the first screen's load lazily, and those below it wait for the first row; below the fold
  * (the home page's new arrivals) every picture loads lazily. The first cards render at once; the
  * rest follow in a deferred render, which React splits into short slices, so a full catalogue
