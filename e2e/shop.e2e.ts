@@ -23,6 +23,32 @@ describe('the shop', () => {
     await context.close();
   });
 
+  it('loads only the first row’s pictures at once, with high priority, each with its size set', async () => {
+    const { page, context } = await browser.open('/Shop');
+    const cards = page.getByTestId('product-card');
+    await cards.first().waitFor();
+    await expect.poll(() => cards.count()).toBeGreaterThanOrEqual(6);
+    const pictures = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLImageElement>('[data-testid="product-card"] img')]
+        .slice(0, 6)
+        .map((img) => [
+          img.loading,
+          img.getAttribute('fetchpriority'),
+          img.getAttribute('width'),
+          img.getAttribute('height'),
+        ]),
+    );
+    expect(pictures).toEqual([
+      ['eager', 'high', '256', '256'],
+      ['eager', 'high', '256', '256'],
+      ['eager', 'high', '256', '256'],
+      ['lazy', null, '256', '256'],
+      ['lazy', null, '256', '256'],
+      ['lazy', null, '256', '256'],
+    ]);
+    await context.close();
+  });
+
   it('lays the grid out in 2, 3 and 3 columns on phone, tablet and desktop', async () => {
     for (const [width, columns] of [
       [360, 2],

@@ -10,7 +10,10 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 
-export type FirstLoad = { files: string[]; raw: number; gzip: number; brotli: number };
+/** Summed sizes of the scripts a load requested. */
+export type Sizes = { files: string[]; raw: number; gzip: number; brotli: number };
+/** The scripts requested before the page's first content (`ready`) was shown, and in the whole load. */
+export type FirstLoad = Sizes & { beforeContent: Sizes };
 
 /** Compressed sizes of one built file, in bytes. */
 export function compressedSizes(path: string): { raw: number; gzip: number; brotli: number } {
@@ -25,7 +28,9 @@ export function compressedSizes(path: string): { raw: number; gzip: number; brot
 /**
  * Loads `url` in a fresh context (empty cache, no service worker yet) and sums the JS files it
  * requested, read from `distDir` by their URL path. `ready` is awaited before the quiet period
- * (e.g. the first product card), so data-driven lazy chunks are included. With `settled`, so is
+ * (e.g. the first product card), so data-driven lazy chunks are included; the scripts requested
+ * by the time it is shown are also summed on their own (`beforeContent`: what the first paint of
+ * the page's content waited for). With `settled`, so is
  * what the app defers until its page has settled: it registers its service worker last, so the
  * worker being ready marks that point (without it, whether Dexie counts is a race).
  * `localStorage` entries are there before the page's first script (e.g. a language chosen earlier).
@@ -51,12 +56,23 @@ export async function firstLoadJs(
       scripts.add(new URL(event.response.url).pathname);
   });
   await cdp.send('Network.enable');
-  await page.goto(url, { waitUntil: 'networkidle' });
-  if (ready) await page.locator(ready).first().waitFor();
+  // Not waiting for the load (or the network to go quiet) first: the scripts are counted the
+  // moment the first content is shown, before the app's deferred work (a second after the load).
+  await page.goto(url, { waitUntil: 'commit' });
+  await page
+    .locator(ready ?? 'body')
+    .first()
+    .waitFor();
+  const beforeContent = sizesOf([...scripts].sort(), distDir);
+  await page.waitForLoadState('networkidle');
   if (settled) await page.evaluate(async () => void (await navigator.serviceWorker.ready));
   await page.waitForLoadState('networkidle');
   await context.close();
-  const files = [...scripts].sort();
+  return { ...sizesOf([...scripts].sort(), distDir), beforeContent };
+}
+
+/** The sizes of `files` (URL paths) built into `distDir`, summed. */
+function sizesOf(files: string[], distDir: string): Sizes {
   const total = { raw: 0, gzip: 0, brotli: 0 };
   for (const file of files) {
     const size = compressedSizes(join(distDir, file));
@@ -65,4 +81,19 @@ export async function firstLoadJs(
     total.brotli += size.brotli;
   }
   return { files, ...total };
+}
+
+/**
+ * The HTML document `url` answers (with `acceptLanguage`), compressed as a server would send
+ * it (brotli quality 11), in bytes, with its uncompressed size.
+ * @throws when the answer is not a 200.
+ */
+export async function htmlDocumentSize(url: string, acceptLanguage: string): Promise<{ raw: number; brotli: number }> {
+  const res = await fetch(url, { headers: { 'accept-language': acceptLanguage, accept: 'text/html' } });
+  if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
+  const bytes = Buffer.from(await res.arrayBuffer());
+  return {
+    raw: bytes.length,
+    brotli: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+  };
 }

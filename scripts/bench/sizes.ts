@@ -1,19 +1,27 @@
 /**
- * Figure 1 (bench/README.md): first-load JS of `/` and `/Shop`, gzip and brotli, against 2.5×
- * the gzip of the React baseline; the same with Bangla chosen before (DESIGN.md §9: its catalogue
- * is a chunk of its own, loaded only then), reported without a budget; and a check that
- * Firebase, Stripe.js and the dashboard are not part of it.
+ * Figure 1 (bench/README.md): first-load JS of `/` and `/Shop`, gzip and brotli — what the page
+ * requested before its first content was shown, against 2.0× the gzip of the React baseline
+ * (issue 26), and the whole load once settled (deferred Dexie and workbox-window included),
+ * reported, with a check that Dexie and workbox-window are not among the files before the first
+ * content; the same with Bangla chosen before (DESIGN.md §9: its catalogue is a chunk of its
+ * own, loaded only then), reported; a check that Firebase, Stripe.js and the
+ * dashboard are not part of it; and the HTML document of each page and language, brotli, against
+ * 14 KiB (`/`) and 24 KiB (`/Shop`).
  */
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { serveBaseline } from './baseline';
-import { firstLoadJs } from './first-load';
+import { firstLoadJs, htmlDocumentSize, type FirstLoad } from './first-load';
 import { kib, type Figure } from './report';
 import { LOCALE_KEY } from '../../pwa/src/lib/storage-keys';
 
-const BUDGET_RATIO = 2.5;
+const BUDGET_RATIO = 2.0;
+/** The HTML document's budget by page, brotli (issue 26). */
+const HTML_BUDGET: Record<(typeof PAGES)[number][0], number> = { '/': 14 * 1024, '/Shop': 24 * 1024 };
 /** Chunks that must stay out of a shopper's first load (signed out, not paying, not an admin: no dawn board or its chart). */
 const NOT_ON_FIRST_LOAD = /firebase|stripe|dashboard|dawn-board|uplot/i;
+/** Chunks a first visit loads only after its first content is shown (issue 26): Dexie (the `db` chunk) and workbox-window. */
+const AFTER_CONTENT = /\/db-|dexie|workbox-window/i;
 /** The pages measured, with what each shows first: the home page's banner heading, the shop's product cards. */
 const PAGES = [
   ['/', 'main h1'],
@@ -45,35 +53,65 @@ export async function measureSizes(
       data: { ...baseline },
     },
   ];
-  const leaks: string[] = [];
-  for (const [path, ready] of PAGES) {
-    const load = await firstLoadJs(browser, new URL(path, baseUrl).toString(), distDir, ready, true);
-    leaks.push(...load.files.filter((file) => NOT_ON_FIRST_LOAD.test(file)));
-    figures.push({
-      name: `First-load JS of ${path} (gzip / brotli)`,
-      value: `${kib(load.gzip)} / ${kib(load.brotli)} (${(load.gzip / baseline.gzip).toFixed(2)}×)`,
-      budget: `gzip ≤ ${BUDGET_RATIO}× baseline = ${kib(budget)}`,
-      pass: load.gzip <= budget,
-      data: { ...load },
-    });
-  }
-  for (const [path, ready] of PAGES) {
-    const load = await firstLoadJs(browser, new URL(path, baseUrl).toString(), distDir, ready, true, {
-      [LOCALE_KEY]: 'bn',
-    });
-    figures.push({
-      name: `First-load JS of ${path} in Bangla (gzip / brotli)`,
-      value: `${kib(load.gzip)} / ${kib(load.brotli)} (${(load.gzip / baseline.gzip).toFixed(2)}×)`,
+  const ratio = (bytes: number) => `${(bytes / baseline.gzip).toFixed(2)}×`;
+  const jsFigures = (path: string, suffix: string, load: FirstLoad): Figure[] => [
+    {
+      name: `First-load JS of ${path}${suffix} before its first content (gzip / brotli)`,
+      value: `${kib(load.beforeContent.gzip)} / ${kib(load.beforeContent.brotli)} (${ratio(load.beforeContent.gzip)})`,
+      // Bangla is reported against the same line, not held to it (issue 26).
+      budget: suffix
+        ? `report (English: gzip ≤ ${BUDGET_RATIO}× baseline)`
+        : `gzip ≤ ${BUDGET_RATIO}× baseline = ${kib(budget)}`,
+      pass: suffix ? null : load.beforeContent.gzip <= budget,
+      data: { ...load.beforeContent },
+    },
+    {
+      name: `First-load JS of ${path}${suffix} once settled, deferred chunks included (gzip / brotli)`,
+      value: `${kib(load.gzip)} / ${kib(load.brotli)} (${ratio(load.gzip)})`,
       budget: 'report',
       pass: null,
-      data: { ...load },
-    });
+      data: { files: load.files, raw: load.raw, gzip: load.gzip, brotli: load.brotli },
+    },
+  ];
+  const leaks: string[] = [];
+  const early: string[] = [];
+  for (const [lang, localStorage, suffix] of [
+    ['en', {}, ''],
+    ['bn', { [LOCALE_KEY]: 'bn' }, ' in Bangla'],
+  ] as const) {
+    for (const [path, ready] of PAGES) {
+      const url = new URL(path, baseUrl).toString();
+      const load = await firstLoadJs(browser, url, distDir, ready, true, localStorage);
+      leaks.push(...load.files.filter((file) => NOT_ON_FIRST_LOAD.test(file)));
+      early.push(
+        ...load.beforeContent.files
+          .filter((file) => AFTER_CONTENT.test(file))
+          .map((file) => `${file} (${path}${suffix})`),
+      );
+      figures.push(...jsFigures(path, suffix, load));
+    }
+    for (const [path] of PAGES) {
+      const html = await htmlDocumentSize(new URL(path, baseUrl).toString(), lang);
+      figures.push({
+        name: `HTML document of ${path}${suffix} (brotli; uncompressed)`,
+        value: `${kib(html.brotli)}; ${kib(html.raw)}`,
+        budget: `brotli ≤ ${kib(HTML_BUDGET[path])}`,
+        pass: html.brotli <= HTML_BUDGET[path],
+        data: { ...html },
+      });
+    }
   }
   figures.push({
     name: 'Firebase, Stripe.js and dashboard chunks on first load',
-    value: leaks.length ? leaks.join(', ') : 'none',
+    value: leaks.length ? [...new Set(leaks)].join(', ') : 'none',
     budget: 'none',
     pass: leaks.length === 0,
+  });
+  figures.push({
+    name: 'Dexie and workbox-window chunks before the first content',
+    value: early.length ? early.join(', ') : 'none',
+    budget: 'none',
+    pass: early.length === 0,
   });
   return figures;
 }

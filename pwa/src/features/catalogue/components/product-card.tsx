@@ -6,8 +6,8 @@ import { productName } from '../../../lib/i18n/product-name';
 import { perUnitSuffix, toleranceLabel } from '../../../lib/i18n/sale-unit';
 
 /**
- * How the card's picture loads: `first` at once with high priority (on the first screen, the
- * page's largest paint), `lazy` as it comes near the viewport, `held` not yet (the first screen's
+ * How the card's picture loads: `first` at once with high priority (the first row, where the
+ * page's largest paint is), `lazy` as it comes near the viewport, `held` not yet (the first row's
  * pictures go first; the box keeps its size meanwhile).
  */
 export type PictureLoading = 'first' | 'lazy' | 'held';

@@ -2,14 +2,31 @@ import { startTransition, useDeferredValue, useEffect, useRef, useState, type Re
 import type { Product } from '@contract/catalogue';
 import { isHydrating } from '../../../lib/hydration';
 import { whenSettled } from '../../../lib/idle';
-import { ProductCard } from './product-card';
+import { ProductCard, type PictureLoading } from './product-card';
 
 /** The first screen of a grid at the top of a page: 3 rows of 2 on a phone, 2 of 3 wider. */
 const FIRST_SCREEN_CARDS = 6;
+/**
+ * The first row at its widest (3 columns; on a phone it takes the second row's first card too):
+ * the only pictures loaded at once. The same on the server and in the browser, whatever the
+ * viewport, so a prerendered page hydrates without a mismatch.
+ */
+const FIRST_ROW_CARDS = 3;
+
+/**
+ * How the `index`th card's picture loads: the first row at once with high priority — which of
+ * them is the largest paint depends on the pictures (on a 412 px phone Lighthouse names the
+ * third, Tomato) — the rest of the first screen lazily, those below once the first row is in.
+ */
+function pictureLoading(index: number, atTop: boolean, mayLoad: boolean): PictureLoading {
+  if (!atTop) return 'lazy';
+  if (index < FIRST_ROW_CARDS) return 'first';
+  return mayLoad || index < FIRST_SCREEN_CARDS ? 'lazy' : 'held';
+}
 
 /*
- * Whether the other cards' pictures may load yet: once the first screen's pictures are in
- * (loaded or failed) and painted, or at the latest once the page has settled. Before that they
+ * Whether the cards' pictures below the first screen may load yet: once the first row's pictures
+ * are in (loaded or failed) and painted, or at the latest once the page has settled. Before that they
  * would take a slow phone's bandwidth and its six connections to the server from the pictures on
  * screen, the page's largest paint (bench figure 2). Once a page: later grids load theirs at once.
  */
@@ -36,8 +53,9 @@ function useOthersMayLoad(): boolean {
 
 /**
  * Products in a responsive grid: 2 compact columns on phones from 360 px (1 below), 3 on tablets
- * and desktops (spec §2). At the top of a page (`atTop`, the shop), the first FIRST_SCREEN_CARDS
- * cards' pictures load at once with high priority and the others' wait for them; below the fold
+ * and desktops (spec §2). At the top of a page (`atTop`, the shop), the first row's pictures
+ * (FIRST_ROW_CARDS) load at once with high priority (the page's LCP picture is among them); the
+ * rest of the first screen's load lazily, and those below it wait for the first row; below the fold
  * (the home page's new arrivals) every picture loads lazily. The first cards render at once; the
  * rest follow in a deferred render, which React splits into short slices, so a full catalogue
  * arriving does not block the page in one long task (bench figure 2, Lighthouse TBT).
@@ -55,13 +73,13 @@ export function ProductGrid({
   const [initialCount] = useState(() => (isHydrating() ? Number.POSITIVE_INFINITY : 0));
   const deferredCount = useDeferredValue(products.length, Math.min(initialCount, products.length));
   const mayLoad = useOthersMayLoad();
-  const firstScreen = atTop ? FIRST_SCREEN_CARDS : 0;
+  const firstRow = atTop ? FIRST_ROW_CARDS : 0;
   const pictures = useRef(new Set<string>());
   useEffect(() => (atTop ? whenSettled(letOthersLoad) : undefined), [atTop]);
-  // A first-screen picture is in: once all of them are and the next frame is painted, the others may load.
+  // A first-row picture is in: once all of them are and the next frame is painted, the others may load.
   const pictureDone = (image: string) => {
     pictures.current.add(image);
-    if (products.slice(0, firstScreen).every((product) => pictures.current.has(product.image)))
+    if (products.slice(0, firstRow).every((product) => pictures.current.has(product.image)))
       requestAnimationFrame(() => setTimeout(letOthersLoad));
   };
   return (
@@ -70,8 +88,8 @@ export function ProductGrid({
         <ProductCard
           key={product._id}
           product={product}
-          picture={index < firstScreen ? 'first' : atTop && !mayLoad ? 'held' : 'lazy'}
-          onPictureDone={index < firstScreen ? () => pictureDone(product.image) : undefined}
+          picture={pictureLoading(index, atTop, mayLoad)}
+          onPictureDone={index < firstRow ? () => pictureDone(product.image) : undefined}
           action={renderAction?.(product)}
         />
       ))}
