@@ -22,13 +22,16 @@ if (!root) throw new Error('index.html has no #root element');
 const router = createRouter();
 
 /**
- * Ends the hydration phase (lib/hydration.ts) once the hydrated tree's effects run (the root's
- * run last), then calls `then` (the language switch, which must not change a store mid-hydration).
+ * Once the tree's effects run (the root's run last): ends the hydration phase (lib/hydration.ts),
+ * marks the page interactive (`<html data-interactive>`: the bench's first-load JS counts the
+ * scripts requested until then) and calls `then` (after a hydration, the language switch, which
+ * must not change a store mid-hydration).
  */
-function Hydrated({ children, then }: { children: ReactNode; then: () => void }) {
+function Started({ children, then }: { children: ReactNode; then?: () => void }) {
   useEffect(() => {
     endHydration();
-    then();
+    document.documentElement.dataset.interactive = '';
+    then?.();
   }, [then]);
   return children;
 }
@@ -60,13 +63,13 @@ if (prerendered && root.firstElementChild) {
   hydrateQueries(queryClient, JSON.parse(prerendered.textContent || '{}') as DehydratedState);
   void Promise.all([startI18nForPage(), routerReady()]).then(([wanted]) => {
     startHydration();
-    hydrateRoot(root, <Hydrated then={() => switchAfterHydration(wanted)}>{app}</Hydrated>);
+    hydrateRoot(root, <Started then={() => switchAfterHydration(wanted)}>{app}</Started>);
   });
 } else {
   // English at once; a shopper who chose Bangla sees the first screen in Bangla, once its
   // catalogue is in. (Not a top-level await: the bundler would then split the modules this entry
   // shares with lazy chunks into chunks of their own, several KiB more on the first load.)
-  void startI18n().then(() => createRoot(root).render(app));
+  void startI18n().then(() => createRoot(root).render(<Started>{app}</Started>));
 }
 startAuth();
 // Once queued orders or reviews reach the server (from this page or the worker's Background
