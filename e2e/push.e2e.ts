@@ -83,8 +83,8 @@ async function storedSubscription(endpoint: string): Promise<{ locale: string } 
   }
 }
 
-/** Delivers `payload` to the page's service worker as its push service would (DevTools protocol). */
-async function deliverPush(page: Page, payload: PushPayload): Promise<void> {
+/** Delivers `payload` to the page's service worker once, as its push service would (DevTools protocol). */
+async function deliverPushOnce(page: Page, payload: PushPayload): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
   const registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] = [];
   cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => registrations.push(...event.registrations));
@@ -97,6 +97,26 @@ async function deliverPush(page: Page, payload: PushPayload): Promise<void> {
     data: JSON.stringify(payload),
   });
   await cdp.detach();
+}
+
+/**
+ * Delivers `payload` until the worker shows a notification tagged with it (at most 3 times, 5 s
+ * apart): DevTools' delivery to a worker that is starting up is sometimes lost (seen on CI under
+ * load), and a push service redelivers; one tag shows one notification, however often delivered.
+ */
+async function deliverPush(page: Page, payload: PushPayload): Promise<void> {
+  for (let attempt = 1; attempt <= 3; attempt += 1) {
+    await deliverPushOnce(page, payload);
+    const shown = await page
+      .waitForFunction(
+        async (tag) => (await (await navigator.serviceWorker.ready).getNotifications({ tag })).length > 0,
+        payload.tag,
+        { timeout: 5_000, polling: 200 },
+      )
+      .then(() => true)
+      .catch(() => false);
+    if (shown) return;
+  }
 }
 
 /** The notifications the service worker shows now: title, body, tag, url. */
