@@ -5,7 +5,7 @@
  */
 import type { InStatement } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../testing/test-db';
+import { createTestDb, queryPlan, type TestDb } from '../testing/test-db';
 import {
   countOrdersBySlot,
   countOrdersBySlotStatement,
@@ -21,10 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.cleanup());
 
-const plan = async (statement: InStatement) => {
-  const { sql, args = [] } = typeof statement === 'string' ? { sql: statement } : statement;
-  return (await t.db.execute({ sql: `EXPLAIN QUERY PLAN ${sql}`, args })).rows.map((r) => String(r.detail)).join('\n');
-};
+const plan = (statement: InStatement) => queryPlan(t.db, statement);
 
 describe('query plans', () => {
   const after = { createdAt: 1_700_000_000_000, id: 'order-id' };

@@ -5,7 +5,7 @@
  */
 import type { InStatement } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../testing/test-db';
+import { createTestDb, queryPlan, type TestDb } from '../testing/test-db';
 import { exportPageStatement, purchaseListStatement, salesStatement, slotCountsStatement } from './reports';
 
 let t: TestDb;
@@ -14,10 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.cleanup());
 
-const plan = async (statement: InStatement) => {
-  const { sql, args = [] } = typeof statement === 'string' ? { sql: statement } : statement;
-  return (await t.db.execute({ sql: `EXPLAIN QUERY PLAN ${sql}`, args })).rows.map((r) => String(r.detail)).join('\n');
-};
+const plan = (statement: InStatement) => queryPlan(t.db, statement);
 const DAY = 24 * 60 * 60_000;
 const from = Date.parse('2026-11-11T00:00:00+06:00');
 

@@ -1,8 +1,8 @@
-/** A fresh, migrated libSQL database file in a temp folder, for API tests (no mocks). */
+/** A fresh, migrated libSQL database file in a temp folder, for API tests (no mocks), and its query plans. */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Client } from '@libsql/client';
+import type { Client, InStatement } from '@libsql/client';
 import { parseConfig, type AppConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { prepareDatabase } from '../db/prepare';
@@ -32,4 +32,10 @@ export async function createTestDb(options: { seed?: boolean; env?: Record<strin
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** SQLite's plan for `statement` on `db` (EXPLAIN QUERY PLAN): its steps' details, one a line. */
+export async function queryPlan(db: Client, statement: InStatement): Promise<string> {
+  const { sql, args = [] } = typeof statement === 'string' ? { sql: statement } : statement;
+  return (await db.execute({ sql: `EXPLAIN QUERY PLAN ${sql}`, args })).rows.map((r) => String(r.detail)).join('\n');
 }
