@@ -45,7 +45,68 @@ function problems(page: Page): string[] {
   return seen;
 }
 
+/** Computed styles of the parts of the first screen, by a selector for each (its first match). */
+async function firstScreenStyles(page: Page) {
+  return page.evaluate(() => {
+    const parts = [
+      'header.navbar',
+      'main h1',
+      'main .btn',
+      '[data-testid="product-card"]',
+      '[data-testid="product-price"]',
+    ];
+    const properties = [
+      'display',
+      'background-color',
+      'color',
+      'font-size',
+      'padding',
+      'border-radius',
+      'width',
+      'height',
+    ];
+    return Object.fromEntries(
+      parts.map((selector) => {
+        const element = document.querySelector(selector);
+        const style = element ? getComputedStyle(element) : undefined;
+        return [selector, style ? properties.map((name) => `${name}: ${style.getPropertyValue(name)}`) : 'absent'];
+      }),
+    );
+  });
+}
+
 describe('the prerendered public pages', () => {
+  it.each([
+    ['/', 'en'],
+    ['/Shop', 'en'],
+    ['/Shop', 'bn'],
+  ] as const)(
+    '%s (%s) is styled before its stylesheet or any script arrives: the CSS its markup uses is in the page',
+    async (path, language) => {
+      const options = { extraHTTPHeaders: { 'Accept-Language': language }, locale: language === 'bn' ? 'bn' : 'en-US' };
+      const bare = await browser.open('/robots.txt', PHONE, options);
+      await bare.context.route(/\/assets\/.*\.(css|js)$/, (route) => route.abort());
+      await bare.page.goto(browser.url(path));
+      const critical = await firstScreenStyles(bare.page);
+      await bare.page.screenshot({
+        path: `${SCREENSHOTS}/prerendered-critical-css-${language}${path.replace('/', '-')}-390.png`,
+      });
+      await bare.context.close();
+
+      const full = await browser.open('/robots.txt', PHONE, options);
+      await full.page.goto(browser.url(path));
+      await full.page.locator('html[data-interactive]').waitFor({ state: 'attached' });
+      expect(
+        await full.page.evaluate(() => [...document.styleSheets].some((sheet) => sheet.href?.includes('/assets/'))),
+      ).toBe(true);
+      expect(critical).toEqual(await firstScreenStyles(full.page));
+      expect(Object.values(critical).filter((style) => style === 'absent').length).toBeLessThanOrEqual(
+        path === '/' ? 2 : 1,
+      );
+      await full.context.close();
+    },
+  );
+
   it('show the shop with JavaScript off: heading, names and prices in English, and in Bangla by Accept-Language or the cookie', async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
     const english = await shopWithoutScript({ locale: 'en-US' });

@@ -12,9 +12,17 @@
  * preloaded too: the first screen waits for it.
  *
  * The script is put before the app's module script and stylesheet: an inline script after a
- * stylesheet waits for it to download, and so did the preloads.
+ * stylesheet waits for it to download, and so did the preloads. On a prerendered page (the
+ * PRERENDERED_ATTRIBUTE on `<html>`) the content is there before any script, so the script asks
+ * for nothing before the first paint (issue 26, "script after paint"; see preloadScript).
  */
 import type { Plugin } from 'vite';
+
+/** The attribute scripts/prerender.ts puts on a prerendered page's `<html>`. */
+export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
+
+/** index.html's module script (the app's entry) as Vite writes it; its `src` is group 1. */
+export const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
 
 /** Paths (lower case, as the router matches them) → the route module that renders them. */
 export type RoutePreloads = Record<string, string>;
@@ -28,16 +36,22 @@ export type LanguagePreload = { locale: string; module: string; storageKey: stri
 
 /**
  * The inline script: modulepreloads `routes[path]`, preloads `data[path]` unless one of its keys
- * is stored, and modulepreloads `language.file` when the app will start in `language.locale`.
+ * is stored, and modulepreloads `language.file` when the app will start in `language.locale`. On a
+ * prerendered page it does all that after the first paint (the next frame, then a task; at once in
+ * a hidden tab, which paints nothing), at low priority, and then adds the app's module script
+ * `entry` (scripts/prerender.ts takes the page's own out): the first paint waits for no request.
  */
 export function preloadScript(
   routes: Record<string, string[]>,
   data: DataPreloads,
+  entry: string,
   language?: { locale: string; file: string; storageKey: string; locales: readonly string[] },
 ): string {
   return (
-    `{const p=location.pathname.toLowerCase(),f=${JSON.stringify(routes)}[p],d=${JSON.stringify(data)}[p];` +
-    `const add=(r,h)=>{const l=document.createElement('link');l.rel=r;l.href=h;if(r==='preload'){l.as='fetch';l.crossOrigin='anonymous'}document.head.append(l)};` +
+    `{const p=location.pathname.toLowerCase(),f=${JSON.stringify(routes)}[p],d=${JSON.stringify(data)}[p],` +
+    `pre=document.documentElement.hasAttribute(${JSON.stringify(PRERENDERED_ATTRIBUTE)});` +
+    `const add=(r,h)=>{const l=document.createElement('link');l.rel=r;l.href=h;if(r==='preload'){l.as='fetch';l.crossOrigin='anonymous'}else if(pre)l.fetchPriority='low';document.head.append(l)};` +
+    `const go=()=>{` +
     `if(f)for(const h of f)add('modulepreload',h);` +
     `if(d){let s=true;try{s=d.unlessStored.some(k=>localStorage.getItem(k)!==null)}catch(e){}if(!s)add('preload',d.url)}` +
     (language
@@ -45,7 +59,8 @@ export function preloadScript(
         `const n=navigator.languages&&navigator.languages.length?navigator.languages:[navigator.language],L=${JSON.stringify(language.locale)};` +
         `if(s===L||(!${JSON.stringify(language.locales)}.includes(s)&&String(n[0]||'').toLowerCase().startsWith(L)))add('modulepreload',${JSON.stringify(language.file)})}`
       : '') +
-    `}`
+    `if(pre){const s=document.createElement('script');s.type='module';s.crossOrigin='anonymous';s.fetchPriority='low';s.src=${JSON.stringify(entry)};document.head.append(s)}};` +
+    `if(!pre||document.visibilityState==='hidden')go();else requestAnimationFrame(()=>setTimeout(go))}`
   );
 }
 
@@ -77,15 +92,17 @@ export function routePreload(routes: RoutePreloads, data: DataPreloads = {}, lan
           return [...seen].filter((file) => !entries.has(file)).map((file) => `/${file}`);
         };
         const map = Object.fromEntries(Object.entries(routes).map(([path, module]) => [path, files(module)]));
+        const entry = ENTRY_SCRIPT.exec(html)?.[1];
+        if (!entry) throw new Error('route-preload: index.html has no module script');
         const script = preloadScript(
           map,
           data,
+          entry,
           language && { ...language, file: `/${chunkOf(language.module).fileName}` },
         );
         const tag = `<script>${script}</script>`;
         // Before the module script (and the stylesheet after it), so nothing holds it back.
-        const at = html.search(/<script type="module"/);
-        if (at === -1) throw new Error('route-preload: index.html has no module script');
+        const at = html.search(ENTRY_SCRIPT);
         return `${html.slice(0, at)}${tag}\n    ${html.slice(at)}`;
       },
     },

@@ -6,7 +6,9 @@
  * names) and the seed catalogue as the API answers it (a fresh migrated, seeded libSQL file). The
  * catalogue goes into the page as TanStack Query's dehydrated state in a JSON data block
  * (`type="application/json"`: not run, so the CSP needs no hash for it); the page hydrates with
- * it and then refetches /api/products.
+ * it and then refetches /api/products. The CSS the markup uses is inlined (beasties) and the full
+ * stylesheet loads after the first paint; `dist/_headers` gets the hash of the one script that
+ * applies it (DESIGN.md §13, issue 26 "critical CSS inlined").
  *
  * Run: `tsx scripts/prerender.ts [--outDir <dir>]` after `vite build` (into the same folder).
  */
@@ -14,7 +16,11 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import Beasties from 'beasties';
+import { createHash } from 'node:crypto';
 import { createServer } from 'vite';
+import { ENTRY_SCRIPT, PRERENDERED_ATTRIBUTE } from '../pwa/route-preload';
+import { withScriptHashes } from '../pwa/security-headers';
 import type { Product } from '../edge-api/src/contract/catalogue';
 import type { renderPage as RenderPage } from '../pwa/src/prerender';
 import { PRERENDERED_DIR, PRERENDERED_PAGES, PRERENDER_LOCALES } from '../edge-api/src/http/prerendered';
@@ -84,6 +90,7 @@ async function main(): Promise<void> {
   browserStandIns();
   const template = readFileSync(join(DIST, 'index.html'), 'utf8');
   if (!template.includes('<div id="root"></div>')) throw new Error('prerender: dist/index.html has no empty #root');
+  if (!ENTRY_SCRIPT.test(template)) throw new Error('prerender: dist/index.html has no app module script');
   const products = await seedCatalogue();
   const vite = await createServer({
     configFile: 'vite.config.ts',
@@ -95,13 +102,30 @@ async function main(): Promise<void> {
   });
   try {
     const { renderPage } = (await vite.ssrLoadModule('/src/prerender.tsx')) as { renderPage: typeof RenderPage };
+    // Critical CSS: every rule of the built stylesheet that the page's markup uses goes inline;
+    // the stylesheet itself loads as `media="print"` (lowest priority, never render-blocking) and a
+    // script at the end of the body applies it (beasties' "media-script"; <noscript> keeps a link).
+    const critical = new Beasties({
+      path: DIST,
+      publicPath: '/',
+      preload: 'media-script',
+      noscriptFallback: true,
+      compress: true,
+      logLevel: 'warn',
+      // Rules for the page's root that beasties' matcher misses: daisyUI's theme (its colours) and
+      // base colours sit under `:where(:root)` and `[data-theme]`, which are on `<html>` itself.
+      allowRules: [/:where\(:root/, /\[data-theme/],
+    });
+    const added = new Set<string>();
     for (const locale of PRERENDER_LOCALES) {
       const dir = join(DIST, PRERENDERED_DIR, locale);
       mkdirSync(dir, { recursive: true });
       for (const [file, path] of Object.entries(PRERENDERED_PAGES)) {
         const page = await renderPage(path, locale, products);
         const html = template
-          .replace(/<html lang="[^"]*"/, `<html lang="${locale}"`)
+          .replace(/<html lang="[^"]*"/, `<html lang="${locale}" ${PRERENDERED_ATTRIBUTE}`)
+          // The content is in the page: the inline preload script adds the app's script after the first paint.
+          .replace(ENTRY_SCRIPT, '')
           .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(page.title)}</title>`)
           .replace(
             '<div id="root"></div>',
@@ -112,13 +136,20 @@ async function main(): Promise<void> {
           throw new Error(
             `prerender: ${path} has inline scripts the CSP does not allow: ${extra.map((script) => script?.slice(0, 120)).join(' | ')}`,
           );
+        // (Beasties marks the element it worked in; nothing reads that mark.)
+        const styled = (await critical.process(html)).replace(' data-beasties-container', '');
+        // Beasties' one invariant script that applies the deferred stylesheet: the CSP names its hash.
+        for (const script of inlineScripts(styled)) if (!inlineScripts(html).includes(script)) added.add(script ?? '');
         const target = join(dir, `${file}.html`);
-        writeFileSync(target, html);
-        writeFileSync(`${target}.br`, brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
-        writeFileSync(`${target}.gz`, gzipSync(html, { level: 9 }));
-        console.log(`prerendered ${locale} ${path} → ${target} (${html.length} bytes)`);
+        writeFileSync(target, styled);
+        writeFileSync(`${target}.br`, brotliCompressSync(styled, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+        writeFileSync(`${target}.gz`, gzipSync(styled, { level: 9 }));
+        console.log(`prerendered ${locale} ${path} → ${target} (${styled.length} bytes)`);
       }
     }
+    const headers = join(DIST, '_headers');
+    const hashes = [...added].map((script) => createHash('sha256').update(script).digest('base64'));
+    writeFileSync(headers, withScriptHashes(readFileSync(headers, 'utf8'), hashes));
   } finally {
     await vite.close();
   }
