@@ -7,6 +7,8 @@ import { mkdirSync } from 'node:fs';
 import type { Product } from '@contract/catalogue';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import bn from '../pwa/src/lib/i18n/locales/bn.json';
+import en from '../pwa/src/lib/i18n/locales/en.json';
 import { idTokenFor, newAccount } from './support/accounts';
 import { productNamed } from './support/api';
 import { useBrowser } from './support/browser';
@@ -157,6 +159,8 @@ describe('the prerendered public pages', () => {
         expect(res.headers.get('Vary')).toMatch(/Cookie, Accept-Language/);
         const html = await res.text();
         expect(html, `${path} ${JSON.stringify(headers)}`).toContain(`<html lang="${lang}"`);
+        // Search results and link previews read the page's own language.
+        expect(html).toContain(`<meta name="description" content="${(lang === 'bn' ? bn : en)['app.description']}">`);
         expect(html).toContain('id="prerendered-queries"');
       }
     }

@@ -84,13 +84,18 @@ const scriptJson = (value: unknown) =>
 const inlineScripts = (html: string) =>
   [...html.matchAll(/<script(?![^>]*\b(?:src=|type="application\/json"))[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
 
+/** index.html's meta description, which each page gets in its language. */
+const DESCRIPTION = /<meta\s+name="description"\s+content="[^"]*"\s*\/>/;
+
 const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+const escapeAttribute = (text: string) => escapeText(text).replace(/"/g, '&quot;');
 
 async function main(): Promise<void> {
   browserStandIns();
   const template = readFileSync(join(DIST, 'index.html'), 'utf8');
   if (!template.includes('<div id="root"></div>')) throw new Error('prerender: dist/index.html has no empty #root');
   if (!ENTRY_SCRIPT.test(template)) throw new Error('prerender: dist/index.html has no app module script');
+  if (!DESCRIPTION.test(template)) throw new Error('prerender: dist/index.html has no meta description');
   const products = await seedCatalogue();
   const vite = await createServer({
     configFile: 'vite.config.ts',
@@ -127,6 +132,7 @@ async function main(): Promise<void> {
           // The content is in the page: the inline preload script adds the app's script after the first paint.
           .replace(ENTRY_SCRIPT, '')
           .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(page.title)}</title>`)
+          .replace(DESCRIPTION, () => `<meta name="description" content="${escapeAttribute(page.description)}" />`)
           .replace(
             '<div id="root"></div>',
             `<div id="root">${page.html}</div><script type="application/json" id="prerendered-queries">${scriptJson(page.queries)}</script>`,

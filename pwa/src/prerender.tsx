@@ -15,8 +15,8 @@ import { routes } from './app/router';
 import { loadLanguage, t, type Locale } from './lib/i18n/i18n';
 import { productKeys } from './lib/query-keys';
 
-/** A prerendered page: the root's HTML, the query data it was rendered with, and its title. */
-export type PrerenderedPage = { html: string; queries: DehydratedState; title: string };
+/** A prerendered page: the root's HTML, the query data it was rendered with, its title and meta description. */
+export type PrerenderedPage = { html: string; queries: DehydratedState; title: string; description: string };
 
 /**
  * Renders `path` in `locale` with `products` as the catalogue.
@@ -46,5 +46,5 @@ export async function renderPage(path: string, locale: Locale, products: readonl
   let html = '';
   for await (const chunk of prelude as AsyncIterable<string | Uint8Array>)
     html += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
-  return { html, queries: dehydrate(queryClient), title: t('app.title') };
+  return { html, queries: dehydrate(queryClient), title: t('app.title'), description: t('app.description') };
 }
