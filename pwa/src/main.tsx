@@ -10,6 +10,7 @@ import { startI18n, startI18nForPage, switchAfterHydration } from './lib/i18n/i1
 import { startOutboxRunner } from './lib/offline/outbox/runner';
 import { registerServiceWorker } from './features/offline/service-worker';
 import { whenSettled } from './lib/idle';
+import { warmUpNumberFormat } from './lib/format';
 import { preloadMirror } from './lib/offline/catalogue-mirror';
 import { orderKeys, productKeys, reviewKeys } from './lib/query-keys';
 import { refetchNow } from './lib/refetch-now';
@@ -61,7 +62,8 @@ const routerReady = () =>
 const prerendered = document.getElementById('prerendered-queries');
 if (prerendered && root.firstElementChild) {
   hydrateQueries(queryClient, JSON.parse(prerendered.textContent || '{}') as DehydratedState);
-  void Promise.all([startI18nForPage(), routerReady()]).then(([wanted]) => {
+  void Promise.all([startI18nForPage(), routerReady()]).then(async ([wanted]) => {
+    await warmUpNumberFormat();
     startHydration();
     // In a transition, React hydrates in slices of a few ms, yielding between them: the page stays
     // responsive on a slow phone (Lighthouse TBT, issue 26) and a tap hydrates its part first.
