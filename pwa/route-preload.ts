@@ -23,6 +23,8 @@ export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
 
 /** index.html's module script (the app's entry) as Vite writes it; its `src` is group 1. */
 export const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+/** index.html's stylesheet as Vite writes it; its `href` is group 1. */
+export const STYLESHEET = /<link rel="stylesheet" crossorigin href="([^"]+)">/;
 
 /** Paths (lower case, as the router matches them) → the route module that renders them. */
 export type RoutePreloads = Record<string, string>;
@@ -37,14 +39,17 @@ export type LanguagePreload = { locale: string; module: string; storageKey: stri
 /**
  * The inline script: modulepreloads `routes[path]`, preloads `data[path]` unless one of its keys
  * is stored, and modulepreloads `language.file` when the app will start in `language.locale`. On a
- * prerendered page it does all that after the first paint (the next frame, then a task; at once in
- * a hidden tab, which paints nothing), at low priority, and then adds the app's module script
- * `entry` (scripts/prerender.ts takes the page's own out): the first paint waits for no request.
+ * prerendered page it does all that once the page has loaded and painted (the load event — the
+ * first row's pictures and the stylesheet are in — then the next frame, then a task; at once in a
+ * hidden tab, which paints nothing), at low priority, and then adds the app's `stylesheet` and its
+ * module script `entry` (scripts/prerender.ts takes the page's own out; its inline CSS styles the
+ * markup until then): neither the first paint nor the largest one (a first-row picture) shares the
+ * network or the main thread with the app's code and full CSS.
  */
 export function preloadScript(
   routes: Record<string, string[]>,
   data: DataPreloads,
-  entry: string,
+  { entry, stylesheet }: { entry: string; stylesheet: string },
   language?: { locale: string; file: string; storageKey: string; locales: readonly string[] },
 ): string {
   return (
@@ -59,8 +64,10 @@ export function preloadScript(
         `const n=navigator.languages&&navigator.languages.length?navigator.languages:[navigator.language],L=${JSON.stringify(language.locale)};` +
         `if(s===L||(!${JSON.stringify(language.locales)}.includes(s)&&String(n[0]||'').toLowerCase().startsWith(L)))add('modulepreload',${JSON.stringify(language.file)})}`
       : '') +
-    `if(pre){const s=document.createElement('script');s.type='module';s.crossOrigin='anonymous';s.fetchPriority='low';s.src=${JSON.stringify(entry)};document.head.append(s)}};` +
-    `if(!pre||document.visibilityState==='hidden')go();else requestAnimationFrame(()=>setTimeout(go))}`
+    `if(pre){const c=document.createElement('link');c.rel='stylesheet';c.crossOrigin='anonymous';c.href=${JSON.stringify(stylesheet)};document.head.append(c);` +
+    `const s=document.createElement('script');s.type='module';s.crossOrigin='anonymous';s.fetchPriority='low';s.src=${JSON.stringify(entry)};document.head.append(s)}};` +
+    `const later=()=>requestAnimationFrame(()=>setTimeout(go));` +
+    `if(!pre||document.visibilityState==='hidden')go();else if(document.readyState==='complete')later();else addEventListener('load',later,{once:true})}`
   );
 }
 
@@ -94,10 +101,12 @@ export function routePreload(routes: RoutePreloads, data: DataPreloads = {}, lan
         const map = Object.fromEntries(Object.entries(routes).map(([path, module]) => [path, files(module)]));
         const entry = ENTRY_SCRIPT.exec(html)?.[1];
         if (!entry) throw new Error('route-preload: index.html has no module script');
+        const stylesheet = STYLESHEET.exec(html)?.[1];
+        if (!stylesheet) throw new Error('route-preload: index.html has no stylesheet');
         const script = preloadScript(
           map,
           data,
-          entry,
+          { entry, stylesheet },
           language && { ...language, file: `/${chunkOf(language.module).fileName}` },
         );
         const tag = `<script>${script}</script>`;

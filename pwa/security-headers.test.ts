@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, securityHeaders, withScriptHashes } from './security-headers';
+import { contentSecurityPolicy } from './security-headers';
 
 /** The sources of `directive` in `policy`. */
 const sources = (policy: string, directive: string) =>
@@ -25,27 +25,5 @@ describe('the Content-Security-Policy', () => {
     expect(scripts).not.toContain("'unsafe-inline'");
     expect(scripts).not.toContain("'unsafe-eval'");
     expect(scripts.some((source) => source.includes('*'))).toBe(false);
-  });
-});
-
-describe('withScriptHashes', () => {
-  const env = { authDomain: 'taza-haat.firebaseapp.com' };
-  const file = (hashes: string[]) =>
-    ['/*', ...Object.entries(securityHeaders(hashes, env)).map(([name, value]) => `  ${name}: ${value}`), ''].join(
-      '\n',
-    );
-  const policyOf = (headers: string) => /Content-Security-Policy: (.*)/.exec(headers)?.[1] ?? '';
-
-  it("adds a later build step's inline script hashes to script-src, once each, and changes nothing else", () => {
-    const updated = withScriptHashes(file(['abc=']), ['def=', 'def=', 'abc=']);
-    expect(sources(policyOf(updated), 'script-src')).toEqual(
-      expect.arrayContaining(["'sha256-abc='", "'sha256-def='"]),
-    );
-    expect(sources(policyOf(updated), 'script-src').filter((source) => source === "'sha256-def='")).toHaveLength(1);
-    expect(updated.replace(" 'sha256-def='", '')).toBe(file(['abc=']));
-  });
-
-  it('refuses a headers file without a script-src', () => {
-    expect(() => withScriptHashes('/*\n  X-Frame-Options: DENY\n', ['abc='])).toThrow(/script-src/);
   });
 });

@@ -100,21 +100,6 @@ export function inlineScriptHashes(html: string): string[] {
   );
 }
 
-/**
- * `headers` (a `_headers` file's text, as the plugin below writes it) with `hashes` (base64
- * SHA-256, see inlineScriptHashes) added to the CSP's script-src, each once: for inline scripts
- * that later build steps put into pages (scripts/prerender.ts). Throws when there is no script-src.
- */
-export function withScriptHashes(headers: string, hashes: readonly string[]): string {
-  if (!/script-src [^;\n]*/.test(headers)) throw new Error('security-headers: no script-src in _headers');
-  return headers.replace(/script-src [^;\n]*/, (directive) => {
-    const added = [...new Set(hashes)]
-      .map((hash) => `'sha256-${hash}'`)
-      .filter((source) => !directive.includes(source));
-    return added.length ? `${directive} ${added.join(' ')}` : directive;
-  });
-}
-
 /** A Vite plugin that writes `dist/_headers` for index.html as built (see the module comment). */
 export function securityHeadersPlugin(env: CspEnv): Plugin {
   return {

@@ -6,9 +6,9 @@
  * names) and the seed catalogue as the API answers it (a fresh migrated, seeded libSQL file). The
  * catalogue goes into the page as TanStack Query's dehydrated state in a JSON data block
  * (`type="application/json"`: not run, so the CSP needs no hash for it); the page hydrates with
- * it and then refetches /api/products. The CSS the markup uses is inlined (beasties) and the full
- * stylesheet loads after the first paint; `dist/_headers` gets the hash of the one script that
- * applies it (DESIGN.md §13, issue 26 "critical CSS inlined").
+ * it and then refetches /api/products. The CSS the markup uses is inlined (beasties); the inline
+ * preload script loads the full stylesheet and the app once the page has loaded and painted
+ * (DESIGN.md §13, issue 26 "critical CSS inlined", "script after paint").
  *
  * Run: `tsx scripts/prerender.ts [--outDir <dir>]` after `vite build` (into the same folder).
  */
@@ -17,10 +17,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import Beasties from 'beasties';
-import { createHash } from 'node:crypto';
 import { createServer } from 'vite';
 import { ENTRY_SCRIPT, PRERENDERED_ATTRIBUTE } from '../pwa/route-preload';
-import { withScriptHashes } from '../pwa/security-headers';
 import type { Product } from '../edge-api/src/contract/catalogue';
 import type { renderPage as RenderPage } from '../pwa/src/prerender';
 import { PRERENDERED_DIR, PRERENDERED_PAGES, PRERENDER_LOCALES } from '../edge-api/src/http/prerendered';
@@ -107,9 +105,9 @@ async function main(): Promise<void> {
   });
   try {
     const { renderPage } = (await vite.ssrLoadModule('/src/prerender.tsx')) as { renderPage: typeof RenderPage };
-    // Critical CSS: every rule of the built stylesheet that the page's markup uses goes inline;
-    // the stylesheet itself loads as `media="print"` (lowest priority, never render-blocking) and a
-    // script at the end of the body applies it (beasties' "media-script"; <noscript> keeps a link).
+    // Critical CSS: every rule of the built stylesheet that the page's markup uses goes inline. The
+    // stylesheet's own link comes out (a <noscript> one stays): the inline preload script adds it
+    // once the page has loaded and painted (pwa/route-preload.ts).
     const critical = new Beasties({
       path: DIST,
       publicPath: '/',
@@ -121,7 +119,6 @@ async function main(): Promise<void> {
       // base colours sit under `:where(:root)` and `[data-theme]`, which are on `<html>` itself.
       allowRules: [/:where\(:root/, /\[data-theme/],
     });
-    const added = new Set<string>();
     for (const locale of PRERENDER_LOCALES) {
       const dir = join(DIST, PRERENDERED_DIR, locale);
       mkdirSync(dir, { recursive: true });
@@ -137,15 +134,19 @@ async function main(): Promise<void> {
             '<div id="root"></div>',
             `<div id="root">${page.html}</div><script type="application/json" id="prerendered-queries">${scriptJson(page.queries)}</script>`,
           );
-        const extra = inlineScripts(html).filter((script) => !inlineScripts(template).includes(script));
+        // Beasties marks the element it worked in, and its media-script strategy leaves a deferred
+        // link and the script that applies it: the preload script loads the stylesheet instead.
+        const styled = (await critical.process(html))
+          .replace(' data-beasties-container', '')
+          .replace(/<link rel="stylesheet"[^>]*data-beasties-media[^>]*>/, '')
+          .replace(/<script>document\.querySelectorAll\('link\[data-beasties-media\]'\)[^<]*<\/script>/, '');
+        if (styled.includes('data-beasties-media') || !styled.includes('<noscript><link rel="stylesheet"'))
+          throw new Error(`prerender: ${path} lost its <noscript> stylesheet or kept the deferred one`);
+        const extra = inlineScripts(styled).filter((script) => !inlineScripts(template).includes(script));
         if (extra.length)
           throw new Error(
             `prerender: ${path} has inline scripts the CSP does not allow: ${extra.map((script) => script?.slice(0, 120)).join(' | ')}`,
           );
-        // (Beasties marks the element it worked in; nothing reads that mark.)
-        const styled = (await critical.process(html)).replace(' data-beasties-container', '');
-        // Beasties' one invariant script that applies the deferred stylesheet: the CSP names its hash.
-        for (const script of inlineScripts(styled)) if (!inlineScripts(html).includes(script)) added.add(script ?? '');
         const target = join(dir, `${file}.html`);
         writeFileSync(target, styled);
         writeFileSync(`${target}.br`, brotliCompressSync(styled, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
@@ -153,9 +154,6 @@ async function main(): Promise<void> {
         console.log(`prerendered ${locale} ${path} → ${target} (${styled.length} bytes)`);
       }
     }
-    const headers = join(DIST, '_headers');
-    const hashes = [...added].map((script) => createHash('sha256').update(script).digest('base64'));
-    writeFileSync(headers, withScriptHashes(readFileSync(headers, 'utf8'), hashes));
   } finally {
     await vite.close();
   }

@@ -52,9 +52,20 @@ export function useBrowser(): BrowserHandle {
       });
       const page = await context.newPage();
       await page.goto(url(path));
+      if (options.javaScriptEnabled !== false) await hydrated(page);
       return { page, context };
     },
   };
+}
+
+/**
+ * Waits, on a prerendered page (DESIGN.md §13), until the app has hydrated it (`<html
+ * data-interactive>`): its buttons do nothing before, as for a shopper whose app code is still on
+ * its way. Other pages return at once.
+ */
+export async function hydrated(page: Page): Promise<void> {
+  if (await page.locator('html[data-prerendered]').count())
+    await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
 }
 
 /**

@@ -100,7 +100,7 @@ async function prerenderedPage(request: Request, env: WorkerEnv): Promise<Respon
   const assets = env.ASSETS as Assets | undefined;
   if (!assets || (request.method !== 'GET' && request.method !== 'HEAD')) return undefined;
   const url = new URL(request.url);
-  const file = prerenderedFile(url.pathname);
+  const file = prerenderedFile(url.pathname, url.search);
   if (!file) return undefined;
   const locale = requestLocale(
     request.headers.get('Cookie') ?? undefined,

@@ -25,6 +25,16 @@ describe('which prerendered page a request gets', () => {
   });
 
   it.each([
+    ['/Shop', '?category=fruit&season=winter', undefined],
+    ['/Shop', '?q=mango', undefined],
+    ['/', '?utm_source=sms', undefined],
+    ['/Shop', '?', 'Shop'],
+    ['/Shop', '', 'Shop'],
+  ])('%s%s → %s: a page is prerendered without a query', (path, search, file) => {
+    expect(prerenderedFile(path, search)).toBe(file);
+  });
+
+  it.each([
     [undefined, undefined, 'en'],
     [undefined, 'bn', 'bn'],
     [undefined, 'bn-BD,bn;q=0.9,en;q=0.8', 'bn'],
@@ -81,11 +91,12 @@ describe('the prerendered pages on Node', () => {
     expect(res.headers.get('content-encoding')).toBe('br');
   });
 
-  it('answers other routes with the app shell', async () => {
+  it('answers other routes, and a public page asked with a query (a filtered shop), with the app shell', async () => {
     const app = withStaticSite(createApp({ db: t.db, config: t.config }), dist);
-    expect(await (await app.request('/cart', { headers: { Cookie: 'locale=bn' } })).text()).toBe(
-      '<!doctype html><div id="root"></div>',
-    );
+    for (const path of ['/cart', '/Shop?category=fruit&season=winter'])
+      expect(await (await app.request(path, { headers: { Cookie: 'locale=bn' } })).text()).toBe(
+        '<!doctype html><div id="root"></div>',
+      );
   });
 });
 
@@ -110,5 +121,7 @@ describe('the prerendered pages on Workers', () => {
       ASSETS: assets,
     });
     expect(await home.text()).toBe(page('en', 'index'));
+    const filtered = await worker.fetch(new Request('https://shop.test/Shop?q=mango'), { ASSETS: assets });
+    expect(await filtered.text()).toBe('shell');
   });
 });

@@ -28,8 +28,13 @@ const FILES: Record<string, keyof typeof PRERENDERED_PAGES> = {
 /** The headers a prerendered page varies on (a cache must key it by both). */
 export const PRERENDER_VARY = 'Cookie, Accept-Language';
 
-/** The prerendered file (e.g. `Shop`) for a request path, or undefined when the path has none. */
-export function prerenderedFile(path: string): keyof typeof PRERENDERED_PAGES | undefined {
+/**
+ * The prerendered file (e.g. `Shop`) for a request's path and query (`search`, with its `?`), or
+ * undefined when the path has none or there is a query: a page is rendered without one, and a
+ * filtered shop (`/Shop?category=fruit`) rendered unfiltered would not match the app's first render.
+ */
+export function prerenderedFile(path: string, search = ''): keyof typeof PRERENDERED_PAGES | undefined {
+  if (search !== '' && search !== '?') return undefined;
   return FILES[path.toLowerCase().replace(/\/+$/, '')];
 }
 

@@ -85,7 +85,7 @@ export function withStaticSite(app: Hono<AppEnv>, distDir: string): Hono<AppEnv>
   app.use('*', (c, next) => (isShell(c.req.path) ? shellEtag(c, next) : next()));
   // The public pages, prerendered per language (DESIGN.md §13); their brotli or gzip copy when accepted.
   app.get('*', async (c, next) => {
-    const file = prerenderedFile(c.req.path);
+    const file = prerenderedFile(c.req.path, new URL(c.req.url).search);
     if (!file) return next();
     const locale = requestLocale(c.req.header('Cookie'), c.req.header('Accept-Language'));
     const page = join(distDir, PRERENDERED_DIR, locale, `${file}.html`);

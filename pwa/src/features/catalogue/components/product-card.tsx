@@ -15,6 +15,13 @@ export type PictureLoading = 'first' | 'lazy' | 'held';
 /** At this many counted units or fewer, the card says how many are left. */
 export const FEW_LEFT = 5;
 
+/**
+ * Cards after the first row skip style, layout and paint while off screen (content-visibility),
+ * keeping a card's usual height meanwhile: a page of 36 cards lays out only what is in view, on
+ * the first paint and whenever the stylesheet or the language changes (Lighthouse TBT, issue 26).
+ */
+const OFFSCREEN = '[content-visibility:auto] [contain-intrinsic-size:auto_16rem] sm:[contain-intrinsic-size:auto_28rem]';
+
 type ProductCardProps = { product: Product; picture?: PictureLoading; onPictureDone?: () => void; action?: ReactNode };
 
 /**
@@ -36,7 +43,7 @@ export function ProductCard({ product, picture = 'lazy', onPictureDone, action }
   const tolerance = toleranceLabel(product.weightTolerance);
   return (
     <article
-      className="card bg-base-100 shadow-sm ring-1 ring-base-300 transition hover:shadow-md"
+      className={`card bg-base-100 shadow-sm ring-1 ring-base-300 transition hover:shadow-md ${picture === 'first' ? '' : OFFSCREEN}`}
       data-testid="product-card"
     >
       <figure className="relative aspect-[4/3] bg-base-200 p-2 sm:aspect-square sm:p-8">
