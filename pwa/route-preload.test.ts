@@ -9,22 +9,30 @@ type Script = { type?: string; src?: string; crossOrigin?: string; fetchPriority
 /** A page the script runs in: its `<html>` attributes, whether the tab is hidden and whether it has loaded. */
 type Page = { attributes?: string[]; hidden?: boolean; loaded?: boolean };
 
+/** Lets every settled promise's callbacks run. */
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 /**
  * Runs the script at `path` with `stored` localStorage entries and the browser's `languages`;
- * returns what it added to `<head>` at once, and after the load event, the next frame and a task
- * (`later`).
+ * returns what it added to `<head>` at once, and after the load event, the decoding of the eager
+ * pictures, the next frame and a task (`later`), and which pictures it waited for (`decoded`).
  */
-function run(script: string, path: string, stored: Record<string, string>, languages: string[], page: Page = {}) {
+async function run(script: string, path: string, stored: Record<string, string>, languages: string[], page: Page = {}) {
   const added: (Link | Script)[] = [];
   const frames: (() => void)[] = [];
   const tasks: (() => void)[] = [];
   const onLoad: (() => void)[] = [];
+  const decoded: string[] = [];
+  let pictureDecoded = () => undefined as void;
+  const decoding = new Promise<void>((resolve) => (pictureDecoded = resolve));
+  const picture = (loading: string) => ({ loading, decode: () => decoding.then(() => void decoded.push(loading)) });
   const document = {
     createElement: () => ({}),
     head: { append: (element: Link | Script) => added.push(element) },
     documentElement: { hasAttribute: (name: string) => (page.attributes ?? []).includes(name) },
     visibilityState: page.hidden ? 'hidden' : 'visible',
     readyState: page.loaded ? 'complete' : 'interactive',
+    images: [picture('eager'), picture('lazy')],
   };
   const localStorage = { getItem: (key: string) => stored[key] ?? null };
   const navigator = { languages, language: languages[0] ?? '' };
@@ -48,10 +56,14 @@ function run(script: string, path: string, stored: Record<string, string>, langu
   );
   const atOnce = [...added];
   onLoad.splice(0).forEach((callback) => callback());
-  expect(added).toEqual(atOnce);
+  await flush();
+  // Nothing before the eager picture is decoded and painted.
+  expect(frames.length + tasks.length + added.length - atOnce.length).toBe(0);
+  pictureDecoded();
+  await flush();
   frames.splice(0).forEach((callback) => callback());
   tasks.splice(0).forEach((callback) => callback());
-  return { atOnce: atOnce as Link[], later: added.slice(atOnce.length) };
+  return { atOnce: atOnce as Link[], later: added.slice(atOnce.length), decoded };
 }
 
 const language = { locale: 'bn', file: '/assets/bn.js', storageKey: 'locale', locales: ['en', 'bn'] };
@@ -63,20 +75,20 @@ const script = preloadScript(
 );
 
 describe('route-preload script', () => {
-  it("preloads the route's chunks and, on a first visit, its JSON", () => {
-    expect(run(script, '/Shop', {}, ['en-US']).atOnce).toEqual([
+  it("preloads the route's chunks and, on a first visit, its JSON", async () => {
+    expect((await run(script, '/Shop', {}, ['en-US'])).atOnce).toEqual([
       { rel: 'modulepreload', href: '/assets/shop.js' },
       { rel: 'modulepreload', href: '/assets/app.js' },
       { rel: 'preload', href: '/api/products', as: 'fetch', crossOrigin: 'anonymous' },
     ]);
-    expect(run(script, '/Shop', { productsMirrored: '1' }, ['en-US']).atOnce.map((link) => link.href)).toEqual([
+    expect((await run(script, '/Shop', { productsMirrored: '1' }, ['en-US'])).atOnce.map((link) => link.href)).toEqual([
       '/assets/shop.js',
       '/assets/app.js',
     ]);
-    expect(run(script, '/about', {}, ['en-US'])).toEqual({ atOnce: [], later: [] });
+    expect(await run(script, '/about', {}, ['en-US'])).toEqual({ atOnce: [], later: [], decoded: [] });
   });
 
-  it('on a prerendered page, asks for nothing until it has loaded and painted, then for the chunks at low priority and the app', () => {
+  it('on a prerendered page, asks for nothing until it has loaded and its pictures are painted, then for the chunks at low priority, the stylesheet and the app', async () => {
     const prerendered = { attributes: [PRERENDERED_ATTRIBUTE] };
     const loaded = [
       { rel: 'modulepreload', href: '/assets/shop.js', fetchPriority: 'low' },
@@ -86,13 +98,26 @@ describe('route-preload script', () => {
       { rel: 'stylesheet', crossOrigin: 'anonymous', href: '/assets/index.css' },
       { type: 'module', crossOrigin: 'anonymous', fetchPriority: 'low', src: '/assets/index.js' },
     ];
-    expect(run(script, '/Shop', {}, ['bn'], prerendered)).toEqual({ atOnce: [], later: loaded });
-    // Run after the load event (a script run late): after the next frame.
-    expect(run(script, '/Shop', {}, ['bn'], { ...prerendered, loaded: true })).toEqual({ atOnce: [], later: loaded });
+    // It waits for the eager pictures (the largest paint), not the lazy ones.
+    expect(await run(script, '/Shop', {}, ['bn'], prerendered)).toEqual({
+      atOnce: [],
+      later: loaded,
+      decoded: ['eager'],
+    });
+    // Run after the load event (a script run late): the same, without waiting for the event.
+    expect(await run(script, '/Shop', {}, ['bn'], { ...prerendered, loaded: true })).toEqual({
+      atOnce: [],
+      later: loaded,
+      decoded: ['eager'],
+    });
     // A hidden tab paints no frame: it loads at once.
-    expect(run(script, '/Shop', {}, ['bn'], { ...prerendered, hidden: true })).toEqual({ atOnce: loaded, later: [] });
+    expect(await run(script, '/Shop', {}, ['bn'], { ...prerendered, hidden: true })).toEqual({
+      atOnce: loaded,
+      later: [],
+      decoded: [],
+    });
     // The app shell has its own module script: only the preloads, at once.
-    expect(run(script, '/Shop', {}, ['bn']).atOnce.map((link) => link.href)).toEqual([
+    expect((await run(script, '/Shop', {}, ['bn'])).atOnce.map((link) => link.href)).toEqual([
       '/assets/shop.js',
       '/assets/app.js',
       '/api/products',
@@ -100,7 +125,7 @@ describe('route-preload script', () => {
     ]);
   });
 
-  it('preloads the Bangla catalogue exactly when the app will start in Bangla (pickLocale)', () => {
+  it('preloads the Bangla catalogue exactly when the app will start in Bangla (pickLocale)', async () => {
     const cases: [Record<string, string>, string[]][] = [
       [{}, ['bn']],
       [{}, ['bn-BD', 'en']],
@@ -113,7 +138,9 @@ describe('route-preload script', () => {
       [{ locale: 'fr' }, ['en']],
     ];
     for (const [stored, languages] of cases) {
-      const preloaded = run(script, '/about', stored, languages).atOnce.some((link) => link.href === language.file);
+      const preloaded = (await run(script, '/about', stored, languages)).atOnce.some(
+        (link) => link.href === language.file,
+      );
       expect(preloaded, JSON.stringify({ stored, languages })).toBe(
         pickLocale(stored.locale ?? null, languages) === 'bn',
       );
