@@ -20,7 +20,8 @@ export const FEW_LEFT = 5;
  * keeping a card's usual height meanwhile: a page of 36 cards lays out only what is in view, on
  * the first paint and whenever the stylesheet or the language changes (Lighthouse TBT, issue 26).
  */
-const OFFSCREEN = '[content-visibility:auto] [contain-intrinsic-size:auto_16rem] sm:[contain-intrinsic-size:auto_28rem]';
+const OFFSCREEN =
+  '[content-visibility:auto] [contain-intrinsic-size:auto_16rem] sm:[contain-intrinsic-size:auto_28rem]';
 
 type ProductCardProps = { product: Product; picture?: PictureLoading; onPictureDone?: () => void; action?: ReactNode };
 
