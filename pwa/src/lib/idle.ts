@@ -17,12 +17,20 @@ function whenIdle(task: () => void, timeoutMs = 2000): () => void {
 /** How long after the load event the first screen's data and pictures are given alone. */
 const SETTLE_MS = 1000;
 
-/** Resolves SETTLE_MS after the page's load event (once per page). */
-const settled = new Promise<void>((resolve) => {
-  const start = () => setTimeout(resolve, SETTLE_MS);
-  if (document.readyState === 'complete') start();
-  else window.addEventListener('load', start, { once: true });
-});
+let settled: Promise<void> | undefined;
+
+/**
+ * Resolves SETTLE_MS after the page's load event (once per page; made on first use, so importing
+ * this module touches no page globals and modules that import it run outside a page too).
+ */
+function pageSettled(): Promise<void> {
+  settled ??= new Promise<void>((resolve) => {
+    const start = () => setTimeout(resolve, SETTLE_MS);
+    if (document.readyState === 'complete') start();
+    else window.addEventListener('load', start, { once: true });
+  });
+  return settled;
+}
 
 /**
  * Runs `task` once the page has settled — SETTLE_MS after the load event — at its next idle
@@ -34,7 +42,7 @@ const settled = new Promise<void>((resolve) => {
 export function whenSettled(task: () => void): () => void {
   let cancelled = false;
   let cancelIdle = () => undefined as void;
-  void settled.then(() => {
+  void pageSettled().then(() => {
     if (!cancelled) cancelIdle = whenIdle(task);
   });
   return () => {
