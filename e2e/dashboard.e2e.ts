@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { logIn, newAccount, placeOrderFor, verifyEmail, type Account } from './support/accounts';
 import { api } from './support/api';
-import { scrollThrough, useBrowser } from './support/browser';
+import { hydrated, scrollThrough, useBrowser } from './support/browser';
 
 const browser = useBrowser();
 
@@ -20,6 +20,7 @@ async function signedIn(account: Account, path: string, viewport?: { width: numb
  */
 const shopNames = async (page: Page) => {
   await page.goto(browser.url('/Shop'));
+  await hydrated(page);
   const count = (await api<unknown[]>('/api/products')).length;
   await expect.poll(() => page.getByTestId('product-card').count()).toBe(count);
   return page.getByTestId('product-card').locator('h2').allTextContents();
@@ -203,6 +204,7 @@ describe('admins and reviews', () => {
       'bottom',
     ]);
     await page.goto(browser.url('/'));
+    await hydrated(page);
     await page.getByRole('heading', { name: 'Fresh from the haat, to your door' }).waitFor();
     await scrollThrough(page);
     const card = page.getByTestId('testimonial').filter({ hasText: 'Good mangoes, a little late.' });

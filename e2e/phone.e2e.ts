@@ -13,7 +13,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { logIn, newAccount, placeOrderFor, type Account } from './support/accounts';
 import { apiAs, productNamed } from './support/api';
 import { seriousA11yViolationsWithoutToasts } from './support/axe';
-import { scrollThrough, useBrowser } from './support/browser';
+import { hydrated, scrollThrough, useBrowser } from './support/browser';
 
 const browser = useBrowser();
 const SCREENSHOTS = 'test-results/screenshots';
@@ -168,6 +168,7 @@ describe('the cart bar', () => {
       expect(await page.getByTestId('cart-bar').count(), path).toBe(0);
     }
     await page.goto(browser.url('/'));
+    await hydrated(page);
     await page.getByTestId('cart-bar').waitFor();
     await context.close();
 

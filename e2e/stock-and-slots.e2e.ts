@@ -13,7 +13,7 @@ import { orderInput } from '../edge-api/src/testing/order-fixture';
 import { idTokenFor, logIn, newAccount, type Account } from './support/accounts';
 import { api, apiAs, ordersOf, productNamed } from './support/api';
 import { seriousA11yViolationsWithoutToasts } from './support/axe';
-import { useBrowser } from './support/browser';
+import { hydrated, useBrowser } from './support/browser';
 
 const browser = useBrowser();
 const SCREENSHOTS = 'test-results/screenshots';
@@ -76,6 +76,7 @@ async function shopper(name: string, viewport = PHONE) {
 
 async function addToCart(page: Page, names: string[]) {
   await page.goto(browser.url('/Shop'));
+  await hydrated(page);
   for (const name of names) await page.getByRole('button', { name: `Add to cart: ${name}` }).click();
 }
 
@@ -117,6 +118,7 @@ describe('out of stock', () => {
     await addToCart(page, ['Broccoli', 'Button Mushroom']);
     await setStock('Broccoli', false);
     await page.goto(browser.url('/Shop'));
+    await hydrated(page);
     const card = page.getByTestId('product-card').filter({ hasText: 'Broccoli' });
     await card.getByText('Out of stock').waitFor();
     expect(await card.getByRole('button', { name: 'Add to cart: Broccoli' }).isDisabled()).toBe(true);
