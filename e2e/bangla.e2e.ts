@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { logIn, newAccount, placeOrderFor } from './support/accounts';
 import { apiAs, ordersOf, productNamed } from './support/api';
 import { seriousA11yViolations } from './support/axe';
-import { hydrated, scrollThrough, useBrowser } from './support/browser';
+import { visit, scrollThrough, useBrowser } from './support/browser';
 
 const browser = useBrowser();
 const SCREENSHOTS = 'test-results/screenshots';
@@ -54,8 +54,7 @@ describe('the shop in Bangla on a phone', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     // The shop: Bangla names, ৳ and Bangla digits, search by the Bangla name and its romanisation.
-    await page.goto(browser.url('/Shop'));
-    await hydrated(page);
+    await visit(page, browser.url('/Shop'));
     await page.getByTestId('product-card').first().waitFor();
     const potato = page.getByTestId('product-card').filter({ has: page.locator('h2', { hasText: /^আলু$/ }) });
     expect(await potato.textContent()).toContain('৳৩০');
@@ -75,8 +74,7 @@ describe('the shop in Bangla on a phone', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     // Kept across a reload, and offline once the service worker has everything.
-    await page.goto(browser.url('/'));
-    await hydrated(page);
+    await visit(page, browser.url('/'));
     await controlled(page);
     await page.getByRole('heading', { name: BANGLA_HEADING }).waitFor();
     await context.setOffline(true);
@@ -222,8 +220,7 @@ describe('orders in Bangla on a phone', () => {
     expect(prompts).toEqual(['আপনি কি এই অর্ডারটি বাতিল করতে চান?']);
 
     // Checkout's slots: each named in Bangla.
-    await page.goto(browser.url('/Shop'));
-    await hydrated(page);
+    await visit(page, browser.url('/Shop'));
     await page
       .getByTestId('product-card')
       .filter({ has: page.locator('h2', { hasText: /^আলু$/ }) })

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { logIn, newAccount, placeOrderFor, verifyEmail, type Account } from './support/accounts';
 import { api } from './support/api';
-import { hydrated, scrollThrough, useBrowser } from './support/browser';
+import { visit, scrollThrough, useBrowser } from './support/browser';
 
 const browser = useBrowser();
 
@@ -19,8 +19,7 @@ async function signedIn(account: Account, path: string, viewport?: { width: numb
  * first cards at once and the rest in a deferred render, and a mirrored copy may show first.
  */
 const shopNames = async (page: Page) => {
-  await page.goto(browser.url('/Shop'));
-  await hydrated(page);
+  await visit(page, browser.url('/Shop'));
   const count = (await api<unknown[]>('/api/products')).length;
   await expect.poll(() => page.getByTestId('product-card').count()).toBe(count);
   return page.getByTestId('product-card').locator('h2').allTextContents();
@@ -203,8 +202,7 @@ describe('admins and reviews', () => {
       'left',
       'bottom',
     ]);
-    await page.goto(browser.url('/'));
-    await hydrated(page);
+    await visit(page, browser.url('/'));
     await page.getByRole('heading', { name: 'Fresh from the haat, to your door' }).waitFor();
     await scrollThrough(page);
     const card = page.getByTestId('testimonial').filter({ hasText: 'Good mangoes, a little late.' });

@@ -14,7 +14,7 @@ import { insertOrderStatements } from '../edge-api/src/db/orders';
 import { logIn, newAccount, PLACED_CONTACT, placeOrderFor, type Account } from './support/accounts';
 import { apiAs } from './support/api';
 import { seriousA11yViolations } from './support/axe';
-import { hydrated, useBrowser } from './support/browser';
+import { visit, useBrowser } from './support/browser';
 
 const browser = useBrowser();
 const SCREENSHOTS = 'test-results/screenshots';
@@ -251,8 +251,7 @@ describe('stock', () => {
       await expect.poll(() => toggle.isEnabled()).toBe(true);
       const shopped = await apiAs<Product[]>(admin, 'GET', '/api/products');
       expect(shopped.find((p) => p.name === name)?.inStock).toBe(false);
-      await page.goto(browser.url('/Shop'));
-      await hydrated(page);
+      await visit(page, browser.url('/Shop'));
       await page.getByTestId('product-card').filter({ hasText: name }).getByText('Out of stock').waitFor();
       await context.close();
     } finally {

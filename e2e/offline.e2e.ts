@@ -13,7 +13,7 @@ import { deleteProduct, insertProduct } from '../edge-api/src/db/products';
 import { chromiumArgs } from '../scripts/lib/chromium';
 import { buildPwaInto } from '../scripts/lib/stack';
 import { idTokenFor, logIn, newAccount } from './support/accounts';
-import { hydrated, useBrowser } from './support/browser';
+import { visit, useBrowser } from './support/browser';
 import { hooksReady, type E2EWindow } from './support/hooks';
 import { countIndexedDb } from './support/indexed-db';
 
@@ -46,8 +46,7 @@ async function shopperPage(name: string) {
 async function expectHeaderFits(context: BrowserContext) {
   const page = await context.newPage();
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto(browser.url('/Shop'));
-  await hydrated(page);
+  await visit(page, browser.url('/Shop'));
   const header = page.locator('header');
   await header.getByTestId('waiting-count').waitFor();
   const controls = [
@@ -82,8 +81,7 @@ async function ordersOnServer(email: string, password: string) {
 }
 
 async function placeOrderOffline(page: Page, context: BrowserContext) {
-  await page.goto(browser.url('/Shop'));
-  await hydrated(page);
+  await visit(page, browser.url('/Shop'));
   await page.getByRole('button', { name: 'Add to cart: Potato (Alu)' }).click();
   await page.goto(browser.url('/checkout'));
   await page.getByLabel('Phone').fill('01711000000');
@@ -103,8 +101,7 @@ describe('installable PWA', () => {
       headless: true,
     });
     const page = await context.newPage();
-    await page.goto(browser.url('/'));
-    await hydrated(page);
+    await visit(page, browser.url('/'));
     await controlled(page);
     const cdp = await context.newCDPSession(page);
     const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
@@ -152,8 +149,7 @@ describe('offline', () => {
       await page.getByRole('heading', { name: heading }).first().waitFor();
     }
     await page.getByTestId('offline-banner').waitFor();
-    await page.goto(browser.url('/Shop'));
-    await hydrated(page);
+    await visit(page, browser.url('/Shop'));
     const cards = page.getByTestId('product-card');
     await cards.first().waitFor();
     await expect.poll(() => cards.count()).toBeGreaterThanOrEqual(36); // cards after the first six follow in a deferred render
@@ -287,8 +283,7 @@ describe('offline', () => {
         });
       else await route.continue();
     });
-    await page.goto(browser.url('/Shop'));
-    await hydrated(page);
+    await visit(page, browser.url('/Shop'));
     await page.getByRole('button', { name: 'Add to cart: Potato (Alu)' }).click();
     await page.goto(browser.url('/checkout'));
     await page.getByLabel('Phone').fill('01711000000');
@@ -317,8 +312,7 @@ describe('offline', () => {
     });
     try {
       const { account, page, context } = await shopperPage('Deleted Product Shopper');
-      await page.goto(browser.url('/Shop'));
-      await hydrated(page);
+      await visit(page, browser.url('/Shop'));
       await page.getByRole('button', { name: 'Add to cart: Potato (Alu)' }).click();
       await page.getByRole('button', { name: `Add to cart: ${gone.name}` }).click();
       await page.goto(browser.url('/checkout'));
@@ -379,8 +373,7 @@ describe('without IndexedDB (private modes that block it)', () => {
     await context.addInitScript(() => Object.defineProperty(window, 'indexedDB', { value: undefined }));
     await page.goto(browser.url('/login'));
     await logIn(page, account);
-    await page.goto(browser.url('/Shop'));
-    await hydrated(page);
+    await visit(page, browser.url('/Shop'));
     await page.getByText('offline features are off').waitFor();
     await page.getByRole('button', { name: 'Add to cart: Potato (Alu)' }).click();
     await page.reload();

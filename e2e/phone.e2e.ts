@@ -13,7 +13,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { logIn, newAccount, placeOrderFor, type Account } from './support/accounts';
 import { apiAs, productNamed } from './support/api';
 import { seriousA11yViolationsWithoutToasts } from './support/axe';
-import { hydrated, scrollThrough, useBrowser } from './support/browser';
+import { visit, scrollThrough, useBrowser } from './support/browser';
 
 const browser = useBrowser();
 const SCREENSHOTS = 'test-results/screenshots';
@@ -167,8 +167,7 @@ describe('the cart bar', () => {
       await page.getByRole('heading').first().waitFor();
       expect(await page.getByTestId('cart-bar').count(), path).toBe(0);
     }
-    await page.goto(browser.url('/'));
-    await hydrated(page);
+    await visit(page, browser.url('/'));
     await page.getByTestId('cart-bar').waitFor();
     await context.close();
 

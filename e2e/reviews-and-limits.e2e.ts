@@ -15,7 +15,7 @@ import { emulatorToken } from '../edge-api/src/testing/tokens';
 import { startServer } from '../scripts/lib/stack';
 import { idTokenFor, logIn, newAccount, PLACED_CONTACT, type Account } from './support/accounts';
 import { api, productNamed } from './support/api';
-import { hydrated, scrollThrough, useBrowser } from './support/browser';
+import { visit, scrollThrough, useBrowser } from './support/browser';
 
 const browser = useBrowser();
 const SCREENSHOTS = 'test-results/screenshots';
@@ -63,8 +63,7 @@ describe('an admin deletes a review', () => {
       void (accept ? dialog.accept() : dialog.dismiss());
     });
     await logIn(page, admin);
-    await page.goto(browser.url('/'));
-    await hydrated(page);
+    await visit(page, browser.url('/'));
     await scrollThrough(page);
     const card = page.getByTestId('testimonial').filter({ hasText: doomed.review });
     const remove = card.getByRole('button', { name: 'Delete the review by Critic Karim' });
@@ -162,8 +161,7 @@ describe('at most 3 open orders per account (OPEN_ORDERS_PER_ACCOUNT unset)', ()
     const { page, context } = await browser.open('/');
     await page.goto(url('/login'));
     await logIn(page, account);
-    await page.goto(url('/Shop'));
-    await hydrated(page);
+    await visit(page, url('/Shop'));
     await page.getByRole('button', { name: 'Add to cart: Potato (Alu)' }).click();
     await page.goto(url('/checkout'));
     await page.getByLabel('Phone').fill('01711000000');

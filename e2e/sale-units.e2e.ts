@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { logIn, newAccount, type Account } from './support/accounts';
 import { ordersOf } from './support/api';
-import { hydrated, useBrowser } from './support/browser';
+import { visit, useBrowser } from './support/browser';
 
 const browser = useBrowser();
 const SCREENSHOTS = 'test-results/screenshots';
@@ -126,8 +126,7 @@ async function buyChilliesAndSpinach(
   const { page, context } = await signedIn(customer, viewport, language);
 
   // The cards: the price per sale unit, and the stepper in sale units.
-  await page.goto(browser.url('/Shop'));
-  await hydrated(page);
+  await visit(page, browser.url('/Shop'));
   const chili = await buyFromCard(page, language, t.chiliSearch, t.chili, 2);
   expect(await chili.getByTestId('product-price').textContent()).toBe(t.chiliPrice);
   expect(await chili.getByTestId('cart-quantity').textContent()).toBe(t.twoPacks);

@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { DEMO_PROJECT_ID } from '../edge-api/src/contract/local-run';
 import { logIn, newAccount, PLACED_CONTACT, placeOrderFor } from './support/accounts';
-import { hydrated, useBrowser } from './support/browser';
+import { visit, useBrowser } from './support/browser';
 import { hooksReady, type E2EWindow } from './support/hooks';
 import { countIndexedDb, readIndexedDb } from './support/indexed-db';
 
@@ -66,8 +66,7 @@ describe('a sign-out Firebase starts', () => {
         body: '{"error":{"code":"busy","message":"Busy."}}',
       });
     });
-    await page.goto(browser.url('/Shop'));
-    await hydrated(page);
+    await visit(page, browser.url('/Shop'));
     await page.getByRole('button', { name: 'Add to cart: Potato (Alu)' }).click();
     await page.goto(browser.url('/checkout'));
     await page.getByLabel('Phone').fill('01711000000');

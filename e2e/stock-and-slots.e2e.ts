@@ -13,7 +13,7 @@ import { orderInput } from '../edge-api/src/testing/order-fixture';
 import { idTokenFor, logIn, newAccount, type Account } from './support/accounts';
 import { api, apiAs, ordersOf, productNamed } from './support/api';
 import { seriousA11yViolationsWithoutToasts } from './support/axe';
-import { hydrated, useBrowser } from './support/browser';
+import { visit, useBrowser } from './support/browser';
 
 const browser = useBrowser();
 const SCREENSHOTS = 'test-results/screenshots';
@@ -75,8 +75,7 @@ async function shopper(name: string, viewport = PHONE) {
 }
 
 async function addToCart(page: Page, names: string[]) {
-  await page.goto(browser.url('/Shop'));
-  await hydrated(page);
+  await visit(page, browser.url('/Shop'));
   for (const name of names) await page.getByRole('button', { name: `Add to cart: ${name}` }).click();
 }
 
@@ -117,8 +116,7 @@ describe('out of stock', () => {
     const { account, page, context } = await shopper('Stock Watcher');
     await addToCart(page, ['Broccoli', 'Button Mushroom']);
     await setStock('Broccoli', false);
-    await page.goto(browser.url('/Shop'));
-    await hydrated(page);
+    await visit(page, browser.url('/Shop'));
     const card = page.getByTestId('product-card').filter({ hasText: 'Broccoli' });
     await card.getByText('Out of stock').waitFor();
     expect(await card.getByRole('button', { name: 'Add to cart: Broccoli' }).isDisabled()).toBe(true);

@@ -68,6 +68,12 @@ export async function hydrated(page: Page): Promise<void> {
     await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
 }
 
+/** Takes `page` to `url` and waits as {@link hydrated} does: a test's next tap needs the app. */
+export async function visit(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await hydrated(page);
+}
+
 /**
  * Scrolls down the whole page in steps, as a shopper would, so sections rendered near the view
  * appear. It first waits until the route has rendered (`main` has content: the router renders
