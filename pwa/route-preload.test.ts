@@ -1,6 +1,7 @@
 /** The inline preload script of pwa/route-preload.ts, run against fake page globals. */
 import { describe, expect, it } from 'vitest';
 import { PRERENDERED_ATTRIBUTE, preloadScript } from './route-preload';
+import { EARLY_TAPS } from './src/lib/early-taps';
 import { pickLocale } from './src/lib/i18n/i18n';
 
 type Link = { rel: string; href: string; as?: string; crossOrigin?: string; fetchPriority?: string };
@@ -15,7 +16,8 @@ const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 /**
  * Runs the script at `path` with `stored` localStorage entries and the browser's `languages`;
  * returns what it added to `<head>` at once, and after the load event, the decoding of the eager
- * pictures, the next frame and a task (`later`), and which pictures it waited for (`decoded`).
+ * pictures, the next frame and a task (`later`), which pictures it waited for (`decoded`), its
+ * capturing click listeners (`clicks`) and the globals it set on `window`.
  */
 async function run(script: string, path: string, stored: Record<string, string>, languages: string[], page: Page = {}) {
   const added: (Link | Script)[] = [];
@@ -36,6 +38,8 @@ async function run(script: string, path: string, stored: Record<string, string>,
   };
   const localStorage = { getItem: (key: string) => stored[key] ?? null };
   const navigator = { languages, language: languages[0] ?? '' };
+  const clicks = new Set<(event: unknown) => void>();
+  const window: Record<string, unknown> = {};
   new Function(
     'location',
     'localStorage',
@@ -44,6 +48,8 @@ async function run(script: string, path: string, stored: Record<string, string>,
     'requestAnimationFrame',
     'setTimeout',
     'addEventListener',
+    'removeEventListener',
+    'window',
     script,
   )(
     { pathname: path },
@@ -52,7 +58,12 @@ async function run(script: string, path: string, stored: Record<string, string>,
     document,
     (callback: () => void) => frames.push(callback),
     (callback: () => void) => tasks.push(callback),
-    (type: string, callback: () => void) => type === 'load' && onLoad.push(callback),
+    (type: string, callback: () => void, capture?: boolean) => {
+      if (type === 'load') onLoad.push(callback);
+      if (type === 'click' && capture === true) clicks.add(callback);
+    },
+    (type: string, callback: () => void, capture?: boolean) => type === 'click' && capture && clicks.delete(callback),
+    window,
   );
   const atOnce = [...added];
   onLoad.splice(0).forEach((callback) => callback());
@@ -63,7 +74,7 @@ async function run(script: string, path: string, stored: Record<string, string>,
   await flush();
   frames.splice(0).forEach((callback) => callback());
   tasks.splice(0).forEach((callback) => callback());
-  return { atOnce: atOnce as Link[], later: added.slice(atOnce.length), decoded };
+  return { atOnce: atOnce as Link[], later: added.slice(atOnce.length), decoded, clicks, window };
 }
 
 const language = { locale: 'bn', file: '/assets/bn.js', storageKey: 'locale', locales: ['en', 'bn'] };
@@ -85,7 +96,7 @@ describe('route-preload script', () => {
       '/assets/shop.js',
       '/assets/app.js',
     ]);
-    expect(await run(script, '/about', {}, ['en-US'])).toEqual({ atOnce: [], later: [], decoded: [] });
+    expect(await run(script, '/about', {}, ['en-US'])).toMatchObject({ atOnce: [], later: [], decoded: [] });
   });
 
   it('on a prerendered page, asks for nothing until it has loaded and its pictures are painted, then for the chunks at low priority, the stylesheet and the app', async () => {
@@ -99,19 +110,19 @@ describe('route-preload script', () => {
       { type: 'module', crossOrigin: 'anonymous', fetchPriority: 'low', src: '/assets/index.js' },
     ];
     // It waits for the eager pictures (the largest paint), not the lazy ones.
-    expect(await run(script, '/Shop', {}, ['bn'], prerendered)).toEqual({
+    expect(await run(script, '/Shop', {}, ['bn'], prerendered)).toMatchObject({
       atOnce: [],
       later: loaded,
       decoded: ['eager'],
     });
     // Run after the load event (a script run late): the same, without waiting for the event.
-    expect(await run(script, '/Shop', {}, ['bn'], { ...prerendered, loaded: true })).toEqual({
+    expect(await run(script, '/Shop', {}, ['bn'], { ...prerendered, loaded: true })).toMatchObject({
       atOnce: [],
       later: loaded,
       decoded: ['eager'],
     });
     // A hidden tab paints no frame: it loads at once.
-    expect(await run(script, '/Shop', {}, ['bn'], { ...prerendered, hidden: true })).toEqual({
+    expect(await run(script, '/Shop', {}, ['bn'], { ...prerendered, hidden: true })).toMatchObject({
       atOnce: loaded,
       later: [],
       decoded: [],
@@ -123,6 +134,29 @@ describe('route-preload script', () => {
       '/api/products',
       language.file,
     ]);
+  });
+
+  it('on a prerendered page, records the enabled buttons tapped (and keeps them from acting) until the app stops it', async () => {
+    const { clicks, window } = await run(script, '/Shop', {}, ['en-US'], { attributes: [PRERENDERED_ATTRIBUTE] });
+    const button = (disabled: boolean) => ({ disabled });
+    const addToCart = button(false);
+    const soldOut = button(true);
+    /** A click on an element inside `within` (a button, or nothing); true when its default action was prevented. */
+    const tap = (within: object | null) => {
+      let prevented = false;
+      const target = { closest: (selector: string) => (selector === 'button' ? within : null) };
+      for (const listener of clicks) listener({ target, preventDefault: () => (prevented = true) });
+      return prevented;
+    };
+    expect([tap(addToCart), tap(soldOut), tap(null), tap(addToCart)]).toEqual([true, false, false, true]);
+    const recording = window[EARLY_TAPS] as { taps: object[]; stop: () => void };
+    expect(recording.taps).toEqual([addToCart, addToCart]);
+    recording.stop();
+    expect(clicks.size).toBe(0);
+
+    // The app shell renders from scratch: nothing there is tapped before the app runs.
+    const shell = await run(script, '/Shop', {}, ['en-US']);
+    expect([shell.clicks.size, Object.keys(shell.window)]).toEqual([0, []]);
   });
 
   it('preloads the Bangla catalogue exactly when the app will start in Bangla (pickLocale)', async () => {

@@ -17,6 +17,7 @@
  * for nothing before the first paint (issue 26, "script after paint"; see preloadScript).
  */
 import type { Plugin } from 'vite';
+import { EARLY_TAPS } from './src/lib/early-taps';
 
 /** The attribute scripts/prerender.ts puts on a prerendered page's `<html>`. */
 export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
@@ -44,7 +45,8 @@ export type LanguagePreload = { locale: string; module: string; storageKey: stri
  * tab, which paints nothing), at low priority, and then adds the app's `stylesheet` and its
  * module script `entry` (scripts/prerender.ts takes the page's own out; its inline CSS styles the
  * markup until then): neither the first paint nor the largest one (a first-row picture) shares the
- * network or the main thread with the app's code and full CSS.
+ * network or the main thread with the app's code and full CSS. Until the app takes over, it
+ * records the buttons tapped on such a page, for the app to replay (src/lib/early-taps.ts).
  */
 export function preloadScript(
   routes: Record<string, string[]>,
@@ -55,6 +57,8 @@ export function preloadScript(
   return (
     `{const p=location.pathname.toLowerCase(),f=${JSON.stringify(routes)}[p],d=${JSON.stringify(data)}[p],` +
     `pre=document.documentElement.hasAttribute(${JSON.stringify(PRERENDERED_ATTRIBUTE)});` +
+    `if(pre){const t=[],c=e=>{const b=e.target&&e.target.closest&&e.target.closest('button');if(b&&!b.disabled){e.preventDefault();t.push(b)}};` +
+    `addEventListener('click',c,true);window[${JSON.stringify(EARLY_TAPS)}]={taps:t,stop:()=>removeEventListener('click',c,true)}}` +
     `const add=(r,h)=>{const l=document.createElement('link');l.rel=r;l.href=h;if(r==='preload'){l.as='fetch';l.crossOrigin='anonymous'}else if(pre)l.fetchPriority='low';document.head.append(l)};` +
     `const go=()=>{` +
     `if(f)for(const h of f)add('modulepreload',h);` +

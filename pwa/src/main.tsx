@@ -15,6 +15,7 @@ import { preloadMirror } from './lib/offline/catalogue-mirror';
 import { orderKeys, productKeys, reviewKeys } from './lib/query-keys';
 import { refetchNow } from './lib/refetch-now';
 import { endHydration, startHydration } from './lib/hydration';
+import { replayTaps, stopEarlyTaps } from './lib/early-taps';
 import './index.css';
 
 preloadMirror();
@@ -65,10 +66,22 @@ if (prerendered && root.firstElementChild) {
   void Promise.all([startI18nForPage(), routerReady()]).then(async ([wanted]) => {
     await warmUpNumberFormat();
     startHydration();
+    // From here React handles taps itself; those made before are replayed once it has the page.
+    const taps = stopEarlyTaps();
     // In a transition, React hydrates in slices of a few ms, yielding between them: the page stays
     // responsive on a slow phone (Lighthouse TBT, issue 26) and a tap hydrates its part first.
     startTransition(() => {
-      hydrateRoot(root, <Started then={() => switchAfterHydration(wanted)}>{app}</Started>);
+      hydrateRoot(
+        root,
+        <Started
+          then={() => {
+            replayTaps(taps);
+            switchAfterHydration(wanted);
+          }}
+        >
+          {app}
+        </Started>,
+      );
     });
   });
 } else {
