@@ -242,6 +242,13 @@ describe('the prerendered public pages', () => {
       // Once, though React's own replay of taps during hydration runs too.
       await page.waitForTimeout(500);
       expect(await badge.textContent()).toBe(language === 'en' ? '1' : '১');
+      // The product the server sells (the prerendered catalogue's ids are the shop's), so it can be ordered.
+      const sold = ((await (await fetch(browser.url('/api/products'))).json()) as Product[]).map((p) => p._id);
+      const inCart = await page.evaluate(() =>
+        (JSON.parse(localStorage.getItem('cartItems') ?? '[]') as Array<{ _id: string }>).map((line) => line._id),
+      );
+      expect(inCart).toHaveLength(1);
+      expect(sold).toContain(inCart[0]);
       await page.goto(browser.url('/cart'));
       await expect.poll(() => page.getByTestId('cart-row').allTextContents()).toEqual([expect.stringContaining(name)]);
       expect(seen).toEqual([]);

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from './client';
 import { applyMigrations, MigrationError } from './migrate';
 import { loadMigrations } from './migrations-fs';
-import { seedIfEmpty } from './seed';
+import { seedIfEmpty, seedProductId } from './seed';
 import { seedCatalogue } from './seed-catalogue';
 
 let dir: string;
@@ -62,6 +62,27 @@ describe('seedIfEmpty', () => {
     expect(await seedIfEmpty(db)).toBe(seedCatalogue.length);
     expect(await seedIfEmpty(db)).toBe(0);
     expect((await db.execute('SELECT count(*) AS n FROM products')).rows[0]?.n).toBe(seedCatalogue.length);
+  });
+
+  it('gives each seed product the same id in every database seeded (a UUID of its slug)', async () => {
+    const seededIds = async (client: Client) => {
+      await applyMigrations(client, await loadMigrations());
+      await seedIfEmpty(client);
+      return (await client.execute('SELECT id FROM products ORDER BY created_at')).rows.map((row) => String(row.id));
+    };
+    const other = await openDatabase(`file:${join(dir, 'other.db')}`);
+    try {
+      const ids = await seededIds(db);
+      expect(await seededIds(other)).toEqual(ids);
+      expect(new Set(ids).size).toBe(seedCatalogue.length);
+      // RFC 9562 §5.5: version 5, variant 10.
+      expect(ids.every((id) => /^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(id))).toBe(
+        true,
+      );
+      expect(ids[0]).toBe(seedProductId(seedCatalogue[0]!.slug));
+    } finally {
+      other.close();
+    }
   });
 
   it('has at least 36 products, each with a unique slug and a price in Tk', () => {
