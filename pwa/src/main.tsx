@@ -9,7 +9,7 @@ import { startAuth } from './features/auth/auth-session';
 import { startI18n, startI18nForPage, switchAfterHydration } from './lib/i18n/i18n';
 import { startOutboxRunner } from './lib/offline/outbox/runner';
 import { registerServiceWorker } from './features/offline/service-worker';
-import { whenSettled } from './lib/idle';
+import { nextTask, whenSettled } from './lib/idle';
 import { warmUpNumberFormat } from './lib/format';
 import { preloadMirror } from './lib/offline/catalogue-mirror';
 import { orderKeys, productKeys, reviewKeys } from './lib/query-keys';
@@ -21,7 +21,7 @@ import './index.css';
 preloadMirror();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-const router = createRouter();
+type Router = ReturnType<typeof createRouter>;
 
 /**
  * Once the tree's effects run (the root's run last): ends the hydration phase (lib/hydration.ts),
@@ -38,7 +38,8 @@ function Started({ children, then }: { children: ReactNode; then?: () => void })
   return children;
 }
 
-const app = (
+/** The whole app over `router`. */
+const appWith = (router: Router) => (
   <StrictMode>
     <AppProvider>
       <RouterProvider router={router} />
@@ -46,8 +47,8 @@ const app = (
   </StrictMode>
 );
 
-/** Resolves once the router has loaded the current route's lazy module (a hydrating render needs the page). */
-const routerReady = () =>
+/** Resolves once `router` has loaded the current route's lazy module (a hydrating render needs the page). */
+const routerReady = (router: Router) =>
   new Promise<void>((resolve) => {
     if (router.state.initialized) return resolve();
     const stop = router.subscribe((state) => {
@@ -63,32 +64,40 @@ const routerReady = () =>
 const prerendered = document.getElementById('prerendered-queries');
 if (prerendered && root.firstElementChild) {
   hydrateQueries(queryClient, JSON.parse(prerendered.textContent || '{}') as DehydratedState);
-  void Promise.all([startI18nForPage(), routerReady()]).then(async ([wanted]) => {
-    await warmUpNumberFormat();
-    startHydration();
-    // From here React handles taps itself; those made before are replayed once it has the page.
-    const taps = stopEarlyTaps();
-    // In a transition, React hydrates in slices of a few ms, yielding between them: the page stays
-    // responsive on a slow phone (Lighthouse TBT, issue 26) and a tap hydrates its part first.
-    startTransition(() => {
-      hydrateRoot(
-        root,
-        <Started
-          then={() => {
-            replayTaps(taps);
-            switchAfterHydration(wanted);
-          }}
-        >
-          {app}
-        </Started>,
-      );
+  // The router is made in a task of its own: matching the routes and starting the navigation, with
+  // this module's evaluation, made one long task on a slow phone (Lighthouse TBT, issue 26).
+  void nextTask()
+    .then(() => {
+      const router = createRouter();
+      return Promise.all([startI18nForPage(), routerReady(router), router]);
+    })
+    .then(async ([wanted, , router]) => {
+      await warmUpNumberFormat();
+      startHydration();
+      // From here React handles taps itself; those made before are replayed once it has the page.
+      const taps = stopEarlyTaps();
+      // In a transition, React hydrates in slices of a few ms, yielding between them: the page stays
+      // responsive on a slow phone (Lighthouse TBT, issue 26) and a tap hydrates its part first.
+      startTransition(() => {
+        hydrateRoot(
+          root,
+          <Started
+            then={() => {
+              replayTaps(taps);
+              switchAfterHydration(wanted);
+            }}
+          >
+            {appWith(router)}
+          </Started>,
+        );
+      });
     });
-  });
 } else {
   // English at once; a shopper who chose Bangla sees the first screen in Bangla, once its
   // catalogue is in. (Not a top-level await: the bundler would then split the modules this entry
   // shares with lazy chunks into chunks of their own, several KiB more on the first load.)
-  void startI18n().then(() => createRoot(root).render(<Started>{app}</Started>));
+  const router = createRouter();
+  void startI18n().then(() => createRoot(root).render(<Started>{appWith(router)}</Started>));
 }
 startAuth();
 // Once queued orders or reviews reach the server (from this page or the worker's Background

@@ -4,7 +4,7 @@ import { WhenNearView } from '../../components/when-near-view';
 import { paths } from '../../config/paths';
 import { useT } from '../../lib/i18n/i18n';
 import { useAuth } from '../../features/auth/auth-store';
-import { AddToCartButton } from '../../features/cart/components/add-to-cart-button';
+import { renderAddToCart } from '../../features/cart/components/add-to-cart-button';
 import { useProducts } from '../../features/catalogue/api/get-products';
 import { ProductGrid } from '../../features/catalogue/components/product-grid';
 import { BannerSlider } from '../../features/home/components/banner-slider';
@@ -55,10 +55,7 @@ export default function HomeRoute() {
               {t('home.seeAll')}
             </Link>
           </div>
-          <ProductGrid
-            products={products.slice(0, NEW_ARRIVALS)}
-            renderAction={(product) => <AddToCartButton product={product} />}
-          />
+          <ProductGrid products={products.slice(0, NEW_ARRIVALS)} renderAction={renderAddToCart} />
         </section>
       </WhenNearView>
       <WhenNearView minHeight="20rem">

@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { Spinner } from '../../components/spinner';
 import { paths } from '../../config/paths';
-import { AddToCartButton } from '../../features/cart/components/add-to-cart-button';
+import { renderAddToCart } from '../../features/cart/components/add-to-cart-button';
 import { useProducts } from '../../features/catalogue/api/get-products';
 import { filterProducts, readFilters } from '../../features/catalogue/catalogue-filters';
 import { ProductGrid } from '../../features/catalogue/components/product-grid';
@@ -28,7 +28,7 @@ export default function ShopRoute() {
           </Link>
         </p>
       )}
-      <ProductGrid products={shown} renderAction={(product) => <AddToCartButton product={product} />} atTop />
+      <ProductGrid products={shown} renderAction={renderAddToCart} atTop />
     </section>
   );
 }

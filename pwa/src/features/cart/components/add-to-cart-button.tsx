@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import type { Product } from '@contract/catalogue';
 import { useLocale, useT } from '../../../lib/i18n/i18n';
 import { productName } from '../../../lib/i18n/product-name';
@@ -50,3 +50,6 @@ export function AddToCartButton({ product }: { product: Product }) {
     </div>
   );
 }
+
+/** A product grid's card action (ProductGrid's `renderAction`): defined once, so unchanged cards are not rendered again. */
+export const renderAddToCart = (product: Product): ReactNode => <AddToCartButton product={product} />;

@@ -1,4 +1,13 @@
-import { startTransition, useDeferredValue, useEffect, useRef, useState, type ReactNode } from 'react';
+import {
+  memo,
+  startTransition,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import type { Product } from '@contract/catalogue';
 import { isHydrating } from '../../../lib/hydration';
 import { whenSettled } from '../../../lib/idle';
@@ -51,6 +60,24 @@ function useOthersMayLoad(): boolean {
   return mayLoad;
 }
 
+type CellProps = {
+  product: Product;
+  picture: PictureLoading;
+  renderAction?: (product: Product) => ReactNode;
+  onPictureDone?: (image: string) => void;
+};
+
+/**
+ * One card of the grid, rendered again only when its own props change: a refetched catalogue
+ * keeps the objects of the products that did not change (TanStack Query's structural sharing), so
+ * a refresh or a parent's render after hydration redraws only what changed, not all 50 cards
+ * (Lighthouse TBT, issue 26). `renderAction` must be a stable function for that.
+ */
+const GridCell = memo(function GridCell({ product, picture, renderAction, onPictureDone }: CellProps) {
+  const done = onPictureDone && (() => onPictureDone(product.image));
+  return <ProductCard product={product} picture={picture} onPictureDone={done} action={renderAction?.(product)} />;
+});
+
 /**
  * Products in a responsive grid: 2 compact columns on phones from 360 px (1 below), 3 on tablets
  * and desktops (spec §2). At the top of a page (`atTop`, the shop), the first row's pictures
@@ -58,7 +85,9 @@ function useOthersMayLoad(): boolean {
  * rest of the first screen's load lazily, and those below it wait for the first row; below the fold
  * (the home page's new arrivals) every picture loads lazily. The first cards render at once; the
  * rest follow in a deferred render, which React splits into short slices, so a full catalogue
- * arriving does not block the page in one long task (bench figure 2, Lighthouse TBT).
+ * arriving does not block the page in one long task (bench figure 2, Lighthouse TBT). `renderAction`
+ * (the card's action) should be defined once, outside the caller's render, so unchanged cards
+ * are not rendered again.
  */
 export function ProductGrid({
   products,
@@ -77,20 +106,23 @@ export function ProductGrid({
   const pictures = useRef(new Set<string>());
   useEffect(() => (atTop ? whenSettled(letOthersLoad) : undefined), [atTop]);
   // A first-row picture is in: once all of them are and the next frame is painted, the others may load.
-  const pictureDone = (image: string) => {
-    pictures.current.add(image);
-    if (products.slice(0, firstRow).every((product) => pictures.current.has(product.image)))
-      requestAnimationFrame(() => setTimeout(letOthersLoad));
-  };
+  const pictureDone = useCallback(
+    (image: string) => {
+      pictures.current.add(image);
+      if (products.slice(0, firstRow).every((product) => pictures.current.has(product.image)))
+        requestAnimationFrame(() => setTimeout(letOthersLoad));
+    },
+    [products, firstRow],
+  );
   return (
     <div className="grid grid-cols-1 gap-3 min-[360px]:grid-cols-2 sm:grid-cols-3 sm:gap-6" data-testid="product-grid">
       {products.slice(0, Math.max(FIRST_SCREEN_CARDS, deferredCount)).map((product, index) => (
-        <ProductCard
+        <GridCell
           key={product._id}
           product={product}
           picture={pictureLoading(index, atTop, mayLoad)}
-          onPictureDone={index < firstRow ? () => pictureDone(product.image) : undefined}
-          action={renderAction?.(product)}
+          onPictureDone={index < firstRow ? pictureDone : undefined}
+          renderAction={renderAction}
         />
       ))}
     </div>
