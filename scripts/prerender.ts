@@ -3,8 +3,8 @@
  * (also served for `/home`), `/Shop`, `/about`, `/contact` — in English and Bangla into
  * `dist/prerendered/<locale>/<page>.html` (with .br and .gz copies), from the built
  * `dist/index.html` (its stylesheet, scripts and inline preload script, whose hash the CSP already
- * names) and the seed catalogue as the API answers it (a fresh migrated, seeded libSQL file). The
- * catalogue goes into the page as TanStack Query's dehydrated state in a JSON data block
+ * names) and the build's catalogue (scripts/lib/prerender-catalogue.ts: the seed's, or with
+ * PRERENDER_CATALOGUE_URL the live shop's). The catalogue goes into the page as TanStack Query's dehydrated state in a JSON data block
  * (`type="application/json"`: not run, so the CSP needs no hash for it); the page hydrates with
  * it and then refetches /api/products. The CSS the markup uses is inlined (beasties); the inline
  * preload script loads the full stylesheet and the app once the page has loaded and painted
@@ -12,16 +12,15 @@
  *
  * Run: `tsx scripts/prerender.ts [--outDir <dir>]` after `vite build` (into the same folder).
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import Beasties from 'beasties';
 import { createServer } from 'vite';
 import { ENTRY_SCRIPT, PRERENDERED_ATTRIBUTE } from '../pwa/route-preload';
-import type { Product } from '../edge-api/src/contract/catalogue';
 import type { renderPage as RenderPage } from '../pwa/src/prerender';
 import { PRERENDERED_DIR, PRERENDERED_PAGES, PRERENDER_LOCALES } from '../edge-api/src/http/prerendered';
+import { prerenderCatalogue } from './lib/prerender-catalogue';
 
 /** The built site: `dist`, or the folder after `--outDir` (the e2e and bench stacks build into their own). */
 const DIST = ((at) => (at >= 0 ? process.argv[at + 1] : undefined))(process.argv.indexOf('--outDir')) ?? 'dist';
@@ -49,28 +48,6 @@ function browserStandIns(): void {
   if (!('navigator' in globalThis)) globals.navigator = { onLine: true, languages: ['en'], language: 'en' };
 }
 
-/** The seed catalogue exactly as `GET /api/products` answers it on a fresh database. */
-async function seedCatalogue(): Promise<Product[]> {
-  const dir = mkdtempSync(join(tmpdir(), 'taza-haat-prerender-'));
-  try {
-    const url = `file:${join(dir, 'shop.db')}`;
-    const { openDatabase } = await import('../edge-api/src/db/client');
-    const { prepareDatabase } = await import('../edge-api/src/db/prepare');
-    const { parseConfig } = await import('../edge-api/src/config');
-    const { createApp } = await import('../edge-api/src/app');
-    const db = await openDatabase(url);
-    await prepareDatabase(db, { seed: true });
-    const app = createApp({ db, config: parseConfig({ DATABASE_URL: url, FIREBASE_PROJECT_ID: 'demo-taza-haat' }) });
-    const res = await app.request('/api/products');
-    if (!res.ok) throw new Error(`prerender: GET /api/products answered ${res.status}`);
-    const products = (await res.json()) as Product[];
-    db.close();
-    return products;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
 /** `value` as JSON that cannot end the script element it sits in. */
 const scriptJson = (value: unknown) =>
   JSON.stringify(value)
@@ -96,7 +73,7 @@ async function main(): Promise<void> {
   if (!DESCRIPTION.test(template)) throw new Error('prerender: dist/index.html has no meta description');
   // The inline scripts the CSP allows: index.html's, by their hashes (pwa/security-headers.ts).
   const allowedScripts = inlineScripts(template);
-  const products = await seedCatalogue();
+  const products = await prerenderCatalogue();
   const vite = await createServer({
     configFile: 'vite.config.ts',
     mode: 'production',
