@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { rememberContact, useMyProfile } from '../../features/auth/api/my-profile';
 import { useAuth } from '../../features/auth/auth-store';
+import { unavailableLines } from '../../features/cart/cart-model';
 import { cartActions, useCart } from '../../features/cart/cart-store';
 import { useProducts } from '../../features/catalogue/api/get-products';
 import { usePlaceOrder } from '../../features/checkout/api/place-order';
@@ -12,14 +13,14 @@ import { CheckoutPage } from '../../features/checkout/components/checkout-page';
 /**
  * `/checkout` (signed-in only; guarded in the router): the checkout form over the cart, placing
  * the order through the outbox (features/checkout/api/place-order.ts). Lines out of stock in the
- * catalogue are left out; My Orders shows the order once it is placed, queued or refused. Phone
+ * catalogue, or no longer in it, are left out; My Orders shows the order once it is placed, queued or refused. Phone
  * and address start from the account's profile (kept offline); what an order used is saved
  * to it afterwards (features/auth/api/my-profile.ts rememberContact: online only, silently).
  */
 export default function CheckoutRoute() {
   const cart = useCart();
   const { data: products } = useProducts();
-  const outOfStock = useMemo(() => new Set(products?.filter((p) => p.inStock === false).map((p) => p._id)), [products]);
+  const outOfStock = useMemo(() => unavailableLines(cart, products), [cart, products]);
   const { user } = useAuth();
   const navigate = useNavigate();
   const queryClient = useQueryClient();

@@ -10,6 +10,7 @@ import {
   linesToOrderAgain,
   parseCart,
   removeFromCart,
+  unavailableLines,
   type Cart,
 } from './cart-model';
 
@@ -245,5 +246,19 @@ describe('sale units in the cart (DESIGN.md §4 "Units")', () => {
         { ...carrot, unitSize: 2 },
       ]),
     ).toEqual({ lines: [], skipped: ['Green Chili Pack', 'Carrot (Gajor)'] });
+  });
+});
+
+describe('unavailableLines', () => {
+  it('marks the lines out of stock now and those no longer in the catalogue; none before there is a catalogue', () => {
+    const cart = [...addToCart([], carrot).cart, ...addToCart([], mango).cart];
+    expect(unavailableLines(cart, undefined)).toEqual(new Set());
+    expect(unavailableLines(cart, [carrot, mango])).toEqual(new Set());
+    expect(unavailableLines(cart, [carrot, { ...mango, inStock: false }])).toEqual(new Set([mango._id]));
+    // Deleted since it went in the cart (or from a catalogue the page was prerendered with).
+    expect(unavailableLines(cart, [mango])).toEqual(new Set([carrot._id]));
+    // A mirror from before products had `inStock`: on sale.
+    const older = { ...carrot, inStock: undefined } as unknown as Product;
+    expect(unavailableLines(cart, [older, mango])).toEqual(new Set());
   });
 });

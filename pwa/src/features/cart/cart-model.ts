@@ -88,6 +88,19 @@ const sameUnit = (past: SaleUnitOf, product: SaleUnitOf): boolean => {
 };
 
 /**
+ * The ids of `cart`'s lines that cannot be bought now: out of stock in `catalogue`, or not in it
+ * any more (deleted since it was added). None while there is no catalogue yet. The cart marks
+ * them and checkout leaves them out, so an order is never refused for them (spec §2, `out_of_stock`).
+ */
+export function unavailableLines(cart: Cart, catalogue: readonly Product[] | undefined): ReadonlySet<string> {
+  if (!catalogue) return new Set();
+  const sold = new Map(catalogue.map((product) => [product._id, product]));
+  // A product mirrored before products had `inStock` has none: it was on sale.
+  const gone = (id: string) => !sold.has(id) || sold.get(id)?.inStock === false;
+  return new Set(cart.filter((line) => gone(line._id)).map((line) => line._id));
+}
+
+/**
  * Takes an earlier order's lines and the catalogue now; returns the lines that can be bought
  * again — each product as the catalogue has it today (today's price), same sale units — and the
  * names of those that cannot (in the language shown; a deleted one by the order's English name):
