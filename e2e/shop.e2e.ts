@@ -13,7 +13,9 @@ describe('the shop', () => {
     await cards.first().waitFor();
     await expect.poll(() => cards.count()).toBeGreaterThanOrEqual(36); // cards after the first six follow in a deferred render
     await expect(cards.first().textContent()).resolves.toMatch(/Potato \(Alu\)\s*30 Tk\s*\/ kg/);
-    // Lazy pictures load as they scroll into view: bring each into view, then check every one.
+    // The pictures below the first screen wait for the first row's (at the latest until the page
+    // has settled); then the lazy ones load as they scroll into view: bring each into view, then check every one.
+    await expect.poll(() => page.locator('[data-testid="product-card"] img').count()).toBe(await cards.count());
     for (const card of await cards.all()) await card.scrollIntoViewIfNeeded();
     await page.waitForFunction(() =>
       [...document.querySelectorAll<HTMLImageElement>('[data-testid="product-card"] img')].every(

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import type { Product } from '@contract/catalogue';
 import { formatNumber, formatPrice } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n/i18n';
@@ -31,7 +31,7 @@ type ProductCardProps = { product: Product; picture?: PictureLoading; onPictureD
  * unit's "± 50 g" under it), and an action (add to cart) kept at the
  * card's foot so a row's actions line up. Out of stock, the picture is dimmed and a badge says so;
  * with {@link FEW_LEFT} or fewer units counted, a badge says "Only {n} left".
- * `onPictureDone` is called once the picture has loaded or failed.
+ * `onPictureDone` is called once the picture has loaded or failed (possibly again later: it must not mind).
  */
 export function ProductCard({ product, picture = 'lazy', onPictureDone, action }: ProductCardProps) {
   // A row mirrored before products had `inStock` has none: it was on sale.
@@ -42,6 +42,12 @@ export function ProductCard({ product, picture = 'lazy', onPictureDone, action }
   const t = useT();
   const name = productName(product, useLocale());
   const tolerance = toleranceLabel(product.weightTolerance);
+  const image = useRef<HTMLImageElement>(null);
+  // A prerendered picture can be in (or have failed) before hydration, when React heard no load
+  // or error event: `complete` says so, and the grid then lets the other pictures load at once.
+  useEffect(() => {
+    if (image.current?.complete) onPictureDone?.();
+  }, [onPictureDone]);
   return (
     <article
       className={`card bg-base-100 shadow-sm ring-1 ring-base-300 transition hover:shadow-md ${picture === 'first' ? '' : OFFSCREEN}`}
@@ -66,6 +72,7 @@ export function ProductCard({ product, picture = 'lazy', onPictureDone, action }
         )}
         {picture !== 'held' && (
           <img
+            ref={image}
             src={product.image}
             alt={name}
             width={256}
