@@ -7,8 +7,11 @@ import { pickLocale } from './src/lib/i18n/i18n';
 type Link = { rel: string; href: string; as?: string; crossOrigin?: string; fetchPriority?: string };
 type Script = { type?: string; src?: string; crossOrigin?: string; fetchPriority?: string };
 
-/** A page the script runs in: its `<html>` attributes, whether the tab is hidden and whether it has loaded. */
-type Page = { attributes?: string[]; hidden?: boolean; loaded?: boolean };
+/**
+ * A page the script runs in: its `<html>` attributes, whether the tab is hidden, whether it has
+ * loaded, and whether the browser reports largest-contentful-paint entries (default yes; Safari does not).
+ */
+type Page = { attributes?: string[]; hidden?: boolean; loaded?: boolean; noLcpApi?: boolean };
 
 /** Lets every settled promise's callbacks run. */
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -16,7 +19,7 @@ const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 /**
  * Runs the script at `path` with `stored` localStorage entries and the browser's `languages`;
  * returns what it added to `<head>` at once, and after the load event, the decoding of the eager
- * pictures, the next frame and a task (`later`), which pictures it waited for (`decoded`), its
+ * pictures, the first largest-contentful-paint entry, two frames and a task (`later`), which pictures it waited for (`decoded`), its
  * capturing click listeners (`clicks`) and the globals it set on `window`.
  */
 async function run(script: string, path: string, stored: Record<string, string>, languages: string[], page: Page = {}) {
@@ -40,6 +43,19 @@ async function run(script: string, path: string, stored: Record<string, string>,
   const navigator = { languages, language: languages[0] ?? '' };
   const clicks = new Set<(event: unknown) => void>();
   const window: Record<string, unknown> = {};
+  /** Reports the page's largest paint to the script's observer (a browser does once it is on screen). */
+  let paintReported = () => undefined as void;
+  class PerformanceObserver {
+    static supportedEntryTypes = page.noLcpApi ? ['paint'] : ['largest-contentful-paint', 'paint'];
+    constructor(private readonly callback: (list: unknown, observer: PerformanceObserver) => void) {}
+    observe(options: { type: string; buffered: boolean }) {
+      expect(options).toEqual({ type: 'largest-contentful-paint', buffered: true });
+      paintReported = () => this.callback({}, this);
+    }
+    disconnect() {
+      paintReported = () => undefined;
+    }
+  }
   new Function(
     'location',
     'localStorage',
@@ -50,6 +66,7 @@ async function run(script: string, path: string, stored: Record<string, string>,
     'addEventListener',
     'removeEventListener',
     'window',
+    'PerformanceObserver',
     script,
   )(
     { pathname: path },
@@ -64,6 +81,7 @@ async function run(script: string, path: string, stored: Record<string, string>,
     },
     (type: string, callback: () => void, capture?: boolean) => type === 'click' && capture && clicks.delete(callback),
     window,
+    PerformanceObserver,
   );
   const atOnce = [...added];
   onLoad.splice(0).forEach((callback) => callback());
@@ -72,7 +90,20 @@ async function run(script: string, path: string, stored: Record<string, string>,
   expect(frames.length + tasks.length + added.length - atOnce.length).toBe(0);
   pictureDecoded();
   await flush();
-  frames.splice(0).forEach((callback) => callback());
+  // Nor before the browser has reported the largest paint (where it can).
+  if (!page.noLcpApi) {
+    expect(frames.length + tasks.length + added.length - atOnce.length).toBe(0);
+    paintReported();
+    await flush();
+  }
+  // Two frames when it waits for the paint (the first ends with it, the second starts after it), else none.
+  let framesWaited = 0;
+  while (frames.length > 0) {
+    expect(added.length - atOnce.length).toBe(0);
+    framesWaited += frames.length;
+    frames.splice(0).forEach((callback) => callback());
+  }
+  expect([0, 2]).toContain(framesWaited);
   tasks.splice(0).forEach((callback) => callback());
   return { atOnce: atOnce as Link[], later: added.slice(atOnce.length), decoded, clicks, window };
 }
@@ -117,6 +148,12 @@ describe('route-preload script', () => {
     });
     // Run after the load event (a script run late): the same, without waiting for the event.
     expect(await run(script, '/Shop', {}, ['bn'], { ...prerendered, loaded: true })).toMatchObject({
+      atOnce: [],
+      later: loaded,
+      decoded: ['eager'],
+    });
+    // A browser without the largest-contentful-paint API: the same after the pictures and two frames.
+    expect(await run(script, '/Shop', {}, ['bn'], { ...prerendered, noLcpApi: true })).toMatchObject({
       atOnce: [],
       later: loaded,
       decoded: ['eager'],

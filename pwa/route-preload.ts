@@ -41,8 +41,9 @@ export type LanguagePreload = { locale: string; module: string; storageKey: stri
  * The inline script: modulepreloads `routes[path]`, preloads `data[path]` unless one of its keys
  * is stored, and modulepreloads `language.file` when the app will start in `language.locale`. On a
  * prerendered page it does all that once the page has loaded and painted (the load event — the
- * first row's pictures are in — their decoding, the next frame, then a task; at once in a hidden
- * tab, which paints nothing), at low priority, and then adds the app's `stylesheet` and its
+ * first row's pictures are in — their decoding, the browser's first largest-contentful-paint entry
+ * where it has the API, which comes once that paint is on screen, two frames, then a task; at once
+ * in a hidden tab, which paints nothing), at low priority, and then adds the app's `stylesheet` and its
  * module script `entry` (scripts/prerender.ts takes the page's own out; its inline CSS styles the
  * markup until then): neither the first paint nor the largest one (a first-row picture) shares the
  * network or the main thread with the app's code and full CSS. Until the app takes over, it
@@ -70,7 +71,9 @@ export function preloadScript(
       : '') +
     `if(pre){const c=document.createElement('link');c.rel='stylesheet';c.crossOrigin='anonymous';c.href=${JSON.stringify(stylesheet)};document.head.append(c);` +
     `const s=document.createElement('script');s.type='module';s.crossOrigin='anonymous';s.fetchPriority='low';s.src=${JSON.stringify(entry)};document.head.append(s)}};` +
-    `const later=()=>Promise.all([...document.images].filter(i=>i.loading!=='lazy').map(i=>i.decode().catch(()=>{}))).then(()=>requestAnimationFrame(()=>setTimeout(go)));` +
+    `const lcp=()=>new Promise(r=>{const P=typeof PerformanceObserver==='function'?PerformanceObserver:null;` +
+    `if(!P||!(P.supportedEntryTypes||[]).includes('largest-contentful-paint'))return r();new P((l,o)=>{o.disconnect();r()}).observe({type:'largest-contentful-paint',buffered:true})});` +
+    `const later=()=>Promise.all([...document.images].filter(i=>i.loading!=='lazy').map(i=>i.decode().catch(()=>{}))).then(lcp).then(()=>requestAnimationFrame(()=>requestAnimationFrame(()=>setTimeout(go))));` +
     `if(!pre||document.visibilityState==='hidden')go();else if(document.readyState==='complete')later();else addEventListener('load',later,{once:true})}`
   );
 }
