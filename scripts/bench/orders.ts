@@ -4,6 +4,7 @@
  * `GET /api/orders?email=` p99 with 1k and with 100k orders in the database.
  */
 import type { Client, InStatement } from '@libsql/client';
+import { decodeJwt } from 'jose';
 import type { Order, OrderInput } from '../../edge-api/src/contract/order';
 import { openDatabase } from '../../edge-api/src/db/client';
 import { insertAnsweredKeyStatement } from '../../edge-api/src/db/idempotency-keys';
@@ -144,25 +145,31 @@ export async function measureOrderWrites(
   ];
 }
 
-/** Replaces all orders with `total` orders, 10 of them `email`'s, the rest spread over 1,000 others. */
-async function setOrderCount(db: Client, total: number, email: string): Promise<void> {
+/**
+ * Replaces all orders with `total` orders, 10 of them the account `uid`'s (with its `email`), the
+ * rest spread over 1,000 others: the API finds a shopper's orders by account (DESIGN.md §3).
+ */
+async function setOrderCount(db: Client, total: number, uid: string, email: string): Promise<void> {
   await db.execute('DELETE FROM orders');
   await db.execute({
     sql: `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < ?)
           INSERT INTO orders (id, user_id, customer_name, email, phone, address, order_status, total_amount, order_date, ordered_product, payment_method, payment_status, created_at)
-          SELECT 'scale-' || i, 'uid', 'Bench Shopper', CASE WHEN i % (? / 10) = 0 THEN ? ELSE 'other' || (i % 1000) || '@example.test' END,
+          SELECT 'scale-' || i, CASE WHEN i % (? / 10) = 0 THEN ? ELSE 'other-' || (i % 1000) END, 'Bench Shopper',
+                 CASE WHEN i % (? / 10) = 0 THEN ? ELSE 'other' || (i % 1000) || '@example.test' END,
                  '01711000000', 'Dhanmondi 27, Dhaka', 'Pending', 150, '21/11/2026', '[]', 'cod', 'unpaid', 1700000000000 + i FROM n`,
-    args: [total, total, email],
+    args: [total, total, uid, total, email],
   });
 }
 
 /** Figure 7: two interleaved rounds per size, the median p99 of each size. */
 export async function measureOrderScale(baseUrl: string, databaseUrl: string, shopper: Shopper): Promise<Figure[]> {
   const db = await openDatabase(databaseUrl);
+  const uid = decodeJwt(shopper.token).sub;
+  if (!uid) throw new Error('the bench shopper’s ID token has no sub (uid)');
   const p99s: Record<number, number[]> = { 1000: [], 100000: [] };
   try {
     for (const round of [1000, 100000, 1000, 100000]) {
-      await setOrderCount(db, round, shopper.email);
+      await setOrderCount(db, round, uid, shopper.email);
       const mine = (await (
         await fetch(`${baseUrl}/api/orders?email=${encodeURIComponent(shopper.email)}`, {
           headers: { Authorization: `Bearer ${shopper.token}` },
