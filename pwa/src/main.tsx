@@ -64,34 +64,33 @@ const routerReady = (router: Router) =>
 const prerendered = document.getElementById('prerendered-queries');
 if (prerendered && root.firstElementChild) {
   hydrateQueries(queryClient, JSON.parse(prerendered.textContent || '{}') as DehydratedState);
-  // The router is made in a task of its own: matching the routes and starting the navigation, with
-  // this module's evaluation, made one long task on a slow phone (Lighthouse TBT, issue 26).
-  void nextTask()
-    .then(() => {
-      const router = createRouter();
-      return Promise.all([startI18nForPage(), routerReady(router), router]);
-    })
-    .then(async ([wanted, , router]) => {
-      await warmUpNumberFormat();
-      startHydration();
-      // From here React handles taps itself; those made before are replayed once it has the page.
-      const taps = stopEarlyTaps();
-      // In a transition, React hydrates in slices of a few ms, yielding between them: the page stays
-      // responsive on a slow phone (Lighthouse TBT, issue 26) and a tap hydrates its part first.
-      startTransition(() => {
-        hydrateRoot(
-          root,
-          <Started
-            then={() => {
-              replayTaps(taps);
-              switchAfterHydration(wanted);
-            }}
-          >
-            {appWith(router)}
-          </Started>,
-        );
-      });
+  void (async () => {
+    const language = startI18nForPage();
+    // The router is made in a task of its own: matching the routes and starting the navigation,
+    // with this module's evaluation, made one long task on a slow phone (Lighthouse TBT, issue 26).
+    await nextTask();
+    const router = createRouter();
+    const [wanted] = await Promise.all([language, routerReady(router)]);
+    await warmUpNumberFormat();
+    startHydration();
+    // From here React handles taps itself; those made before are replayed once it has the page.
+    const taps = stopEarlyTaps();
+    // In a transition, React hydrates in slices of a few ms, yielding between them: the page stays
+    // responsive on a slow phone (Lighthouse TBT, issue 26) and a tap hydrates its part first.
+    startTransition(() => {
+      hydrateRoot(
+        root,
+        <Started
+          then={() => {
+            replayTaps(taps);
+            switchAfterHydration(wanted);
+          }}
+        >
+          {appWith(router)}
+        </Started>,
+      );
     });
+  })();
 } else {
   // English at once; a shopper who chose Bangla sees the first screen in Bangla, once its
   // catalogue is in. (Not a top-level await: the bundler would then split the modules this entry

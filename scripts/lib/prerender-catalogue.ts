@@ -10,24 +10,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { z } from 'zod';
 import type { Product } from '../../edge-api/src/contract/catalogue';
+import { productSchema } from '../../edge-api/src/contract/product';
 
 /** How long the live shop has to answer before the build fails. */
 const LIVE_CATALOGUE_TIMEOUT_MS = 15_000;
-
-/** True for what `GET /api/products` answers for one product (the fields a prerendered card shows). */
-const isProduct = (value: unknown): value is Product => {
-  const product = value as Partial<Record<keyof Product, unknown>> | null;
-  return (
-    typeof product === 'object' &&
-    product !== null &&
-    typeof product._id === 'string' &&
-    typeof product.name === 'string' &&
-    typeof product.image === 'string' &&
-    typeof product.price === 'number' &&
-    Number.isFinite(product.price)
-  );
-};
 
 /**
  * The live shop's catalogue: `GET url` (an http(s) URL of `/api/products`).
@@ -48,14 +36,13 @@ export async function liveCatalogue(url: string): Promise<Product[]> {
     throw new Error(`prerender: ${where} did not answer (${(error as Error).message})`);
   }
   if (!res.ok) throw new Error(`prerender: ${where} answered ${res.status}`);
-  const products: unknown = await res.json().catch(() => undefined);
-  if (!Array.isArray(products) || !products.every(isProduct))
-    throw new Error(`prerender: ${where} did not answer a list of products (GET /api/products)`);
-  return products;
+  const products = z.array(productSchema).safeParse(await res.json().catch(() => undefined));
+  if (!products.success) throw new Error(`prerender: ${where} did not answer a list of products (GET /api/products)`);
+  return products.data;
 }
 
 /** The seed catalogue exactly as `GET /api/products` answers it on a fresh database. */
-async function seedCatalogue(): Promise<Product[]> {
+async function servedSeedCatalogue(): Promise<Product[]> {
   const dir = mkdtempSync(join(tmpdir(), 'taza-haat-prerender-'));
   try {
     const url = `file:${join(dir, 'shop.db')}`;
@@ -82,5 +69,5 @@ async function seedCatalogue(): Promise<Product[]> {
  */
 export function prerenderCatalogue(env: NodeJS.ProcessEnv = process.env): Promise<Product[]> {
   const url = env.PRERENDER_CATALOGUE_URL?.trim();
-  return url ? liveCatalogue(url) : seedCatalogue();
+  return url ? liveCatalogue(url) : servedSeedCatalogue();
 }

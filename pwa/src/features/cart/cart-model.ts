@@ -96,8 +96,14 @@ export function unavailableLines(cart: Cart, catalogue: readonly Product[] | und
   if (!catalogue) return new Set();
   const sold = new Map(catalogue.map((product) => [product._id, product]));
   // A product mirrored before products had `inStock` has none: it was on sale.
-  const gone = (id: string) => !sold.has(id) || sold.get(id)?.inStock === false;
-  return new Set(cart.filter((line) => gone(line._id)).map((line) => line._id));
+  return new Set(
+    cart
+      .filter((line) => {
+        const product = sold.get(line._id);
+        return !product || product.inStock === false;
+      })
+      .map((line) => line._id),
+  );
 }
 
 /**

@@ -23,7 +23,12 @@ export const FEW_LEFT = 5;
 const OFFSCREEN =
   '[content-visibility:auto] [contain-intrinsic-size:auto_16rem] sm:[contain-intrinsic-size:auto_28rem]';
 
-type ProductCardProps = { product: Product; picture?: PictureLoading; onPictureDone?: () => void; action?: ReactNode };
+type ProductCardProps = {
+  product: Product;
+  picture?: PictureLoading;
+  onPictureDone?: (image: string) => void;
+  action?: ReactNode;
+};
 
 /**
  * One product: picture in a box of fixed proportions (no layout shift; wider than tall on phones,
@@ -31,7 +36,8 @@ type ProductCardProps = { product: Product; picture?: PictureLoading; onPictureD
  * unit's "± 50 g" under it), and an action (add to cart) kept at the
  * card's foot so a row's actions line up. Out of stock, the picture is dimmed and a badge says so;
  * with {@link FEW_LEFT} or fewer units counted, a badge says "Only {n} left".
- * `onPictureDone` is called once the picture has loaded or failed (possibly again later: it must not mind).
+ * `onPictureDone` is called with the picture's URL once it has loaded or failed (possibly again
+ * later: it must not mind).
  */
 export function ProductCard({ product, picture = 'lazy', onPictureDone, action }: ProductCardProps) {
   // A row mirrored before products had `inStock` has none: it was on sale.
@@ -46,8 +52,8 @@ export function ProductCard({ product, picture = 'lazy', onPictureDone, action }
   // A prerendered picture can be in (or have failed) before hydration, when React heard no load
   // or error event: `complete` says so, and the grid then lets the other pictures load at once.
   useEffect(() => {
-    if (image.current?.complete) onPictureDone?.();
-  }, [onPictureDone]);
+    if (image.current?.complete) onPictureDone?.(product.image);
+  }, [onPictureDone, product.image]);
   return (
     <article
       className={`card bg-base-100 shadow-sm ring-1 ring-base-300 transition hover:shadow-md ${picture === 'first' ? '' : OFFSCREEN}`}
@@ -80,8 +86,8 @@ export function ProductCard({ product, picture = 'lazy', onPictureDone, action }
             loading={picture === 'first' ? 'eager' : 'lazy'}
             fetchPriority={picture === 'first' ? 'high' : undefined}
             decoding="async"
-            onLoad={onPictureDone}
-            onError={onPictureDone}
+            onLoad={() => onPictureDone?.(product.image)}
+            onError={() => onPictureDone?.(product.image)}
             className={`h-full w-full object-contain drop-shadow-md ${outOfStock ? 'opacity-50 grayscale' : ''}`}
           />
         )}

@@ -74,8 +74,9 @@ type CellProps = {
  * (Lighthouse TBT, issue 26). `renderAction` must be a stable function for that.
  */
 const GridCell = memo(function GridCell({ product, picture, renderAction, onPictureDone }: CellProps) {
-  const done = onPictureDone && (() => onPictureDone(product.image));
-  return <ProductCard product={product} picture={picture} onPictureDone={done} action={renderAction?.(product)} />;
+  return (
+    <ProductCard product={product} picture={picture} onPictureDone={onPictureDone} action={renderAction?.(product)} />
+  );
 });
 
 /**
