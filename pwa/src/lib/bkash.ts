@@ -70,43 +70,55 @@ export async function payWithBkash(orderId: string): Promise<void> {
 export const payOnDeliveryInstead = (orderId: string) =>
   readResponse(api.orders[':id']['payment-method'].$put({ param: { id: orderId }, json: { paymentMethod: 'cod' } }));
 
-/** How a bKash payment ended, as the callback's redirect to My Orders says it; `offline`: the return was kept offline. */
+/**
+ * bKash's tokenized checkout `statusCode`s the shopper can act on, each with its text in our
+ * catalogues (locales/en.json and bn.json, `bkash.code.*`): 2023 insufficient balance, 2056
+ * invalid payment state (the payment expired or was used), 2062 already completed, 2117 execute
+ * already called before. Only these codes are ever read from a URL or said.
+ */
+const BKASH_CODE_TEXT = {
+  '2023': () => t('bkash.code.insufficientBalance'),
+  '2056': () => t('bkash.code.invalidState'),
+  '2062': () => t('bkash.code.alreadyCompleted'),
+  '2117': () => t('bkash.code.alreadyExecuted'),
+} satisfies Record<string, () => string>;
+
+/** A bKash `statusCode` that has its own text (BKASH_CODE_TEXT). */
+export type KnownBkashCode = keyof typeof BKASH_CODE_TEXT;
+
+const isKnownCode = (code: string | null | undefined): code is KnownBkashCode =>
+  typeof code === 'string' && Object.hasOwn(BKASH_CODE_TEXT, code);
+
+/**
+ * How a bKash payment ended, as the callback's redirect to My Orders says it; `offline`: the
+ * return was kept offline. `code` is only ever one of the codes we have a text for.
+ */
 export type BkashReturn = {
   orderId?: string;
   outcome: 'paid' | 'failed' | 'cancelled' | 'pending' | 'offline';
-  code?: string;
+  code?: KnownBkashCode;
 };
 
 const outcomes = ['paid', 'failed', 'cancelled', 'pending', 'offline'] as const;
 
-/** Reads My Orders' `?order=&bkash=&bkashCode=`; undefined when the URL says nothing about bKash. */
+/**
+ * Reads My Orders' `?order=&bkash=&bkashCode=`; undefined when the URL says nothing about bKash.
+ * Anyone can write such a URL, so a `bkashCode` we have no text for is dropped here: the page
+ * never holds, let alone shows, words that came from the address bar.
+ */
 export function readBkashReturn(params: URLSearchParams): BkashReturn | undefined {
   const outcome = outcomes.find((o) => o === params.get('bkash'));
   if (!outcome) return undefined;
   const orderId = params.get('order') ?? undefined;
-  const code = params.get('bkashCode') ?? undefined;
-  return { outcome, ...(orderId ? { orderId } : {}), ...(code ? { code } : {}) };
+  const code = params.get('bkashCode');
+  return { outcome, ...(orderId ? { orderId } : {}), ...(isKnownCode(code) ? { code } : {}) };
 }
 
 /**
- * Why bKash refused a payment, in the language shown, from bKash's `statusCode` (bKash's
- * tokenized checkout error codes): 2023 insufficient balance, 2056 invalid payment state (the
- * payment expired or was used), 2062 already completed, 2117 execute already called before; any
- * other code, or none, a general text naming the code.
+ * Why bKash refused a payment, in the language shown: the catalogue's text for a known `statusCode`
+ * (BKASH_CODE_TEXT); for any other value, or none, the general "try again, or pay on delivery".
+ * The text is always ours: no part of `code` is put into it.
  */
 export function bkashCodeText(code: string | undefined): string {
-  switch (code) {
-    case '2023':
-      return t('bkash.code.insufficientBalance');
-    case '2056':
-      return t('bkash.code.invalidState');
-    case '2062':
-      return t('bkash.code.alreadyCompleted');
-    case '2117':
-      return t('bkash.code.alreadyExecuted');
-    case undefined:
-      return t('bkash.code.none');
-    default:
-      return t('bkash.code.other', { code });
-  }
+  return isKnownCode(code) ? BKASH_CODE_TEXT[code]() : t('bkash.code.none');
 }
