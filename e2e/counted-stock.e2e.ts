@@ -1,7 +1,7 @@
 /**
  * Counted stock (DESIGN.md §4) in Chromium at 390×844: the admin sets a product's units in
  * Manage Products, the card says "Only 3 left", an order for 5 is refused naming the 3 left, and
- * "Send 3" places it with 3; once in Bangla. The admin's −/+ change the server's count (an order
+ * "Send 3" puts 3 back in the cart for checkout, which places it; once in Bangla. The admin's −/+ change the server's count (an order
  * placed while the screen shows an older count is not lost). Stock is always put back to not
  * counted, and the products used here are used by no other file.
  */
@@ -94,7 +94,13 @@ describe('counted stock', () => {
     await screenshot(refused, 'my-orders-send-3');
     expect(await ordersOf(account)).toEqual([]);
 
+    // The refused order keeps no phone or address: the 3 go through checkout again.
     await refused.getByRole('button', { name: 'Send 3' }).click();
+    await page.waitForURL(browser.url('/checkout'));
+    await page.getByLabel('Phone').fill('01711000000');
+    await page.getByLabel('Delivery address').fill('Road 11, Banani, Dhaka');
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await page.waitForURL(browser.url('/dashboard/my-orders'));
     await page.getByTestId('my-order').first().waitFor({ timeout: 30_000 });
     await expect.poll(() => page.getByTestId('unsent-order').count()).toBe(0);
     const orders = await ordersOf(account);
@@ -175,6 +181,11 @@ describe('counted stock', () => {
     expect(await seriousA11yViolationsWithoutToasts(page)).toEqual([]);
     await screenshot(refused, 'my-orders-send-3-bn');
     await refused.getByRole('button', { name: '৩টি পাঠান' }).click();
+    await page.waitForURL(browser.url('/checkout'));
+    await page.getByLabel('ফোন').fill('01711000000');
+    await page.getByLabel('ডেলিভারির ঠিকানা').fill('Road 11, Banani, Dhaka');
+    await page.getByRole('button', { name: 'অর্ডার দিন' }).click();
+    await page.waitForURL(browser.url('/dashboard/my-orders'));
     await page.getByTestId('my-order').first().waitFor({ timeout: 30_000 });
     const orders = await ordersOf(account);
     expect(orders.map((o) => o.orderedProduct.map((l) => [l.name, l.cartQuantity]))).toEqual([[['Green Apple', 3]]]);

@@ -1,29 +1,30 @@
 /**
  * Placing an order through the outbox (DESIGN.md §5 "Outbox"): it is queued and the cart emptied
  * in one IndexedDB transaction, then sent at once, or when the connection returns ("queued").
- * An order the server refuses for products out of stock stays in the outbox ("refused"), where
- * My Orders offers to send the rest ("Send without them", also placed here). This module is the
- * one place an order's `orderDate` is made.
+ * An order the server refuses stays in the outbox ("refused", its lines and reason only), where
+ * My Orders offers to put it back in the cart. This module is the one place an order's
+ * `orderDate` is made.
  */
-import type { Order, OrderInput } from '@contract/order';
+import type { OrderInput } from '@contract/order';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiErrorText } from '../../../lib/i18n/api-errors';
 import { currentLocale } from '../../../lib/i18n/i18n';
 import { storedProductNames } from '../../../lib/i18n/product-name';
 import { outboxItem } from '../../../lib/offline/outbox/store';
-import { submit, submitWithoutRefused } from '../../../lib/offline/outbox/submit';
+import type { OutboxReceipt } from '../../../lib/offline/outbox/protocol';
+import { submit } from '../../../lib/offline/outbox/submit';
 import { orderKeys } from '../../../lib/query-keys';
 
 /** An order as the checkout form fills it: everything but its date, which placing it adds. */
 export type OrderToPlace = Omit<OrderInput, 'orderDate'>;
 
 /**
- * What placing an order did: sent now (the server's order), queued in the outbox (offline), or
- * refused (kept in the outbox, where My Orders offers "Back to cart" and "Remove", and for
- * products out of stock "Send without them"), with the refusal in words to show.
+ * What placing an order did: sent now (the server's receipt: the order's id), queued in the
+ * outbox (offline), or refused (kept in the outbox, where My Orders offers "Back to cart" and
+ * "Remove", and for products out of stock "Send without them"), with the refusal in words to show.
  */
 export type PlaceOrderResult =
-  { status: 'sent'; order: Order } | { status: 'queued' } | { status: 'refused'; message: string };
+  { status: 'sent'; order: OutboxReceipt } | { status: 'queued' } | { status: 'refused'; message: string };
 
 type PlaceOrderOptions = {
   /** The signed-in user's e-mail: the order is sent, and shown, only for them. */
@@ -44,7 +45,7 @@ const orderDateToday = (): string => new Date().toLocaleDateString();
 /**
  * Places `order`, dated today, under the Idempotency-Key `key` (a retry with the same key makes
  * one order) and empties the cart.
- * @returns `sent` with the server's order, `queued`, or `refused` when the server refused it and
+ * @returns `sent` with the order's receipt (its id), `queued`, or `refused` when the server refused it and
  * the outbox keeps it (the reason in the language shown, naming any products out of stock).
  * @throws what `submit` throws when the outbox does not keep the order (no IndexedDB: the direct
  * send's ApiRequestError, or no signed-in user) or for any other failure.
@@ -74,25 +75,6 @@ export function usePlaceOrder(options: PlaceOrderOptions) {
     mutationFn: ({ order, key }: { order: OrderToPlace; key: string }) => placeOrder(order, key, options),
     onSuccess: (result) => {
       if (result.status === 'sent') void client.invalidateQueries({ queryKey: orderKeys.all });
-    },
-  });
-}
-
-/**
- * My Orders' "Send without them": `mutateAsync({ key })` places the order refused under `key`
- * again, dated today, without the products out of stock (or only removes it when nothing is
- * left); with `keepAvailable` ("Send 3") with the units left of each short product; see
- * submitWithoutRefused. Runs offline too; refreshes the cached orders once one is sent.
- * @returns (from mutateAsync) what `submit` returned, or undefined when nothing was sent.
- */
-export function useSendWithoutRefused() {
-  const client = useQueryClient();
-  return useMutation({
-    networkMode: 'always',
-    mutationFn: ({ key, keepAvailable }: { key: string; keepAvailable?: boolean }) =>
-      submitWithoutRefused(key, orderDateToday(), { keepAvailable }),
-    onSuccess: (outcome) => {
-      if (outcome?.status === 'sent') void client.invalidateQueries({ queryKey: orderKeys.all });
     },
   });
 }

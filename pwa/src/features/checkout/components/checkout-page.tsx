@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import type { z } from 'zod';
 import type { SaleUnit } from '@contract/catalogue';
-import { orderInputSchema, type Order } from '@contract/order';
+import { orderInputSchema } from '@contract/order';
 import { MAX_SAVED_ADDRESSES, savedAddressSchema, type SavedAddress } from '@contract/user';
 import { FormField } from '../../../components/form-field';
 import { payWithBkash, useBkashOffered } from '../../../lib/bkash';
@@ -94,7 +94,7 @@ export function CheckoutPage({
   const slots = useDeliverySlots();
   const [chosenSlot, setChosenSlot] = useState<string>();
   const deliverySlot = slotToOrder(slots.data, chosenSlot);
-  const [cardOrder, setCardOrder] = useState<Order>();
+  const [cardOrder, setCardOrder] = useState<{ _id: string }>();
   const attemptKey = useRef<string | undefined>(undefined);
   const sending = useRef(false);
   const savedAddresses = saved?.addresses ?? [];

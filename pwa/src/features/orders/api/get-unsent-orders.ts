@@ -2,6 +2,7 @@
  * The orders still in the outbox, as My Orders lists them (DESIGN.md §5 "Outbox"), live from
  * IndexedDB; and the customer's orders refetched the moment one of them reaches the server.
  */
+import type { SaleUnitOf } from '@contract/catalogue';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { fewLeftText, outboxNoteText } from '../../../lib/i18n/api-errors';
@@ -9,7 +10,24 @@ import { useStoredProductName } from '../../../lib/i18n/product-names';
 import { useUnsent } from '../../../lib/offline/outbox/use-unsent';
 import { orderKeys } from '../../../lib/query-keys';
 import { refetchNow } from '../../../lib/refetch-now';
-import type { UnsentOrder } from '../components/my-orders';
+import type { OutboxRefusal, UnsentItem } from '../../../lib/offline/outbox/protocol';
+
+/** An order still in the outbox: not on the server yet (waiting), or refused with its lines and reason. */
+export type UnsentOrder = {
+  key: string;
+  status: UnsentItem['status'];
+  note?: string | undefined;
+  createdAt: number;
+  lines: ReadonlyArray<SaleUnitOf & { _id: string; name?: string | undefined; cartQuantity: number }>;
+  /** Why the server refused it, when the shopper can act on it: the products it could not take. */
+  refusal?: OutboxRefusal | undefined;
+  /** Names of the products the server refused it for (out of stock), when that is why it failed. */
+  outOfStock?: readonly string[] | undefined;
+  /** Whether anything is left to order without those products. */
+  restLeft?: boolean;
+  /** The units left of each refused product that has some (counted stock): "Send 3" sends those. */
+  available?: readonly number[] | undefined;
+};
 
 /**
  * Returns `email`'s orders not yet sent (waiting or failed), oldest first, with their lines (ids,

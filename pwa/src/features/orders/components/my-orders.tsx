@@ -1,8 +1,9 @@
-import type { SaleUnitOf } from '@contract/catalogue';
 import type { Order } from '@contract/order';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Spinner } from '../../../components/spinner';
-import type { OutboxStatus } from '../../../lib/offline/outbox/protocol';
+import { useSearchParams } from 'react-router-dom';
+import { dismiss } from '../../../lib/offline/outbox/store';
+import { useMovedOrders } from '../../../lib/offline/outbox/use-moved-orders';
 import { formatNumber, formatPrice } from '../../../lib/format';
 import { apiErrorText } from '../../../lib/i18n/api-errors';
 import { useT } from '../../../lib/i18n/i18n';
@@ -13,71 +14,44 @@ import { notify } from '../../../lib/toast';
 import { useDeleteOrder, useOrders } from '../api/orders';
 import { OrderProducts, OrderStatus } from './order-products';
 import { OrderTimeline } from './order-timeline';
+import type { LinesBack } from '../refused-order';
 import { BkashPayment } from './bkash-payment';
-import { bkashCodeText, type BkashReturn } from '../../../lib/bkash';
-
-/** An order still in the outbox: not on the server yet. */
-export type UnsentOrder = {
-  key: string;
-  status: OutboxStatus;
-  note?: string | undefined;
-  createdAt: number;
-  lines: ReadonlyArray<SaleUnitOf & { _id: string; name?: string | undefined; cartQuantity: number }>;
-  /** Names of the products the server refused it for (out of stock), when that is why it failed. */
-  outOfStock?: readonly string[] | undefined;
-  /** Whether anything is left to order without those products. */
-  restLeft?: boolean;
-  /** The units left of each refused product that has some (counted stock): "Send 3" sends those. */
-  available?: readonly number[] | undefined;
-};
+import { bkashCodeText } from '../../../lib/bkash';
+import { useUnsentOrders, type UnsentOrder } from '../api/get-unsent-orders';
+import { useBkashReturn } from '../use-bkash-return';
 
 type MyOrdersProps = {
   email: string;
-  unsent: readonly UnsentOrder[];
-  /** Ids of orders whose delivery slot the server moved (the slot asked for was full or closed). */
-  moved: readonly string[];
   /**
-   * "Send without them": orders the rest of a refused order anew; with `keepAvailable` ("Send
-   * 3"), with the units left of each short product too.
+   * "Back to cart", "Send without them" and "Send 3": puts `which` lines of a refused order back
+   * in the cart at today's prices and removes it (refused-order.ts linesBack); the last two then
+   * go on to checkout, where the shopper confirms phone and address.
    */
-  onSendWithout: (key: string, keepAvailable?: boolean) => Promise<void>;
-  /** "Back to cart": puts a refused order's lines back in the cart at today's prices and removes it. */
-  onBackToCart: (order: UnsentOrder) => Promise<void>;
-  /** "Remove": removes a refused order from this device. */
-  onRemove: (key: string) => Promise<void>;
+  onPutBack: (order: UnsentOrder, which: LinesBack) => Promise<void>;
   /** "Order again": puts the order's products and sale units in the cart at today's prices. */
   onOrderAgain: (order: Order) => Promise<void>;
-  /** The order to pick out (scrolled to and outlined): a notification's link names it. */
-  highlight?: string | undefined;
   /** Shown under the heading (the notifications prompt). */
   notice?: ReactNode;
-  /** How a bKash payment just ended, from the URL bKash's return redirected to (`?order=&bkash=&bkashCode=`). */
-  bkashReturn?: BkashReturn | undefined;
 };
 
 /**
  * My Orders (spec §2): orders still waiting in the outbox first ("Waiting to send", or why they
  * were not sent — each refused one can go back to the cart or be removed, and one refused for
- * products out of stock or gone names them and can be sent without them), then the customer's own orders with their delivery time (and a note where the server
+ * products out of stock or gone names them and can go to checkout without them), then the
+ * customer's own orders with their delivery time (and a note where the server
  * moved it) and its tracking timeline; Pending ones can be cancelled after a confirm, and any can
  * be ordered again. A bKash order shows its payment (BkashPayment): paid with the transaction id,
  * or unpaid with how the last attempt ended and the ways to pay; a bKash return kept offline is
- * said at the top until it is delivered.
+ * said at the top until it is delivered (`?order=&bkash=&bkashCode=`, DESIGN.md §10; see
+ * useBkashReturn). `?order=<id>` (a notification's link, DESIGN.md §11) picks that order out.
  */
-export function MyOrders({
-  email,
-  unsent,
-  moved,
-  onSendWithout,
-  onBackToCart,
-  onRemove,
-  onOrderAgain,
-  highlight,
-  notice,
-  bkashReturn,
-}: MyOrdersProps) {
+export function MyOrders({ email, onPutBack, onOrderAgain, notice }: MyOrdersProps) {
   const t = useT();
   const { data: orders, isPending, isError } = useOrders(email);
+  const unsent = useUnsentOrders(email);
+  const moved = useMovedOrders(email);
+  const bkashReturn = useBkashReturn();
+  const highlight = useSearchParams()[0].get('order') ?? undefined;
   const highlighted = highlight !== undefined && orders?.some((order) => order._id === highlight);
   useEffect(() => {
     if (highlighted) document.getElementById(`order-${highlight}`)?.scrollIntoView({ block: 'center' });
@@ -149,7 +123,7 @@ export function MyOrders({
                   type="button"
                   className="btn btn-sm min-h-11"
                   disabled={acting !== undefined}
-                  onClick={() => act(item.key, () => onSendWithout(item.key))}
+                  onClick={() => act(item.key, () => onPutBack(item, 'withoutRefused'))}
                 >
                   {t('orders.sendWithout')}
                 </button>
@@ -159,7 +133,7 @@ export function MyOrders({
                   type="button"
                   className="btn btn-primary btn-sm min-h-11"
                   disabled={acting !== undefined}
-                  onClick={() => act(item.key, () => onSendWithout(item.key, true))}
+                  onClick={() => act(item.key, () => onPutBack(item, 'available'))}
                 >
                   {item.available.length === 1
                     ? t('orders.sendAvailable', { available: formatNumber(item.available[0] ?? 0) })
@@ -170,7 +144,7 @@ export function MyOrders({
                 type="button"
                 className="btn btn-sm min-h-11"
                 disabled={acting !== undefined}
-                onClick={() => act(item.key, () => onBackToCart(item))}
+                onClick={() => act(item.key, () => onPutBack(item, 'all'))}
               >
                 {t('orders.backToCart')}
               </button>
@@ -178,7 +152,7 @@ export function MyOrders({
                 type="button"
                 className="btn btn-sm btn-ghost min-h-11"
                 disabled={acting !== undefined}
-                onClick={() => act(item.key, () => onRemove(item.key))}
+                onClick={() => act(item.key, () => dismiss(item.key))}
               >
                 {t('orders.remove')}
               </button>

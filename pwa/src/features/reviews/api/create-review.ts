@@ -9,17 +9,17 @@ import { reviewKeys } from '../../../lib/query-keys';
 
 /**
  * Queues `review` as `userEmail`'s and tries to send it now.
- * @returns `sent` with the stored review, or `queued` (offline, or the server was busy).
+ * @returns `sent` with the stored review's receipt (its id), or `queued` (offline, or the server was busy).
  * @throws ApiRequestError when the server refused it (see `submit`).
  */
-export const createReview = (review: ReviewInput, userEmail: string): Promise<SubmitOutcome<'review'>> =>
+export const createReview = (review: ReviewInput, userEmail: string): Promise<SubmitOutcome> =>
   submit('review', review, { userEmail });
 
 type CreateReviewOptions = {
   /** The signed-in user's e-mail: the review is sent, and shown as waiting, only for them. */
   userEmail: string;
   /** More options of the mutation; its `onSuccess` runs after the reviews are refreshed. */
-  mutationConfig?: Omit<UseMutationOptions<SubmitOutcome<'review'>, Error, ReviewInput>, 'mutationFn'>;
+  mutationConfig?: Omit<UseMutationOptions<SubmitOutcome, Error, ReviewInput>, 'mutationFn'>;
 };
 
 /**

@@ -1,23 +1,24 @@
 /**
  * What the outbox holds and says, shared by the page, the sender and the service worker:
  * the kinds of write it queues with their payloads (the contract's `POST /orders` and
- * `POST /reviews` bodies) and answers, an item's statuses and notes, and the message
+ * `POST /reviews` bodies), what is left of an item once the server has answered it (a receipt,
+ * or a refused item's lines and reason: never the shopper's phone or address), an item's
+ * statuses and notes, and the message
  * the worker posts after it sent something. The names it is stored and coordinated under are in
  * storage-keys.ts.
  */
 import { QUEUED_WRITE_MAX_DAYS, type OUT_OF_STOCK } from '@contract/outbox-answer';
-import type { Order, OrderInput } from '@contract/order';
-import type { Review, ReviewInput } from '@contract/review';
+import type { OrderInput } from '@contract/order';
+import type { ReviewInput } from '@contract/review';
 import type { OUTBOX_SENT_MESSAGE } from '../../storage-keys';
 
-/** Each kind of queued write: its request body and the server's answer once sent. */
+/** Each kind of queued write: its request body. */
 export type OutboxKinds = {
-  order: { payload: OrderInput; result: Order };
-  review: { payload: ReviewInput; result: Review };
+  order: { payload: OrderInput };
+  review: { payload: ReviewInput };
 };
 export type OutboxKind = keyof OutboxKinds;
 export type OutboxPayload<K extends OutboxKind> = OutboxKinds[K]['payload'];
-export type OutboxResult<K extends OutboxKind> = OutboxKinds[K]['result'];
 
 /**
  * How many days an item may wait before it is not sent any more: prices may have changed since.
@@ -93,26 +94,98 @@ export class OutboxNoteError extends Error {
   }
 }
 
-type ItemOf<K extends OutboxKind> = {
+/**
+ * What the outbox keeps of the server's 2xx answer: the new record's id and, for an order, whether
+ * its delivery slot was moved (My Orders says so). Never the rest: an order's answer repeats the
+ * shopper's phone and address.
+ */
+export type OutboxReceipt = { _id: string; deliverySlotChanged?: boolean | undefined };
+
+/**
+ * What a refused (or too old) item keeps of its request: what the shopper still sees and can put
+ * back in the cart — an order's lines, a review as written. An order's phone, address, name and
+ * e-mail go once the server has answered: nothing sends it again.
+ */
+export type KeptPayload<K extends OutboxKind> = K extends 'order'
+  ? Pick<OrderInput, 'orderedProduct'>
+  : OutboxPayload<K>;
+
+type ItemBase<K extends OutboxKind> = {
   seq?: number;
   /** Its Idempotency-Key, made once when the shopper pressed the button. */
   key: string;
   kind: K;
   /** The signed-in user's e-mail (lower case): items are sent, and shown, only for that user. */
   userEmail: string;
-  payload: OutboxPayload<K>;
   /** When it was queued (ms since the epoch). */
   createdAt: number;
   attempts: number;
   /** Not before this time (ms since the epoch) — the retry backoff. */
   nextAttemptAt: number;
-  status: OutboxStatus;
-  /** The server's answer once sent (the created order or review). */
-  result?: OutboxResult<K>;
+};
+
+/** Waiting to be sent: the whole request, as the server is to get it. */
+type WaitingOf<K extends OutboxKind> = ItemBase<K> & {
+  status: 'waiting';
+  payload: OutboxPayload<K>;
 } & OutboxNoteFields;
 
-/** One queued write, typed by its kind. */
-export type OutboxItem = { [K in OutboxKind]: ItemOf<K> }[OutboxKind];
+/** Answered 2xx: only the receipt is left (the request and the rest of the answer are deleted). */
+type SentOf<K extends OutboxKind> = ItemBase<K> & { status: 'sent'; result: OutboxReceipt };
+
+/** Refused, or too old to send: why, and what the shopper still sees of it (KeptPayload). */
+type FailedOf<K extends OutboxKind> = ItemBase<K> & {
+  status: 'failed';
+  payload: KeptPayload<K>;
+} & OutboxNoteFields;
+
+/** One queued write, typed by its kind and status. */
+export type OutboxItem = { [K in OutboxKind]: WaitingOf<K> | SentOf<K> | FailedOf<K> }[OutboxKind];
+
+/** An item still waiting, with its whole request. */
+export type WaitingItem = Extract<OutboxItem, { status: 'waiting' }>;
+
+/** An item not sent: waiting, or refused / too old (failed). */
+export type UnsentItem = Exclude<OutboxItem, { status: 'sent' }>;
+
+/** Whether `item` is not sent (yet): the items My Orders, Add Review and the header list. */
+export const isUnsent = (item: OutboxItem): item is UnsentItem => item.status !== 'sent';
+
+/**
+ * Takes an item and the final word on it (a 2xx answer `{status: 'sent', result}`, or
+ * `{status: 'failed', ...note fields}`: refused, or too old); returns the row that replaces it: a
+ * sent one keeps only its receipt, a failed one its KeptPayload and why. No phone or address of
+ * the shopper survives an answer: they stay on the device only while the item waits.
+ * @throws TypeError when a sent `item` is given a refusal (the server's answer is final).
+ */
+export function answeredItem(
+  item: OutboxItem,
+  answer: { status: 'sent'; result: unknown } | ({ status: 'failed' } & OutboxNoteFields),
+): OutboxItem {
+  const { seq, key, kind, userEmail, createdAt, attempts, nextAttemptAt } = item;
+  const base = { ...(seq === undefined ? {} : { seq }), key, userEmail, createdAt, attempts, nextAttemptAt };
+  if (answer.status === 'sent') return { ...base, kind, status: 'sent', result: receiptOf(answer.result) };
+  const { note, httpStatus, code, message, details, refusal } = answer;
+  const why = Object.fromEntries(
+    Object.entries({ note, httpStatus, code, message, details, refusal }).filter(([, value]) => value !== undefined),
+  ) as OutboxNoteFields;
+  if (item.status === 'sent') throw new TypeError('outbox: a sent item cannot be refused');
+  return item.kind === 'order'
+    ? { ...base, ...why, kind: 'order', status: 'failed', payload: { orderedProduct: item.payload.orderedProduct } }
+    : { ...base, ...why, kind: 'review', status: 'failed', payload: item.payload };
+}
+
+/** The receipt of a 2xx answer `body` (OutboxReceipt); `_id` '' when the body had none. */
+export function receiptOf(body: unknown): OutboxReceipt {
+  const { _id, deliverySlotChanged } = (typeof body === 'object' && body !== null ? body : {}) as Record<
+    string,
+    unknown
+  >;
+  return {
+    _id: typeof _id === 'string' ? _id : '',
+    ...(deliverySlotChanged === true ? { deliverySlotChanged: true } : {}),
+  };
+}
 
 /** What the service worker posts to open pages after a Background Sync run sent something. */
 export type OutboxSentMessage = { type: typeof OUTBOX_SENT_MESSAGE };

@@ -270,6 +270,53 @@ describe('outbox', () => {
     expect(MAX_AGE_MS).toBe(MAX_AGE_DAYS * 24 * 60 * 60 * 1000);
   });
 
+  it("keeps no phone or address once the server has answered: a sent order's receipt, a refused one's lines and reason", async () => {
+    const a = await enqueue('order', order(1), asha);
+    const b = await enqueue('order', order(2), asha);
+    const outOfStock = {
+      status: 409,
+      body: { error: { code: 'out_of_stock', message: '…', details: { products: [{ _id: 'p2', name: 'Tomato' }] } } },
+    };
+    // The server's answer repeats the order's contact, as the API's does.
+    const answer = { status: 201, body: { ...order(1), _id: 'o1', deliverySlotChanged: true } };
+    await sendOutbox(token, api([answer, outOfStock]).fetchFn);
+    const stored = JSON.stringify(await db.outbox.toArray());
+    for (const personal of ['01711-000000', 'House 1', 'House 2', 'Dhanmondi']) expect(stored).not.toContain(personal);
+    expect(await outboxItem(a.key)).toMatchObject({ status: 'sent', result: { _id: 'o1', deliverySlotChanged: true } });
+    expect((await outboxItem(a.key)) ?? {}).not.toHaveProperty('payload');
+    expect(await outboxItem(b.key)).toMatchObject({
+      status: 'failed',
+      note: 'refused',
+      code: 'out_of_stock',
+      payload: { orderedProduct: [{ _id: 'p2', cartQuantity: 2 }] },
+      refusal: { products: [{ _id: 'p2', name: 'Tomato' }] },
+    });
+    // An order too old to send keeps its lines only, too.
+    const c = await enqueue('order', order(3), asha);
+    await sendOutbox(token, api().fetchFn, () => Date.now() + MAX_AGE_MS + 1000);
+    expect(await outboxItem(c.key)).toMatchObject({
+      status: 'failed',
+      note: 'tooOld',
+      payload: { orderedProduct: [{ _id: 'p3' }] },
+    });
+    expect(JSON.stringify(await outboxItem(c.key))).not.toContain('House 3');
+  });
+
+  it('trims rows answered before answers were trimmed, on the next run', async () => {
+    const a = await enqueue('order', order(1), asha);
+    const b = await enqueue('order', order(2), asha);
+    await db.outbox.update(a.seq as number, { status: 'sent', result: { ...order(1), _id: 'o1' } } as never);
+    await db.outbox.update(b.seq as number, { status: 'failed', note: 'refused', httpStatus: 400 } as never);
+    await sendOutbox(token, api().fetchFn);
+    expect(JSON.stringify(await db.outbox.toArray())).not.toMatch(/01711-000000|House/);
+    expect(await outboxItem(a.key)).toMatchObject({ status: 'sent', result: { _id: 'o1' } });
+    expect(await outboxItem(b.key)).toMatchObject({
+      status: 'failed',
+      httpStatus: 400,
+      payload: { orderedProduct: [{ _id: 'p2' }] },
+    });
+  });
+
   it("never sends one user's items with another user's token", async () => {
     const a = await enqueue('order', order(), asha);
     const server = api();

@@ -3,7 +3,7 @@
  * worker. One sender at a time across tabs and the worker (Web Locks); items go in order, oldest
  * first, each with its own Idempotency-Key and a fresh ID token taken at send time. The answer
  * is read by the contract's classifyAnswer (the API's test client retries by the same rule):
- * - sent → the server's answer kept as `result`;
+ * - sent → only a receipt is kept (protocol.ts answeredItem: the new id, whether the slot moved);
  * - retry (429, 5xx) → kept, retried with backoff, as after no answer at all (not a 429 for a
  *   limit a day's wait lifts, e.g. too many reviews: that one is failed);
  * - signIn (401) → first one retry with a force-refreshed token (it may have expired while the
@@ -11,7 +11,9 @@
  *   last stored, cannot refresh it — kept, waiting (note `signIn`); the page runs the outbox
  *   again as soon as it has a fresh token (at start and on sign-in, runner.ts sendAfterCurrentRun);
  * - failed → the refusal kept (status, code, words; for `out_of_stock` the products the server
- *   could not take, so the shopper can send the rest as a new order).
+ *   could not take, so the shopper can put the rest back in the cart) with the order's lines only.
+ * Once answered, an item's request is deleted: the shopper's phone and address stay on the device
+ * only while an order waits (a row kept before that rule is trimmed the same way by the next run).
  * An item older than MAX_AGE_DAYS is not sent (prices may have changed): failed, the shopper can
  * re-order. Workbox's own replay drops a request on any HTTP answer; this never drops one silently.
  * Notes are codes (protocol.ts OutboxNote): the service worker runs this too and has no catalogue.
@@ -19,8 +21,16 @@
 import { classifyAnswer, OUT_OF_STOCK } from '@contract/outbox-answer';
 import { apiErrorOf, detailedProducts } from '../../api-error';
 import { OUTBOX_LOCK } from '../../storage-keys';
+import type { UpdateSpec } from 'dexie';
 import { db } from '../db';
-import { emailOfIdToken, MAX_AGE_DAYS, type OutboxItem, type OutboxNote } from './protocol';
+import {
+  answeredItem,
+  emailOfIdToken,
+  type OutboxItem,
+  MAX_AGE_DAYS,
+  type OutboxNote,
+  type WaitingItem,
+} from './protocol';
 import { postOutboxItem } from './request';
 import { storedIdToken } from './store';
 
@@ -42,6 +52,22 @@ async function withLock(run: () => Promise<void>): Promise<void> {
   return turn;
 }
 
+/** Updates the waiting row `id` with `changes` (a note, the next try). */
+const waitingRow = (id: number, changes: Partial<Pick<WaitingItem, 'note' | 'attempts' | 'nextAttemptAt'>>) =>
+  db.outbox.update(id, changes as UpdateSpec<OutboxItem>);
+
+/**
+ * Trims answered rows still holding their whole request or answer (kept so before answered items
+ * were trimmed at once): each becomes what answeredItem keeps.
+ */
+async function trimAnswered(): Promise<void> {
+  const answered = await db.outbox.where('status').anyOf('sent', 'failed').toArray();
+  for (const item of answered) {
+    const trimmed = answeredItem(item, item.status === 'sent' ? item : { ...item, status: 'failed' });
+    if (JSON.stringify(trimmed) !== JSON.stringify(item)) await db.outbox.put(trimmed);
+  }
+}
+
 /**
  * Sends every waiting item that is due. `getToken(forceRefresh?)` returns a fresh Firebase ID
  * token (the page passes the SDK's; the service worker falls back to the stored one).
@@ -58,22 +84,23 @@ export async function sendOutbox(
     let refreshed = false;
     const email = token ? emailOfIdToken(token) : undefined;
     // Only the signed-in user's items: FIFO per user, and never one user's order with another's token.
+    await trimAnswered();
     const waiting = (await db.outbox.where('status').equals('waiting').sortBy('seq')).filter(
-      (item) => !email || item.userEmail === email,
+      (item): item is WaitingItem => item.status === 'waiting' && (!email || item.userEmail === email),
     );
     for (const item of waiting) {
       const id = item.seq as number;
       if (now() - item.createdAt > MAX_AGE_MS) {
-        await db.outbox.update(id, { status: 'failed', note: 'tooOld' });
+        await db.outbox.put(answeredItem(item, { status: 'failed', note: 'tooOld' }));
         continue;
       }
       if (item.nextAttemptAt > now()) break; // keep the order: nothing jumps the queue
       if (!token) {
-        await db.outbox.update(id, { note: 'signIn' });
+        await waitingRow(id, { note: 'signIn' });
         break;
       }
       const retry = (note: OutboxNote) =>
-        db.outbox.update(id, {
+        waitingRow(id, {
           attempts: item.attempts + 1,
           nextAttemptAt: now() + (BACKOFF_MS[Math.min(item.attempts, BACKOFF_MS.length - 1)] ?? 0),
           note,
@@ -98,23 +125,25 @@ export async function sendOutbox(
       const body: unknown = await res.json().catch(() => undefined);
       const verdict = classifyAnswer(res.status, apiErrorOf(body, '').code);
       if (verdict === 'sent') {
-        await db.outbox.update(id, { status: 'sent', result: (body ?? null) as OutboxItem['result'], note: undefined });
+        await db.outbox.put(answeredItem(item, { status: 'sent', result: body }));
         sent += 1;
       } else if (verdict === 'signIn') {
-        await db.outbox.update(id, { note: 'signIn' });
+        await waitingRow(id, { note: 'signIn' });
         break;
       } else if (verdict === 'retry') {
         await retry('busy');
         break;
       } else {
         const { code, message, details } = apiErrorOf(body, '');
-        await db.outbox.update(id, {
-          status: 'failed',
-          note: 'refused',
-          httpStatus: res.status,
-          ...(code === undefined ? {} : { code, message, details }),
-          ...(code === OUT_OF_STOCK ? { refusal: { code, products: detailedProducts(details) } } : {}),
-        });
+        await db.outbox.put(
+          answeredItem(item, {
+            status: 'failed',
+            note: 'refused',
+            httpStatus: res.status,
+            ...(code === undefined ? {} : { code, message, details }),
+            ...(code === OUT_OF_STOCK ? { refusal: { code, products: detailedProducts(details) } } : {}),
+          }),
+        );
       }
     }
   });

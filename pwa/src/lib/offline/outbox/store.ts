@@ -47,8 +47,9 @@ export async function dismiss(key: string): Promise<void> {
 }
 
 /**
- * Removes every item of `email`'s account, sent or not (their payloads and answers hold the
- * shopper's phone and address): on sign-out, whoever started it. Other accounts' items stay.
+ * Removes every item of `email`'s account, sent or not (a waiting order holds the shopper's phone
+ * and address; answered ones their lines and receipts): on sign-out, whoever started it. Other
+ * accounts' items stay.
  */
 export async function forgetOutboxOf(email: string): Promise<void> {
   await db.outbox.where('userEmail').equals(email.toLowerCase()).delete();

@@ -6,13 +6,13 @@
  */
 import { apiRequestError, currentIdToken } from '../../api-client';
 import { requestPersistentStorage } from '../persist';
-import { OutboxNoteError, type OutboxKind, type OutboxPayload, type OutboxResult } from './protocol';
+import { OutboxNoteError, receiptOf, type OutboxKind, type OutboxPayload, type OutboxReceipt } from './protocol';
 import { postOutboxItem } from './request';
 import { requestBackgroundSync, sendAfterCurrentRun } from './runner';
-import { dismiss, enqueue, outboxItem } from './store';
+import { enqueue, outboxItem } from './store';
 
-/** `sent`: the server has it (its answer in `result`); `queued`: it waits in the outbox. */
-export type SubmitOutcome<K extends OutboxKind> = { status: 'sent'; result: OutboxResult<K> } | { status: 'queued' };
+/** `sent`: the server has it (its receipt in `result`: the new id); `queued`: it waits in the outbox. */
+export type SubmitOutcome = { status: 'sent'; result: OutboxReceipt } | { status: 'queued' };
 
 export type SubmitOptions = {
   /** The signed-in user's e-mail: the item is sent, and shown, only for them. */
@@ -31,7 +31,7 @@ export type SubmitOptions = {
 
 /**
  * Queues `payload` as a `kind` write and tries to send it now.
- * @returns `sent` with the server's answer, or `queued` (offline, or the server was busy).
+ * @returns `sent` with the answer's receipt (the new id), or `queued` (offline, or the server was busy).
  * @throws OutboxNoteError when the outbox will not send it (the server refused it: its status,
  * code and refused products as kept), or when the direct send without IndexedDB found no
  * signed-in user; ApiRequestError when the direct send was refused.
@@ -40,7 +40,7 @@ export async function submit<K extends OutboxKind>(
   kind: K,
   payload: OutboxPayload<K>,
   options: SubmitOptions,
-): Promise<SubmitOutcome<K>> {
+): Promise<SubmitOutcome> {
   requestPersistentStorage();
   const key = options.key ?? crypto.randomUUID();
   try {
@@ -58,7 +58,7 @@ export async function submit<K extends OutboxKind>(
   // A run that began before this item was queued would not send it: the answer is awaited from one that includes it.
   await sendAfterCurrentRun();
   const item = await outboxItem(key);
-  if (item?.status === 'sent') return { status: 'sent', result: item.result as OutboxResult<K> };
+  if (item?.status === 'sent') return { status: 'sent', result: item.result };
   if (item?.status === 'failed') throw new OutboxNoteError(item);
   void requestBackgroundSync();
   return { status: 'queued' };
@@ -69,39 +69,10 @@ async function sendDirectly<K extends OutboxKind>(
   kind: K,
   payload: OutboxPayload<K>,
   key: string,
-): Promise<OutboxResult<K>> {
+): Promise<OutboxReceipt> {
   const token = await currentIdToken();
   if (!token) throw new OutboxNoteError({ note: 'signIn' });
   const res = await postOutboxItem({ kind, key, payload }, token);
   if (!res.ok) throw await apiRequestError(res);
-  return (await res.json()) as OutboxResult<K>;
-}
-
-/**
- * "Send without them": sends the order queued under `key`, which the server refused for products
- * out of stock (its `refusal`), again without those products, as a new order dated `orderDate`
- * with a new Idempotency-Key that replaces it in the outbox. With `keepAvailable` ("Send 3"),
- * each refused product with units `available` stays in it with that many (never more than asked)
- * and only those with none are left out. With no product left it is only removed.
- * @returns what `submit` returned, or undefined when nothing was sent. @throws as `submit` does.
- */
-export async function submitWithoutRefused(
-  key: string,
-  orderDate: string,
-  { keepAvailable = false }: { keepAvailable?: boolean } = {},
-): Promise<SubmitOutcome<'order'> | undefined> {
-  const item = await outboxItem(key);
-  if (item?.kind !== 'order' || !item.refusal) return undefined;
-  const available = new Map(item.refusal.products.map((product) => [product._id, product.available ?? 0]));
-  const orderedProduct = item.payload.orderedProduct.flatMap((line) => {
-    const left = available.get(line._id);
-    if (left === undefined) return [line];
-    const units = keepAvailable ? Math.min(left, line.cartQuantity) : 0;
-    return units > 0 ? [{ ...line, cartQuantity: units }] : [];
-  });
-  if (orderedProduct.length === 0) {
-    await dismiss(key);
-    return undefined;
-  }
-  return submit('order', { ...item.payload, orderedProduct, orderDate }, { userEmail: item.userEmail, replaces: key });
+  return receiptOf(await res.json());
 }
