@@ -3,7 +3,7 @@
  * and local runs (`BKASH_STANDIN=1 npm start`): the same endpoints and field names as bKash —
  * token grant and refresh (checking the username/password headers and app_key/app_secret), and,
  * with `Authorization: <id_token>` and `X-APP-Key` on every call, create, execute, the payment
- * status query and the v2 refund — plus the hosted page at `bkashURL` where the "customer"
+ * status query, the v2 refund and its status query — plus the hosted page at `bkashURL` where the "customer"
  * approves, fails, cancels or has too little balance, each sending the browser back to the
  * merchant's callbackURL with `paymentID` and `status`.
  *
@@ -14,7 +14,7 @@
  * paid (more: 2026). Status codes as bKash's error list names them.
  *
  * `control` lets a test stall the next execute's answer (bKash completes the payment, the answer
- * arrives late), tamper with the next execute's amount or invoice, expire every token, put the
+ * arrives late) or refund, tamper with the next execute's amount or invoice, expire every token, put the
  * whole API out of service, and count calls per endpoint.
  *
  * Run alone: `node --import tsx scripts/bkash-standin.ts` (BKASH_STANDIN_PORT, default 8790)
@@ -37,7 +37,8 @@ export const STANDIN_CREDENTIALS = {
 } as const;
 
 /** The endpoints the stand-in counts calls of. */
-export type StandinEndpoint = 'grant' | 'refresh' | 'create' | 'execute' | 'status' | 'refund' | 'page' | 'decide';
+export type StandinEndpoint =
+  'grant' | 'refresh' | 'create' | 'execute' | 'status' | 'refund' | 'refundStatus' | 'page' | 'decide';
 
 /** What the "customer" did on the hosted page. */
 export type CustomerChoice = 'approve' | 'fail' | 'cancel' | 'insufficient';
@@ -53,7 +54,10 @@ export type StandinPayment = {
   callbackURL: string;
   state: PaymentState;
   trxID: string | undefined;
+  /** Tk refunded so far, the sum of {@link refunds}. */
   refunded: number;
+  /** Each refund made, as the refund status query lists them. */
+  refunds: Array<{ refundTrxId: string; refundAmount: string; completedTime: string }>;
   createTime: string;
   executeTime: string | undefined;
   executions: number;
@@ -65,6 +69,8 @@ export type BkashStandinControl = {
    * with `thenOutOfService`, bKash goes out of service as soon as that execute is received.
    */
   stallNextExecute(ms: number, options?: { thenOutOfService?: boolean }): void;
+  /** The next refund is made at once but answers only after `ms` (a lost answer). */
+  stallNextRefund(ms: number): void;
   /** The next completed execute records (and answers) these instead of what create asked. */
   tamperNextExecute(fields: { amount?: string; merchantInvoiceNumber?: string }): void;
   /** Tokens granted from now on live `seconds`. */
@@ -158,6 +164,7 @@ export async function startBkashStandin(options: { port?: number; expiresInS?: n
   const payments = new Map<string, StandinPayment>();
   const counts = new Map<StandinEndpoint, number>();
   let stallMs = 0;
+  let refundStallMs = 0;
   let outageAfterStall = false;
   let tamper: { amount?: string; merchantInvoiceNumber?: string } | undefined;
   let outOfService = false;
@@ -246,6 +253,7 @@ export async function startBkashStandin(options: { port?: number; expiresInS?: n
       'tokenized/checkout/execute': 'execute',
       'tokenized/checkout/payment/status': 'status',
       'v2/tokenized-checkout/refund/payment/transaction': 'refund',
+      'v2/tokenized-checkout/refund/payment/status': 'refundStatus',
     };
     const name = names[endpoint];
     if (!name) return { status: 404, json: { message: 'Not Found' } };
@@ -277,6 +285,7 @@ export async function startBkashStandin(options: { port?: number; expiresInS?: n
         state: 'initiated',
         trxID: undefined,
         refunded: 0,
+        refunds: [],
         createTime: bkashTime(),
         executeTime: undefined,
         executions: 0,
@@ -332,7 +341,7 @@ export async function startBkashStandin(options: { port?: number; expiresInS?: n
       };
     }
 
-    // The v2 refund: up to what was paid, in one or more refunds.
+    // The v2 refund (up to what was paid, in one or more refunds) and its status query.
     const payment = payments.get(String(body.paymentId ?? ''));
     const refundError = (code: string, message: string) => ({
       status: 200,
@@ -340,25 +349,42 @@ export async function startBkashStandin(options: { port?: number; expiresInS?: n
     });
     if (!payment || payment.state !== 'completed' || payment.trxID !== body.trxId)
       return refundError('2033', 'Transaction not found');
+    if (name === 'refundStatus') {
+      if (payment.refunds.length === 0) return refundError('2034', 'Refund not found');
+      return {
+        status: 200,
+        json: {
+          originalTrxId: payment.trxID,
+          originalTrxAmount: payment.amount,
+          originalTrxCompletedTime: payment.executeTime,
+          refundTransactions: payment.refunds.map((refund) => ({ ...refund, refundTransactionStatus: 'Completed' })),
+        },
+      };
+    }
     const refundAmount = String(body.refundAmount ?? '');
     if (!/^\d+(\.\d{1,2})?$/.test(refundAmount) || Number(refundAmount) <= 0)
       return refundError('2006', 'Invalid amount');
     if (Math.round((payment.refunded + Number(refundAmount)) * 100) > Math.round(Number(payment.amount) * 100))
       return refundError('2026', 'The reversal amount cannot be greater than the original transaction amount');
+    const refund = { refundTrxId: trxId(), refundAmount, completedTime: bkashTime() };
     payment.refunded += Number(refundAmount);
+    payment.refunds.push(refund);
+    const delayMs = refundStallMs;
+    refundStallMs = 0;
     return {
       status: 200,
       json: {
         originalTrxId: payment.trxID,
-        refundTrxId: trxId(),
+        refundTrxId: refund.refundTrxId,
         refundTransactionStatus: 'Completed',
         originalTrxAmount: payment.amount,
         refundAmount,
         currency: 'BDT',
-        completedTime: bkashTime(),
+        completedTime: refund.completedTime,
         sku: String(body.sku ?? ''),
         reason: String(body.reason ?? ''),
       },
+      delayMs,
     };
   }
 
@@ -423,6 +449,7 @@ export async function startBkashStandin(options: { port?: number; expiresInS?: n
         stallMs = ms;
         outageAfterStall = stallOptions.thenOutOfService ?? false;
       },
+      stallNextRefund: (ms) => void (refundStallMs = ms),
       tamperNextExecute: (fields) => void (tamper = fields),
       setExpiresIn: (seconds) => void (expiresInS = seconds),
       expireTokens: () => {

@@ -24,6 +24,8 @@ export const bkashCallbackStatuses = ['success', 'failure', 'cancel'] as const;
 export const bkashCallbackSchema = z.object({
   paymentID: z.string().trim().min(1, { error: 'Required' }).max(100),
   status: z.enum(bkashCallbackStatuses, { error: `Choose one of ${bkashCallbackStatuses.join(', ')}` }),
+  /** The `state` the shop put in the payment's callbackURL: proof that the return is the payer's. */
+  state: z.string().trim().min(1, { error: 'Required' }).max(100),
 });
 
 /**

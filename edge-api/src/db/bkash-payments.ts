@@ -17,6 +17,8 @@ export type BkashPaymentRow = {
   status: BkashPaymentStatus;
   trxId: string | null;
   statusCode: string | null;
+  /** The `state` its callbackURL carries; null for a payment made before states were kept. */
+  callbackState: string | null;
   createdAt: number;
   updatedAt: number;
 };
@@ -28,22 +30,24 @@ const toRow = (row: Row): BkashPaymentRow => ({
   status: String(row.status) as BkashPaymentStatus,
   trxId: row.trx_id === null ? null : String(row.trx_id),
   statusCode: row.status_code === null ? null : String(row.status_code),
+  callbackState: row.callback_state === null || row.callback_state === undefined ? null : String(row.callback_state),
   createdAt: Number(row.created_at),
   updatedAt: Number(row.updated_at),
 });
 
-/** Records payment `paymentId` bKash created for order `orderId`, charging `amount` ("443.00"). */
+/**
+ * Records payment `paymentId` bKash created for order `orderId`, charging `amount` ("443.00"),
+ * whose callbackURL carries `callbackState`.
+ */
 export async function insertBkashPayment(
   db: Client,
-  paymentId: string,
-  orderId: string,
-  amount: string,
+  payment: { paymentId: string; orderId: string; amount: string; callbackState: string },
   nowMs = Date.now(),
 ): Promise<void> {
   await db.execute({
-    sql: `INSERT INTO bkash_payments (payment_id, order_id, amount, status, created_at, updated_at)
-          VALUES (?, ?, ?, 'created', ?, ?) ON CONFLICT (payment_id) DO NOTHING`,
-    args: [paymentId, orderId, amount, nowMs, nowMs],
+    sql: `INSERT INTO bkash_payments (payment_id, order_id, amount, status, callback_state, created_at, updated_at)
+          VALUES (?, ?, ?, 'created', ?, ?, ?) ON CONFLICT (payment_id) DO NOTHING`,
+    args: [payment.paymentId, payment.orderId, payment.amount, payment.callbackState, nowMs, nowMs],
   });
 }
 
@@ -88,6 +92,33 @@ export async function endBkashPayment(
     args: [status, statusCode, options.trxId ?? null, nowMs, paymentId, ...from],
   });
   return rowsAffected > 0;
+}
+
+/**
+ * Takes over payment `paymentId`'s stalled execute for the one status query that settles it: only
+ * while it is still executing since `seenUpdatedAt` (what this caller read), so of two late
+ * callbacks one settles it and the other waits for that.
+ * @returns whether this caller holds it.
+ */
+export async function claimStaleBkashExecute(
+  db: Client,
+  paymentId: string,
+  seenUpdatedAt: number,
+  nowMs = Date.now(),
+): Promise<boolean> {
+  const { rowsAffected } = await db.execute({
+    sql: "UPDATE bkash_payments SET updated_at = ? WHERE payment_id = ? AND status = 'executing' AND updated_at = ?",
+    args: [nowMs, paymentId, seenUpdatedAt],
+  });
+  return rowsAffected > 0;
+}
+
+/** Keeps bKash's `trxId` on payment `paymentId` (a payment being returned: its refund names it). */
+export async function noteBkashTrxId(db: Client, paymentId: string, trxId: string): Promise<void> {
+  await db.execute({
+    sql: 'UPDATE bkash_payments SET trx_id = coalesce(trx_id, ?) WHERE payment_id = ?',
+    args: [trxId, paymentId],
+  });
 }
 
 /**
@@ -138,18 +169,11 @@ export async function markBkashPaymentRefunded(
 }
 
 /**
- * The completed payment of order `orderId` whose trxID is `trxId` (the order's payment_ref): what
+ * The payment whose trxID is `trxId` (an order's payment_ref, or a payment being returned): what
  * its refund names.
  * @returns it, or undefined when there is none.
  */
-export async function paidBkashPayment(
-  db: Client,
-  orderId: string,
-  trxId: string,
-): Promise<BkashPaymentRow | undefined> {
-  const { rows } = await db.execute({
-    sql: "SELECT * FROM bkash_payments WHERE order_id = ? AND trx_id = ? AND status IN ('completed', 'refunded')",
-    args: [orderId, trxId],
-  });
+export async function bkashPaymentByTrxId(db: Client, trxId: string): Promise<BkashPaymentRow | undefined> {
+  const { rows } = await db.execute({ sql: 'SELECT * FROM bkash_payments WHERE trx_id = ?', args: [trxId] });
   return rows[0] ? toRow(rows[0]) : undefined;
 }

@@ -424,49 +424,47 @@ export async function markOrderPaid(db: Client, id: string, paymentRef: string |
   return rowsAffected > 0;
 }
 
-/** How long a refund claim holds before another cancel may take it over (its request died with its process). */
-export const REFUND_CLAIM_MS = 60_000;
-
 /**
- * Claims paid card order `id` for refunding (payment 'refunding', shown as 'paid'), so two
- * cancels at once ask the provider once; with `onlyIfPending`, only while it is Pending. A claim
- * older than {@link REFUND_CLAIM_MS} is taken over: the provider's idempotency key makes asking
- * again safe.
- * @returns the payment's reference when claimed; undefined when the order is not (or no longer)
- * claimable: not paid, claimed by another cancel, or no longer Pending.
+ * The statements that record order `id`'s payment refunded: payment 'refunded' and, unless
+ * `keepDelivered` (a delivered order refunded at the provider stays Delivered, unless a cancel is
+ * refunding it), state Cancelled, its units given back to counted stock, with its timeline entry
+ * (at `nowMs`, by Firebase uid `byUid`, null for the provider); the stored answer of its
+ * Idempotency-Key goes too (forgetOrderAnswerStatement). Only an order that is paid, being
+ * refunded or disputed changes; the third statement's rowsAffected says whether it did.
  */
-export async function claimRefund(
-  db: Client,
+export function recordRefundStatements(
   id: string,
-  options: { onlyIfPending?: boolean } = {},
+  byUid: string | null,
+  options: { keepDelivered?: boolean } = {},
   nowMs = Date.now(),
-): Promise<{ paymentRef: string | null } | undefined> {
-  const { rows } = await db.execute({
-    sql: `UPDATE orders SET payment_status = 'refunding', refund_started_ms = ?
-          WHERE id = ? AND order_status <> 'Cancelled' ${options.onlyIfPending ? "AND order_status = 'Pending'" : ''}
-            AND (payment_status = 'paid' OR (payment_status = 'refunding' AND refund_started_ms <= ?))
-          RETURNING payment_ref`,
-    args: [nowMs, id, nowMs - REFUND_CLAIM_MS],
-  });
-  const row = rows[0];
-  if (!row) return undefined;
-  return { paymentRef: row.payment_ref === null ? null : String(row.payment_ref) };
-}
-
-/** Gives a claimed order back as it was (paid): its refund failed. */
-export async function releaseRefund(db: Client, id: string): Promise<void> {
-  await db.execute({
-    sql: "UPDATE orders SET payment_status = 'paid', refund_started_ms = NULL WHERE id = ? AND payment_status = 'refunding'",
-    args: [id],
-  });
+): InStatement[] {
+  const refundable = "payment_status IN ('paid', 'refunding', 'disputed')";
+  // A refund found 'refunding' is a cancel's own (its answer raced the provider's event): Cancelled.
+  const status = options.keepDelivered
+    ? "CASE WHEN order_status = 'Delivered' AND payment_status <> 'refunding' THEN order_status ELSE 'Cancelled' END"
+    : "'Cancelled'";
+  return [
+    // The stored answer (phone, address) goes with the refund, as with an unpaid order's delete.
+    forgetOrderAnswerStatement(id, { sql: `SELECT user_id FROM orders WHERE id = ? AND ${refundable}`, args: [id] }),
+    // Its units go back to stock unless they left the shop (Delivered), as deleteOrder does.
+    giveBackStockStatement(`o.id = ? AND o.${refundable} AND o.order_status NOT IN ('Delivered', 'Cancelled')`, [id]),
+    {
+      sql: `UPDATE orders SET payment_status = 'refunded', refund_started_ms = NULL, order_status = ${status}
+            WHERE id = ? AND ${refundable}`,
+      args: [id],
+    },
+    {
+      sql: `INSERT INTO order_status_history (order_id, status, at, by_uid)
+            SELECT ?, 'Cancelled', ?, ? WHERE EXISTS (SELECT 1 FROM orders WHERE id = ? AND order_status = 'Cancelled')
+              AND NOT EXISTS (SELECT 1 FROM order_status_history WHERE order_id = ? AND status = 'Cancelled')`,
+      args: [id, nowMs, byUid, id, id],
+    },
+  ];
 }
 
 /**
- * Records that order `id`'s payment was refunded: payment 'refunded' and, unless `keepDelivered`
- * (a delivered order refunded at the provider stays Delivered, unless a cancel is refunding it), state Cancelled, its units given
- * back to counted stock, with its timeline entry (at `nowMs`, by Firebase uid `byUid`, null for the provider), in one write
- * batch, which also drops the stored answer of its Idempotency-Key (forgetOrderAnswerStatement).
- * Only an order that is paid, being refunded or disputed changes.
+ * Records that order `id`'s payment was refunded at the provider (its own event, e.g. a refund
+ * made in Stripe's Dashboard): {@link recordRefundStatements} in one write batch.
  * @returns whether the order changed (false: already refunded, unpaid or gone).
  */
 export async function recordRefund(
@@ -476,31 +474,7 @@ export async function recordRefund(
   options: { keepDelivered?: boolean } = {},
   nowMs = Date.now(),
 ): Promise<boolean> {
-  const refundable = "payment_status IN ('paid', 'refunding', 'disputed')";
-  // A refund found 'refunding' is a cancel's own (its answer raced Stripe's event): Cancelled.
-  const status = options.keepDelivered
-    ? "CASE WHEN order_status = 'Delivered' AND payment_status <> 'refunding' THEN order_status ELSE 'Cancelled' END"
-    : "'Cancelled'";
-  const [, , update] = await db.batch(
-    [
-      // The stored answer (phone, address) goes with the refund, as with an unpaid order's delete.
-      forgetOrderAnswerStatement(id, { sql: `SELECT user_id FROM orders WHERE id = ? AND ${refundable}`, args: [id] }),
-      // Its units go back to stock unless they left the shop (Delivered), as deleteOrder does.
-      giveBackStockStatement(`o.id = ? AND o.${refundable} AND o.order_status NOT IN ('Delivered', 'Cancelled')`, [id]),
-      {
-        sql: `UPDATE orders SET payment_status = 'refunded', refund_started_ms = NULL, order_status = ${status}
-              WHERE id = ? AND ${refundable}`,
-        args: [id],
-      },
-      {
-        sql: `INSERT INTO order_status_history (order_id, status, at, by_uid)
-              SELECT ?, 'Cancelled', ?, ? WHERE EXISTS (SELECT 1 FROM orders WHERE id = ? AND order_status = 'Cancelled')
-                AND NOT EXISTS (SELECT 1 FROM order_status_history WHERE order_id = ? AND status = 'Cancelled')`,
-        args: [id, nowMs, byUid, id, id],
-      },
-    ],
-    'write',
-  );
+  const [, , update] = await db.batch(recordRefundStatements(id, byUid, options, nowMs), 'write');
   return (update?.rowsAffected ?? 0) > 0;
 }
 

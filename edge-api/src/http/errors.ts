@@ -23,15 +23,18 @@ import { requestLog, type RequestLog } from './logger';
  */
 export class ApiError extends HTTPException {
   readonly reason: string | undefined;
+  /** Seconds before asking again, sent as Retry-After (a 503 or 429 the client should retry). */
+  readonly retryAfterS: number | undefined;
   constructor(
     status: ContentfulStatusCode,
     readonly code: ApiErrorCode,
     message: string,
     readonly details?: unknown,
-    options: { reason?: string } = {},
+    options: { reason?: string; retryAfterS?: number } = {},
   ) {
     super(status, { message });
     this.reason = options.reason;
+    this.retryAfterS = options.retryAfterS;
   }
 }
 
@@ -123,6 +126,7 @@ export const onError: ErrorHandler<AppEnv> = (err, c) => {
         code: apiError.code,
         reason: apiError.reason ?? apiError.message,
       });
+    if (apiError.retryAfterS !== undefined) c.header('Retry-After', String(apiError.retryAfterS));
     return errorResponse(c, apiError.status as ContentfulStatusCode, apiError.code, apiError.message, apiError.details);
   }
   if (err instanceof HTTPException) {

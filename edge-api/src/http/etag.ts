@@ -6,14 +6,13 @@
  */
 import type { Context, TypedResponse } from 'hono';
 import type { JSONParsed } from 'hono/utils/types';
+import { base64url } from './base64url';
 
 export const CATALOGUE_CACHE_CONTROL = 'public, no-cache';
 
 /** A strong ETag for `text`: a quoted, base64url SHA-256. */
 export async function strongEtag(text: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
-  const base64 = btoa(String.fromCharCode(...digest));
-  return `"${base64.replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '')}"`;
+  return `"${base64url(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)))}"`;
 }
 
 /** True when an If-None-Match header lists `etag` (or `*`); weak forms compare equal (RFC 9110 §13.1.2). */

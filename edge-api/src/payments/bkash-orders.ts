@@ -1,25 +1,30 @@
 /**
  * Paying orders with bKash (DESIGN.md §10): starting a payment for an order, settling bKash's
  * callback — executed exactly once, checked against the order, settled by the status query when
- * the execute's answer is lost — and refunding a paid bKash order that is cancelled.
+ * the execute's answer is lost — and bKash as a {@link PaymentProvider} for refunds.
  *
- * The two points where money changes an order are one function each: {@link bkashOrderPaid} and
- * {@link bkashOrderRefunded}.
+ * Only a callback carrying the `state` the shop put in the payment's callbackURL may act on it: a
+ * paymentID alone is no proof that the browser comes back from bKash's page.
  */
 import type { Client } from '@libsql/client';
 import type { BkashCallbackAnswer, BkashOutcome } from '../contract/payments';
 import type { Order } from '../contract/order';
+import { base64url } from '../http/base64url';
+import { toPoisha } from '../contract/pricing';
 import {
+  bkashPaymentByTrxId,
   claimBkashExecute,
+  claimStaleBkashExecute,
   completeBkashPayment,
   endBkashPayment,
   insertBkashPayment,
   markBkashPaymentRefunded,
-  paidBkashPayment,
+  noteBkashTrxId,
   readBkashPayment,
   type BkashPaymentRow,
 } from '../db/bkash-payments';
-import { readOrder, recordRefund, releaseRefund } from '../db/orders';
+import { readOrder } from '../db/orders';
+import { claimStrayRefund, endStrayRefund, refundedPoisha } from '../db/refunds';
 import { ApiError } from '../http/errors';
 import type { RequestLog } from '../http/logger';
 import {
@@ -30,6 +35,13 @@ import {
   type BkashClient,
   type BkashPayment,
 } from './bkash';
+import {
+  ProviderRefusedError,
+  ProviderUnavailableError,
+  type PaymentProvider,
+  type RefundMade,
+  type RefundRequest,
+} from './provider';
 
 /**
  * What the bKash flows use: the database, the client, the request's log and, optionally, what to
@@ -55,16 +67,14 @@ export const STALE_EXECUTE_MS = 30_000;
  */
 const EXECUTED_ALREADY = new Set(['2062', '2117']);
 
-/** The 503 for bKash not answering: the order is unchanged, ask again after Retry-After. */
-export const bkashUnavailable = (operation: 'create' | 'refund', reason: string) =>
+/** The 503 for bKash not answering a create: the order is unchanged, ask again after Retry-After. */
+const bkashUnavailable = (reason: string) =>
   new ApiError(
     503,
     'payment_provider_unavailable',
-    operation === 'refund'
-      ? 'bKash cannot be reached right now, so the order is kept as it was; try again in a moment.'
-      : 'bKash cannot be reached right now; your order is kept. Try again in a moment.',
-    { operation },
-    { reason },
+    'bKash cannot be reached right now; your order is kept. Try again in a moment.',
+    { operation: 'create' },
+    { reason, retryAfterS: BKASH_RETRY_AFTER_S },
   );
 
 /**
@@ -82,41 +92,38 @@ export async function bkashOrderPaid(deps: BkashDeps, payment: BkashPaymentRow, 
   return paid;
 }
 
-/**
- * The order is refunded: the one place a cancelled bKash order records its refund — payment
- * 'refunded', the order Cancelled with its units back in stock and its timeline entry by `byUid`
- * (db/orders.ts recordRefund) — once bKash refunded `refundTrxId`.
- */
-export async function bkashOrderRefunded(
-  deps: BkashDeps,
-  orderId: string,
-  byUid: string,
-  refundTrxId: string | null,
-): Promise<void> {
-  await recordRefund(deps.db, orderId, byUid);
-  deps.log.info('order cancelled and refunded', { orderId, provider: 'bkash', refundTrxId });
-}
-
 /** The shopper's phone as bKash's payerReference (its wallet number is asked on bKash's page): digits only. */
 const payerReference = (phone: string) => phone.replace(/\D/g, '').slice(-11) || 'taza-haat';
 
+/** A new callback `state`: 128 random bits, base64url. */
+const newCallbackState = () => base64url(crypto.getRandomValues(new Uint8Array(16)));
+
 /**
  * Starts paying `order` with bKash: creates the payment for the order's total (2 decimals, the
- * figure Stripe charges too) with the order id as the invoice number, and records it.
+ * figure Stripe charges too) with the order id as the invoice number and `callbackURL` carrying a
+ * new `state`, and records it with that state.
  * @returns bKash's page for the shopper.
  * @throws ApiError 503 `payment_provider_unavailable` (bKash not answering), 502
  * `payment_provider_error` with `details.bkashCode` (bKash refused, e.g. 2029 duplicate invoice).
  */
 export async function startBkashPayment(deps: BkashDeps, order: Order, callbackURL: string): Promise<string> {
   const amount = bkashAmount(order.totalAmount);
+  const state = newCallbackState();
+  const callback = new URL(callbackURL);
+  callback.searchParams.set('state', state);
   let created;
   try {
     created = await deps.bkash.createPayment(
-      { amount, merchantInvoiceNumber: order._id, payerReference: payerReference(order.phone), callbackURL },
+      {
+        amount,
+        merchantInvoiceNumber: order._id,
+        payerReference: payerReference(order.phone),
+        callbackURL: callback.toString(),
+      },
       deps.log,
     );
   } catch (error) {
-    if (error instanceof BkashUnavailableError) throw bkashUnavailable('create', error.message);
+    if (error instanceof BkashUnavailableError) throw bkashUnavailable(error.message);
     if (error instanceof BkashRefusedError)
       throw new ApiError(
         502,
@@ -127,7 +134,7 @@ export async function startBkashPayment(deps: BkashDeps, order: Order, callbackU
       );
     throw error;
   }
-  await insertBkashPayment(deps.db, created.paymentID, order._id, amount);
+  await insertBkashPayment(deps.db, { paymentId: created.paymentID, orderId: order._id, amount, callbackState: state });
   deps.log.info('bkash payment created', { orderId: order._id, paymentID: created.paymentID });
   return created.bkashURL;
 }
@@ -151,8 +158,10 @@ function answerOf(payment: BkashPaymentRow): BkashCallbackAnswer {
 
 /**
  * Returns a payment bKash completed that no order may keep (a wrong amount or invoice, an order
- * already paid, cancelled or gone), in full, and records it refunded; when bKash cannot refund it
- * now, records it failed with its trxID and logs it at error for the operator to refund by hand.
+ * already paid by another payment, cancelled or gone), in full, through the refunds ledger
+ * (db/refunds.ts claimStrayRefund: never the payment an order keeps, never twice), and records
+ * it refunded; when bKash cannot refund it now, records it failed with its trxID and logs it at
+ * error for the operator to refund by hand.
  */
 async function returnStrayPayment(
   deps: BkashDeps,
@@ -167,20 +176,24 @@ async function returnStrayPayment(
     deps.log.error('bkash payment refused', fields);
     return;
   }
+  await noteBkashTrxId(deps.db, payment.paymentId, trxId);
+  const amountPoisha = toPoisha(Number(result.amount ?? payment.amount));
+  const request = await claimStrayRefund(deps.db, {
+    orderId: payment.orderId,
+    method: 'bkash',
+    paymentRef: trxId,
+    amountPoisha,
+  });
+  if (!request) {
+    deps.log.warn('bkash stray refund not asked: kept by an order, or refunded by another request', fields);
+    return;
+  }
   try {
-    const refund = await deps.bkash.refund(
-      {
-        paymentId: payment.paymentId,
-        trxId,
-        refundAmount: result.amount ?? payment.amount,
-        sku: payment.orderId,
-        reason: 'Payment not accepted by the shop',
-      },
-      deps.log,
-    );
-    await markBkashPaymentRefunded(deps.db, payment.paymentId, trxId);
-    deps.log.error('bkash payment refused and refunded', { ...fields, refundTrxId: refund.refundTrxId });
+    const refund = await bkashProvider(deps).refund(request, deps.log);
+    await endStrayRefund(deps.db, request.refundId, refund);
+    deps.log.error('bkash payment refused and refunded', { ...fields, refundTrxId: refund.providerRef });
   } catch (error) {
+    if (error instanceof ProviderRefusedError) await endStrayRefund(deps.db, request.refundId, 'failed');
     await endBkashPayment(deps.db, payment.paymentId, 'failed', null, {
       trxId,
       from: ['created', 'executing', 'completed'],
@@ -231,8 +244,10 @@ async function applyResult(
     return { orderId, outcome: 'failed' };
   }
   if (await bkashOrderPaid(deps, payment, result.trxID)) return { orderId, outcome: 'paid' };
-  // Paid meanwhile (another payment), cancelled or deleted: the money goes back.
   const now = await readOrder(deps.db, orderId);
+  // This very payment is the order's (another request settled it meanwhile): it keeps it.
+  if (now?.paymentRef === result.trxID) return { orderId, outcome: now.paymentStatus === 'paid' ? 'paid' : 'failed' };
+  // Paid meanwhile (another payment), cancelled or deleted: the money goes back.
   const stored = (await readBkashPayment(deps.db, payment.paymentId)) ?? payment;
   await returnStrayPayment(
     deps,
@@ -279,25 +294,33 @@ async function executeOnce(deps: BkashDeps, payment: BkashPaymentRow): Promise<B
   return applyResult(deps, payment, result);
 }
 
+/** What bKash's callback says, as the browser (or the service worker) brings it back. */
+export type BkashCallback = { paymentID: string; status: 'success' | 'failure' | 'cancel'; state: string };
+
 /**
- * Settles bKash's callback for payment `paymentID` with `status` (DESIGN.md §10): `success` is
- * executed exactly once — the callback that claims the payment executes it, a repeated or
- * concurrent one waits up to `waitMs` for that outcome (else `pending`), and one arriving after
- * an execute that has been under way for {@link STALE_EXECUTE_MS} settles it with the status query;
- * `failure` and `cancel` end a payment not yet executed. Never throws for bKash's failures.
+ * Settles bKash's callback (DESIGN.md §10): `success` is executed exactly once — the callback that
+ * claims the payment executes it, a repeated or concurrent one waits up to `waitMs` for that
+ * outcome (else `pending`), and one arriving after an execute that has been under way for
+ * {@link STALE_EXECUTE_MS} settles it with the status query, one such callback at a time;
+ * `failure` and `cancel` end a payment not yet executed. A callback whose `state` is not the
+ * payment's changes nothing. Never throws for bKash's failures.
  * @returns the order, the outcome and bKash's statusCode when it refused; no order for a
- * paymentID the shop never created (logged).
+ * paymentID the shop never created or a state that does not match (logged).
  */
 export async function settleBkashCallback(
   deps: BkashDeps,
-  paymentID: string,
-  status: 'success' | 'failure' | 'cancel',
+  callback: BkashCallback,
   options: { waitMs?: number; nowMs?: () => number } = {},
 ): Promise<BkashCallbackAnswer> {
+  const { paymentID, status } = callback;
   const now = options.nowMs ?? Date.now;
   const payment = await readBkashPayment(deps.db, paymentID);
   if (!payment) {
     deps.log.warn('bkash callback for an unknown payment', { paymentID, status });
+    return { outcome: 'failed' };
+  }
+  if (payment.callbackState === null || payment.callbackState !== callback.state) {
+    deps.log.warn('bkash callback refused', { paymentID, status, reason: 'state does not match' });
     return { outcome: 'failed' };
   }
   if (status !== 'success') {
@@ -316,65 +339,68 @@ export async function settleBkashCallback(
     await new Promise((resolve) => setTimeout(resolve, 100));
     current = (await readBkashPayment(deps.db, paymentID)) ?? current;
   }
-  if (current.status === 'executing' && now() - current.updatedAt >= STALE_EXECUTE_MS)
-    return settleByQuery(deps, current);
+  // A stalled execute is settled by the one callback that takes it over; the others wait for that.
+  if (current.status === 'executing' && now() - current.updatedAt >= STALE_EXECUTE_MS) {
+    if (await claimStaleBkashExecute(deps.db, paymentID, current.updatedAt, now())) return settleByQuery(deps, current);
+    const waitUntil = Date.now() + (options.waitMs ?? EXECUTING_WAIT_MS);
+    do {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      current = (await readBkashPayment(deps.db, paymentID)) ?? current;
+    } while (current.status === 'executing' && Date.now() < waitUntil);
+  }
   return answerOf(current);
 }
 
+/** The refunds bKash lists for a payment, in poisha (completed ones only). */
+const refundedAtBkash = (refunds: ReadonlyArray<{ refundTransactionStatus: string; refundAmount: string }>) =>
+  refunds
+    .filter((refund) => refund.refundTransactionStatus === 'Completed')
+    .reduce((sum, refund) => sum + toPoisha(Number(refund.refundAmount)), 0);
+
 /**
- * Refunds paid bKash order `order` in full at bKash once db/orders.ts claimRefund has claimed it
- * (`paymentRef`: its trxID), then records it (bkashOrderRefunded). A payment already refunded at
- * bKash (a claim taken over after a crash) is only recorded. On failure the claim is released and
- * the order stays as it was.
- * @throws ApiError 503 `payment_provider_unavailable` (bKash not answering), 502
- * `payment_provider_error` (bKash refused, `details.bkashCode`; or no payment on record).
+ * bKash as a {@link PaymentProvider}: a refund is bKash's v2 refund of the payment whose trxID is
+ * `paymentRef`. bKash takes no idempotency key, so a retry first asks bKash's refund status and
+ * counts what bKash refunded beyond what the ledger recorded: when that covers this refund, it was
+ * made and is not asked again.
  */
-export async function refundBkashOrder(
-  deps: BkashDeps | { db: Client; bkash: undefined; log: RequestLog },
-  order: Order,
-  paymentRef: string,
-  byUid: string,
-): Promise<void> {
-  const refundFailed = (reason: string, bkashCode?: string) =>
-    new ApiError(
-      502,
-      'payment_provider_error',
-      'The payment could not be refunded, so the order is kept as it was. Try again later.',
-      { operation: 'refund', ...(bkashCode ? { bkashCode } : {}) },
-      { reason },
-    );
-  const payment = await paidBkashPayment(deps.db, order._id, paymentRef);
-  if (!deps.bkash || !payment) {
-    await releaseRefund(deps.db, order._id);
-    throw refundFailed(
-      deps.bkash
-        ? `order ${order._id} is paid by bKash but its payment is not on record; refund it in the bKash merchant portal`
-        : `order ${order._id} is paid by bKash but bKash is not configured`,
-    );
-  }
-  if (payment.status === 'refunded') return bkashOrderRefunded(deps as BkashDeps, order._id, byUid, null);
-  let refund;
-  try {
-    refund = await deps.bkash.refund(
-      {
-        paymentId: payment.paymentId,
-        trxId: paymentRef,
-        refundAmount: payment.amount,
-        sku: order._id,
-        reason: 'Order cancelled',
-      },
-      deps.log,
-    );
-  } catch (error) {
-    await releaseRefund(deps.db, order._id);
-    if (error instanceof BkashUnavailableError) throw bkashUnavailable('refund', error.message);
+export function bkashProvider(deps: Pick<BkashDeps, 'db' | 'bkash'>): PaymentProvider {
+  const { db, bkash } = deps;
+  const asProviderError = (error: unknown, refundId: string): unknown => {
+    if (error instanceof BkashUnavailableError) return new ProviderUnavailableError(`${refundId}: ${error.message}`);
     if (error instanceof BkashRefusedError)
-      throw refundFailed(
-        `bKash refund for order ${order._id} refused: ${error.statusCode} ${error.statusMessage}`,
-        error.statusCode,
-      );
-    throw error;
-  }
-  await markBkashPaymentRefunded(deps.db, payment.paymentId, null);
-  await bkashOrderRefunded(deps as BkashDeps, order._id, byUid, refund.refundTrxId);
+      return new ProviderRefusedError(`${refundId}: ${error.statusCode} ${error.statusMessage}`, error.statusCode);
+    return error;
+  };
+  return {
+    method: 'bkash',
+    async refund(request: RefundRequest, log): Promise<RefundMade> {
+      const payment = await bkashPaymentByTrxId(db, request.paymentRef);
+      if (!payment) throw new ProviderRefusedError(`${request.refundId}: no bKash payment on record with this trxID`);
+      const whole = toPoisha(Number(payment.amount)) === request.amountPoisha;
+      try {
+        if (request.retry) {
+          const listed = await bkash.refundStatus(payment.paymentId, request.paymentRef, log);
+          const unrecorded = refundedAtBkash(listed) - (await refundedPoisha(db, request.paymentRef));
+          if (unrecorded >= request.amountPoisha) {
+            if (whole) await markBkashPaymentRefunded(db, payment.paymentId, null);
+            return { providerRef: listed.at(-1)?.refundTrxId ?? null };
+          }
+        }
+        const refund = await bkash.refund(
+          {
+            paymentId: payment.paymentId,
+            trxId: request.paymentRef,
+            refundAmount: bkashAmount(request.amountPoisha / 100),
+            sku: request.orderId,
+            reason: request.reason === 'cancel' ? 'Order cancelled' : 'Payment not accepted by the shop',
+          },
+          log,
+        );
+        if (whole) await markBkashPaymentRefunded(db, payment.paymentId, null);
+        return { providerRef: refund.refundTrxId };
+      } catch (error) {
+        throw asProviderError(error, request.refundId);
+      }
+    },
+  };
 }

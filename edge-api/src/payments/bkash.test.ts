@@ -17,6 +17,8 @@ let t: TestApp;
 /** The client the app pays through: execute gives up after 400 ms here (bKash's answer "lost"). */
 let client: BkashClient;
 const EXECUTE_TIMEOUT_MS = 400;
+/** …and the status queries and refunds after 400 ms too. */
+const QUERY_TIMEOUT_MS = 400;
 
 const bkashConfig = () => ({
   baseUrl: standin.url,
@@ -28,7 +30,10 @@ const bkashConfig = () => ({
 
 beforeAll(async () => {
   standin = await startBkashStandin();
-  client = createBkashClient(bkashConfig(), { executeTimeoutMs: EXECUTE_TIMEOUT_MS });
+  client = createBkashClient(bkashConfig(), {
+    executeTimeoutMs: EXECUTE_TIMEOUT_MS,
+    queryTimeoutMs: QUERY_TIMEOUT_MS,
+  });
   t = await createTestApp(standin.env, { bkash: client });
 });
 afterAll(async () => {
@@ -94,6 +99,10 @@ async function pay(order: Order, choice: CustomerChoice = 'approve') {
   const landed = await followCallback(await onBkashPage(bkashURL, choice));
   return { ...landed, paymentID };
 }
+
+/** The callback's `state` the shop gave bKash for `paymentID` (the browser has it in the callback URL). */
+const stateOf = (paymentID: string) =>
+  new URL(String(standin.control.payment(paymentID)?.callbackURL)).searchParams.get('state') ?? '';
 
 const readOrder = async (id: string, role: Role = 'customerA') =>
   (await (await t.call('GET', `/api/orders/${id}`, { role })).json()) as Order;
@@ -201,13 +210,17 @@ describe('paying with bKash', () => {
     expect(await readOrder(order._id)).toMatchObject({ paymentStatus: 'unpaid' });
     const deps = { db: t.db, bkash: client, log: requestLog('test') };
     // Within the execute's window another callback waits for it, then says pending.
-    expect(await settleBkashCallback(deps, paymentID, 'success', { waitMs: 200 })).toEqual({
+    expect(
+      await settleBkashCallback(deps, { paymentID, status: 'success', state: stateOf(paymentID) }, { waitMs: 200 }),
+    ).toEqual({
       orderId: order._id,
       outcome: 'pending',
     });
     // After it: the status query settles it, and the execute is never asked again.
     const later = () => Date.now() + STALE_EXECUTE_MS + 1000;
-    expect(await settleBkashCallback(deps, paymentID, 'success', { nowMs: later })).toEqual({
+    expect(
+      await settleBkashCallback(deps, { paymentID, status: 'success', state: stateOf(paymentID) }, { nowMs: later }),
+    ).toEqual({
       orderId: order._id,
       outcome: 'paid',
     });
@@ -245,10 +258,14 @@ describe('paying with bKash', () => {
         return rows[0]?.status;
       })
       .not.toBe('created');
-    const cancel = await t.call('POST', '/api/payments/bkash/callback', { body: { paymentID, status: 'cancel' } });
+    const cancel = await t.call('POST', '/api/payments/bkash/callback', {
+      body: { paymentID, status: 'cancel', state: stateOf(paymentID) },
+    });
     expect(['pending', 'paid']).toContain(((await cancel.json()) as { outcome: string }).outcome);
     expect((await first).params.bkash).toBe('paid');
-    const failure = await t.call('POST', '/api/payments/bkash/callback', { body: { paymentID, status: 'failure' } });
+    const failure = await t.call('POST', '/api/payments/bkash/callback', {
+      body: { paymentID, status: 'failure', state: stateOf(paymentID) },
+    });
     expect(await failure.json()).toEqual({ orderId: order._id, outcome: 'paid' });
     expect(await readOrder(order._id)).toMatchObject({ paymentStatus: 'paid' });
     expect(standin.control.count('refund')).toBe(0);
@@ -259,10 +276,14 @@ describe('paying with bKash', () => {
     const { bkashURL, paymentID } = await bkashPage(order);
     // The browser was sent back while offline: the shop never saw the redirect.
     await onBkashPage(bkashURL, 'approve');
-    const res = await t.call('POST', '/api/payments/bkash/callback', { body: { paymentID, status: 'success' } });
+    const res = await t.call('POST', '/api/payments/bkash/callback', {
+      body: { paymentID, status: 'success', state: stateOf(paymentID) },
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ orderId: order._id, outcome: 'paid' });
-    const again = await t.call('POST', '/api/payments/bkash/callback', { body: { paymentID, status: 'success' } });
+    const again = await t.call('POST', '/api/payments/bkash/callback', {
+      body: { paymentID, status: 'success', state: stateOf(paymentID) },
+    });
     expect(await again.json()).toEqual({ orderId: order._id, outcome: 'paid' });
     expect(standin.control.count('execute')).toBe(1);
     expect(await readOrder(order._id)).toMatchObject({ paymentStatus: 'paid' });
@@ -401,6 +422,111 @@ describe('refund on cancel', () => {
   });
 });
 
+describe('money moves at most once', () => {
+  const deps = () => ({ db: t.db, bkash: client, log: requestLog('test') });
+  /** A claim on a refund that its request left (a crash) is taken over once this long has passed. */
+  const ageRefundClaim = (orderId: string) =>
+    t.db.execute({
+      sql: 'UPDATE orders SET refund_started_ms = refund_started_ms - 61000 WHERE id = ? AND refund_started_ms IS NOT NULL',
+      args: [orderId],
+    });
+
+  it('two late callbacks on a stalled execute settle it once: the order keeps its payment, nothing is refunded', async () => {
+    const order = await placeOrder();
+    const { bkashURL, paymentID } = await bkashPage(order);
+    const callback = await onBkashPage(bkashURL, 'approve');
+    standin.control.stallNextExecute(EXECUTE_TIMEOUT_MS * 4, { thenOutOfService: true });
+    try {
+      expect((await followCallback(callback)).params).toEqual({ order: order._id, bkash: 'pending' });
+    } finally {
+      standin.control.setOutOfService(false);
+    }
+    const later = () => Date.now() + STALE_EXECUTE_MS + 1000;
+    const callbackParams = { paymentID, status: 'success' as const, state: stateOf(paymentID) };
+    const answers = await Promise.all([
+      settleBkashCallback(deps(), callbackParams, { nowMs: later }),
+      settleBkashCallback(deps(), callbackParams, { nowMs: later }),
+    ]);
+    for (const answer of answers) expect(answer).toMatchObject({ orderId: order._id });
+    expect(answers.map((answer) => answer.outcome)).toContain('paid');
+    expect(standin.control.count('refund')).toBe(0);
+    expect(standin.control.payment(paymentID)?.refunded).toBe(0);
+    expect(await readOrder(order._id)).toMatchObject({
+      paymentStatus: 'paid',
+      paymentRef: standin.control.payment(paymentID)?.trxID,
+    });
+  });
+
+  it('a crash between bKash’s refund and the shop’s write, then a retry: one refund at bKash, the order refunded', async () => {
+    const order = await placeOrder();
+    const { paymentID } = await pay(order);
+    // The database fails every write that would record the refund, as a crash right after bKash's answer would.
+    await t.db.batch(
+      [
+        `CREATE TRIGGER crash_orders BEFORE UPDATE OF payment_status ON orders WHEN NEW.payment_status = 'refunded'
+           BEGIN SELECT RAISE(ABORT, 'crashed'); END`,
+        `CREATE TRIGGER crash_payments BEFORE UPDATE OF status ON bkash_payments WHEN NEW.status = 'refunded'
+           BEGIN SELECT RAISE(ABORT, 'crashed'); END`,
+      ],
+      'write',
+    );
+    try {
+      const crashed = await t.call('DELETE', `/api/orders/${order._id}`, { role: 'customerA' });
+      expect(crashed.status).not.toBe(200);
+    } finally {
+      await t.db.batch(['DROP TRIGGER crash_orders', 'DROP TRIGGER crash_payments'], 'write');
+    }
+    expect(standin.control.payment(paymentID)?.refunded).toBe(order.totalAmount);
+    await ageRefundClaim(order._id);
+    const retry = await t.call('DELETE', `/api/orders/${order._id}`, { role: 'customerA' });
+    expect(retry.status).toBe(200);
+    expect(await retry.json()).toEqual({ deletedCount: 0, cancelledCount: 1 });
+    expect(standin.control.count('refund')).toBe(1);
+    expect(standin.control.payment(paymentID)?.refunded).toBe(order.totalAmount);
+    expect(await readOrder(order._id)).toMatchObject({ orderStatus: 'Cancelled', paymentStatus: 'refunded' });
+  });
+
+  it('a refund whose answer is lost: 503, and the retry finds the refund made and records it, refunding once', async () => {
+    const order = await placeOrder();
+    const { paymentID } = await pay(order);
+    standin.control.stallNextRefund(QUERY_TIMEOUT_MS * 4);
+    const lost = await t.call('DELETE', `/api/orders/${order._id}`, { role: 'customerA' });
+    expect(lost.status).toBe(503);
+    expect(lost.headers.get('Retry-After')).toBe('10');
+    expect(await readOrder(order._id)).toMatchObject({ orderStatus: 'Pending', paymentStatus: 'paid' });
+    const retry = await t.call('DELETE', `/api/orders/${order._id}`, { role: 'customerA' });
+    expect(retry.status).toBe(200);
+    expect(standin.control.count('refund')).toBe(1);
+    expect(standin.control.payment(paymentID)?.refunded).toBe(order.totalAmount);
+    expect(await readOrder(order._id)).toMatchObject({ orderStatus: 'Cancelled', paymentStatus: 'refunded' });
+  });
+
+  it('a forged callback for another shopper’s payment (no state, or a wrong one) changes nothing', async () => {
+    const order = await placeOrder();
+    const { bkashURL, paymentID } = await bkashPage(order);
+    for (const query of [
+      `paymentID=${paymentID}&status=success`,
+      `paymentID=${paymentID}&status=cancel`,
+      `paymentID=${paymentID}&status=success&state=forged-state-0123456789`,
+    ]) {
+      const res = await t.app.request(`/api/payments/bkash/callback?${query}`);
+      expect(res.status).toBe(303);
+      expect(res.headers.get('location')).toBe('/dashboard/my-orders?bkash=failed');
+    }
+    const posted = await t.call('POST', '/api/payments/bkash/callback', {
+      body: { paymentID, status: 'failure', state: 'forged-state-0123456789' },
+    });
+    expect(await posted.json()).toEqual({ outcome: 'failed' });
+    expect(standin.control.count('execute')).toBe(0);
+    // The shopper's own return still pays the order.
+    const { params } = await followCallback(await onBkashPage(bkashURL, 'approve'));
+    expect(params).toEqual({ order: order._id, bkash: 'paid' });
+    expect(
+      testLogs.some((line) => line.message === 'bkash callback refused' && line.reason === 'state does not match'),
+    ).toBe(true);
+  });
+});
+
 describe('the token', () => {
   /** A fresh app and client on the same database, so its token life starts here. */
   const freshApp = async (options: Parameters<typeof createBkashClient>[1] = {}) => {
@@ -514,7 +640,7 @@ describe('without bKash configured', () => {
       expect(pay.status).toBe(404);
       expect(await pay.json()).toMatchObject({ error: { code: 'payments_not_configured' } });
       const callback = await bare.call('POST', '/api/payments/bkash/callback', {
-        body: { paymentID: 'TR1', status: 'success' },
+        body: { paymentID: 'TR1', status: 'success', state: 'some-state' },
       });
       expect(callback.status).toBe(404);
     } finally {

@@ -5,7 +5,7 @@
  * are bKash's: `statusCode` '0000' is success; `paymentID`, `bkashURL`, `trxID`,
  * `transactionStatus` ('Initiated', 'Completed'…), `amount` as a string, `merchantInvoiceNumber`;
  * the refund answers `refundTrxId` and `refundTransactionStatus`, or `externalCode` and
- * `errorMessageEn` when refused.
+ * `errorMessageEn` when refused; the refund status query lists `refundTransactions`.
  *
  * Every call is logged through the request's log (the call, bKash's statusCode, the duration):
  * never a token, the app secret, the password or the payer's phone.
@@ -24,8 +24,11 @@ export type BkashConfig = {
 /** bKash's `statusCode` for success. */
 export const BKASH_OK = '0000';
 
+/** bKash's code for a payment with no refund (the refund status query's answer then). */
+const REFUND_NOT_FOUND = '2034';
+
 /** The calls the client makes, as logs and errors name them. */
-export type BkashCall = 'grant' | 'refresh' | 'create' | 'execute' | 'status' | 'refund';
+export type BkashCall = 'grant' | 'refresh' | 'create' | 'execute' | 'status' | 'refund' | 'refundStatus';
 
 /**
  * bKash could not be asked or did not answer: a network failure, a timeout, a 5xx or an answer
@@ -76,6 +79,9 @@ export type BkashRefund = {
   refundAmount: string | undefined;
 };
 
+/** One refund the v2 refund status query lists for a payment. */
+export type BkashRefundTransaction = { refundTrxId: string; refundTransactionStatus: string; refundAmount: string };
+
 /** What the shop asks bKash to charge: `amount` in Tk with 2 decimals, the order id as the invoice. */
 export type BkashCreateRequest = {
   amount: string;
@@ -112,6 +118,8 @@ export type BkashClient = {
   executePayment(paymentID: string, log: RequestLog): Promise<BkashPayment>;
   queryPayment(paymentID: string, log: RequestLog): Promise<BkashPayment>;
   refund(request: BkashRefundRequest, log: RequestLog): Promise<BkashRefund>;
+  /** The refunds made of payment `paymentId` (trxID `trxId`); none when bKash says 2034 (refund not found). */
+  refundStatus(paymentId: string, trxId: string, log: RequestLog): Promise<BkashRefundTransaction[]>;
 };
 
 type Token = { idToken: string; refreshToken: string; refreshAt: number };
@@ -337,6 +345,27 @@ export function createBkashClient(config: BkashConfig, options: BkashClientOptio
         refundTransactionStatus: text(body.refundTransactionStatus) ?? '',
         refundAmount: text(body.refundAmount),
       };
+    },
+    async refundStatus(paymentId, trxId, log) {
+      let body;
+      try {
+        body = await authorized(
+          'refundStatus',
+          '/v2/tokenized-checkout/refund/payment/status',
+          { paymentId, trxId },
+          queryTimeoutMs,
+          log,
+        );
+      } catch (error) {
+        if (error instanceof BkashRefusedError && error.statusCode === REFUND_NOT_FOUND) return [];
+        throw error;
+      }
+      const listed = Array.isArray(body.refundTransactions) ? (body.refundTransactions as Json[]) : [];
+      return listed.map((refund) => ({
+        refundTrxId: text(refund.refundTrxId) ?? '',
+        refundTransactionStatus: text(refund.refundTransactionStatus) ?? '',
+        refundAmount: text(refund.refundAmount) ?? '0',
+      }));
     },
   };
 }

@@ -12,8 +12,9 @@ import { orderSchema, type Order } from '../contract/order';
 import { admin, createTestApp, customerA, logsOf, orderBody, testLogs, type TestApp } from '../testing/test-app';
 import { emulatorToken } from '../testing/tokens';
 import { paidCheckoutEvent, sendStripeWebhook, stripeSignature } from '../testing/stripe-events';
-import { claimRefund, REFUND_CLAIM_MS } from '../db/orders';
-import { createStripe, refundOrderPayment } from './stripe';
+import { claimOrderRefund, REFUND_CLAIM_MS } from '../db/refunds';
+import { requestLog } from '../http/logger';
+import { createStripe, stripeProvider } from './stripe';
 
 type Recorded = { method: string; path: string; headers: IncomingMessage['headers']; form: URLSearchParams };
 const WEBHOOK_SECRET = 'whsec_test_taza_haat';
@@ -296,7 +297,7 @@ describe('DELETE /api/orders/:id of a paid order (DESIGN.md §6)', () => {
     expect(refundCalls()).toHaveLength(1);
     const call = refundCalls()[0] as Recorded;
     expect(call.form.get('payment_intent')).toBe(`pi_test_${order._id.slice(0, 8)}`);
-    expect(call.form.has('amount')).toBe(false); // the whole payment
+    expect(call.form.get('amount')).toBe(String(order.totalAmount * 100)); // the whole payment, in poisha
     expect(call.headers['idempotency-key']).toBe(`refund-${order._id}`);
     const kept = await readOne(order._id);
     expect(kept).toMatchObject({ orderStatus: 'Cancelled', paymentStatus: 'refunded', paymentMethod: 'card' });
@@ -615,9 +616,9 @@ describe('cancelling a paid order refunds exactly once, also after a crash', () 
   const intentOf = (order: Order) => `pi_test_${order._id.slice(0, 8)}`;
   /** A cancel that died after Stripe refunded and before the database recorded it, `agoMs` ago. */
   async function crashedCancel(order: Order, agoMs: number) {
-    const claim = await claimRefund(t.db, order._id, {}, Date.now() - agoMs);
-    expect(claim).toEqual({ paymentRef: intentOf(order) });
-    await refundOrderPayment(stripe, order._id, intentOf(order));
+    const claim = await claimOrderRefund(t.db, order._id, {}, Date.now() - agoMs);
+    expect(claim).toMatchObject({ paymentRef: intentOf(order), retry: false });
+    await stripeProvider(stripe).refund(claim as NonNullable<typeof claim>, requestLog('test'));
     recorded = [];
   }
 

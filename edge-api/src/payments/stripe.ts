@@ -9,6 +9,7 @@
 import Stripe from 'stripe';
 import { toPoisha } from '../contract/pricing';
 import type { Order } from '../contract/order';
+import { ProviderRefusedError, ProviderUnavailableError, type PaymentProvider } from './provider';
 
 /** A Stripe client using fetch (Node and Workers alike); `network` points it elsewhere in tests. */
 export function createStripe(
@@ -60,26 +61,28 @@ export async function createOrderCheckout(
   return { sessionId: session.id, clientSecret: session.client_secret };
 }
 
-/** What a full refund at Stripe came to: the refund's id and status, or `alreadyRefunded` (no new refund). */
+/** What a refund at Stripe came to: the refund's id and status, or `alreadyRefunded` (no new refund). */
 export type RefundResult = { refundId: string | null; status: string; alreadyRefunded: boolean };
 
 /**
- * Refunds PaymentIntent `paymentIntent` in full under `idempotencyKey` (Stripe "Create a refund",
+ * Refunds `amount` poisha of PaymentIntent `paymentIntent` (all of it when absent) under
+ * `idempotencyKey` (Stripe "Create a refund",
  * "Idempotent requests": the same key within 24 hours answers the first refund again, never a
  * second one). A charge Stripe says is already refunded counts as refunded (`alreadyRefunded`):
  * the money is back with the card holder either way, also once the key has expired.
  * @throws Stripe's error for any other refusal or failure.
  */
-async function refundInFull(
+async function createRefund(
   stripe: Stripe,
   paymentIntent: string,
   idempotencyKey: string,
   reason: Stripe.RefundCreateParams.Reason,
   orderId: string,
+  amount?: number,
 ): Promise<RefundResult> {
   try {
     const refund = await stripe.refunds.create(
-      { payment_intent: paymentIntent, reason, metadata: { orderId } },
+      { payment_intent: paymentIntent, ...(amount === undefined ? {} : { amount }), reason, metadata: { orderId } },
       { idempotencyKey },
     );
     return { refundId: refund.id, status: refund.status ?? 'pending', alreadyRefunded: false };
@@ -90,19 +93,41 @@ async function refundInFull(
   }
 }
 
+/** Stripe's error types that say it could not be asked or did not answer: the outcome is unknown. */
+const UNAVAILABLE = new Set(['StripeConnectionError', 'StripeAPIError', 'StripeRateLimitError']);
+
 /**
- * Refunds order `orderId`'s card payment `paymentIntent` in full (Stripe "Create a refund"). The
- * idempotency key is the order's, so a repeated or concurrent cancel, or one repeated after a
- * crash between Stripe's answer and the database's write, is one refund at Stripe.
- * @returns the refund's id and status (see {@link RefundResult}).
- * @throws Stripe's error for any other refusal or failure.
+ * Card payments as a {@link PaymentProvider}: a refund is Stripe's "Create a refund" of
+ * `amountPoisha` under the ledger's refund id as its idempotency key, so a retry after a crash or
+ * a lost answer is the same refund at Stripe; a charge already refunded counts as refunded.
  */
-export async function refundOrderPayment(
-  stripe: Stripe,
-  orderId: string,
-  paymentIntent: string,
-): Promise<RefundResult> {
-  return refundInFull(stripe, paymentIntent, `refund-${orderId}`, 'requested_by_customer', orderId);
+export function stripeProvider(stripe: Stripe): PaymentProvider {
+  return {
+    method: 'card',
+    async refund(request) {
+      let refund;
+      try {
+        const reason = request.reason === 'stray' ? 'duplicate' : 'requested_by_customer';
+        refund = await createRefund(
+          stripe,
+          request.paymentRef,
+          request.refundId,
+          reason,
+          request.orderId,
+          request.amountPoisha,
+        );
+      } catch (error) {
+        const { type, code } = error as { type?: unknown; code?: unknown };
+        const name = `${typeof type === 'string' ? type : 'error'}${typeof code === 'string' ? ` ${code}` : ''}`;
+        if (typeof type === 'string' && UNAVAILABLE.has(type))
+          throw new ProviderUnavailableError(`Stripe refund ${request.refundId}: ${name}`);
+        throw new ProviderRefusedError(`Stripe refund ${request.refundId} refused: ${name}`, code as string);
+      }
+      if (refund.status === 'failed' || refund.status === 'canceled')
+        throw new ProviderRefusedError(`Stripe refund ${refund.refundId ?? ''} is ${refund.status}`, refund.status);
+      return { providerRef: refund.refundId };
+    },
+  };
 }
 
 /**
@@ -119,7 +144,7 @@ export async function refundUnkeptPayment(
   paymentIntent: string,
   why: 'late' | 'duplicate',
 ): Promise<RefundResult> {
-  return refundInFull(
+  return createRefund(
     stripe,
     paymentIntent,
     `refund-${paymentIntent}`,

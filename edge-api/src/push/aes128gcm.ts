@@ -4,6 +4,8 @@
  * and RFC 8188 §2; push/aes128gcm.test.ts decrypts its output with the stand-in push service.
  */
 
+import { fromBase64url } from '../http/base64url';
+
 const encoder = new TextEncoder();
 
 /** RFC 8188 §2: the record size written in the header; one record holds the whole payload. */
@@ -20,21 +22,6 @@ const concat = (...parts: Uint8Array[]): Uint8Array<ArrayBuffer> => {
   }
   return out;
 };
-
-/** base64url (with or without padding) → bytes. @throws TypeError for other text. */
-export function fromBase64Url(text: string): Uint8Array<ArrayBuffer> {
-  const base64 = text.replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, '');
-  const binary = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));
-  return Uint8Array.from(binary, (char) => char.charCodeAt(0));
-}
-
-/** bytes → base64url without padding. */
-export function toBase64Url(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
-}
 
 /** HKDF-SHA-256 (RFC 5869) of `ikm` with `salt` and `info`, `bytes` long. */
 async function hkdf(
@@ -59,8 +46,8 @@ export async function encryptAes128gcm(
 ): Promise<Uint8Array<ArrayBuffer>> {
   if (payload.length > MAX_PAYLOAD_BYTES)
     throw new RangeError(`a push payload holds at most ${MAX_PAYLOAD_BYTES} bytes`);
-  const uaPublic = fromBase64Url(keys.p256dh);
-  const authSecret = fromBase64Url(keys.auth);
+  const uaPublic = fromBase64url(keys.p256dh);
+  const authSecret = fromBase64url(keys.auth);
   const uaKey = await crypto.subtle.importKey('raw', uaPublic, { name: 'ECDH', namedCurve: 'P-256' }, false, []);
   const asPair = (await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, true, [
     'deriveBits',

@@ -7,7 +7,8 @@
  */
 import { importJWK, SignJWT, type CryptoKey as JoseKey } from 'jose';
 import type { PushConfig } from './config';
-import { encryptAes128gcm, fromBase64Url, toBase64Url } from './aes128gcm';
+import { base64url, fromBase64url } from '../http/base64url';
+import { encryptAes128gcm } from './aes128gcm';
 import { PUSH_TIMEOUT_MS, type PushSender } from './sender';
 
 /** RFC 8292 §2: a JWT lives at most 24 hours; 12 leaves room for clock skew. */
@@ -25,13 +26,13 @@ export function createWebCryptoSender(
   const { publicKey, privateKey, subject } = config.vapid;
   let signingKey: Promise<JoseKey | Uint8Array> | undefined;
   const key = () => {
-    const point = fromBase64Url(publicKey);
+    const point = fromBase64url(publicKey);
     signingKey ??= importJWK(
       {
         kty: 'EC',
         crv: 'P-256',
-        x: toBase64Url(point.slice(1, 33)),
-        y: toBase64Url(point.slice(33, 65)),
+        x: base64url(point.slice(1, 33)),
+        y: base64url(point.slice(33, 65)),
         d: privateKey,
       },
       'ES256',

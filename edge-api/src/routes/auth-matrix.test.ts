@@ -242,7 +242,10 @@ const matrix: Case[] = [
   },
   {
     route: 'POST /api/payments/bkash/callback',
-    request: async () => ({ path: '/api/payments/bkash/callback', body: { paymentID: 'TR0011x', status: 'success' } }),
+    request: async () => ({
+      path: '/api/payments/bkash/callback',
+      body: { paymentID: 'TR0011x', status: 'success', state: 'some-state' },
+    }),
     expect: all(404),
   },
   { route: 'GET /api/openapi.json', request: async () => ({ path: '/api/openapi.json' }), expect: all(200) },

@@ -17,10 +17,8 @@ import { priceCart } from '../contract/pricing';
 import { recordIdParam } from '../contract/product';
 import {
   changeOrderStatus,
-  claimRefund,
   countOrdersBySlot,
   decodeCursor,
-  deleteOrder,
   encodeCursor,
   findOrder,
   insertOrderStatements,
@@ -30,14 +28,11 @@ import {
   orderLine,
   readOrder,
   readOrderOwner,
-  recordRefund,
-  releaseRefund,
   slotCapacityGuard,
   takeStockSteps,
 } from '../db/orders';
-import { refundOrderPayment } from '../payments/stripe';
-import { refundBkashOrder } from '../payments/bkash-orders';
-import { withBkashRetryAfter } from './payments';
+import { cancelOrder, notPending } from '../orders/cancel';
+import { providerFor } from '../payments/providers';
 import { OrderNotFoundError, SlotFullError, StockChangedError } from '../db/errors';
 import { findProducts } from '../db/products';
 import { chooseSlot, deliverySlot, openSlots, REASSIGN_DAYS_AHEAD } from '../delivery/slots';
@@ -188,95 +183,6 @@ async function planOrder(c: Context<AppEnv>, input: OrderInput): Promise<WriteRe
   };
 }
 
-/** `DELETE /orders/:id`'s answer: how many orders were deleted (unpaid) and how many cancelled and refunded (paid, kept). */
-type CancelAnswer = { deletedCount: number; cancelledCount: number };
-
-/** The 409 for cancelling an order that is no longer Pending (its owner may cancel only then). */
-const notPending = (current: OrderStatus) =>
-  new ApiError(409, 'not_pending', `Only Pending orders can be cancelled; this one is already ${current}.`, {
-    current,
-  });
-
-/** The 502 for a refund the provider did not make; `reason` (no card data) goes to the log. */
-const refundFailed = (reason: string) =>
-  new ApiError(
-    502,
-    'payment_provider_error',
-    'The payment could not be refunded, so the order is kept as it was. Try again later.',
-    { operation: 'refund' },
-    { reason },
-  );
-
-/**
- * Cancels paid `order` (DESIGN.md §6): refunds it in full at Stripe and keeps it as Cancelled
- * with payment `refunded`; with `onlyIfPending` (its owner), only while Pending. Exactly once:
- * the order is claimed first (db/orders.ts claimRefund), so a concurrent cancel gets 503 `busy`
- * and asks again, and Stripe's idempotency key covers a claim taken over after a crash. A refund
- * Stripe refuses or cannot make gives the order back as it was, with 502. A bKash order is
- * refunded through bKash's refund (payments/bkash-orders.ts refundBkashOrder) after the same claim;
- * bKash not answering gives it back as it was, with 503 and Retry-After.
- * @returns `{deletedCount: 0, cancelledCount: 1}`, or both 0 for an order already Cancelled.
- * @throws ApiError 409 `invalid_transition` (disputed payment), 409 `not_pending`, 503 `busy`,
- * 503 `payment_provider_unavailable`, 502 `payment_provider_error`; OrderNotFoundError when it went meanwhile.
- */
-async function cancelPaidOrder(c: Context<AppEnv>, order: Order, onlyIfPending: boolean): Promise<CancelAnswer> {
-  const { db, stripe, log, user } = c.var;
-  const id = order._id;
-  if (order.orderStatus === 'Cancelled' || order.paymentStatus === 'refunded')
-    return { deletedCount: 0, cancelledCount: 0 };
-  if (order.paymentStatus === 'disputed')
-    throw new ApiError(
-      409,
-      'invalid_transition',
-      "This order's card payment is disputed; it cannot be cancelled until the dispute is settled.",
-      { current: order.orderStatus, next: null, paymentStatus: 'disputed' },
-    );
-  if (!stripe && order.paymentMethod !== 'bkash')
-    throw refundFailed(`order ${id} is paid by card but Stripe is not configured`);
-  const claim = await claimRefund(db, id, { onlyIfPending });
-  if (!claim) {
-    const now = await findOrder(db, id);
-    if (now.orderStatus === 'Cancelled') return { deletedCount: 0, cancelledCount: 0 };
-    if (onlyIfPending && now.orderStatus !== 'Pending') throw notPending(now.orderStatus);
-    c.header('Retry-After', '2');
-    throw new ApiError(503, 'busy', "This order's refund is under way; try again in a moment.", {
-      operation: 'refund',
-    });
-  }
-  if (!claim.paymentRef) {
-    await releaseRefund(db, id);
-    throw refundFailed(`order ${id} is paid but has no stored payment reference; refund it in Stripe's Dashboard`);
-  }
-  if (order.paymentMethod === 'bkash') {
-    const deps = { db, bkash: c.var.bkash, log };
-    await withBkashRetryAfter(c, () => refundBkashOrder(deps, order, String(claim.paymentRef), user.uid));
-    return { deletedCount: 0, cancelledCount: 1 };
-  }
-  if (!stripe) throw refundFailed(`order ${id} is paid by card but Stripe is not configured`);
-  let refund;
-  try {
-    refund = await refundOrderPayment(stripe, id, claim.paymentRef);
-  } catch (error) {
-    await releaseRefund(db, id);
-    const code = (error as { code?: unknown }).code;
-    throw refundFailed(
-      `Stripe refund for order ${id} failed: ${typeof code === 'string' ? `${code}: ` : ''}${error instanceof Error ? error.message : String(error)}`,
-    );
-  }
-  if (refund.status === 'failed' || refund.status === 'canceled') {
-    await releaseRefund(db, id);
-    throw refundFailed(`Stripe refund ${refund.refundId ?? ''} for order ${id} is ${refund.status}`);
-  }
-  await recordRefund(db, id, user.uid);
-  log.info('order cancelled and refunded', {
-    orderId: id,
-    refundId: refund.refundId,
-    refundStatus: refund.status,
-    alreadyRefunded: refund.alreadyRefunded,
-  });
-  return { deletedCount: 0, cancelledCount: 1 };
-}
-
 /**
  * Answers one page of the orders `filter` selects (newest first, DESIGN.md §3): the JSON array,
  * `Link: <…>; rel="next"` to the next page (the same path with `shown` and the next cursor), an
@@ -423,28 +329,18 @@ export const orders = factory
   )
   .delete('/:id', requireUser, validate('param', recordIdParam), async (c) => {
     const { id } = c.req.valid('param');
-    const user = c.var.user;
-    const order = await findOrder(c.var.db, id);
+    const { db, log, user } = c.var;
+    const order = await findOrder(db, id);
+    // Another account's order is reported as missing: its existence is not theirs to know.
+    const owner = await readOrderOwner(db, id);
     if (!user.isAdmin) {
-      // Another account's order is reported as missing: its existence is not theirs to know.
-      if ((await readOrderOwner(c.var.db, id)) !== user.uid) throw new OrderNotFoundError(id);
+      if (owner !== user.uid) throw new OrderNotFoundError(id);
       if (order.orderStatus !== 'Pending') throw notPending(order.orderStatus);
     }
-    // An admin's cancel is news to the shopper (their own is not); read before the row may go.
-    const owner = user.isAdmin ? await readOrderOwner(c.var.db, id) : undefined;
-    const cancelPaid = async (paid: Order) => {
-      const answer = await cancelPaidOrder(c, paid, !user.isAdmin);
-      if (owner && answer.cancelledCount === 1) notifyPaymentRefunded(c, id, { cancelled: true });
-      return c.json(answer);
-    };
-    // A paid order is refunded and kept (DESIGN.md §6); an unpaid one is deleted.
-    if (order.paymentStatus !== 'unpaid') return cancelPaid(order);
-    const deletedCount = await deleteOrder(c.var.db, id, { onlyIfPending: !user.isAdmin });
-    if (deletedCount === 0) {
-      // Paid (Stripe's webhook) between the read and the delete: it is refunded instead.
-      const now = await readOrder(c.var.db, id);
-      if (now && now.paymentStatus !== 'unpaid') return cancelPaid(now);
-    }
-    if (owner && deletedCount === 1) notifyOrderCancelled(c, id, owner);
-    return c.json({ deletedCount, cancelledCount: 0 } satisfies CancelAnswer);
+    const deps = { db, log, provider: (paid: Order) => providerFor(c.var, paid.paymentMethod) };
+    const answer = await cancelOrder(deps, order, { onlyIfPending: !user.isAdmin, byUid: user.uid });
+    // An admin's cancel is news to the shopper (their own is not).
+    if (user.isAdmin && owner && answer.cancelledCount === 1) notifyPaymentRefunded(c, id, { cancelled: true });
+    if (user.isAdmin && owner && answer.deletedCount === 1) notifyOrderCancelled(c, id, owner);
+    return c.json(answer);
   });

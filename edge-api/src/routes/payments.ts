@@ -14,7 +14,7 @@ import { factory, type AppEnv } from '../env';
 import { notifyPaymentCompleted } from '../push/notify';
 import { ApiError } from '../http/errors';
 import { validate } from '../http/validation';
-import { BKASH_RETRY_AFTER_S, settleBkashCallback, startBkashPayment, type BkashDeps } from '../payments/bkash-orders';
+import { settleBkashCallback, startBkashPayment, type BkashDeps } from '../payments/bkash-orders';
 
 /** The methods list may be cached a little: configuration changes with a deploy, not per request. */
 export const PAYMENT_METHODS_CACHE_CONTROL = 'public, max-age=60';
@@ -30,20 +30,6 @@ function bkashDeps(c: Context<AppEnv>): BkashDeps {
   const bkash = c.var.bkash;
   if (!bkash) throw bkashNotConfigured();
   return { db: c.var.db, bkash, log: c.var.log, paid: (orderId) => notifyPaymentCompleted(c, orderId) };
-}
-
-/**
- * Runs `work`, adding `Retry-After` to a 503 `payment_provider_unavailable` it throws (bKash not
- * answering): the client asks again after it.
- */
-export async function withBkashRetryAfter<T>(c: Context<AppEnv>, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof ApiError && error.code === 'payment_provider_unavailable')
-      c.header('Retry-After', String(BKASH_RETRY_AFTER_S));
-    throw error;
-  }
 }
 
 /** The `/api/payments` routes. */
@@ -79,7 +65,7 @@ export const payments = factory
         { paymentMethod: order.paymentMethod },
       );
     const callbackURL = new URL('/api/payments/bkash/callback', c.req.url).toString();
-    const bkashURL = await withBkashRetryAfter(c, () => startBkashPayment(deps, order, callbackURL));
+    const bkashURL = await startBkashPayment(deps, order, callbackURL);
     return c.json({ bkashURL });
   })
   /**
@@ -93,11 +79,11 @@ export const payments = factory
     const params = new URLSearchParams();
     if (!c.var.bkash || !parsed.success) {
       c.var.log.warn('bkash callback refused', {
-        reason: c.var.bkash ? 'malformed paymentID or status' : 'bKash is not configured',
+        reason: c.var.bkash ? 'malformed paymentID, status or state' : 'bKash is not configured',
       });
       params.set('bkash', 'failed');
     } else {
-      const answer = await settleBkashCallback(bkashDeps(c), parsed.data.paymentID, parsed.data.status);
+      const answer = await settleBkashCallback(bkashDeps(c), parsed.data);
       if (answer.orderId) params.set('order', answer.orderId);
       params.set('bkash', answer.outcome);
       if (answer.bkashCode) params.set('bkashCode', answer.bkashCode);
@@ -111,8 +97,7 @@ export const payments = factory
    * lost offline. 404 `payments_not_configured` without bKash.
    */
   .post('/bkash/callback', validate('json', bkashCallbackSchema), async (c) => {
-    const { paymentID, status } = c.req.valid('json');
-    const answer = await settleBkashCallback(bkashDeps(c), paymentID, status);
+    const answer = await settleBkashCallback(bkashDeps(c), c.req.valid('json'));
     c.header('Cache-Control', 'no-store');
     return c.json(answer);
   });

@@ -46,7 +46,7 @@ async function deliverWith(answer: (body: { paymentID: string; status: string })
 
 describe('a bKash return lost offline', () => {
   it('passes the callback through when the network answers', async () => {
-    const url = callback('paymentID=TR001&status=success');
+    const url = callback('paymentID=TR001&status=success&state=st-TR001');
     const redirect = new Response(null, { status: 303, headers: { Location: '/dashboard/my-orders?bkash=paid' } });
     const res = await answerCallback(new Request(url), url, {
       fetchFn: async () => redirect,
@@ -58,7 +58,7 @@ describe('a bKash return lost offline', () => {
   });
 
   it('keeps it offline, answers with My Orders, and delivers it once back online (removed after a 200)', async () => {
-    const { res, kept } = await returnOffline('paymentID=TR002&status=success');
+    const { res, kept } = await returnOffline('paymentID=TR002&status=success&state=st-TR002');
     expect(kept).toBe(true);
     expect(res.status).toBe(303);
     expect(res.headers.get('Location')).toBe(`${origin}/dashboard/my-orders?bkash=offline`);
@@ -70,7 +70,10 @@ describe('a bKash return lost offline', () => {
 
     const back = await deliverWith(() => Response.json({ orderId: 'order-1', outcome: 'paid' }));
     expect(back.sent).toEqual([
-      { url: `${origin}/api/payments/bkash/callback`, body: { paymentID: 'TR002', status: 'success' } },
+      {
+        url: `${origin}/api/payments/bkash/callback`,
+        body: { paymentID: 'TR002', status: 'success', state: 'st-TR002' },
+      },
     ]);
     expect(back.told).toEqual([{ type: 'BKASH_SETTLED', orderId: 'order-1', outcome: 'paid' }]);
     expect(back.left).toBe(0);
@@ -78,20 +81,25 @@ describe('a bKash return lost offline', () => {
   });
 
   it('removes a return the server refuses (4xx): it would never be taken; pages are told it settled', async () => {
-    await returnOffline('paymentID=TR003&status=cancel');
+    await returnOffline('paymentID=TR003&status=cancel&state=st-TR003');
     const refused = await deliverWith(() => Response.json({ error: { code: 'validation_failed' } }, { status: 400 }));
     expect(refused).toMatchObject({ left: 0, told: [{ type: 'BKASH_SETTLED' }] });
     expect((await deliverWith(() => Response.json({}))).sent).toEqual([]);
   });
 
-  it('keeps one return per payment (the last status), and none without a paymentID or with a status bKash never sends', async () => {
-    await returnOffline('paymentID=TR004&status=failure');
-    await returnOffline('paymentID=TR004&status=success');
-    for (const query of ['status=success', 'paymentID=TR005&status=approved', 'paymentID=%20&status=success'])
+  it('keeps one return per payment (the last status), and none without a paymentID or state, or with a status bKash never sends', async () => {
+    await returnOffline('paymentID=TR004&status=failure&state=st-TR004');
+    await returnOffline('paymentID=TR004&status=success&state=st-TR004');
+    for (const query of [
+      'status=success&state=s',
+      'paymentID=TR005&status=approved&state=s',
+      'paymentID=%20&status=success&state=s',
+      'paymentID=TR006&status=success',
+    ])
       expect((await returnOffline(query)).kept, query).toBe(false);
     const { sent } = await deliverWith(({ status }) =>
       Response.json({ orderId: 'order-4', outcome: status === 'success' ? 'paid' : 'failed' }),
     );
-    expect(sent.map(({ body }) => body)).toEqual([{ paymentID: 'TR004', status: 'success' }]);
+    expect(sent.map(({ body }) => body)).toEqual([{ paymentID: 'TR004', status: 'success', state: 'st-TR004' }]);
   });
 });

@@ -25,8 +25,8 @@ export const KEPT_RETURN_PAGE = '/dashboard/my-orders?bkash=offline';
 /** The statuses bKash sends back (contract/payments.ts); a callback with another is not kept. */
 const statuses: ReadonlyArray<(typeof bkashCallbackStatuses)[number]> = ['success', 'failure', 'cancel'];
 
-/** A callback kept offline, under its paymentID. */
-type KeptReturn = { paymentID: string; status: string; keptAt: number };
+/** A callback kept offline, under its paymentID, with the `state` that proves it is the payer's. */
+type KeptReturn = { paymentID: string; status: string; state: string; keptAt: number };
 
 /**
  * Posted to open pages once a kept return is delivered: how the payment ended (the callback's
@@ -39,15 +39,16 @@ let keptStore: UseStore | undefined;
 const store = () => (keptStore ??= createStore(BKASH_RETURN_DB, 'returns'));
 
 /**
- * Keeps the return the callback URL `url` carries, when it has a paymentID and one of bKash's
- * statuses (a later return of the same payment replaces it).
+ * Keeps the return the callback URL `url` carries, when it has a paymentID, one of bKash's
+ * statuses and the shop's `state` (a later return of the same payment replaces it).
  * @returns whether it was kept.
  */
 export async function keepReturn(url: URL): Promise<boolean> {
   const paymentID = url.searchParams.get('paymentID')?.trim();
   const status = url.searchParams.get('status') ?? '';
-  if (!paymentID || !(statuses as readonly string[]).includes(status)) return false;
-  const kept: KeptReturn = { paymentID, status, keptAt: Date.now() };
+  const state = url.searchParams.get('state')?.trim();
+  if (!paymentID || !state || !(statuses as readonly string[]).includes(status)) return false;
+  const kept: KeptReturn = { paymentID, status, state, keptAt: Date.now() };
   return set(paymentID, kept, store()).then(
     () => true,
     () => false,
@@ -90,13 +91,13 @@ export async function deliverKeptReturns({
 }): Promise<number> {
   const kept = await entries<string, KeptReturn>(store()).catch((): Array<[string, KeptReturn]> => []);
   let left = 0;
-  for (const [key, { paymentID, status }] of kept.sort(([, a], [, b]) => a.keptAt - b.keptAt)) {
+  for (const [key, { paymentID, status, state }] of kept.sort(([, a], [, b]) => a.keptAt - b.keptAt)) {
     let res: Response;
     try {
       res = await fetchFn(new URL(BKASH_CALLBACK_PATH, origin).href, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ paymentID, status }),
+        body: JSON.stringify({ paymentID, status, state }),
       });
     } catch {
       left += 1;

@@ -9,6 +9,7 @@ import { createStore, get, set } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { db } from './db';
 import { forgetAccount } from './forget-account';
+import type { UnsentItem } from './outbox/protocol';
 import { enqueue } from './outbox/store';
 
 const order = (email: string): OrderInput => ({
@@ -33,7 +34,10 @@ describe('forgetAccount', () => {
     const waiting = await enqueue('order', order('asha@example.test'), 'Asha@Example.test');
     const refused = await enqueue('order', order('asha@example.test'), 'asha@example.test');
     const sent = await enqueue('review', { review: 'Fresh', rating: 5 }, 'asha@example.test');
-    await db.outbox.update(refused.seq as number, { status: 'failed', note: 'refused', httpStatus: 409 });
+    await db.outbox.update(
+      refused.seq as number,
+      { status: 'failed', note: 'refused', httpStatus: 409 } as Partial<UnsentItem>,
+    );
     await db.outbox.update(sent.seq as number, { status: 'sent' });
     const other = await enqueue('order', order('babul@example.test'), 'babul@example.test');
 

@@ -9,7 +9,7 @@ import type { ReviewInput } from '@contract/review';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../db';
 import { dismiss, enqueue, outboxItem } from './store';
-import { MAX_AGE_DAYS } from './protocol';
+import { MAX_AGE_DAYS, type UnsentItem } from './protocol';
 import { MAX_AGE_MS, sendOutbox } from './sender';
 
 const tokenFor = (email: string) => `x.${Buffer.from(JSON.stringify({ email })).toString('base64url')}.y`;
@@ -177,7 +177,7 @@ describe('outbox', () => {
       details: { fields: { phone: ['Enter 6–20 digits (+, - and spaces allowed)'] } },
     });
     expect(await outboxItem(b.key)).toMatchObject({ status: 'failed', note: 'refused', httpStatus: 400 });
-    expect((await outboxItem(b.key))?.code).toBeUndefined();
+    expect(((await outboxItem(b.key)) as UnsentItem | undefined)?.code).toBeUndefined();
   });
 
   it('marks an order failed on 409 out_of_stock, keeping the products the server named, and goes on with the next', async () => {
@@ -224,7 +224,7 @@ describe('outbox', () => {
     const server = api([409]);
     expect(await sendOutbox(token, server.fetchFn)).toBe(0);
     expect(await outboxItem(a.key)).toMatchObject({ status: 'failed', note: 'refused', httpStatus: 409 });
-    expect((await outboxItem(a.key))?.refusal).toBeUndefined();
+    expect(((await outboxItem(a.key)) as UnsentItem | undefined)?.refusal).toBeUndefined();
     // A failed item is not sent again.
     await sendOutbox(token, server.fetchFn);
     expect(server.seen.map((s) => s.key)).toEqual([a.key]);

@@ -1,0 +1,191 @@
+/**
+ * The `refunds` ledger (migration 0013, DESIGN.md §14): each refund asked of a payment provider,
+ * claimed here before the provider is called, so money goes back at most once. An order's own
+ * refund is claimed together with the order (payment 'refunding', shown as 'paid'): two cancels at
+ * once ask the provider once, and a claim its request left (a crash) is taken over after
+ * {@link REFUND_CLAIM_MS}, as a retry that finds out first whether the refund was made.
+ */
+import type { Client, InStatement } from '@libsql/client';
+import type { RefundRequest } from '../payments/provider';
+import { recordRefundStatements } from './orders';
+
+/** How long a refund claim holds before another request may take it over (its request died with its process). */
+export const REFUND_CLAIM_MS = 60_000;
+
+/** The ledger id of order `orderId`'s refund on cancel (also Stripe's idempotency key for it). */
+export const cancelRefundId = (orderId: string) => `refund-${orderId}`;
+
+/** The ledger id of the refund of a payment no order may keep, by the provider's payment reference. */
+export const strayRefundId = (paymentRef: string) => `stray-${paymentRef}`;
+
+/**
+ * Claims paid order `orderId` for its refund on cancel: payment 'refunding' at `nowMs`, and its
+ * ledger row claimed (a new one, or one a failed or unfinished attempt left, counted as a retry);
+ * with `onlyIfPending`, only while the order is Pending. The amount is the order's total.
+ * @returns the refund to ask of the provider; undefined when the order is not (or no longer)
+ * claimable: not paid, claimed by another request, no longer Pending, or paid with no reference.
+ */
+export async function claimOrderRefund(
+  db: Client,
+  orderId: string,
+  options: { onlyIfPending?: boolean } = {},
+  nowMs = Date.now(),
+): Promise<RefundRequest | undefined> {
+  const refundId = cancelRefundId(orderId);
+  const [claimed, , ledger] = await db.batch(
+    [
+      {
+        sql: `UPDATE orders SET payment_status = 'refunding', refund_started_ms = ?
+              WHERE id = ? AND order_status <> 'Cancelled' AND payment_ref IS NOT NULL
+                ${options.onlyIfPending ? "AND order_status = 'Pending'" : ''}
+                AND (payment_status = 'paid' OR (payment_status = 'refunding' AND refund_started_ms <= ?))`,
+        args: [nowMs, orderId, nowMs - REFUND_CLAIM_MS],
+      },
+      {
+        sql: `INSERT INTO refunds (id, order_id, method, payment_ref, amount_poisha, reason, created_at, updated_at)
+              SELECT ?, id, payment_method, payment_ref, total_amount * 100, 'cancel', ?, ?
+                FROM orders WHERE id = ? AND payment_status = 'refunding' AND refund_started_ms = ?
+              ON CONFLICT (id) DO UPDATE SET status = 'claimed', attempts = attempts + 1, updated_at = excluded.updated_at
+                WHERE status <> 'done'`,
+        args: [refundId, nowMs, nowMs, orderId, nowMs],
+      },
+      { sql: 'SELECT * FROM refunds WHERE id = ?', args: [refundId] },
+    ],
+    'write',
+  );
+  const row = ledger?.rows[0];
+  if ((claimed?.rowsAffected ?? 0) === 0 || !row) return undefined;
+  return {
+    refundId,
+    orderId,
+    paymentRef: String(row.payment_ref),
+    amountPoisha: Number(row.amount_poisha),
+    reason: 'cancel',
+    retry: Number(row.attempts) > 1,
+  };
+}
+
+/**
+ * Records order `orderId`'s refund `refundId` made by the provider (`providerRef`, its refund
+ * id): the ledger row done, and the order refunded and Cancelled with its units back in stock
+ * and its timeline entry by `byUid` (db/orders.ts recordRefundStatements), in one write.
+ */
+export async function recordOrderRefunded(
+  db: Client,
+  orderId: string,
+  refundId: string,
+  providerRef: string | null,
+  byUid: string | null,
+  nowMs = Date.now(),
+): Promise<void> {
+  await db.batch(
+    [
+      {
+        sql: "UPDATE refunds SET status = 'done', provider_ref = ?, updated_at = ? WHERE id = ?",
+        args: [providerRef, nowMs, refundId],
+      },
+      ...recordRefundStatements(orderId, byUid, {}, nowMs),
+    ],
+    'write',
+  );
+}
+
+/**
+ * Ends an attempt at order `orderId`'s refund `refundId` that did not finish. `refused`: the
+ * provider refused, nothing moved — the ledger row failed and the order paid again, as it was.
+ * `unknown`: the provider did not answer — the claim stays, open to the next request at once,
+ * which asks the provider whether the refund was made before making it.
+ */
+export async function endOrderRefundAttempt(
+  db: Client,
+  orderId: string,
+  refundId: string,
+  outcome: 'refused' | 'unknown',
+  nowMs = Date.now(),
+): Promise<void> {
+  const statements: InStatement[] =
+    outcome === 'refused'
+      ? [
+          { sql: "UPDATE refunds SET status = 'failed', updated_at = ? WHERE id = ?", args: [nowMs, refundId] },
+          {
+            sql: `UPDATE orders SET payment_status = 'paid', refund_started_ms = NULL
+                  WHERE id = ? AND payment_status = 'refunding'`,
+            args: [orderId],
+          },
+        ]
+      : [
+          {
+            sql: "UPDATE orders SET refund_started_ms = 0 WHERE id = ? AND payment_status = 'refunding'",
+            args: [orderId],
+          },
+        ];
+  await db.batch(statements, 'write');
+}
+
+/**
+ * Claims the refund of payment `paymentRef` that no order may keep (a wrong amount or invoice, an
+ * order paid by another payment, cancelled or gone) for order `orderId`: only when no order holds
+ * that payment (paid, being refunded or disputed) and no other request is refunding it or did.
+ * @returns the refund to ask of the provider, or undefined when it must not be asked now.
+ */
+export async function claimStrayRefund(
+  db: Client,
+  stray: { orderId: string; method: string; paymentRef: string; amountPoisha: number },
+  nowMs = Date.now(),
+): Promise<RefundRequest | undefined> {
+  const refundId = strayRefundId(stray.paymentRef);
+  const [, ledger] = await db.batch(
+    [
+      {
+        sql: `INSERT INTO refunds (id, order_id, method, payment_ref, amount_poisha, reason, created_at, updated_at)
+              SELECT ?, ?, ?, ?, ?, 'stray', ?, ?
+                WHERE NOT EXISTS (SELECT 1 FROM orders WHERE payment_ref = ?
+                                   AND payment_status IN ('paid', 'refunding', 'disputed'))
+              ON CONFLICT (id) DO UPDATE SET status = 'claimed', attempts = attempts + 1, updated_at = excluded.updated_at
+                WHERE status = 'failed' OR (status = 'claimed' AND updated_at <= ?)`,
+        args: [
+          refundId,
+          stray.orderId,
+          stray.method,
+          stray.paymentRef,
+          stray.amountPoisha,
+          nowMs,
+          nowMs,
+          stray.paymentRef,
+          nowMs - REFUND_CLAIM_MS,
+        ],
+      },
+      { sql: 'SELECT attempts FROM refunds WHERE id = ? AND updated_at = ?', args: [refundId, nowMs] },
+    ],
+    'write',
+  );
+  const row = ledger?.rows[0];
+  if (!row) return undefined;
+  return { refundId, ...stray, reason: 'stray', retry: Number(row.attempts) > 1 };
+}
+
+/** Records stray refund `refundId`'s outcome: done (with the provider's refund id) or failed. */
+export async function endStrayRefund(
+  db: Client,
+  refundId: string,
+  outcome: { providerRef: string | null } | 'failed',
+  nowMs = Date.now(),
+): Promise<void> {
+  await db.execute(
+    outcome === 'failed'
+      ? { sql: "UPDATE refunds SET status = 'failed', updated_at = ? WHERE id = ?", args: [nowMs, refundId] }
+      : {
+          sql: "UPDATE refunds SET status = 'done', provider_ref = ?, updated_at = ? WHERE id = ?",
+          args: [outcome.providerRef, nowMs, refundId],
+        },
+  );
+}
+
+/** The poisha the ledger has recorded as refunded of payment `paymentRef` (done refunds). */
+export async function refundedPoisha(db: Client, paymentRef: string): Promise<number> {
+  const { rows } = await db.execute({
+    sql: "SELECT coalesce(sum(amount_poisha), 0) AS poisha FROM refunds WHERE payment_ref = ? AND status = 'done'",
+    args: [paymentRef],
+  });
+  return Number(rows[0]?.poisha ?? 0);
+}

@@ -1,0 +1,142 @@
+/**
+ * Cancelling an order (DESIGN.md §3, §6, §14): an unpaid one is deleted with its units back in
+ * stock; a paid one is refunded in full through its payment provider (payments/provider.ts) and
+ * kept as Cancelled with payment `refunded`. Money moves at most once: the refund is claimed in
+ * the ledger with the order (db/refunds.ts) before the provider is asked, under the provider's
+ * idempotency key; a retry after a crash or a lost answer finishes what was started.
+ */
+import type { Client } from '@libsql/client';
+import type { Order } from '../contract/order';
+import type { OrderStatus } from '../contract/delivery';
+import { deleteOrder, findOrder, readOrder } from '../db/orders';
+import { claimOrderRefund, endOrderRefundAttempt, recordOrderRefunded } from '../db/refunds';
+import { ApiError } from '../http/errors';
+import type { RequestLog } from '../http/logger';
+import { ProviderRefusedError, ProviderUnavailableError, type PaymentProvider } from '../payments/provider';
+
+/** `DELETE /orders/:id`'s answer: how many orders were deleted (unpaid) and how many cancelled and refunded (paid, kept). */
+export type CancelAnswer = { deletedCount: number; cancelledCount: number };
+
+/** Seconds a client waits before asking again after the payment provider did not answer. */
+export const PROVIDER_RETRY_AFTER_S = 10;
+
+/** What cancelling needs: the database, the request's log, and the provider of a paid order's method. */
+export type CancelDeps = {
+  db: Client;
+  log: RequestLog;
+  provider: (order: Order) => PaymentProvider | undefined;
+};
+
+/** The 409 for cancelling an order that is no longer Pending (its owner may cancel only then). */
+export const notPending = (current: OrderStatus) =>
+  new ApiError(409, 'not_pending', `Only Pending orders can be cancelled; this one is already ${current}.`, {
+    current,
+  });
+
+/** The 502 for a refund the provider did not make; `reason` (no card data) goes to the log. */
+const refundFailed = (reason: string, code?: string) =>
+  new ApiError(
+    502,
+    'payment_provider_error',
+    'The payment could not be refunded, so the order is kept as it was. Try again later.',
+    { operation: 'refund', ...(code ? { providerCode: code } : {}) },
+    { reason },
+  );
+
+/** The 503 for a provider that did not answer: the refund is settled by the next try. */
+const refundUnavailable = (reason: string) =>
+  new ApiError(
+    503,
+    'payment_provider_unavailable',
+    'The payment service cannot be reached right now, so the order is kept as it was; try again in a moment.',
+    { operation: 'refund' },
+    { reason, retryAfterS: PROVIDER_RETRY_AFTER_S },
+  );
+
+/**
+ * Cancels paid `order` (DESIGN.md §6): refunds it in full through its provider and keeps it as
+ * Cancelled with payment `refunded`; with `onlyIfPending` (its owner), only while Pending.
+ * @returns `{deletedCount: 0, cancelledCount: 1}`, or both 0 for an order already Cancelled.
+ * @throws ApiError 409 `invalid_transition` (disputed payment), 409 `not_pending`, 503 `busy`
+ * (another request is refunding it), 503 `payment_provider_unavailable` (outcome unknown: the
+ * next try settles it), 502 `payment_provider_error` (refused: the order is as it was);
+ * OrderNotFoundError when it went meanwhile.
+ */
+export async function cancelPaidOrder(
+  deps: CancelDeps,
+  order: Order,
+  options: { onlyIfPending: boolean; byUid: string },
+): Promise<CancelAnswer> {
+  const { db, log } = deps;
+  const id = order._id;
+  if (order.orderStatus === 'Cancelled' || order.paymentStatus === 'refunded')
+    return { deletedCount: 0, cancelledCount: 0 };
+  if (order.paymentStatus === 'disputed')
+    throw new ApiError(
+      409,
+      'invalid_transition',
+      "This order's card payment is disputed; it cannot be cancelled until the dispute is settled.",
+      { current: order.orderStatus, next: null, paymentStatus: 'disputed' },
+    );
+  const provider = deps.provider(order);
+  if (!provider) throw refundFailed(`order ${id} is paid by ${order.paymentMethod}, which is not configured`);
+  if (!order.paymentRef)
+    throw refundFailed(`order ${id} is paid but has no stored payment reference; refund it at the provider`);
+  const request = await claimOrderRefund(db, id, { onlyIfPending: options.onlyIfPending });
+  if (!request) {
+    const now = await findOrder(db, id);
+    if (now.orderStatus === 'Cancelled') return { deletedCount: 0, cancelledCount: 0 };
+    if (options.onlyIfPending && now.orderStatus !== 'Pending') throw notPending(now.orderStatus);
+    throw new ApiError(
+      503,
+      'busy',
+      "This order's refund is under way; try again in a moment.",
+      { operation: 'refund' },
+      { retryAfterS: 2 },
+    );
+  }
+  let made;
+  try {
+    made = await provider.refund(request, log);
+  } catch (error) {
+    if (error instanceof ProviderRefusedError) {
+      await endOrderRefundAttempt(db, id, request.refundId, 'refused');
+      throw refundFailed(`${provider.method} refund for order ${id} refused: ${error.message}`, error.code);
+    }
+    if (error instanceof ProviderUnavailableError) {
+      await endOrderRefundAttempt(db, id, request.refundId, 'unknown');
+      throw refundUnavailable(`${provider.method} refund for order ${id}: ${error.message}`);
+    }
+    throw error;
+  }
+  await recordOrderRefunded(db, id, request.refundId, made.providerRef, options.byUid);
+  log.info('order cancelled and refunded', {
+    orderId: id,
+    provider: provider.method,
+    refundId: made.providerRef,
+    retry: request.retry,
+  });
+  return { deletedCount: 0, cancelledCount: 1 };
+}
+
+/**
+ * Cancels order `order` for its owner (`onlyIfPending`) or an admin: a paid one is refunded and
+ * kept ({@link cancelPaidOrder}); an unpaid one is deleted, unless it was paid between the read
+ * and the delete, when it is refunded instead.
+ * @returns the answer and whether an unpaid order was deleted now.
+ * @throws as {@link cancelPaidOrder}.
+ */
+export async function cancelOrder(
+  deps: CancelDeps,
+  order: Order,
+  options: { onlyIfPending: boolean; byUid: string },
+): Promise<CancelAnswer> {
+  if (order.paymentStatus !== 'unpaid') return cancelPaidOrder(deps, order, options);
+  const deletedCount = await deleteOrder(deps.db, order._id, { onlyIfPending: options.onlyIfPending });
+  if (deletedCount === 0) {
+    // Paid (a provider's webhook or callback) between the read and the delete: it is refunded instead.
+    const now = await readOrder(deps.db, order._id);
+    if (now && now.paymentStatus !== 'unpaid') return cancelPaidOrder(deps, now, options);
+  }
+  return { deletedCount, cancelledCount: 0 };
+}

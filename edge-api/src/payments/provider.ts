@@ -1,0 +1,59 @@
+/**
+ * One way to pay, as the order code sees it (DESIGN.md §14): the order code asks a provider to
+ * refund without knowing which one it is. Stripe (payments/stripe.ts), bKash
+ * (payments/bkash-orders.ts) and cash (payments/cash.ts) each implement {@link PaymentProvider};
+ * payments/providers.ts picks the one an order was paid with.
+ */
+import type { PaymentMethod } from '../contract/order';
+import type { RequestLog } from '../http/logger';
+
+/** A refund the shop asks of a provider; claimed in the `refunds` ledger (db/refunds.ts) first. */
+export type RefundRequest = {
+  /** The ledger's id of this refund: the provider's idempotency key. */
+  refundId: string;
+  orderId: string;
+  /** The provider's reference of the payment refunded: Stripe's PaymentIntent, bKash's trxID. */
+  paymentRef: string;
+  /** How much goes back, in poisha (1 Tk = 100): the whole payment or part of it. */
+  amountPoisha: number;
+  /** Why: the order was cancelled, or the payment is one no order may keep. */
+  reason: 'cancel' | 'stray';
+  /**
+   * Asked before with no known outcome (a crash, a lost answer): the provider first finds out
+   * whether the refund was made, and makes it only when it was not.
+   */
+  retry: boolean;
+};
+
+/** A refund the provider made (or had made already): its refund id, when it names one. */
+export type RefundMade = { providerRef: string | null };
+
+/**
+ * The provider could not be asked or did not answer: whether the refund was made is unknown.
+ * The claim stays, and a retry ({@link RefundRequest.retry}) settles it.
+ */
+export class ProviderUnavailableError extends Error {
+  override name = 'ProviderUnavailableError';
+}
+
+/** The provider refused: nothing moved. `code` is the provider's own (bKash's statusCode, Stripe's error code). */
+export class ProviderRefusedError extends Error {
+  override name = 'ProviderRefusedError';
+  constructor(
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A way to pay the shop offers: what the order code may ask of it. */
+export type PaymentProvider = {
+  readonly method: PaymentMethod;
+  /**
+   * Returns `request.amountPoisha` of payment `request.paymentRef` to the payer, at most once per
+   * `request.refundId`.
+   * @throws ProviderUnavailableError (outcome unknown), ProviderRefusedError (nothing moved).
+   */
+  refund(request: RefundRequest, log: RequestLog): Promise<RefundMade>;
+};
