@@ -10,7 +10,7 @@ import { orderSchema } from '../contract/order';
 import { createTestApp, customerA, orderBody, type Role, type TestApp } from '../testing/test-app';
 import { SAMPLE_CONTACT } from '../testing/order-fixture';
 import { readKey } from './idempotency-keys';
-import { recordRefund } from './orders';
+import { recordRefund } from './order-payments';
 
 const NOW = new Date('2026-11-22T08:30:00+06:00').getTime();
 const HOUR = 60 * 60 * 1000;

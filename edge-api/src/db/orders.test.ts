@@ -2,15 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Order } from '../contract/order';
 import { deliverySlot } from '../delivery/slots';
 import { createTestDb, type TestDb } from '../testing/test-db';
-import {
-  changeOrderStatus,
-  countOrdersBySlot,
-  decodeCursor,
-  encodeCursor,
-  findOrder,
-  insertOrderStatements,
-  slotCapacityGuard,
-} from './orders';
+import { changeOrderStatus, countOrdersBySlot, findOrder, insertOrderStatements, slotCapacityGuard } from './orders';
+import { decodeCursor, encodeCursor } from './cursor';
 import { SlotFullError } from './errors';
 import { runGuardedBatch } from './guarded-batch';
 

@@ -7,7 +7,7 @@
  */
 import type { Client, InStatement } from '@libsql/client';
 import type { RefundRequest } from '../payments/provider';
-import { recordRefundStatements } from './orders';
+import { recordRefundStatements } from './order-payments';
 
 /** How long a refund claim holds before another request may take it over (its request died with its process). */
 export const REFUND_CLAIM_MS = 60_000;
@@ -68,7 +68,7 @@ export async function claimOrderRefund(
 /**
  * Records order `orderId`'s refund `refundId` made by the provider (`providerRef`, its refund
  * id): the ledger row done, and the order refunded and Cancelled with its units back in stock
- * and its timeline entry by `byUid` (db/orders.ts recordRefundStatements), in one write.
+ * and its timeline entry by `byUid` (db/order-payments.ts recordRefundStatements), in one write.
  */
 export async function recordOrderRefunded(
   db: Client,

@@ -8,6 +8,7 @@
 import type { Client, InStatement, Row } from '@libsql/client';
 import { saleUnitOf, saleUnits, type SaleUnit } from '../contract/catalogue';
 import { addShopDays, shopDate, shopDayStartMs, type PurchaseItem, type SalesDay } from '../contract/report';
+import type { Cursor } from './cursor';
 
 const DAY_MS = 24 * 60 * 60_000;
 const SHOP_OFFSET_MS = 6 * 60 * 60_000;
@@ -126,9 +127,6 @@ export async function slotCounts(db: Client, date: string): Promise<Map<string, 
   return new Map(rows.map((row) => [String(row.slot_id), { taken: Number(row.taken), open: Number(row.open) }]));
 }
 
-/** A position in the export's order (oldest first): the last row's `created_at` (epoch ms) and id. */
-export type ExportCursor = { createdAt: number; id: string };
-
 /** Rows one page of the export reads. */
 export const EXPORT_PAGE = 500;
 
@@ -137,12 +135,7 @@ export const EXPORT_PAGE = 500;
  * (inclusive) to `toMs` (exclusive) after `after`, oldest first, on `orders_created` (read
  * backwards: no sort).
  */
-export function exportPageStatement(
-  fromMs: number,
-  toMs: number,
-  after?: ExportCursor,
-  limit = EXPORT_PAGE,
-): InStatement {
+export function exportPageStatement(fromMs: number, toMs: number, after?: Cursor, limit = EXPORT_PAGE): InStatement {
   // After a cursor the range starts at its millisecond (a seek, not a re-read of the pages
   // before); only the orders of that same millisecond are compared by id.
   return {
@@ -160,9 +153,9 @@ export async function exportPage(
   db: Client,
   fromMs: number,
   toMs: number,
-  after?: ExportCursor,
+  after?: Cursor,
   limit = EXPORT_PAGE,
-): Promise<{ rows: Row[]; next?: ExportCursor }> {
+): Promise<{ rows: Row[]; next?: Cursor }> {
   const { rows } = await db.execute(exportPageStatement(fromMs, toMs, after, limit));
   const last = rows[rows.length - 1];
   return rows.length === limit && last

@@ -7,6 +7,7 @@
 import type { Client, InStatement, Row } from '@libsql/client';
 import type { Review } from '../contract/review';
 import { writeGuard, type Guard } from './guarded-batch';
+import type { Cursor } from './cursor';
 
 /** Maps a `reviews` row to the API's review shape (no e-mail). */
 export function toReview(row: Row): Review {
@@ -20,11 +21,8 @@ export function toReview(row: Row): Review {
   };
 }
 
-/** A position in the newest-first list: the last review of a page (its `created_at` in epoch ms, and id). */
-export type ReviewCursor = { createdAt: number; id: string };
-
 /** A page of reviews and, when more follow, the cursor of the next page. */
-export type ReviewPage = { reviews: Review[]; next?: ReviewCursor };
+export type ReviewPage = { reviews: Review[]; next?: Cursor };
 
 /**
  * The name a review shows, as SQL: its stored name, or empty (the shop's word for a customer)
@@ -38,7 +36,7 @@ const PUBLIC_NAME = `CASE WHEN instr(name, '@') > 0 OR name = 'Customer'
  * The statement {@link listReviews} runs: up to `limit + 1` reviews after `after` (one more
  * than the page, to know whether another follows), newest first, through `reviews_created`.
  */
-export function listReviewsStatement(limit: number, after?: ReviewCursor): InStatement {
+export function listReviewsStatement(limit: number, after?: Cursor): InStatement {
   const where = after ? 'WHERE (created_at, id) < (?, ?)' : '';
   return {
     sql: `SELECT id, ${PUBLIC_NAME} AS name, review, rating, customer_image, created_at FROM reviews ${where}
@@ -52,7 +50,7 @@ export function listReviewsStatement(limit: number, after?: ReviewCursor): InSta
  * absent). Pages never skip or repeat a review, even while new ones arrive.
  * @returns the page and the next page's cursor when more follow.
  */
-export async function listReviews(db: Client, limit: number, after?: ReviewCursor): Promise<ReviewPage> {
+export async function listReviews(db: Client, limit: number, after?: Cursor): Promise<ReviewPage> {
   const { rows } = await db.execute(listReviewsStatement(limit, after));
   const reviews = rows.slice(0, limit).map(toReview);
   const last = rows[limit - 1];

@@ -5,6 +5,7 @@
 import type { Client } from '@libsql/client';
 import type Stripe from 'stripe';
 import type { PaymentMethod } from '../contract/order';
+import { ApiError } from '../http/errors';
 import type { BkashClient } from './bkash';
 import { bkashProvider } from './bkash-orders';
 import { cashProvider } from './cash';
@@ -27,3 +28,15 @@ export function providerFor(clients: ProviderClients, method: PaymentMethod): Pa
   };
   return providers[method]();
 }
+
+/**
+ * The 404 for a way to pay the shop does not offer now (DESIGN.md §3: a feature switched off, not
+ * an error): `details.paymentMethod` names it; the shop offers cash on delivery.
+ */
+export const paymentsNotConfigured = (method: Exclude<PaymentMethod, 'cod'>) =>
+  new ApiError(
+    404,
+    'payments_not_configured',
+    `${method === 'card' ? 'Card' : 'bKash'} payment is not configured; choose cash on delivery.`,
+    { paymentMethod: method },
+  );

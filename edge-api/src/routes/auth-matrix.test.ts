@@ -3,7 +3,7 @@
  * admin} → expected status, from one table. A route the app serves without a row here fails.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeCursor } from '../db/orders';
+import { encodeCursor } from '../db/cursor';
 import { insertReviewStatement } from '../db/reviews';
 import { admin, createTestApp, customerA, customerB, orderBody, type Role, type TestApp } from '../testing/test-app';
 

@@ -13,7 +13,11 @@ describe('card payment without Stripe keys', () => {
     const res = await t.call('POST', '/api/checkout', { role: 'customerA', body: { orderId: 'any' } });
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({
-      error: { code: 'payments_not_configured', message: 'Card payment is not configured; choose cash on delivery.' },
+      error: {
+        code: 'payments_not_configured',
+        message: 'Card payment is not configured; choose cash on delivery.',
+        details: { paymentMethod: 'card' },
+      },
     });
   });
 

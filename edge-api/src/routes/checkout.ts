@@ -10,17 +10,16 @@
 import { z } from 'zod';
 import { requireUser } from '../auth/middleware';
 import { recordId } from '../contract/fields';
-import { OrderNotFoundError } from '../db/errors';
 import {
   chooseCardPayment,
-  findOrder,
   markDisputed,
   markOrderPaid,
   orderIdByPaymentRef,
-  readOrder,
-  readOrderOwner,
   recordRefund,
-} from '../db/orders';
+} from '../db/order-payments';
+import { readOrder } from '../db/orders';
+import { orderFor } from '../orders/access';
+import { paymentsNotConfigured } from '../payments/providers';
 import { factory } from '../env';
 import { ApiError, errorResponse } from '../http/errors';
 import { toPoisha } from '../contract/pricing';
@@ -36,9 +35,6 @@ import type Stripe from 'stripe';
 import type { Client } from '@libsql/client';
 import { validate } from '../http/validation';
 import { notifyPaymentCompleted, notifyPaymentRefunded } from '../push/notify';
-
-const notConfigured = 'Card payment is not configured; choose cash on delivery.';
-const NOT_CONFIGURED = 'payments_not_configured';
 
 /** A Stripe error as a log may name it: its type and code (e.g. `StripeInvalidRequestError email_invalid`), never its message. */
 function stripeErrorName(error: unknown): string {
@@ -56,11 +52,10 @@ export const checkout = factory
   .post('/', requireUser, validate('json', z.object({ orderId: recordId })), async (c) => {
     const stripe = c.var.stripe;
     // Thrown, not returned, so the route's only typed answer is the session (the PWA's client reads it).
-    if (!stripe) throw new ApiError(404, NOT_CONFIGURED, notConfigured);
+    if (!stripe) throw paymentsNotConfigured('card');
     const { orderId } = c.req.valid('json');
-    const order = await findOrder(c.var.db, orderId);
     // Paid for by the account that placed it (DESIGN.md §3), never by whoever has its e-mail now.
-    if ((await readOrderOwner(c.var.db, orderId)) !== c.var.user.uid) throw new OrderNotFoundError(orderId);
+    const { order } = await orderFor(c.var, c.var.user, orderId, 'owner');
     // Refunded and disputed payments too: a Cancelled order must never be charged again.
     if (order.paymentStatus !== 'unpaid') throw new ApiError(409, 'already_paid', 'This order is already paid.');
     let session;
@@ -248,7 +243,8 @@ async function applyWebhookEvent(
 export const stripeWebhook = factory.createApp().post('/webhook', async (c) => {
   const stripe = c.var.stripe;
   const secret = c.var.config.stripeWebhookSecret;
-  if (!stripe || !secret) return errorResponse(c, 404, NOT_CONFIGURED, 'Stripe webhooks are not configured.');
+  if (!stripe || !secret)
+    return errorResponse(c, 404, 'payments_not_configured', 'Stripe webhooks are not configured.');
   const signature = c.req.header('Stripe-Signature');
   if (!signature) {
     c.var.log.warn('stripe webhook signature rejected', { reason: 'no Stripe-Signature header' });

@@ -4,15 +4,16 @@
  * instead" after a bKash payment failed or was cancelled. Only bKash → cash on delivery: a paid
  * order (409 already_paid), one past Pending (409 not_pending) or one not paid with bKash
  * (409 not_bkash_order) is left as it is; another account's order is answered as missing (404).
- * The change is one conditional UPDATE (db/orders.ts choosePayOnDelivery), so a bKash payment settling at the same moment either
+ * The change is one conditional UPDATE (db/order-payments.ts choosePayOnDelivery), so a bKash payment settling at the same moment either
  * lands first (then this answers already_paid) or finds the order cash on delivery.
  */
 import { z } from 'zod';
 import { requireUser } from '../auth/middleware';
 import { recordIdParam } from '../contract/product';
 import type { Order } from '../contract/order';
-import { OrderNotFoundError } from '../db/errors';
-import { choosePayOnDelivery, findOrder, readOrderOwner } from '../db/orders';
+import { choosePayOnDelivery } from '../db/order-payments';
+import { findOrder } from '../db/orders';
+import { orderFor } from '../orders/access';
 import { factory } from '../env';
 import { ApiError } from '../http/errors';
 import { validate } from '../http/validation';
@@ -48,8 +49,7 @@ export const orderPaymentMethod = factory
     async (c) => {
       const { id } = c.req.valid('param');
       const { db, user } = c.var;
-      // Another account's order is answered exactly as a missing one (DESIGN.md §3).
-      if ((await readOrderOwner(db, id)) !== user.uid) throw new OrderNotFoundError(id);
+      await orderFor(c.var, user, id, 'owner');
       const switched = await choosePayOnDelivery(db, id, user.uid);
       const order = await findOrder(db, id);
       if (!switched) throw cannotSwitch(order);

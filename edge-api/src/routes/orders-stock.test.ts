@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderSchema } from '../contract/order';
 import { productSchema, type ProductInput } from '../contract/product';
 import type { Product } from '../contract/catalogue';
-import { markOrderPaid, recordRefund } from '../db/orders';
+import { markOrderPaid, recordRefund } from '../db/order-payments';
 import { findProducts } from '../db/products';
 import { admin, createTestApp, customerA, orderBody, type TestApp } from '../testing/test-app';
 

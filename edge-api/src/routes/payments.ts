@@ -8,8 +8,8 @@ import type { Context } from 'hono';
 import { requireUser } from '../auth/middleware';
 import { bkashCallbackSchema, bkashCreateSchema, type PaymentMethodsAnswer } from '../contract/payments';
 import type { PaymentMethod } from '../contract/order';
-import { OrderNotFoundError } from '../db/errors';
-import { findOrder, readOrderOwner } from '../db/orders';
+import { orderFor } from '../orders/access';
+import { paymentsNotConfigured } from '../payments/providers';
 import { factory, type AppEnv } from '../env';
 import { notifyPaymentCompleted } from '../push/notify';
 import { ApiError } from '../http/errors';
@@ -22,13 +22,10 @@ export const PAYMENT_METHODS_CACHE_CONTROL = 'public, max-age=60';
 /** Where the shopper lands after bKash: My Orders, with the order and how its payment ended. */
 export const MY_ORDERS_PATH = '/dashboard/my-orders';
 
-const bkashNotConfigured = () =>
-  new ApiError(404, 'payments_not_configured', 'bKash payment is not configured; choose cash on delivery.');
-
 /** The bKash flows' dependencies for request `c`. @throws ApiError 404 when bKash is not configured. */
 function bkashDeps(c: Context<AppEnv>): BkashDeps {
   const bkash = c.var.bkash;
-  if (!bkash) throw bkashNotConfigured();
+  if (!bkash) throw paymentsNotConfigured('bkash');
   return { db: c.var.db, bkash, log: c.var.log, paid: (orderId) => notifyPaymentCompleted(c, orderId) };
 }
 
@@ -52,9 +49,8 @@ export const payments = factory
   .post('/bkash', requireUser, validate('json', bkashCreateSchema), async (c) => {
     const deps = bkashDeps(c);
     const { orderId } = c.req.valid('json');
-    const order = await findOrder(c.var.db, orderId);
     // Paid for by the account that placed it (DESIGN.md §3); another's order is answered as missing.
-    if ((await readOrderOwner(c.var.db, orderId)) !== c.var.user.uid) throw new OrderNotFoundError(orderId);
+    const { order } = await orderFor(c.var, c.var.user, orderId, 'owner');
     // Refunded and disputed too: a Cancelled order must never be charged again.
     if (order.paymentStatus !== 'unpaid') throw new ApiError(409, 'already_paid', 'This order is already paid.');
     if (order.paymentMethod !== 'bkash')

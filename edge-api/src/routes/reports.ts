@@ -16,7 +16,8 @@ import {
   addShopDays,
   type SlotLoad,
 } from '../contract/report';
-import { exportPage, purchaseList, salesByDay, slotCounts, type ExportCursor } from '../db/reports';
+import { exportPage, purchaseList, salesByDay, slotCounts } from '../db/reports';
+import type { Cursor } from '../db/cursor';
 import { deliverySlot, shopIso } from '../delivery/slots';
 import type { Row } from '@libsql/client';
 import { factory } from '../env';
@@ -138,7 +139,7 @@ export const reports = factory
     // not a cut-off file; the rest follow a page at a time as the client reads.
     const first = await exportPage(db, fromMs, toMs);
     const encoder = new TextEncoder();
-    let next: ExportCursor | undefined = first.next;
+    let next: Cursor | undefined = first.next;
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
         // The byte-order mark lets spreadsheet programs read the file (and its Bangla) as UTF-8.

@@ -8,7 +8,7 @@
 import { requireAdmin, requireUser } from '../auth/middleware';
 import { recordIdParam } from '../contract/product';
 import { REVIEWS_PER_DAY, reviewInputSchema, reviewListQuery, type Review } from '../contract/review';
-import { decodeCursor, encodeCursor } from '../db/orders';
+import { linkNextPage, readCursor } from '../http/paging';
 import { deleteReview, insertReviewStatement, listReviews, reviewsPerWindowGuard } from '../db/reviews';
 import { readStoredProfile } from '../db/user-profiles';
 import { readProfile } from '../db/users';
@@ -59,18 +59,8 @@ export const reviews = factory
   .createApp()
   .get('/', validate('query', reviewListQuery), async (c) => {
     const { limit, cursor } = c.req.valid('query');
-    const after = cursor === undefined ? undefined : decodeCursor(cursor);
-    if (cursor !== undefined && !after)
-      throw new ApiError(400, 'validation_failed', 'This cursor is not one the API gave; start from the first page.', {
-        fields: { cursor: ['Unknown cursor'] },
-      });
-    const page = await listReviews(c.var.db, limit, after);
-    let link = '';
-    if (page.next) {
-      const params = new URLSearchParams({ limit: String(limit), cursor: encodeCursor(page.next) });
-      link = `<${c.req.path}?${params.toString()}>; rel="next"`;
-      c.header('Link', link);
-    }
+    const page = await listReviews(c.var.db, limit, readCursor(cursor));
+    const link = linkNextPage(c, { limit: String(limit) }, page.next);
     const text = JSON.stringify(page.reviews);
     // Over the page and its link: the same reviews with a next page that appeared or went is a change.
     return cacheableText<Review[]>(c, text, await strongEtag(`${link}\n${text}`), CATALOGUE_CACHE_CONTROL);

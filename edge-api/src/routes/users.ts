@@ -15,7 +15,7 @@ import { grantAdmin, readProfile, readUser, upsertUser } from '../db/users';
 import { factory, type RequestUser } from '../env';
 import { ApiError } from '../http/errors';
 import { validate } from '../http/validation';
-import { answerOrderPage } from './orders';
+import { answerOrderPage } from '../orders/list';
 
 const saveProfile = factory.createHandlers(requireUser, validate('json', userUpsertSchema), async (c) => {
   const input = c.req.valid('json');

@@ -1,0 +1,203 @@
+/**
+ * Placing an order (spec §7, DESIGN.md §3, §4, §8, §14): the server prices every order itself —
+ * it loads the current prices of the ordered product ids, stores a line-item snapshot, computes
+ * `totalAmount` with the shared pricing rule and sets `orderStatus: 'Pending'`; client totals are
+ * never read — takes its units from counted stock, picks its delivery slot and keeps the account
+ * within its open orders, all in the one write its Idempotency-Key commits with.
+ */
+import type { Context } from 'hono';
+import type { z } from 'zod';
+import type { Product } from '../contract/catalogue';
+import type { Order, orderInputSchema } from '../contract/order';
+import { priceCart } from '../contract/pricing';
+import { SlotFullError, StockChangedError } from '../db/errors';
+import {
+  countOrdersBySlot,
+  insertOrderStatements,
+  openOrdersGuard,
+  orderLine,
+  slotCapacityGuard,
+  takeStockSteps,
+} from '../db/orders';
+import { findProducts } from '../db/products';
+import { chooseSlot, deliverySlot, openSlots, REASSIGN_DAYS_AHEAD } from '../delivery/slots';
+import type { AppEnv } from '../env';
+import { ApiError } from '../http/errors';
+import { idempotentWrite, type WriteResult } from '../idempotency/idempotency';
+import { paymentsNotConfigured, providerFor } from '../payments/providers';
+import { notifyNewOrder } from '../push/notify';
+
+/** A validated `POST /orders` body. */
+export type OrderInput = z.output<typeof orderInputSchema>;
+
+/**
+ * The 409 for an order past the account's `limit` of open (Pending) ones, however they are paid
+ * (OPEN_ORDERS_PER_ACCOUNT): waiting does not get it through, so the outbox shows it, unsent.
+ */
+const tooManyOpenOrders = (limit: number) =>
+  new ApiError(
+    409,
+    'too_many_open_orders',
+    `You have ${limit} open orders already; wait until one is approved, or cancel one, before placing another.`,
+    { limit },
+  );
+
+/** How many times POST /orders plans its write after its slot filled meanwhile, and the pause before each retry (ms, × attempt, random). */
+const MAX_SLOT_ATTEMPTS = 30;
+const SLOT_RETRY_JITTER_MS = 10;
+
+/**
+ * A product the order cannot have as asked: out of stock, gone from the catalogue (named as the
+ * order's line names it), or with fewer counted units than asked; `available` is how many it
+ * can have now (0 when out or gone).
+ */
+type Unavailable = { _id: string; name: string; available: number };
+
+/**
+ * The 409 for ordering products the shop cannot sell now, or not as many: out of stock, deleted
+ * (an order that waited in a phone's outbox while the product was removed), or with fewer
+ * counted units than asked (DESIGN.md §4). `details.fields` marks each such line
+ * (`orderedProduct.<i>._id`), `details.products` names them with the units left
+ * (`{_id, name, available}`), so a client can send the rest ("Send without them") or as many as
+ * there are ("Send 3").
+ */
+function outOfStock(input: OrderInput, products: readonly Unavailable[]): ApiError {
+  const ids = new Set(products.map((product) => product._id));
+  const fields = Object.fromEntries(
+    input.orderedProduct.flatMap((line, i) =>
+      ids.has(line._id) ? [[`orderedProduct.${i}._id`, ['Out of stock']]] : [],
+    ),
+  );
+  const named = products.map(({ name, available }) => (available > 0 ? `${name} (${available} left)` : name));
+  return new ApiError(409, 'out_of_stock', `Out of stock: ${named.join(', ')}`, {
+    fields,
+    products: products.map(({ _id, name, available }) => ({ _id, name, available })),
+  });
+}
+
+/**
+ * The body's fingerprint for its Idempotency-Key: the order without the lines' `name`s, which
+ * change nothing that is stored (only a refusal's wording), so a retry is the same request
+ * whatever names it carries.
+ */
+function fingerprintOf(input: OrderInput): OrderInput {
+  return { ...input, orderedProduct: input.orderedProduct.map(({ _id, cartQuantity }) => ({ _id, cartQuantity })) };
+}
+
+/**
+ * Plans `POST /orders`' write for the signed-in user: prices the lines from the current
+ * catalogue, picks the delivery slot from the current counts (delivery/slots.ts chooseSlot) and
+ * returns the order with the statements that store it. Inside the batch, the order's units are
+ * taken from counted stock behind guards that the products still have them (a product that went
+ * out of stock, short or was deleted meanwhile fails the batch with StockChangedError, and the
+ * order is planned again with fresh stock), and the slot's capacity is counted again after the
+ * insert.
+ * @throws ApiError 409 `out_of_stock` for products out of stock, short or gone: a gone one is named by
+ * its line's `name` when the client sent one, else by its id, as the server has no row of it
+ * (stored as the key's answer).
+ */
+async function planOrder(c: Context<AppEnv>, input: OrderInput): Promise<WriteResult> {
+  const { db, config, user } = c.var;
+  const ids = input.orderedProduct.map((line) => line._id);
+  const byId = await findProducts(db, ids);
+  // The units asked of each product (a product may be on two lines), in the order of the lines.
+  const quantities = new Map<string, number>();
+  for (const line of input.orderedProduct)
+    quantities.set(line._id, (quantities.get(line._id) ?? 0) + line.cartQuantity);
+  // Each once: the products gone, out of stock, or with fewer counted units than asked.
+  const missing = [...quantities].flatMap(([id, quantity]): Unavailable[] => {
+    const product = byId.get(id);
+    if (!product) {
+      const line = input.orderedProduct.find((ordered) => ordered._id === id);
+      return [{ _id: id, name: line?.name ?? id, available: 0 }];
+    }
+    if (!product.inStock) return [{ _id: id, name: product.name, available: 0 }];
+    if (product.stock !== null && product.stock < quantity)
+      return [{ _id: id, name: product.name, available: product.stock }];
+    return [];
+  });
+  if (missing.length > 0) throw outOfStock(input, missing);
+  const lines = input.orderedProduct.map((line) => orderLine(byId.get(line._id) as Product, line.cartQuantity));
+  const now = Date.now();
+  const horizon = openSlots(config.delivery, now, REASSIGN_DAYS_AHEAD);
+  const taken = await countOrdersBySlot(
+    db,
+    horizon.map((slot) => slot.id),
+  );
+  const { slot, changed } = chooseSlot(config.delivery, horizon, taken, input.deliverySlot);
+  const order: Order = {
+    _id: crypto.randomUUID(),
+    customerName: input.customerName,
+    email: user.email,
+    phone: input.phone,
+    address: input.address,
+    orderStatus: 'Pending',
+    totalAmount: priceCart(lines).subtotal,
+    orderDate: input.orderDate || new Date(now).toLocaleDateString('en-GB'),
+    orderedProduct: lines,
+    paymentMethod: input.paymentMethod,
+    paymentStatus: 'unpaid',
+    createdAt: new Date(now).toISOString(),
+    statusHistory: [{ status: 'Pending', at: new Date(now).toISOString() }],
+    deliverySlot: slot && deliverySlot(slot.startMs, slot.endMs),
+    ...(changed ? { deliverySlotChanged: true } : {}),
+  };
+  return {
+    status: 201,
+    body: order,
+    statements: [
+      ...takeStockSteps(quantities),
+      ...insertOrderStatements(order, user.uid, slot),
+      ...(slot ? [slotCapacityGuard(slot.id, config.delivery.capacity)] : []),
+      // After the insert, so it counts this order too: concurrent orders cannot pass the limit together.
+      openOrdersGuard(user.uid, config.openOrdersPerAccount, tooManyOpenOrders(config.openOrdersPerAccount)),
+    ],
+  };
+}
+
+/**
+ * Places `input` for the signed-in user under the request's Idempotency-Key (idempotency.ts): the
+ * 201 with the stored order, or the first answer again for a replay; tells the shop of a new order.
+ * @throws ApiError 404 `payments_not_configured`, 403 `forbidden` (another e-mail), 409
+ * `out_of_stock` / `too_many_open_orders` (stored as the key's answer), 503
+ * `busy` with Retry-After when orders keep taking its slot or stock (not stored).
+ */
+export async function placeOrder(c: Context<AppEnv>, input: OrderInput): Promise<Response> {
+  const user = c.var.user;
+  // A way to pay the shop does not offer now is a feature switched off, not stored as the key's answer.
+  if (input.paymentMethod !== 'cod' && !providerFor(c.var, input.paymentMethod))
+    throw paymentsNotConfigured(input.paymentMethod);
+  // The account's own e-mail; '' for an account with none (phone sign-in), its order's `email`.
+  if (input.email !== user.email)
+    throw new ApiError(403, 'forbidden', 'Orders can only be placed with your own e-mail.', {
+      fields: {
+        email: [user.email ? 'Must be the e-mail you signed in with' : 'Leave empty: this account has no e-mail'],
+      },
+    });
+  // A slot that filled, or a product whose stock fell, between the read and the commit fails
+  // the batch with nothing stored (not an answer): the write is planned again with fresh
+  // counts (a short product is then refused with what is available), after a short random pause
+  // so that orders that lost together do not all pick the same next slot. Each failure means
+  // another order took a place, so this ends; the bound only caps a pathological storm, and
+  // its 503 is not stored either (the outbox retries with the same key).
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      let placed: string | undefined;
+      const res = await idempotentWrite(c, user.uid, fingerprintOf(input), async () => {
+        const result = await planOrder(c, input);
+        placed = (result.body as Order)._id;
+        return result;
+      });
+      // Only a write that committed now: a replay answers 201 too, and its news went out the first time.
+      if (placed && res.status === 201 && res.headers.get('Idempotent-Replayed') !== 'true') notifyNewOrder(c, placed);
+      return res;
+    } catch (error) {
+      if (!(error instanceof SlotFullError || error instanceof StockChangedError)) throw error;
+      if (attempt === MAX_SLOT_ATTEMPTS) {
+        c.header('Retry-After', '1');
+        throw new ApiError(503, 'busy', 'Many orders are being placed at once; please try again in a moment.');
+      }
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * SLOT_RETRY_JITTER_MS * attempt));
+    }
+  }
+}
