@@ -59,8 +59,11 @@ const wholeNumberField = (min: number, max: number, error: string) =>
     .union([z.string().trim().regex(/^\d+$/, { error }).transform(Number), z.number()], { error })
     .pipe(z.number({ error }).int({ error }).min(min, { error }).max(max, { error }));
 
+/** The refusal of a unit not in {@link saleUnits}: "Choose kg, g, piece, bundle, dozen or hali". */
+export const UNIT_CHOICE_ERROR = `Choose ${saleUnits.slice(0, -1).join(', ')} or ${saleUnits.at(-1)}`;
+
 /** How the product is sold (DESIGN.md §4 "Units"). */
-export const unitField = z.enum(saleUnits, { error: 'Choose kg, g, piece, bundle, dozen or hali' });
+export const unitField = z.enum(saleUnits, { error: UNIT_CHOICE_ERROR });
 
 /** How many of its unit a sale unit is: grams of a `g` pack, pieces of a `piece`; 1 for most. */
 export const unitSizeField = wholeNumberField(

@@ -3,6 +3,7 @@
  * checked with a contract schema show what zod said, and the contract speaks English (the API
  * answers with the same words); the English messages here are the contract's, word for word.
  */
+import { UNIT_CHOICE_ERROR } from '@contract/product';
 import { currentLocale, t } from './i18n';
 
 const exact: Record<string, () => string> = {
@@ -15,7 +16,7 @@ const exact: Record<string, () => string> = {
   'At most 2 decimal places (poisha)': () => t('form.priceDecimals'),
   'Enter an http(s) URL or a /products/... path': () => t('form.imageUrl'),
   'Choose vegetable or fruit': () => t('form.category'),
-  'Choose kg, g, piece, bundle, dozen or hali': () => t('form.unit'),
+  [UNIT_CHOICE_ERROR]: () => t('form.unit'),
   'Enter a whole number from 1 to 10,000, e.g. 1, 4 or 250': () => t('form.unitSize'),
   'Enter grams from 1 to 1,000, or leave it empty': () => t('form.weightTolerance'),
   'Enter a whole number of units, 0 or more': () => t('form.stock'),

@@ -6,6 +6,7 @@
  * - `products`, `reviews`: the catalogue as last fetched, which screens read with live queries
  *   so they render from IndexedDB at once, online or not (catalogue-mirror.ts).
  */
+import type { SaleUnit } from '@contract/catalogue';
 import Dexie, { type Table } from 'dexie';
 import { DB_NAME } from '../storage-keys';
 import type { OutboxItem } from './outbox/protocol';
@@ -24,7 +25,7 @@ export type StoredCartItem = {
   image: string;
   category: 'vegetable' | 'fruit';
   season: 'summer' | 'winter' | 'spring' | null;
-  unit?: 'kg' | 'g' | 'piece' | 'bundle' | 'dozen' | 'hali';
+  unit?: SaleUnit;
   unitSize?: number;
   weightTolerance?: number | null;
   cartQuantity: number;

@@ -5,6 +5,7 @@
  * build takes in (pwa/push-messages.ts: only those keys, not the whole catalogues). Pure, so it is
  * tested without a service worker.
  */
+import type { OrderStatus } from '@contract/delivery';
 import type { PushPayload } from '@contract/push';
 import type english from '../i18n/locales/en.json';
 
@@ -37,17 +38,18 @@ function texts(payload: Partial<PushPayload>, t: (id: PushMessageId) => string):
       return payload.status === 'Cancelled'
         ? [t('push.notify.cancelledRefunded.title'), t('push.notify.cancelledRefunded.body')]
         : [t('push.notify.refunded.title'), t('push.notify.refunded.body')];
-    case 'order-status':
-      switch (payload.status) {
-        case 'Approved':
-          return [t('push.notify.approved.title'), t('push.notify.approved.body')];
-        case 'Out for delivery':
-          return [t('push.notify.outForDelivery.title'), t('push.notify.outForDelivery.body')];
-        case 'Delivered':
-          return [t('push.notify.delivered.title'), t('push.notify.delivered.body')];
-        case 'Cancelled':
-          return [t('push.notify.cancelled.title'), t('push.notify.cancelled.body')];
-      }
+    case 'order-status': {
+      // One entry per state, so a new state is a typecheck error here until it has its texts.
+      const byStatus: Record<OrderStatus, (() => [string, string]) | null> = {
+        Pending: null,
+        Approved: () => [t('push.notify.approved.title'), t('push.notify.approved.body')],
+        'Out for delivery': () => [t('push.notify.outForDelivery.title'), t('push.notify.outForDelivery.body')],
+        Delivered: () => [t('push.notify.delivered.title'), t('push.notify.delivered.body')],
+        Cancelled: () => [t('push.notify.cancelled.title'), t('push.notify.cancelled.body')],
+      };
+      const known = payload.status && Object.hasOwn(byStatus, payload.status) ? byStatus[payload.status] : null;
+      if (known) return known();
+    }
   }
   return [t('push.notify.update.title'), t('push.notify.update.body')];
 }

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
+import { saleUnits, type SaleUnit } from '@contract/catalogue';
 import { productInputSchema, unitSizeField, unitField } from '@contract/product';
 import { FormField, type FieldControlProps } from '../../../components/form-field';
 import { contractError } from '../../../lib/i18n/contract-errors';
@@ -9,6 +10,16 @@ import { useT } from '../../../lib/i18n/i18n';
 import { unitLabel } from '../../../lib/i18n/sale-unit';
 
 type FormInput = z.input<typeof productInputSchema>;
+
+/** The unit dropdown's choices, one per sale unit: a new unit is a typecheck error here until it has its text. */
+const unitOptions = (t: ReturnType<typeof useT>): Record<SaleUnit, string> => ({
+  kg: t('unit.option.kg'),
+  g: t('unit.option.g'),
+  piece: t('unit.option.piece'),
+  bundle: t('unit.option.bundle'),
+  dozen: t('unit.option.dozen'),
+  hali: t('unit.option.hali'),
+});
 type FormOutput = z.output<typeof productInputSchema>;
 
 type ProductFormProps = {
@@ -112,12 +123,11 @@ export function ProductForm({
         >
           {(field) => (
             <select {...field} className="select select-bordered min-h-11 w-full" {...register('unit')}>
-              <option value="kg">{t('unit.option.kg')}</option>
-              <option value="g">{t('unit.option.g')}</option>
-              <option value="piece">{t('unit.option.piece')}</option>
-              <option value="bundle">{t('unit.option.bundle')}</option>
-              <option value="dozen">{t('unit.option.dozen')}</option>
-              <option value="hali">{t('unit.option.hali')}</option>
+              {saleUnits.map((unit) => (
+                <option key={unit} value={unit}>
+                  {unitOptions(t)[unit]}
+                </option>
+              ))}
             </select>
           )}
         </FormField>
