@@ -1,4 +1,8 @@
-/** The names of an order's states (DESIGN.md §8) in the language shown: screens and the API's refusals name them alike. */
+/**
+ * An order's states (DESIGN.md §8) as the shop shows them, in the language shown: each state's
+ * name (screens and the API's refusals name them alike), badge colour and next step. Every table
+ * has an entry per state, so a new state is a typecheck error here until it has its texts.
+ */
 import type { OrderStatus } from '@contract/delivery';
 import { t } from './i18n';
 
@@ -13,3 +17,25 @@ export function statusLabel(status: OrderStatus): string {
   };
   return labels[status]();
 }
+
+/** The daisyUI badge class of each order state. */
+export const statusBadgeClass: Record<OrderStatus, string> = {
+  Pending: 'badge-warning',
+  Approved: 'badge-info',
+  'Out for delivery': 'badge-secondary',
+  Delivered: 'badge-success',
+  Cancelled: 'badge-error',
+};
+
+/**
+ * Per state an order is in: the button that moves it to its next state, and the toast once it
+ * has (spec §8 for Approved); null for the final states.
+ */
+export const nextStepTexts = (): Record<OrderStatus, { action: string; done: string } | null> => ({
+  Pending: { action: t('orders.approve'), done: t('orders.approved') },
+  Approved: { action: t('orders.status.outForDelivery'), done: t('orders.outForDelivery') },
+  'Out for delivery': { action: t('orders.status.delivered'), done: t('orders.delivered') },
+  Delivered: null,
+  // Cancelled (a refunded paid order) is an end, not a step of the flow.
+  Cancelled: null,
+});

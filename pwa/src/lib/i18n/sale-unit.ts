@@ -7,7 +7,7 @@
  * "২ আঁটি", with Bangla digits. Anything stored before products had units (a cart line, an order
  * line, a mirrored product) is 1 kg.
  */
-import { saleUnitOf, type SaleUnitOf } from '@contract/catalogue';
+import { saleUnitOf, type SaleUnit, type SaleUnitOf } from '@contract/catalogue';
 import { formatNumber, formatPrice } from '../format';
 import { t } from './i18n';
 
@@ -37,6 +37,19 @@ export function unitLabel(item: SaleUnitOf): string {
     case 'hali':
       return t('unit.hali', { size });
   }
+}
+
+/** A sale unit as the product form's dropdown names it: "Per kg" and the like; every unit has an entry. */
+export function unitOptionLabel(unit: SaleUnit): string {
+  const labels: Record<SaleUnit, () => string> = {
+    kg: () => t('unit.option.kg'),
+    g: () => t('unit.option.g'),
+    piece: () => t('unit.option.piece'),
+    bundle: () => t('unit.option.bundle'),
+    dozen: () => t('unit.option.dozen'),
+    hali: () => t('unit.option.hali'),
+  };
+  return labels[unit]();
 }
 
 /** What follows a price: "/ kg", "/ 250 g", Bangla "/ কেজি", "/ ২৫০ গ্রাম". */

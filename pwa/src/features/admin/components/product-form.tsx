@@ -2,24 +2,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { saleUnits, type SaleUnit } from '@contract/catalogue';
+import { saleUnits } from '@contract/catalogue';
 import { productInputSchema, unitSizeField, unitField } from '@contract/product';
 import { FormField, type FieldControlProps } from '../../../components/form-field';
 import { contractError } from '../../../lib/i18n/contract-errors';
 import { useT } from '../../../lib/i18n/i18n';
-import { unitLabel } from '../../../lib/i18n/sale-unit';
+import { unitLabel, unitOptionLabel } from '../../../lib/i18n/sale-unit';
 
 type FormInput = z.input<typeof productInputSchema>;
 
-/** The unit dropdown's choices, one per sale unit: a new unit is a typecheck error here until it has its text. */
-const unitOptions = (t: ReturnType<typeof useT>): Record<SaleUnit, string> => ({
-  kg: t('unit.option.kg'),
-  g: t('unit.option.g'),
-  piece: t('unit.option.piece'),
-  bundle: t('unit.option.bundle'),
-  dozen: t('unit.option.dozen'),
-  hali: t('unit.option.hali'),
-});
 type FormOutput = z.output<typeof productInputSchema>;
 
 type ProductFormProps = {
@@ -125,7 +116,7 @@ export function ProductForm({
             <select {...field} className="select select-bordered min-h-11 w-full" {...register('unit')}>
               {saleUnits.map((unit) => (
                 <option key={unit} value={unit}>
-                  {unitOptions(t)[unit]}
+                  {unitOptionLabel(unit)}
                 </option>
               ))}
             </select>

@@ -1,6 +1,6 @@
 import type { Order, PaymentStatus } from '@contract/order';
 import { t, useLocale } from '../../../lib/i18n/i18n';
-import { statusLabel } from '../../../lib/i18n/order-status';
+import { statusBadgeClass, statusLabel } from '../../../lib/i18n/order-status';
 import { useStoredProductName } from '../../../lib/i18n/product-names';
 import { lineLabel } from '../../../lib/i18n/sale-unit';
 
@@ -31,15 +31,6 @@ export function OrderProducts({ order }: { order: Order }) {
   );
 }
 
-/** The badge colour of each order state. */
-const statusBadge: Record<Order['orderStatus'], string> = {
-  Pending: 'badge-warning',
-  Approved: 'badge-info',
-  'Out for delivery': 'badge-secondary',
-  Delivered: 'badge-success',
-  Cancelled: 'badge-error',
-};
-
 /** The payment badge's colour per payment status (a dispute needs the admin's eye). */
 const paymentBadge: Record<PaymentStatus, string> = {
   unpaid: '',
@@ -65,7 +56,7 @@ function paymentLabel(order: Order): string {
 /** An order state as a badge in its colour. */
 export function StatusBadge({ status }: { status: Order['orderStatus'] }) {
   useLocale(); // renders again in the language chosen
-  return <span className={`badge h-auto py-0.5 ${statusBadge[status]}`}>{statusLabel(status)}</span>;
+  return <span className={`badge h-auto py-0.5 ${statusBadgeClass[status]}`}>{statusLabel(status)}</span>;
 }
 
 /** Order and payment status badges. */
