@@ -5,6 +5,7 @@
  * catalogues in the payload's `locale`, the language chosen when subscribing, so every word a
  * person reads lives in en.json/bn.json (pwa/src/offline/push-handlers.ts).
  */
+import { myOrdersUrl } from './my-orders';
 import { z } from 'zod';
 import type { OrderStatus } from './delivery';
 
@@ -60,8 +61,8 @@ export type PushPayload = {
   locale: PushLocale;
 };
 
-/** The shopper's page of their order: My Orders with that order picked out (pwa/src/config/paths.ts myOrders). */
-export const shopperOrderUrl = (orderId: string) => `/dashboard/my-orders?order=${encodeURIComponent(orderId)}`;
+/** The shopper's page of their order: My Orders with that order picked out. */
+export const shopperOrderUrl = (orderId: string) => myOrdersUrl({ order: orderId });
 
 /** The admin's page of an order (pwa/src/config/paths.ts dashboard.orderDetails). */
 export const adminOrderUrl = (orderId: string) => `/dashboard/manage-orders/${encodeURIComponent(orderId)}`;

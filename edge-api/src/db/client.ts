@@ -1,9 +1,10 @@
 /** Opens the libSQL database on Node: a local file (`file:`) or a libSQL server (sqld, Turso). */
 import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { createClient, LibsqlError, type Client } from '@libsql/client';
 import { databaseBusy } from './busy';
 import { databaseClientConfig } from './request-timeout';
+import { useWriteQueue } from './write-queue';
 
 /**
  * How long (ms) a statement on a `file:` database waits for another connection's lock before it
@@ -68,7 +69,9 @@ function reconnectAfterBusy(db: Client): Client {
  * folder, sets WAL, gives every connection of the client's pool a busy timeout (the client's
  * `timeout`: a `PRAGMA busy_timeout` would reach only the connection that ran it), so the
  * server's concurrent transactions wait for each other instead of failing SQLITE_BUSY, and
- * replaces the pool's connections after a call fails busy ({@link reconnectAfterBusy}). Over
+ * replaces the pool's connections after a call fails busy ({@link reconnectAfterBusy}), and gives
+ * the client the file's in-process write queue (db/write-queue.ts), so the read-then-commit
+ * writes of this process take turns in arrival order instead of racing each other. Over
  * HTTP (http(s), libsql URLs) each request to the server is bounded (db/request-timeout.ts), so
  * a server that stalls fails the query with a TimeoutError instead of holding it.
  * @returns the client. @throws LibsqlError when the URL is malformed or the file cannot be opened.
@@ -84,5 +87,6 @@ export async function openDatabase(url: string, authToken?: string, options: Ope
   if (!isFile) return db;
   await db.execute('PRAGMA journal_mode = WAL');
   // An in-memory database lives on its one connection: never reconnected (nor locked by another).
-  return path === ':memory:' ? db : reconnectAfterBusy(db);
+  if (path === ':memory:') return useWriteQueue(db);
+  return useWriteQueue(reconnectAfterBusy(db), resolve(path));
 }

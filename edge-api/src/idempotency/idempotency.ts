@@ -13,7 +13,9 @@
  * (the retry runs fresh at once) or the whole answer (the retry gets it). There is no "in
  * progress" row to go stale. The flow: read the key (answered → replay or 422); run the
  * handler, which reads what it needs and returns its answer and its batch steps; commit
- * `[key row with the answer, …steps]`. The key's INSERT is a plain one, so when a concurrent
+ * `[key row with the answer, …steps]` — on a `file:` database the handler and the commit take
+ * one turn of the process's writers, first come first served (db/write-queue.ts), so what the
+ * handler read still holds at its commit. The key's INSERT is a plain one, so when a concurrent
  * request with the same key committed first, the primary key fails this batch, nothing of it
  * is kept, and the key is read again and replayed.
  *
@@ -24,10 +26,12 @@
  * 500, or a database error http/errors.ts answers so) is stored as the key's answer; any other
  * error (e.g. SlotFullError, which the orders route plans again) is thrown with nothing stored.
  */
+import type { Client } from '@libsql/client';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { QUEUED_WRITE_MAX_DAYS } from '../contract/outbox-answer';
 import { runGuardedBatch, type BatchStep, type Guard } from '../db/guarded-batch';
+import { inWriteTurn } from '../db/write-queue';
 import {
   deleteKeysCreatedBefore,
   insertAnsweredKeyStatement,
@@ -79,32 +83,33 @@ function answerFromRow(c: Context<AppEnv>, row: IdempotencyKey, k: KeyRequest): 
   return c.json(JSON.parse(row.responseBody), row.statusCode as ContentfulStatusCode);
 }
 
+/** What a write came to: an answer to give (`status`, `body`), or the key's row a concurrent request committed. */
+type Outcome = { status: ContentfulStatusCode; body: unknown } | { row: IdempotencyKey };
+
 /**
- * Answers `error`, thrown by the handler or raised by a failed guard: a refusal
- * (http/errors.ts toApiError, below 500) is stored as the key's answer and answered.
- * @throws `error` itself when it is anything else; nothing was stored.
+ * Stores `error`, thrown by the handler or raised by a failed guard, as the key's answer when it
+ * is a refusal (http/errors.ts toApiError, below 500).
+ * @returns the outcome to answer. @throws `error` itself when it is anything else; nothing was stored.
  */
-function refuse(c: Context<AppEnv>, k: KeyRequest, error: unknown): Promise<Response> {
+function refuse(db: Client, k: KeyRequest, error: unknown): Promise<Outcome> {
   const refusal = toApiError(error);
   if (!refusal || refusal.status >= 500) throw error;
   const status = refusal.status as ContentfulStatusCode;
-  return commitAnswer(c, k, status, errorBody(refusal.code, refusal.message, refusal.details), []);
+  return commitAnswer(db, k, status, errorBody(refusal.code, refusal.message, refusal.details), []);
 }
 
 /**
- * Commits the key with the answer (`status`, `body`) and `steps` in one guarded batch, and
- * answers. When a guard fails, answers its error as {@link refuse} does; when the key was
- * committed by a concurrent request, answers from its row. Other failures are rethrown (nothing
- * was kept).
+ * Commits the key with the answer (`status`, `body`) and `steps` in one guarded batch. When a
+ * guard fails, stores its error as {@link refuse} does; when the key was committed by a
+ * concurrent request, its row is the outcome. Other failures are rethrown (nothing was kept).
  */
 async function commitAnswer(
-  c: Context<AppEnv>,
+  db: Client,
   k: KeyRequest,
   status: ContentfulStatusCode,
   body: unknown,
   steps: readonly BatchStep[],
-): Promise<Response> {
-  const db = c.var.db;
+): Promise<Outcome> {
   let failed: Guard | undefined;
   try {
     failed = await runGuardedBatch(db, [
@@ -114,18 +119,20 @@ async function commitAnswer(
   } catch (error) {
     // This batch committed and only its answer was lost — or a concurrent request with this key committed first.
     const row = await readKey(db, k.userId, k.key).catch(() => undefined);
-    if (row?.statusCode === status && row.responseBody === JSON.stringify(body)) return c.json(body, status);
-    if (row) return answerFromRow(c, row, k);
+    if (row?.statusCode === status && row.responseBody === JSON.stringify(body)) return { status, body };
+    if (row) return { row };
     throw error;
   }
-  return failed ? refuse(c, k, failed.error) : c.json(body, status);
+  return failed ? refuse(db, k, failed.error) : { status, body };
 }
 
 /**
  * Runs `write` at most once per (user, Idempotency-Key) and answers as described above.
  * `userId` scopes the key; `body` is the validated request body (its fingerprint is compared
  * with later repeats). `write` may run in two concurrent requests with the same key: only one
- * commits, so it must not have effects outside its returned statements.
+ * commits, so it must not have effects outside its returned statements. On a `file:` database
+ * it runs, with the commit, in the database's write turn (db/write-queue.ts: one at a time, in
+ * arrival order), so it should only read the database: whatever it awaits, the other writes wait for.
  * @returns the answer: `write`'s, a stored one (replay), or 400/422.
  * @throws what `write` throws or a failed guard raises other than a refusal below 500 (which is
  * stored as the answer), and database errors; in each case nothing was stored, and a retry runs
@@ -164,11 +171,16 @@ export async function idempotentWrite(
   const existing = await readKey(db, userId, key);
   if (existing) return answerFromRow(c, existing, k);
 
-  let result: WriteResult;
-  try {
-    result = await write();
-  } catch (error) {
-    return refuse(c, k, error);
-  }
-  return commitAnswer(c, k, result.status, result.body, result.statements);
+  // The plan and its commit take one turn of the database's writers (db/write-queue.ts): what
+  // the plan reads is what the batch commits on. The answer is built once the turn is over.
+  const outcome = await inWriteTurn(db, async (): Promise<Outcome> => {
+    let result: WriteResult;
+    try {
+      result = await write();
+    } catch (error) {
+      return refuse(db, k, error);
+    }
+    return commitAnswer(db, k, result.status, result.body, result.statements);
+  });
+  return 'row' in outcome ? answerFromRow(c, outcome.row, k) : c.json(outcome.body, outcome.status);
 }

@@ -6,6 +6,7 @@
  */
 import type { Context } from 'hono';
 import { requireUser } from '../auth/middleware';
+import { myOrdersUrl } from '../contract/my-orders';
 import { bkashCallbackSchema, bkashCreateSchema, type PaymentMethodsAnswer } from '../contract/payments';
 import type { PaymentMethod } from '../contract/order';
 import { orderFor } from '../orders/access';
@@ -18,9 +19,6 @@ import { settleBkashCallback, startBkashPayment, type BkashDeps } from '../payme
 
 /** The methods list may be cached a little: configuration changes with a deploy, not per request. */
 export const PAYMENT_METHODS_CACHE_CONTROL = 'public, max-age=60';
-
-/** Where the shopper lands after bKash: My Orders, with the order and how its payment ended. */
-export const MY_ORDERS_PATH = '/dashboard/my-orders';
 
 /** The bKash flows' dependencies for request `c`. @throws ApiError 404 when bKash is not configured. */
 function bkashDeps(c: Context<AppEnv>): BkashDeps {
@@ -72,20 +70,15 @@ export const payments = factory
    */
   .get('/bkash/callback', async (c) => {
     const parsed = bkashCallbackSchema.safeParse(c.req.query());
-    const params = new URLSearchParams();
+    c.header('Cache-Control', 'no-store');
     if (!c.var.bkash || !parsed.success) {
       c.var.log.warn('bkash callback refused', {
         reason: c.var.bkash ? 'malformed paymentID, status or state' : 'bKash is not configured',
       });
-      params.set('bkash', 'failed');
-    } else {
-      const answer = await settleBkashCallback(bkashDeps(c), parsed.data);
-      if (answer.orderId) params.set('order', answer.orderId);
-      params.set('bkash', answer.outcome);
-      if (answer.bkashCode) params.set('bkashCode', answer.bkashCode);
+      return c.redirect(myOrdersUrl({ bkash: 'failed' }), 303);
     }
-    c.header('Cache-Control', 'no-store');
-    return c.redirect(`${MY_ORDERS_PATH}?${params.toString()}`, 303);
+    const answer = await settleBkashCallback(bkashDeps(c), parsed.data);
+    return c.redirect(myOrdersUrl({ order: answer.orderId, bkash: answer.outcome, bkashCode: answer.bkashCode }), 303);
   })
   /**
    * POST /payments/bkash/callback {paymentID, status} → 200 {orderId?, outcome, bkashCode?}: the

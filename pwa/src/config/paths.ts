@@ -4,6 +4,8 @@
  * `path` pattern for the router and a `getHref(...)` for links. Dashboard pages are nested under
  * `/dashboard` in the router with these absolute paths.
  */
+import { MY_ORDERS_PATH } from '@contract/my-orders';
+
 export const paths = {
   home: '/',
   homeAlias: '/home',
@@ -30,7 +32,7 @@ export const paths = {
       path: '/dashboard/manage-products/update-product/:id',
       getHref: (id: string) => `/dashboard/manage-products/update-product/${encodeURIComponent(id)}`,
     },
-    myOrders: '/dashboard/my-orders',
+    myOrders: MY_ORDERS_PATH,
     addReview: '/dashboard/add-review',
     addAdmin: '/dashboard/add-admin',
   },

@@ -12,6 +12,7 @@
  * This module is the logic, free of the worker's globals (so it is unit-tested);
  * bkash-return-worker.ts wires it to the worker's events.
  */
+import { myOrdersUrl } from '@contract/my-orders';
 import { createStore, del, entries, set, type UseStore } from 'idb-keyval';
 import type { BkashCallbackAnswer, bkashCallbackStatuses } from '@contract/payments';
 import { BKASH_RETURN_DB, BKASH_SETTLED_MESSAGE } from '../storage-keys';
@@ -20,7 +21,7 @@ import { BKASH_RETURN_DB, BKASH_SETTLED_MESSAGE } from '../storage-keys';
 export const BKASH_CALLBACK_PATH = '/api/payments/bkash/callback';
 
 /** My Orders, saying the return was kept offline (lib/bkash.ts readBkashReturn). */
-export const KEPT_RETURN_PAGE = '/dashboard/my-orders?bkash=offline';
+export const KEPT_RETURN_PAGE = myOrdersUrl({ bkash: 'offline' });
 
 /** The statuses bKash sends back (contract/payments.ts); a callback with another is not kept. */
 const statuses: ReadonlyArray<(typeof bkashCallbackStatuses)[number]> = ['success', 'failure', 'cancel'];

@@ -5,6 +5,7 @@
  * subscribing; `notificationclick` opens its page in the app: an open window of the app is focused
  * and taken there, else a new one opens.
  */
+import { myOrdersUrl } from '@contract/my-orders';
 import catalogues from 'virtual:push-messages';
 import { notificationFor, type PushMessages } from '../push/push-notification';
 
@@ -44,5 +45,5 @@ async function openInApp(url: string): Promise<void> {
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
   const url = (event.notification.data as { url?: unknown } | null)?.url;
-  event.waitUntil(openInApp(typeof url === 'string' ? url : '/dashboard/my-orders'));
+  event.waitUntil(openInApp(typeof url === 'string' ? url : myOrdersUrl()));
 });

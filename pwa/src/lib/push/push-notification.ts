@@ -6,6 +6,7 @@
  * tested without a service worker.
  */
 import type { OrderStatus } from '@contract/delivery';
+import { myOrdersUrl } from '@contract/my-orders';
 import type { PushPayload } from '@contract/push';
 import type english from '../i18n/locales/en.json';
 
@@ -64,7 +65,7 @@ export function notificationFor(data: unknown, messages: PushMessages, origin: s
   const payload = (typeof data === 'object' && data !== null ? data : {}) as Partial<PushPayload>;
   const locale = payload.locale === 'bn' ? 'bn' : 'en';
   const [title, body] = texts(payload, (id) => messages[locale][id] ?? messages.en[id] ?? id);
-  let url = '/dashboard/my-orders';
+  let url = myOrdersUrl();
   if (typeof payload.url === 'string') {
     const resolved = new URL(payload.url, origin);
     if (resolved.origin === origin) url = `${resolved.pathname}${resolved.search}${resolved.hash}`;
