@@ -1,5 +1,5 @@
 /**
- * Paying with bKash (issue 24, DESIGN.md §10) in Chromium on a 390×844 phone, against the real
+ * Paying with bKash (DESIGN.md §10) in Chromium on a 390×844 phone, against the real
  * stack and the project's stand-in bKash server (scripts/bkash-standin.ts, started with every e2e
  * stack): checkout → bKash's page → Approve → back in My Orders, "Paid with bKash" with the
  * transaction id; the connection lost just as bKash sends the shopper back (the service worker

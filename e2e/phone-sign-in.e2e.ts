@@ -1,5 +1,5 @@
 /**
- * Sign-in with a phone number (DESIGN.md §3, issue 23 item 4) on a shopper's phone (390×844) in
+ * Sign-in with a phone number (DESIGN.md §3 item 4) on a shopper's phone (390×844) in
  * Chromium, through the real Auth emulator: the number as people write it (`01711-223344`), the
  * code read from the emulator's REST API, then an order placed without an e-mail and seen in My
  * Orders (GET /api/users/me/orders); a malformed number refused inline; the same in Bangla.

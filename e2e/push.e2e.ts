@@ -1,5 +1,5 @@
 /**
- * Web Push in Chromium (issue 25, DESIGN.md §11): a shopper with an order is offered
+ * Web Push in Chromium (DESIGN.md §11): a shopper with an order is offered
  * notifications on My Orders and turns them on; the profile's switch shows it; the service worker
  * shows a pushed order update in the shopper's language and clicking it opens that order; the
  * switch turns them off and on; signing out removes the device's subscription. An admin turns on
@@ -276,7 +276,7 @@ describe('Web Push', () => {
     await context.grantPermissions(['notifications']);
     await usePushService(context, subscription);
     await logIn(page, admin);
-    // The prompt is in the dashboard's layout, on every page; the home is the reports helper's (issue 25 item 1).
+    // The prompt is in the dashboard's layout, on every page; the home is the reports helper's.
     await page.goto(browser.url('/dashboard/manage-orders'));
     const prompt = page.getByTestId('push-prompt');
     await prompt.getByRole('heading', { name: en['push.admin.title'] }).waitFor();

@@ -1,5 +1,5 @@
 /**
- * Reviews and the abuse limits of issue 22 in Chromium and against running servers: an admin
+ * Reviews and the abuse limits in Chromium and against running servers: an admin
  * deletes a review from the home page (the spec's confirm, a toast, gone); a shopper's 4th open
  * cash-on-delivery order is refused with its message, in English and Bangla, in the outbox's row;
  * the IP write limit cannot be dodged with a made-up X-Forwarded-For, and keys IPv6 by its /64.

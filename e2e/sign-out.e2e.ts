@@ -1,5 +1,5 @@
 /**
- * A sign-out Firebase starts itself (issue 22): an admin's account disabled in the Auth emulator
+ * A sign-out Firebase starts itself: an admin's account disabled in the Auth emulator
  * (as a revoked session or a disabled account would be) signs the tablet out at its next token
  * refresh, and the app forgets what it kept — the saved order queue (every customer's phone and
  * address, in IndexedDB `taza-haat-queries`) and the account's outbox items (`taza-haat`).

@@ -8,7 +8,7 @@
  * (`type="application/json"`: not run, so the CSP needs no hash for it); the page hydrates with
  * it and then refetches /api/products. The CSS the markup uses is inlined (beasties); the inline
  * preload script loads the full stylesheet and the app once the page has loaded and painted
- * (DESIGN.md §13, issue 26 "critical CSS inlined", "script after paint").
+ * (DESIGN.md §13 "critical CSS inlined", "script after paint").
  *
  * Run: `tsx scripts/prerender.ts [--outDir <dir>]` after `vite build` (into the same folder).
  */

@@ -1,4 +1,4 @@
--- Saved phone and addresses (issue 23, DESIGN.md §3 `GET/PUT /users/me`): one row per account,
+-- Saved phone and addresses (DESIGN.md §3 `GET/PUT /users/me`): one row per account,
 -- keyed by the account (the token's `sub`), not by e-mail as `users` is, because a phone-number
 -- account has no e-mail. The display name stays in `users` for accounts with an e-mail (GET
 -- /users/:email reads it there); `display_name` here is used only for an account without one.

@@ -1,4 +1,4 @@
--- Web Push subscriptions (issue 25, DESIGN.md §11): one row per browser push endpoint, owned by
+-- Web Push subscriptions (DESIGN.md §11): one row per browser push endpoint, owned by
 -- the account (the token's `sub`) that subscribed it. A device that signs in as another account
 -- and subscribes again moves the row to that account (the endpoint is the primary key).
 --

@@ -67,7 +67,7 @@ if (prerendered && root.firstElementChild) {
   void (async () => {
     const language = startI18nForPage();
     // The router is made in a task of its own: matching the routes and starting the navigation,
-    // with this module's evaluation, made one long task on a slow phone (Lighthouse TBT, issue 26).
+    // with this module's evaluation, made one long task on a slow phone (Lighthouse TBT).
     await nextTask();
     const router = createRouter();
     const [wanted] = await Promise.all([language, routerReady(router)]);
@@ -76,7 +76,7 @@ if (prerendered && root.firstElementChild) {
     // From here React handles taps itself; those made before are replayed once it has the page.
     const taps = stopEarlyTaps();
     // In a transition, React hydrates in slices of a few ms, yielding between them: the page stays
-    // responsive on a slow phone (Lighthouse TBT, issue 26) and a tap hydrates its part first.
+    // responsive on a slow phone (Lighthouse TBT) and a tap hydrates its part first.
     startTransition(() => {
       hydrateRoot(
         root,

@@ -2,7 +2,7 @@
  * Figure 2 (bench/README.md): Lighthouse (npm `lighthouse`, its default mobile profile with
  * simulated throttling) on `/` and `/Shop` in the system Chromium, three runs each, in English and
  * in Bangla; each figure is the median of the three runs, metric by metric (scores, FCP, LCP,
- * Speed Index, TBT, CLS and the bytes finished before the observed LCP), held to issue 26's budgets.
+ * Speed Index, TBT, CLS and the bytes finished before the observed LCP), held to their budgets (bench/README.md).
  *
  * Every run is a first visit (storage cleared), so Bangla comes the way a first visit gets it: from
  * a Chromium whose language is Bangla (`--lang=bn`: navigator.languages is ["bn"], Accept-Language
@@ -23,7 +23,7 @@ import { kib, ms, type Figure } from './report';
 const RUNS = 3;
 const PATHS = ['/', '/Shop'] as const;
 /**
- * The budget (issue 26): performance, accessibility, best practices, SEO (scores out of 100);
+ * The budget: performance, accessibility, best practices, SEO (scores out of 100);
  * FCP, TBT and CLS; LCP by page.
  */
 const BUDGET = {

@@ -1,7 +1,7 @@
 /**
  * Figure 1 (bench/README.md): first-load JS of `/` and `/Shop`, gzip and brotli — what the page
- * requested until it is interactive (hydrated or rendered), against 2.0× the gzip of the React baseline
- * (issue 26), and the whole load once settled (deferred Dexie and workbox-window included),
+ * requested until it is interactive (hydrated or rendered), against 2.0× the gzip of the React baseline,
+ * and the whole load once settled (deferred Dexie and workbox-window included),
  * reported, with a check that Dexie and workbox-window are not among the files before it is
  * interactive; the same with Bangla chosen before (DESIGN.md §9: its catalogue is a chunk of its
  * own, loaded only then), reported; a check that Firebase, Stripe.js and the
@@ -16,11 +16,11 @@ import { kib, type Figure } from './report';
 import { LOCALE_KEY } from '../../pwa/src/lib/storage-keys';
 
 const BUDGET_RATIO = 2.0;
-/** The HTML document's budget by page, brotli (issue 26). */
+/** The HTML document's budget by page, brotli. */
 const HTML_BUDGET: Record<(typeof PAGES)[number][0], number> = { '/': 14 * 1024, '/Shop': 24 * 1024 };
 /** Chunks that must stay out of a shopper's first load (signed out, not paying, not an admin: no dawn board or its chart). */
 const NOT_ON_FIRST_LOAD = /firebase|stripe|dashboard|dawn-board|uplot/i;
-/** Chunks a first visit loads only after it is interactive (issue 26): Dexie (the `db` chunk) and workbox-window. */
+/** Chunks a first visit loads only after it is interactive: Dexie (the `db` chunk) and workbox-window. */
 const AFTER_CONTENT = /\/db-|dexie|workbox-window/i;
 /**
  * The pages measured, with what each shows once interactive (`html[data-interactive]`, set by
@@ -62,7 +62,7 @@ export async function measureSizes(
     {
       name: `First-load JS of ${path}${suffix} until interactive (gzip / brotli)`,
       value: `${kib(load.beforeContent.gzip)} / ${kib(load.beforeContent.brotli)} (${ratio(load.beforeContent.gzip)})`,
-      // Bangla is reported against the same line, not held to it (issue 26).
+      // Bangla is reported against the same line, not held to it.
       budget: suffix
         ? `report (English: gzip ≤ ${BUDGET_RATIO}× baseline)`
         : `gzip ≤ ${BUDGET_RATIO}× baseline = ${kib(budget)}`,

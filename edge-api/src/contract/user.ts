@@ -17,7 +17,7 @@ export const userSchema = z.object({ email: z.string(), displayName: z.string(),
 
 export type User = z.infer<typeof userSchema>;
 
-/** The most addresses a profile keeps (issue 23: "up to 5 saved addresses"). */
+/** The most addresses a profile keeps ("up to 5 saved addresses"). */
 export const MAX_SAVED_ADDRESSES = 5;
 
 /** A saved address's id: letters, digits, `-` and `_`, as the PWA (crypto.randomUUID) or the server makes them. */

@@ -1,5 +1,5 @@
 /**
- * Personal data in stored idempotent answers (issue 22): an order's answer holds the shopper's
+ * Personal data in stored idempotent answers: an order's answer holds the shopper's
  * phone and address, so it is dropped in the same write as the order's cancel, and every key
  * goes after QUEUED_WRITE_MAX_DAYS (7) days — while a retry of a cancelled order is still told
  * it is gone, never placed again.

@@ -1,5 +1,5 @@
 /**
- * Takes out of a text what must never reach a log line or the console (DESIGN.md §3; issue 22):
+ * Takes out of a text what must never reach a log line or the console (DESIGN.md §3):
  * the user and password of a URL (`libsql://user:secret@host`), a libSQL `authToken=` in a URL's
  * query, bearer tokens and JWTs (Firebase ID tokens), and e-mail addresses. For texts the code
  * does not write itself: a library's error message (the database client quotes its URL), an

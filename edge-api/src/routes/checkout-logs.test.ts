@@ -1,5 +1,5 @@
 /**
- * What the API logs when Stripe refuses a checkout (issue 22: no e-mail or credential in a log
+ * What the API logs when Stripe refuses a checkout (no e-mail or credential in a log
  * line): Stripe's error type and code, never its message, which quotes what was sent — here an
  * invalid customer e-mail. Stripe's API is a stand-in on 127.0.0.1 answering in its error shape.
  */

@@ -1,6 +1,6 @@
 /**
  * `PUT /api/orders/:id/payment-method` on a real libSQL file: the owner of an unpaid, Pending
- * bKash order pays on delivery instead (My Orders' "Pay on delivery instead", issue 24); every
+ * bKash order pays on delivery instead (My Orders' "Pay on delivery instead"); every
  * other case is refused and leaves the order as it was.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

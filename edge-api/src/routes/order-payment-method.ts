@@ -1,5 +1,5 @@
 /**
- * `PUT /orders/:id/payment-method` `{paymentMethod: 'cod'}` (DESIGN.md §10, issue 24): the owner
+ * `PUT /orders/:id/payment-method` `{paymentMethod: 'cod'}` (DESIGN.md §10): the owner
  * of an unpaid bKash order still Pending pays on delivery instead — My Orders' "Pay on delivery
  * instead" after a bKash payment failed or was cancelled. Only bKash → cash on delivery: a paid
  * order (409 already_paid), one past Pending (409 not_pending) or one not paid with bKash

@@ -1,5 +1,5 @@
 /**
- * Taps on a prerendered page before the app runs (DESIGN.md §13, issue 26). The page is drawn
+ * Taps on a prerendered page before the app runs (DESIGN.md §13). The page is drawn
  * and its buttons are there long before the app's code arrives on a slow phone; a shopper who taps
  * Add to cart then would otherwise lose that tap. index.html's inline script (pwa/route-preload.ts)
  * records each tapped button under {@link EARLY_TAPS} (and keeps the tap from doing anything

@@ -22,7 +22,7 @@ export function formatNumber(value: number, options: Intl.NumberFormatOptions = 
 /**
  * Makes the number formatter of the language shown, alone in a task, and resolves once the next
  * task may start. The first Intl formatter of a page loads the locale's data (10–30 ms on a
- * phone); made here before the hydration, that cost is not added to a slice of it (issue 26, TBT).
+ * phone); made here before the hydration, that cost is not added to a slice of it (TBT).
  */
 export async function warmUpNumberFormat(): Promise<void> {
   await nextTask();

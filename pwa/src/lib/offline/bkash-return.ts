@@ -1,5 +1,5 @@
 /**
- * A bKash return lost offline (DESIGN.md §10, issue 24): a phone often loses its connection right
+ * A bKash return lost offline (DESIGN.md §10): a phone often loses its connection right
  * after the shopper approved the payment in bKash's page, just as bKash sends the browser back to
  * `GET /api/payments/bkash/callback?paymentID=&status=`. When that navigation fails, the service
  * worker keeps `{paymentID, status}` in IndexedDB (idb-keyval, database BKASH_RETURN_DB) and

@@ -1,5 +1,5 @@
 /**
- * A sign-out forgets what the device kept for the account (issue 22): the kept order queries
+ * A sign-out forgets what the device kept for the account: the kept order queries
  * (idb-keyval's `orders` entry, persist-queries.ts) and that account's outbox items, sent or not;
  * another account's items stay. On a real IndexedDB implementation (fake-indexeddb).
  */

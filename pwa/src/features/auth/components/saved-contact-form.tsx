@@ -29,7 +29,7 @@ type FormValues = z.input<typeof formSchema>;
 const toForm = (profile: Profile): FormValues => ({ phone: profile.phone, addresses: profile.addresses });
 
 /**
- * The profile's saved phone and addresses (issue 23): edit the phone, add, rename, change and
+ * The profile's saved phone and addresses: edit the phone, add, rename, change and
  * remove addresses (at most MAX_SAVED_ADDRESSES), then save them all with `PUT /users/me`.
  * Errors show under their fields, the API's 400 field details too. Offline it shows the kept
  * profile and saving waits for a connection.

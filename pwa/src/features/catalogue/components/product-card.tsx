@@ -18,7 +18,7 @@ export const FEW_LEFT = 5;
 /**
  * Cards after the first row skip style, layout and paint while off screen (content-visibility),
  * keeping a card's usual height meanwhile: a page of 36 cards lays out only what is in view, on
- * the first paint and whenever the stylesheet or the language changes (Lighthouse TBT, issue 26).
+ * the first paint and whenever the stylesheet or the language changes (Lighthouse TBT).
  */
 const OFFSCREEN =
   '[content-visibility:auto] [contain-intrinsic-size:auto_16rem] sm:[contain-intrinsic-size:auto_28rem]';

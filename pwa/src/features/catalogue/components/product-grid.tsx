@@ -71,7 +71,7 @@ type CellProps = {
  * One card of the grid, rendered again only when its own props change: a refetched catalogue
  * keeps the objects of the products that did not change (TanStack Query's structural sharing), so
  * a refresh or a parent's render after hydration redraws only what changed, not all 50 cards
- * (Lighthouse TBT, issue 26). `renderAction` must be a stable function for that.
+ * (Lighthouse TBT). `renderAction` must be a stable function for that.
  */
 const GridCell = memo(function GridCell({ product, picture, renderAction, onPictureDone }: CellProps) {
   return (

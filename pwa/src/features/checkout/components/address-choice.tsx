@@ -13,7 +13,7 @@ type AddressChoiceProps = {
 };
 
 /**
- * Checkout's saved addresses (issue 23): one radio per saved address, its label and address, then
+ * Checkout's saved addresses: one radio per saved address, its label and address, then
  * "A new address". Each choice is a 44 px row. Renders nothing when none is saved.
  */
 export function AddressChoice({ saved, pick, onPick }: AddressChoiceProps) {
