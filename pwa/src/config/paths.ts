@@ -4,7 +4,9 @@
  * `path` pattern for the router and a `getHref(...)` for links. Dashboard pages are nested under
  * `/dashboard` in the router with these absolute paths.
  */
-import { MY_ORDERS_PATH } from '@contract/my-orders';
+// Relative, not @contract/…: vite.config.ts loads this file under Node, which knows no alias.
+// eslint-disable-next-line no-restricted-imports
+import { MY_ORDERS_PATH } from '../../../edge-api/src/contract/my-orders';
 
 export const paths = {
   home: '/',

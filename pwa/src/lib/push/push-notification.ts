@@ -6,7 +6,9 @@
  * tested without a service worker.
  */
 import type { OrderStatus } from '@contract/delivery';
-import { myOrdersUrl } from '@contract/my-orders';
+// Relative, not @contract/…: vite.config.ts loads this file under Node, which knows no alias.
+// eslint-disable-next-line no-restricted-imports
+import { myOrdersUrl } from '../../../edge-api/src/contract/my-orders';
 import type { PushPayload } from '@contract/push';
 import type english from '../i18n/locales/en.json';
 
