@@ -8,7 +8,7 @@
 import type { OrderStatus } from '@contract/delivery';
 // Relative, not @contract/…: vite.config.ts loads this file under Node, which knows no alias.
 // eslint-disable-next-line no-restricted-imports
-import { myOrdersUrl } from '../../../edge-api/src/contract/my-orders';
+import { myOrdersUrl } from '../../../../edge-api/src/contract/my-orders';
 import type { PushPayload } from '@contract/push';
 import type english from '../i18n/locales/en.json';
 
