@@ -6,7 +6,11 @@ import autocannon from 'autocannon';
 import { startChild, type Child } from '../lib/child';
 import { freePort, waitForHttp } from '../lib/ports';
 
-export type LoadResult = { rps: number; p99: number; p50: number; non2xx: number; errors: number };
+/**
+ * One measured run: mean requests/s, latency p50/p99 (ms), answers outside 2xx (less the
+ * expected status), connection errors and timeouts, and the 2xx answers counted (`ok`).
+ */
+export type LoadResult = { rps: number; p99: number; p50: number; non2xx: number; errors: number; ok: number };
 
 export type LoadOptions = {
   url: string;
@@ -21,6 +25,8 @@ export type LoadOptions = {
   };
   /** Status codes that count as success besides 2xx (e.g. 304). */
   expectStatus?: number;
+  /** Seconds of warm-up before the measured run (default 2). */
+  warmupS?: number;
 };
 
 async function once(options: LoadOptions, durationS: number): Promise<LoadResult> {
@@ -41,13 +47,19 @@ async function once(options: LoadOptions, durationS: number): Promise<LoadResult
     p50: result.latency.p50,
     non2xx: result.non2xx - expected,
     errors: result.errors + result.timeouts,
+    ok: result['2xx'],
   };
 }
 
-/** Warms up for 2 s, then measures for `durationS`. */
+/** Warms up for `warmupS` (default 2 s), then measures for `durationS`. @returns the measured run. */
 export async function load(options: LoadOptions): Promise<LoadResult> {
-  await once(options, 2);
-  return once(options, options.durationS);
+  return (await loadWithWarmup(options)).measured;
+}
+
+/** As {@link load}, also returning the warm-up's own result (e.g. to count the writes it made). */
+export async function loadWithWarmup(options: LoadOptions): Promise<{ warmup: LoadResult; measured: LoadResult }> {
+  const warmup = await once(options, options.warmupS ?? 2);
+  return { warmup, measured: await once(options, options.durationS) };
 }
 
 /**
