@@ -22,7 +22,7 @@ import { errorResponse, onError } from './http/errors';
 import { configureLogging } from './http/logger';
 import { logRequests } from './http/log-requests';
 import { requestIds } from './http/request-id';
-import { openapi } from './routes/openapi';
+import { openApiRoute } from './routes/openapi';
 import { ipWriteLimit, userWriteLimit } from './http/rate-limit';
 import { checkout, stripeWebhook } from './routes/checkout';
 import { deliverySlots } from './routes/delivery-slots';
@@ -90,7 +90,8 @@ function tokenVerifierFor(deps: AppDeps): (c: Context) => TokenVerifier {
   return (c) => (emulator && gate(c) ? emulator : signed);
 }
 
-function buildApi(deps: AppDeps) {
+/** The API's routes for `deps`; `described` is the whole app, whose routes `GET /openapi.json` describes. */
+function buildApi(deps: AppDeps, described: Hono<AppEnv>) {
   const verifyTokenFor = tokenVerifierFor(deps);
   const clientIp = deps.clientIp ?? (() => 'unknown');
   const limitUserWrites = userWriteLimit(deps.config.rateLimits.userWritesPerMinute);
@@ -151,7 +152,7 @@ function buildApi(deps: AppDeps) {
       .route('/checkout', checkout)
       .route('/stripe', stripeWebhook)
       .route('/payments', payments)
-      .route('/openapi.json', openapi)
+      .route('/openapi.json', openApiRoute(described))
       .route('/push', push)
       // Unknown API paths are a JSON 404, never the PWA's index.html.
       .all('*', (c) => errorResponse(c, 404, 'not_found', `No API route for ${c.req.method} ${c.req.path}`))
@@ -170,6 +171,6 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   configureLogging(deps.config.logLevel);
   const app = new Hono<AppEnv>();
   app.onError(onError);
-  app.route('/api', buildApi(deps));
+  app.route('/api', buildApi(deps, app));
   return app;
 }

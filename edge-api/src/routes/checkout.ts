@@ -35,6 +35,7 @@ import type Stripe from 'stripe';
 import type { Client } from '@libsql/client';
 import { validate } from '../http/validation';
 import { notifyPaymentCompleted, notifyPaymentRefunded } from '../push/notify';
+import { doc } from './openapi';
 
 /** A Stripe error as a log may name it: its type and code (e.g. `StripeInvalidRequestError email_invalid`), never its message. */
 function stripeErrorName(error: unknown): string {
@@ -47,9 +48,22 @@ function stripeErrorName(error: unknown): string {
 }
 
 /** `POST /api/checkout` `{orderId}` → `{sessionId, clientSecret}`; 404 for another user's order (`not_found`) or without Stripe (`payments_not_configured`), 409 when already paid (or refunded, or disputed), 502 when Stripe fails. */
-export const checkout = factory
-  .createApp()
-  .post('/', requireUser, validate('json', z.object({ orderId: recordId })), async (c) => {
+export const checkout = factory.createApp().post(
+  '/',
+  doc({
+    summary: 'Start a card payment (embedded Stripe Checkout) for your own order, at the server’s total',
+    auth: 'user',
+    body: z.object({ orderId: recordId }),
+    ok: {
+      status: 200,
+      description: 'The Checkout session',
+      schema: z.object({ sessionId: z.string(), clientSecret: z.string() }),
+    },
+    errors: [404, 409, 502],
+  }),
+  requireUser,
+  validate('json', z.object({ orderId: recordId })),
+  async (c) => {
     const stripe = c.var.stripe;
     // Thrown, not returned, so the route's only typed answer is the session (the PWA's client reads it).
     if (!stripe) throw paymentsNotConfigured('card');
@@ -75,7 +89,8 @@ export const checkout = factory
     }
     await chooseCardPayment(c.var.db, orderId);
     return c.json(session);
-  });
+  },
+);
 
 /** Tells the shopper their payment changed (push/notify.ts), once the change is recorded. */
 type PaymentNews = { paid: (orderId: string) => void; refunded: (orderId: string) => void };
@@ -240,32 +255,42 @@ async function applyWebhookEvent(
  * 200 `{received: true}` for every validly signed event, 400 for a missing or bad signature
  * (logged), 404 `payments_not_configured` without Stripe.
  */
-export const stripeWebhook = factory.createApp().post('/webhook', async (c) => {
-  const stripe = c.var.stripe;
-  const secret = c.var.config.stripeWebhookSecret;
-  if (!stripe || !secret)
-    return errorResponse(c, 404, 'payments_not_configured', 'Stripe webhooks are not configured.');
-  const signature = c.req.header('Stripe-Signature');
-  if (!signature) {
-    c.var.log.warn('stripe webhook signature rejected', { reason: 'no Stripe-Signature header' });
-    throw new ApiError(400, 'invalid_signature', 'Missing Stripe-Signature header.');
-  }
-  let event;
-  try {
-    event = await readWebhookEvent(stripe, await c.req.text(), signature, secret);
-  } catch (error) {
-    // Stripe's reason (no matching signature, timestamp outside the tolerance…); for anything
-    // else only the error's name, since a parser's message may quote the payload.
-    const stripeReason =
-      (error as { type?: unknown }).type === 'StripeSignatureVerificationError' && error instanceof Error;
-    c.var.log.warn('stripe webhook signature rejected', {
-      reason: stripeReason ? error.message : error instanceof Error ? error.name : 'unknown',
+export const stripeWebhook = factory.createApp().post(
+  '/webhook',
+  doc({
+    summary:
+      'Stripe’s payment events (signed): marks the order paid when amount, currency and mode match it, and refunds once a payment the order cannot keep (its order deleted or cancelled, or already paid by another); follows refunds and disputes; 200 for every signed event, 502 when such a refund could not be asked (Stripe sends the event again)',
+    auth: 'stripe',
+    ok: { status: 200, description: 'Received', schema: z.object({ received: z.literal(true) }) },
+    errors: [400, 404, 502],
+  }),
+  async (c) => {
+    const stripe = c.var.stripe;
+    const secret = c.var.config.stripeWebhookSecret;
+    if (!stripe || !secret)
+      return errorResponse(c, 404, 'payments_not_configured', 'Stripe webhooks are not configured.');
+    const signature = c.req.header('Stripe-Signature');
+    if (!signature) {
+      c.var.log.warn('stripe webhook signature rejected', { reason: 'no Stripe-Signature header' });
+      throw new ApiError(400, 'invalid_signature', 'Missing Stripe-Signature header.');
+    }
+    let event;
+    try {
+      event = await readWebhookEvent(stripe, await c.req.text(), signature, secret);
+    } catch (error) {
+      // Stripe's reason (no matching signature, timestamp outside the tolerance…); for anything
+      // else only the error's name, since a parser's message may quote the payload.
+      const stripeReason =
+        (error as { type?: unknown }).type === 'StripeSignatureVerificationError' && error instanceof Error;
+      c.var.log.warn('stripe webhook signature rejected', {
+        reason: stripeReason ? error.message : error instanceof Error ? error.name : 'unknown',
+      });
+      throw new ApiError(400, 'invalid_signature', 'The webhook signature is not valid.');
+    }
+    await applyWebhookEvent(c.var.db, stripe, c.var.log, event, isLiveKey(c.var.config.stripeSecretKey), {
+      paid: (orderId) => notifyPaymentCompleted(c, orderId),
+      refunded: (orderId) => notifyPaymentRefunded(c, orderId),
     });
-    throw new ApiError(400, 'invalid_signature', 'The webhook signature is not valid.');
-  }
-  await applyWebhookEvent(c.var.db, stripe, c.var.log, event, isLiveKey(c.var.config.stripeSecretKey), {
-    paid: (orderId) => notifyPaymentCompleted(c, orderId),
-    refunded: (orderId) => notifyPaymentRefunded(c, orderId),
-  });
-  return c.json({ received: true });
-});
+    return c.json({ received: true });
+  },
+);

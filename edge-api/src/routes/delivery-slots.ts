@@ -4,25 +4,40 @@
  * Anyone may read it; caches may keep it a minute (a slot that fills meanwhile costs nothing:
  * POST /orders gives such an order the earliest free slot and says so).
  */
+import { z } from 'zod';
 import type { DeliverySlotOffer } from '../contract/delivery';
+import { deliverySlotOfferSchema } from '../contract/order';
 import { countOrdersBySlot } from '../db/orders';
 import { deliverySlot, openSlots } from '../delivery/slots';
 import { factory } from '../env';
+import { doc } from './openapi';
 
 export const DELIVERY_SLOTS_CACHE_CONTROL = 'public, max-age=60';
 
 /** The `/api/delivery-slots` route. */
-export const deliverySlots = factory.createApp().get('/', async (c) => {
-  const config = c.var.config.delivery;
-  const slots = openSlots(config, Date.now());
-  const taken = await countOrdersBySlot(
-    c.var.db,
-    slots.map((slot) => slot.id),
-  );
-  const offers: DeliverySlotOffer[] = slots.map((slot) => ({
-    ...deliverySlot(slot.startMs, slot.endMs),
-    remaining: Math.max(0, config.capacity - (taken.get(slot.id) ?? 0)),
-  }));
-  c.header('Cache-Control', DELIVERY_SLOTS_CACHE_CONTROL);
-  return c.json(offers);
-});
+export const deliverySlots = factory.createApp().get(
+  '/',
+  doc({
+    summary: 'The delivery slots an order can ask for now (today’s still open and the next days’), Asia/Dhaka time',
+    auth: 'anyone',
+    ok: {
+      status: 200,
+      description: 'The slots, earliest first, with the orders each still takes (`Cache-Control: public, max-age=60`)',
+      schema: z.array(deliverySlotOfferSchema),
+    },
+  }),
+  async (c) => {
+    const config = c.var.config.delivery;
+    const slots = openSlots(config, Date.now());
+    const taken = await countOrdersBySlot(
+      c.var.db,
+      slots.map((slot) => slot.id),
+    );
+    const offers: DeliverySlotOffer[] = slots.map((slot) => ({
+      ...deliverySlot(slot.startMs, slot.endMs),
+      remaining: Math.max(0, config.capacity - (taken.get(slot.id) ?? 0)),
+    }));
+    c.header('Cache-Control', DELIVERY_SLOTS_CACHE_CONTROL);
+    return c.json(offers);
+  },
+);

@@ -60,7 +60,7 @@ describe('GET /api/openapi.json', () => {
       Object.keys(methods).map((method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`),
     );
     expect(doc.openapi).toBe('3.1.0');
-    expect(documented.sort(), 'routeDocs in edge-api/src/routes/openapi.ts lists every route of the app').toEqual(
+    expect(documented.sort(), 'every route of the app carries its doc({...}) (routes/openapi.ts)').toEqual(
       registered.sort(),
     );
   });

@@ -10,13 +10,14 @@
 import { z } from 'zod';
 import { requireUser } from '../auth/middleware';
 import { recordIdParam } from '../contract/product';
-import type { Order } from '../contract/order';
+import { orderSchema, type Order } from '../contract/order';
 import { choosePayOnDelivery } from '../db/order-payments';
 import { findOrder } from '../db/orders';
 import { orderFor } from '../orders/access';
 import { factory } from '../env';
 import { ApiError } from '../http/errors';
 import { validate } from '../http/validation';
+import { doc } from './openapi';
 
 /** The body: the one method an unpaid bKash order may switch to. */
 export const paymentMethodChangeSchema = z.object({
@@ -39,20 +40,26 @@ function cannotSwitch(order: Order): ApiError {
   return new ApiError(409, 'not_bkash_order', 'Only an order paid with bKash can switch to cash on delivery.');
 }
 
-export const orderPaymentMethod = factory
-  .createApp()
-  .put(
-    '/:id/payment-method',
-    requireUser,
-    validate('param', recordIdParam),
-    validate('json', paymentMethodChangeSchema),
-    async (c) => {
-      const { id } = c.req.valid('param');
-      const { db, user } = c.var;
-      await orderFor(c.var, user, id, 'owner');
-      const switched = await choosePayOnDelivery(db, id, user.uid);
-      const order = await findOrder(db, id);
-      if (!switched) throw cannotSwitch(order);
-      return c.json(order);
-    },
-  );
+export const orderPaymentMethod = factory.createApp().put(
+  '/:id/payment-method',
+  doc({
+    summary: 'Pay on delivery instead: your unpaid, Pending bKash order becomes cash on delivery',
+    auth: 'user',
+    params: recordIdParam,
+    body: paymentMethodChangeSchema,
+    ok: { status: 200, description: 'The order, now paymentMethod cod', schema: orderSchema },
+    errors: [404, 409],
+  }),
+  requireUser,
+  validate('param', recordIdParam),
+  validate('json', paymentMethodChangeSchema),
+  async (c) => {
+    const { id } = c.req.valid('param');
+    const { db, user } = c.var;
+    await orderFor(c.var, user, id, 'owner');
+    const switched = await choosePayOnDelivery(db, id, user.uid);
+    const order = await findOrder(db, id);
+    if (!switched) throw cannotSwitch(order);
+    return c.json(order);
+  },
+);

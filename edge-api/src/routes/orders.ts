@@ -2,8 +2,9 @@
  * `/api/orders` (spec §7, DESIGN.md §3, §8, §14): thin over the order's home, `orders/` — list
  * (paged, ETag), one order, place (idempotent), advance to the next state, cancel.
  */
+import { z } from 'zod';
 import { requireAdmin, requireUser } from '../auth/middleware';
-import { orderInputSchema, orderListQuery, orderStatusUpdateSchema, type Order } from '../contract/order';
+import { orderInputSchema, orderListQuery, orderSchema, orderStatusUpdateSchema, type Order } from '../contract/order';
 import { recordIdParam } from '../contract/product';
 import { factory } from '../env';
 import { ApiError } from '../http/errors';
@@ -16,35 +17,105 @@ import { placeOrder } from '../orders/place';
 import { advanceOrder } from '../orders/status';
 import { providerFor } from '../payments/providers';
 import { notifyOrderCancelled, notifyOrderStatus, notifyPaymentRefunded } from '../push/notify';
+import { deletedAnswer, doc, modifiedAnswer } from './openapi';
 
 /** The `/api/orders` routes: list (paged), one order, place (idempotent), advance, delete. */
 export const orders = factory
   .createApp()
-  .get('/', requireUser, validate('query', orderListQuery), async (c) => {
-    const query = c.req.valid('query');
-    const user = c.var.user;
-    if (query.email === undefined && !user.isAdmin)
-      throw new ApiError(403, 'forbidden', 'Only admins may list every order; add ?email= for your own.');
-    if (query.email !== undefined && query.email !== user.email && !user.isAdmin)
-      throw new ApiError(403, 'forbidden', 'You can only see your own orders.');
-    // `?email=` with the caller's own e-mail means "my orders": the orders this account placed
-    // (DESIGN.md §3), never those an earlier account with the same e-mail placed. Being by uid, it
-    // shows no one else's orders, so it needs no verified e-mail (a new shopper sees the order
-    // they just placed). An admin's `?email=` of someone else looks orders up by their e-mail.
-    const mine = query.email !== undefined && query.email === user.email;
-    const { limit, cursor, email, status, slot, q } = query;
-    const filter = { email, status, slot, q };
-    const selected = mine ? { ...filter, email: undefined, userId: user.uid } : filter;
-    return answerOrderPage(c, selected, filter, { limit, cursor });
-  })
-  .get('/:id', requireUser, validate('param', recordIdParam), async (c) => {
-    const { order } = await orderFor(c.var, c.var.user, c.req.valid('param').id, 'owner-or-admin');
-    // Checked only once the caller may see it, so a 304 never tells that an order exists.
-    return cacheableJson(c, order, ORDER_LIST_CACHE_CONTROL);
-  })
-  .post('/', requireUser, validate('json', orderInputSchema), (c) => placeOrder(c, c.req.valid('json')))
+  .get(
+    '/',
+    doc({
+      summary:
+        'Every order (admins; filtered by `status`, `slot`, or `q` in name, e-mail or phone), or one customer’s with `email` (that customer or an admin); newest first, `limit` a page',
+      auth: 'user',
+      query: orderListQuery,
+      etag: true,
+      ok: {
+        status: 200,
+        description:
+          'A page of orders (`Cache-Control: private, no-cache`). When more follow, header `Link: </api/orders?…&cursor=…>; rel="next"` gives the next page; with `q` a page examines at most 2,000 orders, so it may hold fewer than `limit` (even none) and still have a next page',
+        schema: z.array(orderSchema),
+      },
+      errors: [400, 403],
+    }),
+    requireUser,
+    validate('query', orderListQuery),
+    async (c) => {
+      const query = c.req.valid('query');
+      const user = c.var.user;
+      if (query.email === undefined && !user.isAdmin)
+        throw new ApiError(403, 'forbidden', 'Only admins may list every order; add ?email= for your own.');
+      if (query.email !== undefined && query.email !== user.email && !user.isAdmin)
+        throw new ApiError(403, 'forbidden', 'You can only see your own orders.');
+      // `?email=` with the caller's own e-mail means "my orders": the orders this account placed
+      // (DESIGN.md §3), never those an earlier account with the same e-mail placed. Being by uid, it
+      // shows no one else's orders, so it needs no verified e-mail (a new shopper sees the order
+      // they just placed). An admin's `?email=` of someone else looks orders up by their e-mail.
+      const mine = query.email !== undefined && query.email === user.email;
+      const { limit, cursor, email, status, slot, q } = query;
+      const filter = { email, status, slot, q };
+      const selected = mine ? { ...filter, email: undefined, userId: user.uid } : filter;
+      return answerOrderPage(c, selected, filter, { limit, cursor });
+    },
+  )
+  .get(
+    '/:id',
+    doc({
+      summary:
+        'One order by its id: any order for admins, else only your own (another customer’s is the same 404 as a missing one)',
+      auth: 'user',
+      params: recordIdParam,
+      etag: true,
+      ok: {
+        status: 200,
+        description: 'The order, as in `GET /api/orders` (`Cache-Control: private, no-cache`)',
+        schema: orderSchema,
+      },
+      errors: [404],
+    }),
+    requireUser,
+    validate('param', recordIdParam),
+    async (c) => {
+      const { order } = await orderFor(c.var, c.var.user, c.req.valid('param').id, 'owner-or-admin');
+      // Checked only once the caller may see it, so a 304 never tells that an order exists.
+      return cacheableJson(c, order, ORDER_LIST_CACHE_CONTROL);
+    },
+  )
+  .post(
+    '/',
+    doc({
+      summary:
+        'Place an order with your own e-mail; the server prices it, sets it Pending and gives it a delivery slot',
+      auth: 'user',
+      body: orderInputSchema,
+      idempotent: true,
+      ok: {
+        status: 201,
+        description:
+          'The stored order with the server’s totalAmount and its delivery slot: the one asked for, or — when it was full, closed or unknown — the earliest free one, with `deliverySlotChanged: true` (never a refusal)',
+        schema: orderSchema,
+      },
+      errors: [403, 404, 409],
+    }),
+    requireUser,
+    validate('json', orderInputSchema),
+    (c) => placeOrder(c, c.req.valid('json')),
+  )
   .put(
     '/update/:id',
+    doc({
+      summary:
+        'Move an order to its next status (Pending → Approved → Out for delivery → Delivered), recorded in its statusHistory',
+      auth: 'admin',
+      params: recordIdParam,
+      body: orderStatusUpdateSchema,
+      ok: {
+        status: 200,
+        description: 'Changed (1); any other state than the next is 409 invalid_transition',
+        schema: modifiedAnswer,
+      },
+      errors: [404, 409],
+    }),
     requireAdmin,
     validate('param', recordIdParam),
     validate('json', orderStatusUpdateSchema),
@@ -56,14 +127,32 @@ export const orders = factory
       return c.json({ modifiedCount });
     },
   )
-  .delete('/:id', requireUser, validate('param', recordIdParam), async (c) => {
-    const { user } = c.var;
-    const { order, ownerUid } = await orderFor(c.var, user, c.req.valid('param').id, 'owner-or-admin');
-    if (!user.isAdmin && order.orderStatus !== 'Pending') throw notPending(order.orderStatus);
-    const deps = { ...c.var, provider: (paid: Order) => providerFor(c.var, paid.paymentMethod) };
-    const answer = await cancelOrder(deps, order, { onlyIfPending: !user.isAdmin, byUid: user.uid });
-    // An admin's cancel is news to the shopper (their own is not).
-    if (user.isAdmin && answer.cancelledCount === 1) notifyPaymentRefunded(c, order._id, { cancelled: true });
-    if (user.isAdmin && answer.deletedCount === 1) notifyOrderCancelled(c, order._id, ownerUid);
-    return c.json(answer);
-  });
+  .delete(
+    '/:id',
+    doc({
+      summary:
+        'Delete an unpaid order (admins), or cancel your own while it is Pending; a paid order is refunded and kept as Cancelled',
+      auth: 'user',
+      params: recordIdParam,
+      ok: {
+        status: 200,
+        description:
+          'Deleted (unpaid: deletedCount 1), or refunded and kept as Cancelled with paymentStatus refunded (paid: cancelledCount 1); both 0 for an order already Cancelled',
+        schema: deletedAnswer.extend({ cancelledCount: z.number().int() }),
+      },
+      errors: [404, 409, 502, 503],
+    }),
+    requireUser,
+    validate('param', recordIdParam),
+    async (c) => {
+      const { user } = c.var;
+      const { order, ownerUid } = await orderFor(c.var, user, c.req.valid('param').id, 'owner-or-admin');
+      if (!user.isAdmin && order.orderStatus !== 'Pending') throw notPending(order.orderStatus);
+      const deps = { ...c.var, provider: (paid: Order) => providerFor(c.var, paid.paymentMethod) };
+      const answer = await cancelOrder(deps, order, { onlyIfPending: !user.isAdmin, byUid: user.uid });
+      // An admin's cancel is news to the shopper (their own is not).
+      if (user.isAdmin && answer.cancelledCount === 1) notifyPaymentRefunded(c, order._id, { cancelled: true });
+      if (user.isAdmin && answer.deletedCount === 1) notifyOrderCancelled(c, order._id, ownerUid);
+      return c.json(answer);
+    },
+  );

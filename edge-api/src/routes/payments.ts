@@ -5,9 +5,16 @@
  * payment exactly once and says how it ended.
  */
 import type { Context } from 'hono';
+import { z } from 'zod';
 import { requireUser } from '../auth/middleware';
 import { myOrdersUrl } from '../contract/my-orders';
-import { bkashCallbackSchema, bkashCreateSchema, type PaymentMethodsAnswer } from '../contract/payments';
+import {
+  bkashCallbackSchema,
+  bkashCreateSchema,
+  bkashOutcomes,
+  paymentMethodsAnswerSchema,
+  type PaymentMethodsAnswer,
+} from '../contract/payments';
 import type { PaymentMethod } from '../contract/order';
 import { orderFor } from '../orders/access';
 import { paymentsNotConfigured } from '../payments/providers';
@@ -15,6 +22,7 @@ import { factory, type AppEnv } from '../env';
 import { notifyPaymentCompleted } from '../push/notify';
 import { ApiError } from '../http/errors';
 import { validate } from '../http/validation';
+import { doc } from './openapi';
 import { settleBkashCallback, startBkashPayment, type BkashDeps } from '../payments/bkash-orders';
 
 /** The methods list may be cached a little: configuration changes with a deploy, not per request. */
@@ -31,62 +39,122 @@ function bkashDeps(c: Context<AppEnv>): BkashDeps {
 export const payments = factory
   .createApp()
   // GET /payments/methods → {methods}: cash on delivery always; card with Stripe; bKash with all five BKASH_* settings.
-  .get('/methods', (c) => {
-    const methods: PaymentMethod[] = ['cod'];
-    if (c.var.stripe) methods.push('card');
-    if (c.var.bkash) methods.push('bkash');
-    c.header('Cache-Control', PAYMENT_METHODS_CACHE_CONTROL);
-    return c.json({ methods } satisfies PaymentMethodsAnswer);
-  })
+  .get(
+    '/methods',
+    doc({
+      summary: 'The ways to pay the shop offers now: `cod` always, `card` with Stripe, `bkash` with bKash configured',
+      auth: 'anyone',
+      ok: {
+        status: 200,
+        description: 'The methods (`Cache-Control: public, max-age=60`)',
+        schema: paymentMethodsAnswerSchema,
+      },
+    }),
+    (c) => {
+      const methods: PaymentMethod[] = ['cod'];
+      if (c.var.stripe) methods.push('card');
+      if (c.var.bkash) methods.push('bkash');
+      c.header('Cache-Control', PAYMENT_METHODS_CACHE_CONTROL);
+      return c.json({ methods } satisfies PaymentMethodsAnswer);
+    },
+  )
   /**
    * POST /payments/bkash {orderId} → {bkashURL}; 404 `payments_not_configured` without bKash, 404
    * `not_found` for another account's order, 409 `already_paid` for an order not unpaid, 409
    * `not_bkash_order` for an order placed with another method, 503 `payment_provider_unavailable`
    * with Retry-After, 502 `payment_provider_error` with `details.bkashCode`.
    */
-  .post('/bkash', requireUser, validate('json', bkashCreateSchema), async (c) => {
-    const deps = bkashDeps(c);
-    const { orderId } = c.req.valid('json');
-    // Paid for by the account that placed it (DESIGN.md §3); another's order is answered as missing.
-    const { order } = await orderFor(c.var, c.var.user, orderId, 'owner');
-    // Refunded and disputed too: a Cancelled order must never be charged again.
-    if (order.paymentStatus !== 'unpaid') throw new ApiError(409, 'already_paid', 'This order is already paid.');
-    if (order.paymentMethod !== 'bkash')
-      throw new ApiError(
-        409,
-        'not_bkash_order',
-        `This order is paid ${order.paymentMethod === 'cod' ? 'on delivery' : 'by card'}, not with bKash.`,
-        { paymentMethod: order.paymentMethod },
-      );
-    const callbackURL = new URL('/api/payments/bkash/callback', c.req.url).toString();
-    const bkashURL = await startBkashPayment(deps, order, callbackURL);
-    return c.json({ bkashURL });
-  })
+  .post(
+    '/bkash',
+    doc({
+      summary: 'Start a bKash payment for your own unpaid bKash order, at the server’s total',
+      auth: 'user',
+      body: bkashCreateSchema,
+      ok: {
+        status: 200,
+        description: 'bKash’s page to send the shopper to',
+        schema: z.object({ bkashURL: z.string() }),
+      },
+      errors: [404, 409, 502],
+    }),
+    requireUser,
+    validate('json', bkashCreateSchema),
+    async (c) => {
+      const deps = bkashDeps(c);
+      const { orderId } = c.req.valid('json');
+      // Paid for by the account that placed it (DESIGN.md §3); another's order is answered as missing.
+      const { order } = await orderFor(c.var, c.var.user, orderId, 'owner');
+      // Refunded and disputed too: a Cancelled order must never be charged again.
+      if (order.paymentStatus !== 'unpaid') throw new ApiError(409, 'already_paid', 'This order is already paid.');
+      if (order.paymentMethod !== 'bkash')
+        throw new ApiError(
+          409,
+          'not_bkash_order',
+          `This order is paid ${order.paymentMethod === 'cod' ? 'on delivery' : 'by card'}, not with bKash.`,
+          { paymentMethod: order.paymentMethod },
+        );
+      const callbackURL = new URL('/api/payments/bkash/callback', c.req.url).toString();
+      const bkashURL = await startBkashPayment(deps, order, callbackURL);
+      return c.json({ bkashURL });
+    },
+  )
   /**
    * GET /payments/bkash/callback?paymentID=&status= (bKash, through the shopper's browser): settles
    * the payment, then 303 to My Orders `?order=&bkash=paid|failed|cancelled|pending&bkashCode=`. A
    * paymentID the shop never made, or a malformed callback, lands on My Orders with
    * `bkash=failed` and no order — never an error page.
    */
-  .get('/bkash/callback', async (c) => {
-    const parsed = bkashCallbackSchema.safeParse(c.req.query());
-    c.header('Cache-Control', 'no-store');
-    if (!c.var.bkash || !parsed.success) {
-      c.var.log.warn('bkash callback refused', {
-        reason: c.var.bkash ? 'malformed paymentID, status or state' : 'bKash is not configured',
-      });
-      return c.redirect(myOrdersUrl({ bkash: 'failed' }), 303);
-    }
-    const answer = await settleBkashCallback(bkashDeps(c), parsed.data);
-    return c.redirect(myOrdersUrl({ order: answer.orderId, bkash: answer.outcome, bkashCode: answer.bkashCode }), 303);
-  })
+  .get(
+    '/bkash/callback',
+    doc({
+      summary:
+        'bKash’s return (the shopper’s browser): executes the payment once, then 303 to `/dashboard/my-orders?order=&bkash=paid|failed|cancelled|pending&bkashCode=`',
+      auth: 'anyone',
+      query: bkashCallbackSchema,
+      ok: { status: 303, description: 'To My Orders, saying how the payment ended', schema: z.null() },
+    }),
+    async (c) => {
+      const parsed = bkashCallbackSchema.safeParse(c.req.query());
+      c.header('Cache-Control', 'no-store');
+      if (!c.var.bkash || !parsed.success) {
+        c.var.log.warn('bkash callback refused', {
+          reason: c.var.bkash ? 'malformed paymentID, status or state' : 'bKash is not configured',
+        });
+        return c.redirect(myOrdersUrl({ bkash: 'failed' }), 303);
+      }
+      const answer = await settleBkashCallback(bkashDeps(c), parsed.data);
+      return c.redirect(
+        myOrdersUrl({ order: answer.orderId, bkash: answer.outcome, bkashCode: answer.bkashCode }),
+        303,
+      );
+    },
+  )
   /**
    * POST /payments/bkash/callback {paymentID, status} → 200 {orderId?, outcome, bkashCode?}: the
    * same callback, delivered by the PWA's service worker when the browser's return from bKash was
    * lost offline. 404 `payments_not_configured` without bKash.
    */
-  .post('/bkash/callback', validate('json', bkashCallbackSchema), async (c) => {
-    const answer = await settleBkashCallback(bkashDeps(c), c.req.valid('json'));
-    c.header('Cache-Control', 'no-store');
-    return c.json(answer);
-  });
+  .post(
+    '/bkash/callback',
+    doc({
+      summary: 'bKash’s return delivered later (a callback the browser lost offline): executes the payment once',
+      auth: 'anyone',
+      body: bkashCallbackSchema,
+      ok: {
+        status: 200,
+        description: 'How the payment ended; `orderId` absent for a payment the shop never created',
+        schema: z.object({
+          orderId: z.string().optional(),
+          outcome: z.enum(bkashOutcomes),
+          bkashCode: z.string().optional().meta({ description: 'bKash’s statusCode when bKash refused, e.g. 2023' }),
+        }),
+      },
+      errors: [404],
+    }),
+    validate('json', bkashCallbackSchema),
+    async (c) => {
+      const answer = await settleBkashCallback(bkashDeps(c), c.req.valid('json'));
+      c.header('Cache-Control', 'no-store');
+      return c.json(answer);
+    },
+  );

@@ -4,6 +4,7 @@
  * (push/origins.ts), else 400 `validation_failed` naming `endpoint`: the server never posts to an
  * address a client made up. Without VAPID keys every route answers 404 `push_not_configured`.
  */
+import { z } from 'zod';
 import { requireUser } from '../auth/middleware';
 import { pushSubscriptionSchema, pushUnsubscribeSchema } from '../contract/push';
 import { factory } from '../env';
@@ -12,6 +13,7 @@ import { validate } from '../http/validation';
 import type { PushConfig } from '../push/config';
 import { isAllowedEndpoint } from '../push/origins';
 import { deleteOwnSubscription, saveSubscription } from '../push/subscriptions';
+import { deletedAnswer, doc } from './openapi';
 
 /** @throws ApiError 404 `push_not_configured` when the server has no VAPID keys. */
 function pushConfigOrThrow(config: PushConfig | undefined): PushConfig {
@@ -22,14 +24,31 @@ function pushConfigOrThrow(config: PushConfig | undefined): PushConfig {
 /** The routes: `GET /public-key`, `POST /subscriptions` (201), `DELETE /subscriptions` (`{deletedCount}`). */
 export const push = factory
   .createApp()
-  .get('/public-key', (c) => {
-    const { vapid } = pushConfigOrThrow(c.var.config.push);
-    c.header('Cache-Control', 'no-cache');
-    return c.json({ publicKey: vapid.publicKey });
-  })
+  .get(
+    '/public-key',
+    doc({
+      summary: 'The VAPID public key (base64url) a browser subscribes with; 404 push_not_configured when push is off',
+      auth: 'anyone',
+      ok: { status: 200, description: 'The key', schema: z.object({ publicKey: z.string() }) },
+      errors: [404],
+    }),
+    (c) => {
+      const { vapid } = pushConfigOrThrow(c.var.config.push);
+      c.header('Cache-Control', 'no-cache');
+      return c.json({ publicKey: vapid.publicKey });
+    },
+  )
   // The configuration is checked before the sign-in, so a client learns push is off without a token.
   .post(
     '/subscriptions',
+    doc({
+      summary:
+        'Keep this browser’s push subscription for your account (an https: endpoint of an allowed push service), with the language to notify in',
+      auth: 'user',
+      body: pushSubscriptionSchema,
+      ok: { status: 201, description: 'Kept', schema: z.object({ endpoint: z.string() }) },
+      errors: [400, 404],
+    }),
     (c, next) => (pushConfigOrThrow(c.var.config.push), next()),
     requireUser,
     validate('json', pushSubscriptionSchema),
@@ -47,6 +66,13 @@ export const push = factory
   )
   .delete(
     '/subscriptions',
+    doc({
+      summary: 'Remove one of your push subscriptions, by endpoint',
+      auth: 'user',
+      body: pushUnsubscribeSchema,
+      ok: { status: 200, description: 'How many were removed (0 or 1)', schema: deletedAnswer },
+      errors: [400, 404],
+    }),
     (c, next) => (pushConfigOrThrow(c.var.config.push), next()),
     requireUser,
     validate('json', pushUnsubscribeSchema),

@@ -5,12 +5,19 @@
  * (contract/report.ts); each route reads one index range (db/reports.ts), and the CSV is
  * streamed a page at a time, never every order in memory.
  */
+import { z } from 'zod';
 import { requireAdmin } from '../auth/middleware';
 import { saleUnitOf, type SaleUnit, type SaleUnitOf } from '../contract/catalogue';
 import {
+  DEFAULT_SALES_DAYS,
+  MAX_EXPORT_DAYS,
+  MAX_SALES_DAYS,
   ordersCsvQuery,
+  purchaseItemSchema,
   reportDayQuery,
+  salesDaySchema,
   salesQuery,
+  slotLoadSchema,
   shopDate,
   shopDayStartMs,
   addShopDays,
@@ -22,6 +29,7 @@ import { deliverySlot, shopIso } from '../delivery/slots';
 import type { Row } from '@libsql/client';
 import { factory } from '../env';
 import { validate } from '../http/validation';
+import { doc } from './openapi';
 
 /** Reports are one shop's business data: never kept by a shared cache. */
 export const REPORTS_CACHE_CONTROL = 'private, no-store';
@@ -110,53 +118,104 @@ export const reports = factory
     c.header('Cache-Control', REPORTS_CACHE_CONTROL);
     await next();
   })
-  .get('/sales', validate('query', salesQuery), async (c) => {
-    const { days } = c.req.valid('query');
-    return c.json(await salesByDay(c.var.db, shopDate(Date.now()), days));
-  })
-  .get('/purchase-list', validate('query', reportDayQuery), async (c) => {
-    const { date } = c.req.valid('query');
-    return c.json(await purchaseList(c.var.db, date));
-  })
-  .get('/slots', validate('query', reportDayQuery), async (c) => {
-    const { date } = c.req.valid('query');
-    const { slots, capacity } = c.var.config.delivery;
-    const counts = await slotCounts(c.var.db, date);
-    const dayStart = shopDayStartMs(date);
-    const loads: SlotLoad[] = slots.map((times) => {
-      const slot = deliverySlot(dayStart + times.startMinutes * 60_000, dayStart + times.endMinutes * 60_000);
-      const count = counts.get(slot.id) ?? { taken: 0, open: 0 };
-      return { ...slot, orders: count.open, remaining: Math.max(0, capacity - count.taken) };
-    });
-    return c.json(loads);
-  })
-  .get('/orders.csv', validate('query', ordersCsvQuery), async (c) => {
-    const { from, to } = c.req.valid('query');
-    const { db } = c.var;
-    const fromMs = shopDayStartMs(from);
-    const toMs = shopDayStartMs(addShopDays(to, 1));
-    // The first page is read before answering, so a database that cannot be reached is a 503,
-    // not a cut-off file; the rest follow a page at a time as the client reads.
-    const first = await exportPage(db, fromMs, toMs);
-    const encoder = new TextEncoder();
-    let next: Cursor | undefined = first.next;
-    const body = new ReadableStream<Uint8Array>({
-      start(controller) {
-        // The byte-order mark lets spreadsheet programs read the file (and its Bangla) as UTF-8.
-        controller.enqueue(
-          encoder.encode(`\uFEFF${csvRecord(ORDERS_CSV_HEADER)}${first.rows.map(orderRecord).join('')}`),
-        );
-        if (!next) controller.close();
+  .get(
+    '/sales',
+    doc({
+      summary: `Orders and revenue (sum of totalAmount, Tk; cancelled orders left out) per Asia/Dhaka day for the last \`days\` days (default ${DEFAULT_SALES_DAYS}, at most ${MAX_SALES_DAYS}), today included`,
+      auth: 'admin',
+      query: salesQuery,
+      ok: {
+        status: 200,
+        description: 'One entry per day, oldest first, today last; days without orders as zeros',
+        schema: z.array(salesDaySchema),
       },
-      async pull(controller) {
-        if (!next) return;
-        const page = await exportPage(db, fromMs, toMs, next);
-        next = page.next;
-        controller.enqueue(encoder.encode(page.rows.map(orderRecord).join('')));
-        if (!next) controller.close();
+    }),
+    validate('query', salesQuery),
+    async (c) => {
+      const { days } = c.req.valid('query');
+      return c.json(await salesByDay(c.var.db, shopDate(Date.now()), days));
+    },
+  )
+  .get(
+    '/purchase-list',
+    doc({
+      summary:
+        'The sale units to buy and pack for the deliveries of one Asia/Dhaka date: every order not cancelled in a slot of that day (without a slot: placed that day), summed per product and unit, sorted by name',
+      auth: 'admin',
+      query: reportDayQuery,
+      ok: { status: 200, description: 'The products of the day', schema: z.array(purchaseItemSchema) },
+    }),
+    validate('query', reportDayQuery),
+    async (c) => {
+      const { date } = c.req.valid('query');
+      return c.json(await purchaseList(c.var.db, date));
+    },
+  )
+  .get(
+    '/slots',
+    doc({
+      summary: 'The delivery slots of one Asia/Dhaka date with their orders (not cancelled) and the places left',
+      auth: 'admin',
+      query: reportDayQuery,
+      ok: { status: 200, description: 'The day’s slots, earliest first', schema: z.array(slotLoadSchema) },
+    }),
+    validate('query', reportDayQuery),
+    async (c) => {
+      const { date } = c.req.valid('query');
+      const { slots, capacity } = c.var.config.delivery;
+      const counts = await slotCounts(c.var.db, date);
+      const dayStart = shopDayStartMs(date);
+      const loads: SlotLoad[] = slots.map((times) => {
+        const slot = deliverySlot(dayStart + times.startMinutes * 60_000, dayStart + times.endMinutes * 60_000);
+        const count = counts.get(slot.id) ?? { taken: 0, open: 0 };
+        return { ...slot, orders: count.open, remaining: Math.max(0, capacity - count.taken) };
+      });
+      return c.json(loads);
+    },
+  )
+  .get(
+    '/orders.csv',
+    doc({
+      summary: `Every order placed in the Asia/Dhaka dates \`from\`–\`to\` (at most ${MAX_EXPORT_DAYS} days) as RFC 4180 CSV for the shop’s accounts`,
+      auth: 'admin',
+      query: ordersCsvQuery,
+      ok: {
+        status: 200,
+        description:
+          'A download (`Content-Disposition: attachment`), UTF-8 with a byte-order mark, CRLF, header row: order id, placed at, customer name, phone, address, slot, status, payment method, payment status, total (Tk), lines. Cells starting with = + - @ (or a tab or CR) begin with a quote mark (CSV injection)',
+        schema: z.string(),
+        contentType: 'text/csv',
       },
-    });
-    c.header('Content-Type', 'text/csv; charset=utf-8; header=present');
-    c.header('Content-Disposition', `attachment; filename="orders-${from}-${to}.csv"`);
-    return c.body(body);
-  });
+    }),
+    validate('query', ordersCsvQuery),
+    async (c) => {
+      const { from, to } = c.req.valid('query');
+      const { db } = c.var;
+      const fromMs = shopDayStartMs(from);
+      const toMs = shopDayStartMs(addShopDays(to, 1));
+      // The first page is read before answering, so a database that cannot be reached is a 503,
+      // not a cut-off file; the rest follow a page at a time as the client reads.
+      const first = await exportPage(db, fromMs, toMs);
+      const encoder = new TextEncoder();
+      let next: Cursor | undefined = first.next;
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          // The byte-order mark lets spreadsheet programs read the file (and its Bangla) as UTF-8.
+          controller.enqueue(
+            encoder.encode(`\uFEFF${csvRecord(ORDERS_CSV_HEADER)}${first.rows.map(orderRecord).join('')}`),
+          );
+          if (!next) controller.close();
+        },
+        async pull(controller) {
+          if (!next) return;
+          const page = await exportPage(db, fromMs, toMs, next);
+          next = page.next;
+          controller.enqueue(encoder.encode(page.rows.map(orderRecord).join('')));
+          if (!next) controller.close();
+        },
+      });
+      c.header('Content-Type', 'text/csv; charset=utf-8; header=present');
+      c.header('Content-Disposition', `attachment; filename="orders-${from}-${to}.csv"`);
+      return c.body(body);
+    },
+  );

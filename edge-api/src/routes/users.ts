@@ -8,14 +8,25 @@ import type { Client } from '@libsql/client';
 import { z } from 'zod';
 import { requireAdmin, requireUser } from '../auth/middleware';
 import { email } from '../contract/fields';
-import { myOrdersQuery } from '../contract/order';
-import { adminGrantSchema, profileUpdateSchema, userUpsertSchema, type Profile, type User } from '../contract/user';
+import { myOrdersQuery, orderSchema } from '../contract/order';
+import {
+  adminGrantSchema,
+  profileSchema,
+  profileUpdateSchema,
+  userSchema,
+  userUpsertSchema,
+  type Profile,
+  type User,
+} from '../contract/user';
 import { readStoredProfile, saveStoredProfile } from '../db/user-profiles';
 import { grantAdmin, readProfile, readUser, upsertUser } from '../db/users';
 import { factory, type RequestUser } from '../env';
 import { ApiError } from '../http/errors';
 import { validate } from '../http/validation';
 import { answerOrderPage } from '../orders/list';
+import { doc, modifiedAnswer } from './openapi';
+
+const emailParam = z.object({ email });
 
 const saveProfile = factory.createHandlers(requireUser, validate('json', userUpsertSchema), async (c) => {
   const input = c.req.valid('json');
@@ -55,46 +66,133 @@ async function readMe(db: Client, user: RequestUser): Promise<Profile> {
  */
 export const users = factory
   .createApp()
-  .put('/admin', requireAdmin, validate('json', adminGrantSchema), async (c) => {
-    const { email: target } = c.req.valid('json');
-    return c.json({ modifiedCount: await grantAdmin(c.var.db, target) });
-  })
-  .get('/me', requireUser, async (c) => c.json(await readMe(c.var.db, c.var.user)))
-  .put('/me', requireUser, validate('json', profileUpdateSchema), async (c) => {
-    const input = c.req.valid('json');
-    const user = c.var.user;
-    await saveStoredProfile(c.var.db, user.uid, {
-      displayName: input.displayName,
-      phone: input.phone === null ? '' : input.phone,
-      addresses: input.addresses?.map((a) => ({ id: a.id ?? crypto.randomUUID(), label: a.label, address: a.address })),
-    });
-    // An account with an e-mail keeps its name where GET /users/:email reads it.
-    if (input.displayName !== undefined && user.email) await upsertUser(c.var.db, user, input.displayName);
-    return c.json(await readMe(c.var.db, user));
-  })
-  .put('/', ...saveProfile)
-  .post('/', ...saveProfile)
-  .get('/:email', requireUser, validate('param', z.object({ email })), async (c) => {
-    const { email: target } = c.req.valid('param');
-    const user = c.var.user;
-    if (target === user.email) {
-      // Their own: the account's profile (not one another account with this e-mail saved) and
-      // the flag the API applies to this token, so an unverified e-mail shows no admin screens.
-      const own = await readProfile(c.var.db, user);
-      // No profile yet (e.g. right after a popup sign-in): the token's name.
-      return c.json({
-        email: user.email,
-        displayName: own?.displayName ?? user.name ?? '',
-        admin: user.isAdmin,
-      } satisfies User);
-    }
-    if (!user.isAdmin) throw new ApiError(403, 'forbidden', 'You can only read your own profile.');
-    const found = await readUser(c.var.db, target, c.var.config.adminEmails);
-    if (!found) throw new ApiError(404, 'not_found', `No user ${target}.`);
-    return c.json(found);
-  })
+  .put(
+    '/admin',
+    doc({
+      summary: 'Make a user an admin',
+      auth: 'admin',
+      body: adminGrantSchema,
+      ok: { status: 200, description: '1, or 0 for an unknown user or one already admin', schema: modifiedAnswer },
+    }),
+    requireAdmin,
+    validate('json', adminGrantSchema),
+    async (c) => {
+      const { email: target } = c.req.valid('json');
+      return c.json({ modifiedCount: await grantAdmin(c.var.db, target) });
+    },
+  )
+  .get(
+    '/me',
+    doc({
+      summary: 'Your account’s profile: name, saved phone and addresses, and the effective admin flag',
+      auth: 'user',
+      ok: { status: 200, description: 'The profile', schema: profileSchema },
+    }),
+    requireUser,
+    async (c) => c.json(await readMe(c.var.db, c.var.user)),
+  )
+  .put(
+    '/me',
+    doc({
+      summary: 'Change your name, saved phone (null clears it) or saved addresses (the whole list, at most 5)',
+      auth: 'user',
+      body: profileUpdateSchema,
+      ok: { status: 200, description: 'The saved profile', schema: profileSchema },
+      errors: [400],
+    }),
+    requireUser,
+    validate('json', profileUpdateSchema),
+    async (c) => {
+      const input = c.req.valid('json');
+      const user = c.var.user;
+      await saveStoredProfile(c.var.db, user.uid, {
+        displayName: input.displayName,
+        phone: input.phone === null ? '' : input.phone,
+        addresses: input.addresses?.map((a) => ({
+          id: a.id ?? crypto.randomUUID(),
+          label: a.label,
+          address: a.address,
+        })),
+      });
+      // An account with an e-mail keeps its name where GET /users/:email reads it.
+      if (input.displayName !== undefined && user.email) await upsertUser(c.var.db, user, input.displayName);
+      return c.json(await readMe(c.var.db, user));
+    },
+  )
+  .put(
+    '/',
+    doc({
+      summary: 'Save your own profile',
+      auth: 'user',
+      body: userUpsertSchema,
+      ok: { status: 200, description: 'The saved profile', schema: userSchema },
+      errors: [403],
+    }),
+    ...saveProfile,
+  )
+  .post(
+    '/',
+    doc({
+      summary: 'Save your own profile (as PUT)',
+      auth: 'user',
+      body: userUpsertSchema,
+      ok: { status: 200, description: 'The saved profile', schema: userSchema },
+      errors: [403],
+    }),
+    ...saveProfile,
+  )
+  .get(
+    '/:email',
+    doc({
+      summary: 'A profile: your own, or anyone’s for admins',
+      auth: 'user',
+      params: emailParam,
+      ok: { status: 200, description: 'The profile', schema: userSchema },
+      errors: [400, 403, 404],
+    }),
+    requireUser,
+    validate('param', emailParam),
+    async (c) => {
+      const { email: target } = c.req.valid('param');
+      const user = c.var.user;
+      if (target === user.email) {
+        // Their own: the account's profile (not one another account with this e-mail saved) and
+        // the flag the API applies to this token, so an unverified e-mail shows no admin screens.
+        const own = await readProfile(c.var.db, user);
+        // No profile yet (e.g. right after a popup sign-in): the token's name.
+        return c.json({
+          email: user.email,
+          displayName: own?.displayName ?? user.name ?? '',
+          admin: user.isAdmin,
+        } satisfies User);
+      }
+      if (!user.isAdmin) throw new ApiError(403, 'forbidden', 'You can only read your own profile.');
+      const found = await readUser(c.var.db, target, c.var.config.adminEmails);
+      if (!found) throw new ApiError(404, 'not_found', `No user ${target}.`);
+      return c.json(found);
+    },
+  )
   // The account's own orders by uid, whatever its sign-in (e-mail, Google, phone: DESIGN.md §3).
-  .get('/me/orders', requireUser, validate('query', myOrdersQuery), async (c) => {
-    const { limit, cursor, status } = c.req.valid('query');
-    return answerOrderPage(c, { userId: c.var.user.uid, status }, { status }, { limit, cursor });
-  });
+  .get(
+    '/me/orders',
+    doc({
+      summary:
+        'Your own orders (by account, whatever the sign-in: e-mail, Google, phone number), newest first, optionally of one `status`; `limit` a page',
+      auth: 'user',
+      query: myOrdersQuery,
+      etag: true,
+      ok: {
+        status: 200,
+        description:
+          'A page of orders (`Cache-Control: private, no-cache`). When more follow, header `Link: </api/users/me/orders?…&cursor=…>; rel="next"` gives the next page',
+        schema: z.array(orderSchema),
+      },
+      errors: [400],
+    }),
+    requireUser,
+    validate('query', myOrdersQuery),
+    async (c) => {
+      const { limit, cursor, status } = c.req.valid('query');
+      return answerOrderPage(c, { userId: c.var.user.uid, status }, { status }, { limit, cursor });
+    },
+  );
