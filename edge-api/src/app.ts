@@ -35,6 +35,9 @@ import { push } from './routes/push';
 import { reports } from './routes/reports';
 import { reviews } from './routes/reviews';
 import { users } from './routes/users';
+import type { PaymentMethod } from './contract/order';
+import type { PaymentProvider } from './payments/provider';
+import { providerFor } from './payments/providers';
 
 export type AppDeps = {
   db: Client;
@@ -57,6 +60,11 @@ export type AppDeps = {
   stripe?: Stripe;
   /** Defaults to a bKash client for config.bkash (payments/bkash.ts), or none. */
   bkash?: BkashClient;
+  /**
+   * Ways to pay registered besides (or instead of) those the clients above make
+   * (payments/providers.ts): a new provider is one file and one entry here or there.
+   */
+  providers?: Partial<Record<PaymentMethod, PaymentProvider>>;
   /** The catalogue cache, when the entry shares it (Node's replay of the catalogue read). */
   catalogue?: CatalogueCache;
   /** The runtime's Web Push sender (push/sender.ts); without one, or without config.push, nothing is sent. */
@@ -107,6 +115,10 @@ function buildApi(deps: AppDeps, described: Hono<AppEnv>) {
     c.set('userWriteLimit', limitUserWrites);
     c.set('stripe', stripe);
     c.set('bkash', bkash);
+    c.set(
+      'paymentProvider',
+      (method) => deps.providers?.[method] ?? providerFor({ db: deps.db, stripe, bkash }, method),
+    );
     c.set('pushSender', deps.config.push ? deps.pushSender : undefined);
     await next();
   });

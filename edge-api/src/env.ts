@@ -8,7 +8,9 @@ import type { AuthUser, TokenVerifier } from './auth/verify-token';
 import type { CatalogueCache } from './catalogue/catalogue';
 import type { AppConfig } from './config';
 import type { RequestLog } from './http/logger';
+import type { PaymentMethod } from './contract/order';
 import type { BkashClient } from './payments/bkash';
+import type { PaymentProvider } from './payments/provider';
 import type { PushSender } from './push/sender';
 
 /** The signed-in user of a request, with the admin flag resolved (DESIGN.md §3). */
@@ -32,6 +34,11 @@ export type AppEnv = {
     stripe: Stripe | undefined;
     /** bKash's tokenized checkout, when the five BKASH_* settings are configured (payments/bkash.ts). */
     bkash: BkashClient | undefined;
+    /**
+     * The provider of a way to pay (payments/provider.ts), when the shop offers it now: cash
+     * always, card with Stripe, bKash with its settings (payments/providers.ts).
+     */
+    paymentProvider: (method: PaymentMethod) => PaymentProvider | undefined;
     /** The Web Push sender of this runtime, when push is configured (push/sender.ts). */
     pushSender: PushSender | undefined;
     /** Per-user write limit, run by requireUser once the user is known (http/rate-limit.ts). */

@@ -4,7 +4,7 @@
  * the row from 'created' to 'executing' asks bKash to execute it; every other callback reads the
  * outcome the claimer records.
  */
-import type { Client, Row } from '@libsql/client';
+import type { Client, InStatement, Row } from '@libsql/client';
 
 /** A payment's state (migration 0010 says what each means). */
 export type BkashPaymentStatus = 'created' | 'executing' | 'completed' | 'failed' | 'cancelled' | 'refunded';
@@ -122,37 +122,23 @@ export async function noteBkashTrxId(db: Client, paymentId: string, trxId: strin
 }
 
 /**
- * Records payment `paymentId` completed with bKash's `trxId` and, in the same write, marks its
- * order paid by bKash with that reference — only an unpaid, not cancelled bKash order
- * (DESIGN.md §10). The payment is recorded completed either way: bKash holds the money.
- * @returns whether the order was marked paid (false: it is already paid, cancelled, another
- * method's, or gone — the caller refunds the payment).
+ * The statement that records payment `paymentId` completed with bKash's `trxId` (at `nowMs`), for
+ * the write that marks its order paid (orders/settle.ts): the payment is recorded completed
+ * whether or not the order takes it, as bKash holds the money either way.
  */
-export async function completeBkashPayment(
-  db: Client,
-  paymentId: string,
-  orderId: string,
-  trxId: string,
-  nowMs = Date.now(),
-): Promise<boolean> {
-  const [order] = await db.batch(
-    [
-      {
-        sql: `UPDATE orders SET payment_status = 'paid', payment_ref = ?
-              WHERE id = ? AND payment_method = 'bkash' AND payment_status = 'unpaid' AND order_status <> 'Cancelled'
-                AND EXISTS (SELECT 1 FROM bkash_payments WHERE payment_id = ? AND status = 'executing')`,
-        args: [trxId, orderId, paymentId],
-      },
-      {
-        sql: `UPDATE bkash_payments SET status = 'completed', trx_id = ?, status_code = NULL, updated_at = ?
-              WHERE payment_id = ? AND status = 'executing'`,
-        args: [trxId, nowMs, paymentId],
-      },
-    ],
-    'write',
-  );
-  return (order?.rowsAffected ?? 0) > 0;
+export function completeBkashPaymentStatement(paymentId: string, trxId: string, nowMs = Date.now()): InStatement {
+  return {
+    sql: `UPDATE bkash_payments SET status = 'completed', trx_id = ?, status_code = NULL, updated_at = ?
+          WHERE payment_id = ? AND status = 'executing'`,
+    args: [trxId, nowMs, paymentId],
+  };
 }
+
+/** The condition (on `orders`) that payment `paymentId` is still being executed: only then may it pay its order. */
+export const executingBkashPayment = (paymentId: string) => ({
+  sql: "EXISTS (SELECT 1 FROM bkash_payments WHERE payment_id = ? AND status = 'executing')",
+  args: [paymentId],
+});
 
 /** Records that completed (or executing) payment `paymentId` was refunded at bKash: the order never took it. */
 export async function markBkashPaymentRefunded(

@@ -17,20 +17,6 @@ export async function chooseCardPayment(db: Client, id: string): Promise<void> {
 }
 
 /**
- * Marks unpaid order `id` paid by card with the provider's payment id `paymentRef`; an order
- * already paid, refunded or gone is left as it is (a replayed webhook changes nothing).
- * @returns whether the order changed.
- */
-export async function markOrderPaid(db: Client, id: string, paymentRef: string | null): Promise<boolean> {
-  const { rowsAffected } = await db.execute({
-    sql: `UPDATE orders SET payment_status = 'paid', payment_method = 'card', payment_ref = ?
-          WHERE id = ? AND payment_status = 'unpaid' AND order_status <> 'Cancelled'`,
-    args: [paymentRef, id],
-  });
-  return rowsAffected > 0;
-}
-
-/**
  * The statements that record order `id`'s payment refunded: payment 'refunded' and, unless
  * `keepDelivered` (a delivered order refunded at the provider stays Delivered, unless a cancel is
  * refunding it), state Cancelled, its units given back to counted stock, with its timeline entry

@@ -24,7 +24,7 @@ import { chooseSlot, deliverySlot, openSlots, REASSIGN_DAYS_AHEAD } from '../del
 import type { AppEnv } from '../env';
 import { ApiError } from '../http/errors';
 import { idempotentWrite, type WriteResult } from '../idempotency/idempotency';
-import { paymentsNotConfigured, providerFor } from '../payments/providers';
+import { paymentsNotConfigured } from '../payments/providers';
 import { notifyNewOrder } from '../push/notify';
 
 /** A validated `POST /orders` body. */
@@ -165,7 +165,7 @@ async function planOrder(c: Context<AppEnv>, input: OrderInput): Promise<WriteRe
 export async function placeOrder(c: Context<AppEnv>, input: OrderInput): Promise<Response> {
   const user = c.var.user;
   // A way to pay the shop does not offer now is a feature switched off, not stored as the key's answer.
-  if (input.paymentMethod !== 'cod' && !providerFor(c.var, input.paymentMethod))
+  if (input.paymentMethod !== 'cod' && !c.var.paymentProvider(input.paymentMethod))
     throw paymentsNotConfigured(input.paymentMethod);
   // The account's own e-mail; '' for an account with none (phone sign-in), its order's `email`.
   if (input.email !== user.email)

@@ -15,7 +15,8 @@ import {
   bkashPaymentByTrxId,
   claimBkashExecute,
   claimStaleBkashExecute,
-  completeBkashPayment,
+  completeBkashPaymentStatement,
+  executingBkashPayment,
   endBkashPayment,
   insertBkashPayment,
   markBkashPaymentRefunded,
@@ -24,6 +25,7 @@ import {
   type BkashPaymentRow,
 } from '../db/bkash-payments';
 import { readOrder } from '../db/orders';
+import { settlePayment, type Settled } from '../orders/settle';
 import { claimStrayRefund, endStrayRefund, refundedPoisha } from '../db/refunds';
 import { ApiError } from '../http/errors';
 import type { RequestLog } from '../http/logger';
@@ -78,18 +80,24 @@ const bkashUnavailable = (reason: string) =>
   );
 
 /**
- * The order is paid: the one place a bKash payment marks an order paid, with bKash's `trxID` as
- * its reference, in the same write that records the payment completed.
- * @returns whether the order took the payment (false: already paid, cancelled, another method's or
- * gone — the caller refunds it).
+ * The order takes bKash's completed payment (orders/settle.ts) with its `trxID` as reference, in
+ * the write that records the payment completed, while it is still being executed.
+ * @returns what became of it: `unkept` is the caller's to return.
  */
-export async function bkashOrderPaid(deps: BkashDeps, payment: BkashPaymentRow, trxId: string): Promise<boolean> {
-  const paid = await completeBkashPayment(deps.db, payment.paymentId, payment.orderId, trxId);
-  if (paid) {
+async function bkashOrderPaid(deps: BkashDeps, payment: BkashPaymentRow, trxId: string): Promise<Settled> {
+  const settled = await settlePayment(
+    deps.db,
+    { orderId: payment.orderId, method: 'bkash', paymentRef: trxId },
+    {
+      onlyIf: executingBkashPayment(payment.paymentId),
+      alongside: [completeBkashPaymentStatement(payment.paymentId, trxId)],
+    },
+  );
+  if (settled === 'paid') {
     deps.log.info('order paid by bkash', { orderId: payment.orderId, paymentID: payment.paymentId, trxID: trxId });
     deps.paid?.(payment.orderId);
   }
-  return paid;
+  return settled;
 }
 
 /** The shopper's phone as bKash's payerReference (its wallet number is asked on bKash's page): digits only. */
@@ -243,10 +251,10 @@ async function applyResult(
     await returnStrayPayment(deps, payment, result, `does not match its order: ${problems.join('; ')}`);
     return { orderId, outcome: 'failed' };
   }
-  if (await bkashOrderPaid(deps, payment, result.trxID)) return { orderId, outcome: 'paid' };
+  const settled = await bkashOrderPaid(deps, payment, result.trxID);
+  // Paid now, or this very payment is the order's already (another request settled it meanwhile).
+  if (settled !== 'unkept') return { orderId, outcome: 'paid' };
   const now = await readOrder(deps.db, orderId);
-  // This very payment is the order's (another request settled it meanwhile): it keeps it.
-  if (now?.paymentRef === result.trxID) return { orderId, outcome: now.paymentStatus === 'paid' ? 'paid' : 'failed' };
   // Paid meanwhile (another payment), cancelled or deleted: the money goes back.
   const stored = (await readBkashPayment(deps.db, payment.paymentId)) ?? payment;
   await returnStrayPayment(
@@ -358,7 +366,8 @@ const refundedAtBkash = (refunds: ReadonlyArray<{ refundTransactionStatus: strin
     .reduce((sum, refund) => sum + toPoisha(Number(refund.refundAmount)), 0);
 
 /**
- * bKash as a {@link PaymentProvider}: a refund is bKash's v2 refund of the payment whose trxID is
+ * bKash as a {@link PaymentProvider}: a charge is a payment created at bKash, the shopper sent
+ * to bKash's page ({@link startBkashPayment}); a refund is bKash's v2 refund of the payment whose trxID is
  * `paymentRef`. bKash takes no idempotency key, so a retry first asks bKash's refund status and
  * counts what bKash refunded beyond what the ledger recorded: when that covers this refund, it was
  * made and is not asked again.
@@ -373,6 +382,9 @@ export function bkashProvider(deps: Pick<BkashDeps, 'db' | 'bkash'>): PaymentPro
   };
   return {
     method: 'bkash',
+    async charge(order, request, log) {
+      return { kind: 'redirect', url: await startBkashPayment({ db, bkash, log }, order, request.callbackURL) };
+    },
     async refund(request: RefundRequest, log): Promise<RefundMade> {
       const payment = await bkashPaymentByTrxId(db, request.paymentRef);
       if (!payment) throw new ProviderRefusedError(`${request.refundId}: no bKash payment on record with this trxID`);

@@ -100,6 +100,24 @@ async function pay(order: Order, choice: CustomerChoice = 'approve') {
   return { ...landed, paymentID };
 }
 
+/**
+ * A bKash order whose shopper approved and whose one execute reached bKash, but whose answer was
+ * lost while bKash then stopped answering (the status query failing too): its callback answered
+ * `pending`, and bKash is back in service.
+ */
+async function executeLostWhileOutOfService(): Promise<{ order: Order; paymentID: string }> {
+  const order = await placeOrder();
+  const { bkashURL, paymentID } = await bkashPage(order);
+  const callback = await onBkashPage(bkashURL, 'approve');
+  standin.control.stallNextExecute(EXECUTE_TIMEOUT_MS * 4, { thenOutOfService: true });
+  try {
+    expect((await followCallback(callback)).params).toEqual({ order: order._id, bkash: 'pending' });
+  } finally {
+    standin.control.setOutOfService(false);
+  }
+  return { order, paymentID };
+}
+
 /** The callback's `state` the shop gave bKash for `paymentID` (the browser has it in the callback URL). */
 const stateOf = (paymentID: string) =>
   new URL(String(standin.control.payment(paymentID)?.callbackURL)).searchParams.get('state') ?? '';
@@ -197,16 +215,7 @@ describe('paying with bKash', () => {
   });
 
   it('an execute lost while bKash is also out of service answers pending; a callback after the execute’s window settles it by query', async () => {
-    const order = await placeOrder();
-    const { bkashURL, paymentID } = await bkashPage(order);
-    const callback = await onBkashPage(bkashURL, 'approve');
-    // The execute reaches bKash; then bKash stops answering, so the status query fails too.
-    standin.control.stallNextExecute(EXECUTE_TIMEOUT_MS * 4, { thenOutOfService: true });
-    try {
-      expect((await followCallback(callback)).params).toEqual({ order: order._id, bkash: 'pending' });
-    } finally {
-      standin.control.setOutOfService(false);
-    }
+    const { order, paymentID } = await executeLostWhileOutOfService();
     expect(await readOrder(order._id)).toMatchObject({ paymentStatus: 'unpaid' });
     const deps = { db: t.db, bkash: client, log: requestLog('test') };
     // Within the execute's window another callback waits for it, then says pending.
@@ -432,15 +441,7 @@ describe('money moves at most once', () => {
     });
 
   it('two late callbacks on a stalled execute settle it once: the order keeps its payment, nothing is refunded', async () => {
-    const order = await placeOrder();
-    const { bkashURL, paymentID } = await bkashPage(order);
-    const callback = await onBkashPage(bkashURL, 'approve');
-    standin.control.stallNextExecute(EXECUTE_TIMEOUT_MS * 4, { thenOutOfService: true });
-    try {
-      expect((await followCallback(callback)).params).toEqual({ order: order._id, bkash: 'pending' });
-    } finally {
-      standin.control.setOutOfService(false);
-    }
+    const { order, paymentID } = await executeLostWhileOutOfService();
     const later = () => Date.now() + STALE_EXECUTE_MS + 1000;
     const callbackParams = { paymentID, status: 'success' as const, state: stateOf(paymentID) };
     const answers = await Promise.all([

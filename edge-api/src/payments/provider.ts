@@ -1,10 +1,11 @@
 /**
  * One way to pay, as the order code sees it (DESIGN.md §14): the order code asks a provider to
- * refund without knowing which one it is. Stripe (payments/stripe.ts), bKash
+ * charge an order or refund it without knowing which one it is, and a provider's word that a
+ * payment completed reaches the order through orders/settle.ts. Stripe (payments/stripe.ts), bKash
  * (payments/bkash-orders.ts) and cash (payments/cash.ts) each implement {@link PaymentProvider};
  * payments/providers.ts picks the one an order was paid with.
  */
-import type { PaymentMethod } from '../contract/order';
+import type { Order, PaymentMethod } from '../contract/order';
 import type { RequestLog } from '../http/logger';
 
 /** A refund the shop asks of a provider; claimed in the `refunds` ledger (db/refunds.ts) first. */
@@ -47,9 +48,24 @@ export class ProviderRefusedError extends Error {
   }
 }
 
+/**
+ * How the shopper goes on paying: to the provider's page (`redirect`, bKash), through a form the
+ * page mounts (`embedded`, Stripe's Checkout), or at the door (`on-delivery`, cash).
+ */
+export type ChargeStart =
+  | { kind: 'redirect'; url: string }
+  | { kind: 'embedded'; sessionId: string; clientSecret: string }
+  | { kind: 'on-delivery' };
+
 /** A way to pay the shop offers: what the order code may ask of it. */
 export type PaymentProvider = {
   readonly method: PaymentMethod;
+  /**
+   * Starts charging `order`'s total (the server's, never a client's figure); `callbackURL` is
+   * where a provider that sends the shopper away sends them back.
+   * @throws ApiError 503 `payment_provider_unavailable` or 502 `payment_provider_error`.
+   */
+  charge(order: Order, request: { callbackURL: string }, log: RequestLog): Promise<ChargeStart>;
   /**
    * Returns `request.amountPoisha` of payment `request.paymentRef` to the payer, at most once per
    * `request.refundId`.

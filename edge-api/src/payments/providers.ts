@@ -23,7 +23,7 @@ export function providerFor(clients: ProviderClients, method: PaymentMethod): Pa
   const { db, stripe, bkash } = clients;
   const providers: Record<PaymentMethod, () => PaymentProvider | undefined> = {
     cod: () => cashProvider,
-    card: () => stripe && stripeProvider(stripe),
+    card: () => stripe && stripeProvider({ db, stripe }),
     bkash: () => bkash && bkashProvider({ db, bkash }),
   };
   return providers[method]();

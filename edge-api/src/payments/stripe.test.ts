@@ -618,7 +618,7 @@ describe('cancelling a paid order refunds exactly once, also after a crash', () 
   async function crashedCancel(order: Order, agoMs: number) {
     const claim = await claimOrderRefund(t.db, order._id, {}, Date.now() - agoMs);
     expect(claim).toMatchObject({ paymentRef: intentOf(order), retry: false });
-    await stripeProvider(stripe).refund(claim as NonNullable<typeof claim>, requestLog('test'));
+    await stripeProvider({ db: t.db, stripe }).refund(claim as NonNullable<typeof claim>, requestLog('test'));
     recorded = [];
   }
 

@@ -6,9 +6,12 @@
  * Stripe docs: "Build an embedded checkout page", "Idempotent requests", "Webhook signatures",
  * "Refunds".
  */
+import type { Client } from '@libsql/client';
 import Stripe from 'stripe';
 import { toPoisha } from '../contract/pricing';
 import type { Order } from '../contract/order';
+import { chooseCardPayment } from '../db/order-payments';
+import { ApiError } from '../http/errors';
 import { ProviderRefusedError, ProviderUnavailableError, type PaymentProvider } from './provider';
 
 /** A Stripe client using fetch (Node and Workers alike); `network` points it elsewhere in tests. */
@@ -93,17 +96,47 @@ async function createRefund(
   }
 }
 
+/** A Stripe error as a log may name it: its type and code (e.g. `StripeInvalidRequestError email_invalid`), never its message. */
+export function stripeErrorName(error: unknown): string {
+  const { type, code } = (typeof error === 'object' && error !== null ? error : {}) as {
+    type?: unknown;
+    code?: unknown;
+  };
+  const name = typeof type === 'string' ? type : error instanceof Error ? error.name : 'unknown error';
+  return typeof code === 'string' ? `${name} ${code}` : name;
+}
+
 /** Stripe's error types that say it could not be asked or did not answer: the outcome is unknown. */
 const UNAVAILABLE = new Set(['StripeConnectionError', 'StripeAPIError', 'StripeRateLimitError']);
 
 /**
- * Card payments as a {@link PaymentProvider}: a refund is Stripe's "Create a refund" of
+ * Card payments as a {@link PaymentProvider}: a charge is an embedded Checkout Session for the
+ * order's total, the order then marked as paid by card; a refund is Stripe's "Create a refund" of
  * `amountPoisha` under the ledger's refund id as its idempotency key, so a retry after a crash or
  * a lost answer is the same refund at Stripe; a charge already refunded counts as refunded.
  */
-export function stripeProvider(stripe: Stripe): PaymentProvider {
+export function stripeProvider(deps: { db: Client; stripe: Stripe }): PaymentProvider {
+  const { db, stripe } = deps;
   return {
     method: 'card',
+    async charge(order) {
+      let session;
+      try {
+        session = await createOrderCheckout(stripe, order);
+      } catch (error) {
+        // Logged at warn by onError with this reason: Stripe's error type and code only, as its
+        // message may quote what was sent (an invalid customer e-mail) or part of the key.
+        throw new ApiError(
+          502,
+          'payment_provider_error',
+          'The card payment could not be started. Try again, or pay cash on delivery.',
+          undefined,
+          { reason: `Stripe checkout for order ${order._id} failed: ${stripeErrorName(error)}` },
+        );
+      }
+      await chooseCardPayment(db, order._id);
+      return { kind: 'embedded', ...session };
+    },
     async refund(request) {
       let refund;
       try {

@@ -10,25 +10,22 @@
 import { z } from 'zod';
 import { requireUser } from '../auth/middleware';
 import { recordId } from '../contract/fields';
-import {
-  chooseCardPayment,
-  markDisputed,
-  markOrderPaid,
-  orderIdByPaymentRef,
-  recordRefund,
-} from '../db/order-payments';
+import { markDisputed, orderIdByPaymentRef, recordRefund } from '../db/order-payments';
+import { settlePayment } from '../orders/settle';
 import { readOrder } from '../db/orders';
 import { orderFor } from '../orders/access';
+import { chargeOrder } from '../orders/pay';
 import { paymentsNotConfigured } from '../payments/providers';
+import { myOrdersUrl } from '../contract/my-orders';
 import { factory } from '../env';
 import { ApiError, errorResponse } from '../http/errors';
 import { toPoisha } from '../contract/pricing';
 import type { RequestLog } from '../http/logger';
 import {
-  createOrderCheckout,
   isLiveKey,
   readWebhookEvent,
   refundUnkeptPayment,
+  stripeErrorName,
   type WebhookEvent,
 } from '../payments/stripe';
 import type Stripe from 'stripe';
@@ -36,16 +33,6 @@ import type { Client } from '@libsql/client';
 import { validate } from '../http/validation';
 import { notifyPaymentCompleted, notifyPaymentRefunded } from '../push/notify';
 import { doc } from './openapi';
-
-/** A Stripe error as a log may name it: its type and code (e.g. `StripeInvalidRequestError email_invalid`), never its message. */
-function stripeErrorName(error: unknown): string {
-  const { type, code } = (typeof error === 'object' && error !== null ? error : {}) as {
-    type?: unknown;
-    code?: unknown;
-  };
-  const name = typeof type === 'string' ? type : error instanceof Error ? error.name : 'unknown error';
-  return typeof code === 'string' ? `${name} ${code}` : name;
-}
 
 /** `POST /api/checkout` `{orderId}` → `{sessionId, clientSecret}`; 404 for another user's order (`not_found`) or without Stripe (`payments_not_configured`), 409 when already paid (or refunded, or disputed), 502 when Stripe fails. */
 export const checkout = factory.createApp().post(
@@ -64,30 +51,15 @@ export const checkout = factory.createApp().post(
   requireUser,
   validate('json', z.object({ orderId: recordId })),
   async (c) => {
-    const stripe = c.var.stripe;
-    // Thrown, not returned, so the route's only typed answer is the session (the PWA's client reads it).
-    if (!stripe) throw paymentsNotConfigured('card');
     const { orderId } = c.req.valid('json');
+    // Thrown, not returned, so the route's only typed answer is the session (the PWA's client reads it).
+    if (!c.var.paymentProvider('card')) throw paymentsNotConfigured('card');
     // Paid for by the account that placed it (DESIGN.md §3), never by whoever has its e-mail now.
     const { order } = await orderFor(c.var, c.var.user, orderId, 'owner');
-    // Refunded and disputed payments too: a Cancelled order must never be charged again.
-    if (order.paymentStatus !== 'unpaid') throw new ApiError(409, 'already_paid', 'This order is already paid.');
-    let session;
-    try {
-      session = await createOrderCheckout(stripe, order);
-    } catch (error) {
-      // Logged at warn by onError with this reason: Stripe's error type and code only, as its
-      // message may quote what was sent (an invalid customer e-mail) or part of the key.
-      const reason = `Stripe checkout for order ${orderId} failed: ${stripeErrorName(error)}`;
-      throw new ApiError(
-        502,
-        'payment_provider_error',
-        'The card payment could not be started. Try again, or pay cash on delivery.',
-        undefined,
-        { reason },
-      );
-    }
-    await chooseCardPayment(c.var.db, orderId);
+    const callbackURL = new URL(myOrdersUrl({ order: orderId }), c.req.url).toString();
+    const start = await chargeOrder(c.var, order, 'card', callbackURL);
+    if (start.kind !== 'embedded') throw new Error('the card provider answered a charge without an embedded checkout');
+    const session = { sessionId: start.sessionId, clientSecret: start.clientSecret };
     return c.json(session);
   },
 );
@@ -211,17 +183,23 @@ async function applyWebhookEvent(
       });
       return;
     }
-    if (order && (await markOrderPaid(db, order._id, event.paymentIntent))) {
-      log.info('order paid by card', { ...fields, orderId: order._id });
-      news.paid(order._id);
+    // A completed checkout is the shopper's choice of card, whatever the order was placed with.
+    const settled = await settlePayment(
+      db,
+      { orderId: event.orderId, method: 'card', paymentRef: event.paymentIntent },
+      { anyMethod: true },
+    );
+    if (settled === 'paid') {
+      log.info('order paid by card', { ...fields, orderId: event.orderId });
+      news.paid(event.orderId);
+      return;
+    }
+    if (settled === 'kept') {
+      log.info('stripe payment already recorded', { ...fields, orderId: event.orderId });
       return;
     }
     // Read again: the order may have been deleted, cancelled or paid since the first read.
-    const now = order && (await readOrder(db, order._id));
-    if (now && event.paymentIntent !== null && now.paymentRef === event.paymentIntent) {
-      log.info('stripe payment already recorded', { ...fields, orderId: now._id });
-      return;
-    }
+    const now = await readOrder(db, event.orderId);
     const late = !now || now.orderStatus === 'Cancelled';
     await refundUnkept(stripe, log, fields, event.orderId, event.paymentIntent, late ? 'late' : 'duplicate');
     return;

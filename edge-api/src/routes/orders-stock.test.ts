@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderSchema } from '../contract/order';
 import { productSchema, type ProductInput } from '../contract/product';
 import type { Product } from '../contract/catalogue';
-import { markOrderPaid, recordRefund } from '../db/order-payments';
+import { recordRefund } from '../db/order-payments';
+import { settlePayment } from '../orders/settle';
 import { findProducts } from '../db/products';
 import { admin, createTestApp, customerA, orderBody, type TestApp } from '../testing/test-app';
 
@@ -116,7 +117,7 @@ describe('counted stock', () => {
   it('gives the units back when a paid order is cancelled and refunded, once; a delivered one, refunded at the provider or cancelled by an admin, keeps them sold', async () => {
     const mango = await addProduct('Mango refunded', 10);
     const paid = orderSchema.parse(await (await order([[mango, 4]])).json());
-    await markOrderPaid(t.db, paid._id, 'pi_stock_1');
+    await settlePayment(t.db, { orderId: paid._id, method: paid.paymentMethod, paymentRef: 'pi_stock_1' });
     expect(await shown(mango._id)).toMatchObject({ stock: 6 });
     expect(await recordRefund(t.db, paid._id, admin.uid)).toBe(true);
     expect(await shown(mango._id)).toMatchObject({ stock: 10 });
@@ -124,14 +125,14 @@ describe('counted stock', () => {
     expect(await shown(mango._id)).toMatchObject({ stock: 10 });
 
     const delivered = orderSchema.parse(await (await order([[mango, 2]])).json());
-    await markOrderPaid(t.db, delivered._id, 'pi_stock_2');
+    await settlePayment(t.db, { orderId: delivered._id, method: delivered.paymentMethod, paymentRef: 'pi_stock_2' });
     await t.db.execute({ sql: "UPDATE orders SET order_status = 'Delivered' WHERE id = ?", args: [delivered._id] });
     expect(await recordRefund(t.db, delivered._id, null, { keepDelivered: true })).toBe(true);
     expect(await shown(mango._id)).toMatchObject({ stock: 8 });
 
     // An admin's cancel of a delivered paid order refunds it, but its units left the shop.
     const handedOver = orderSchema.parse(await (await order([[mango, 3]])).json());
-    await markOrderPaid(t.db, handedOver._id, 'pi_stock_3');
+    await settlePayment(t.db, { orderId: handedOver._id, method: handedOver.paymentMethod, paymentRef: 'pi_stock_3' });
     await t.db.execute({ sql: "UPDATE orders SET order_status = 'Delivered' WHERE id = ?", args: [handedOver._id] });
     expect(await shown(mango._id)).toMatchObject({ stock: 5 });
     expect(await recordRefund(t.db, handedOver._id, admin.uid)).toBe(true);

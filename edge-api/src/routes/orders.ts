@@ -15,7 +15,6 @@ import { cancelOrder, notPending } from '../orders/cancel';
 import { answerOrderPage, ORDER_LIST_CACHE_CONTROL } from '../orders/list';
 import { placeOrder } from '../orders/place';
 import { advanceOrder } from '../orders/status';
-import { providerFor } from '../payments/providers';
 import { notifyOrderCancelled, notifyOrderStatus, notifyPaymentRefunded } from '../push/notify';
 import { deletedAnswer, doc, modifiedAnswer } from './openapi';
 
@@ -148,7 +147,7 @@ export const orders = factory
       const { user } = c.var;
       const { order, ownerUid } = await orderFor(c.var, user, c.req.valid('param').id, 'owner-or-admin');
       if (!user.isAdmin && order.orderStatus !== 'Pending') throw notPending(order.orderStatus);
-      const deps = { ...c.var, provider: (paid: Order) => providerFor(c.var, paid.paymentMethod) };
+      const deps = { ...c.var, provider: (paid: Order) => c.var.paymentProvider(paid.paymentMethod) };
       const answer = await cancelOrder(deps, order, { onlyIfPending: !user.isAdmin, byUid: user.uid });
       // An admin's cancel is news to the shopper (their own is not).
       if (user.isAdmin && answer.cancelledCount === 1) notifyPaymentRefunded(c, order._id, { cancelled: true });

@@ -15,15 +15,16 @@ import {
   paymentMethodsAnswerSchema,
   type PaymentMethodsAnswer,
 } from '../contract/payments';
-import type { PaymentMethod } from '../contract/order';
+import { paymentMethods, type Order } from '../contract/order';
 import { orderFor } from '../orders/access';
+import { chargeOrder } from '../orders/pay';
 import { paymentsNotConfigured } from '../payments/providers';
 import { factory, type AppEnv } from '../env';
 import { notifyPaymentCompleted } from '../push/notify';
 import { ApiError } from '../http/errors';
 import { validate } from '../http/validation';
 import { doc } from './openapi';
-import { settleBkashCallback, startBkashPayment, type BkashDeps } from '../payments/bkash-orders';
+import { settleBkashCallback, type BkashDeps } from '../payments/bkash-orders';
 
 /** The methods list may be cached a little: configuration changes with a deploy, not per request. */
 export const PAYMENT_METHODS_CACHE_CONTROL = 'public, max-age=60';
@@ -51,9 +52,7 @@ export const payments = factory
       },
     }),
     (c) => {
-      const methods: PaymentMethod[] = ['cod'];
-      if (c.var.stripe) methods.push('card');
-      if (c.var.bkash) methods.push('bkash');
+      const methods = paymentMethods.filter((method) => c.var.paymentProvider(method) !== undefined);
       c.header('Cache-Control', PAYMENT_METHODS_CACHE_CONTROL);
       return c.json({ methods } satisfies PaymentMethodsAnswer);
     },
@@ -80,22 +79,24 @@ export const payments = factory
     requireUser,
     validate('json', bkashCreateSchema),
     async (c) => {
-      const deps = bkashDeps(c);
+      if (!c.var.paymentProvider('bkash')) throw paymentsNotConfigured('bkash');
       const { orderId } = c.req.valid('json');
       // Paid for by the account that placed it (DESIGN.md §3); another's order is answered as missing.
       const { order } = await orderFor(c.var, c.var.user, orderId, 'owner');
-      // Refunded and disputed too: a Cancelled order must never be charged again.
-      if (order.paymentStatus !== 'unpaid') throw new ApiError(409, 'already_paid', 'This order is already paid.');
-      if (order.paymentMethod !== 'bkash')
-        throw new ApiError(
-          409,
-          'not_bkash_order',
-          `This order is paid ${order.paymentMethod === 'cod' ? 'on delivery' : 'by card'}, not with bKash.`,
-          { paymentMethod: order.paymentMethod },
-        );
       const callbackURL = new URL('/api/payments/bkash/callback', c.req.url).toString();
-      const bkashURL = await startBkashPayment(deps, order, callbackURL);
-      return c.json({ bkashURL });
+      // A cash or card order is paid its own way (its owner may switch a bKash one to cash, not back).
+      const notBkash = (unpaid: Order) =>
+        unpaid.paymentMethod === 'bkash'
+          ? undefined
+          : new ApiError(
+              409,
+              'not_bkash_order',
+              `This order is paid ${unpaid.paymentMethod === 'cod' ? 'on delivery' : 'by card'}, not with bKash.`,
+              { paymentMethod: unpaid.paymentMethod },
+            );
+      const start = await chargeOrder(c.var, order, 'bkash', callbackURL, notBkash);
+      if (start.kind !== 'redirect') throw new Error('the bKash provider answered a charge without a page to go to');
+      return c.json({ bkashURL: start.url });
     },
   )
   /**
