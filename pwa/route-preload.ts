@@ -25,7 +25,7 @@ export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
 /** index.html's module script (the app's entry) as Vite writes it; its `src` is group 1. */
 export const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
 /** index.html's stylesheet as Vite writes it; its `href` is group 1. */
-export const STYLESHEET = /<link rel="stylesheet" crossorigin href="([^"]+)">/;
+const STYLESHEET = /<link rel="stylesheet" crossorigin href="([^"]+)">/;
 
 /** Paths (lower case, as the router matches them) → the route module that renders them. */
 export type RoutePreloads = Record<string, string>;

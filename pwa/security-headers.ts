@@ -92,7 +92,7 @@ export function securityHeaders(scriptHashes: readonly string[], env: CspEnv): R
 }
 
 /** The base64 SHA-256 of every inline `<script>` (one without `src`) in `html`, as CSP wants it. */
-export function inlineScriptHashes(html: string): string[] {
+function inlineScriptHashes(html: string): string[] {
   return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((match) =>
     createHash('sha256')
       .update(match[1] ?? '')

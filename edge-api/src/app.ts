@@ -71,14 +71,14 @@ export type AppDeps = {
   pushSender?: PushSender;
 };
 
-export const MAX_BODY_BYTES = 64 * 1024;
+const MAX_BODY_BYTES = 64 * 1024;
 
 /**
  * The verifiers the config asks for, over one key set (its JWKS, Google's by default): `signed`
  * for RS256 tokens only, and `emulator` also taking unsigned emulator tokens when the config
  * asks for them (FIREBASE_AUTH_EMULATOR_HOST and a demo- project), else undefined.
  */
-export function defaultTokenVerifiers(config: AppConfig): { signed: TokenVerifier; emulator?: TokenVerifier } {
+function defaultTokenVerifiers(config: AppConfig): { signed: TokenVerifier; emulator?: TokenVerifier } {
   const keys = createJwksSource(config.firebaseJwksUrl);
   const verifier = (acceptEmulatorTokens: boolean) =>
     createTokenVerifier({ projectId: config.firebaseProjectId, keys, acceptEmulatorTokens });

@@ -31,7 +31,7 @@ let cached: { key: string; app: ReturnType<typeof createApp> } | undefined;
  * so on Workers it means a deploy that lacks its real FIREBASE_PROJECT_ID and no one could sign in.
  * @throws ConfigError saying how to set the project.
  */
-export function assertServableConfig(config: AppConfig): void {
+function assertServableConfig(config: AppConfig): void {
   if (config.firebaseProjectId.startsWith('demo-') && config.authEmulatorHost === undefined)
     throw new ConfigError(
       `FIREBASE_PROJECT_ID is ${config.firebaseProjectId}, a demo project only the Firebase Auth emulator serves, and FIREBASE_AUTH_EMULATOR_HOST is not set: ` +

@@ -10,7 +10,7 @@ import { openDatabase } from '../../edge-api/src/db/client';
 import { load, startBareServer, type LoadResult } from './load';
 import { kib, ms, pct, wireBytes, type Figure } from './report';
 
-export const CATALOGUE_SIZE = 1000;
+const CATALOGUE_SIZE = 1000;
 
 /** Tops the catalogue up to `size` products with plain inserts (the triggers version them). */
 export async function fillCatalogue(databaseUrl: string, size = CATALOGUE_SIZE): Promise<void> {

@@ -18,7 +18,7 @@ import { isPortFree } from './ports';
 import type { Supervisor } from './supervisor';
 
 /** The admin account both commands create in the emulator (password: ADMIN_PASSWORD). */
-export const ADMIN_EMAIL = 'admin@tazahaat.test';
+const ADMIN_EMAIL = 'admin@tazahaat.test';
 const ADMIN_NAME = 'Taza Haat Admin';
 const DEFAULT_ADMIN_PASSWORD = 'tazahaat-admin';
 
@@ -36,7 +36,7 @@ export type LocalSettings<K extends string> = {
  * The port in env `name`, or `fallback` when unset or empty.
  * @throws UserFacingError when it is not a port number.
  */
-export function portFromEnv(name: string, fallback: number): number {
+function portFromEnv(name: string, fallback: number): number {
   const raw = process.env[name];
   const port = raw === undefined || raw === '' ? fallback : Number(raw);
   if (!Number.isInteger(port) || port < 1 || port > 65535)

@@ -23,7 +23,7 @@ const LIVE_CATALOGUE_TIMEOUT_MS = 15_000;
  * LIVE_CATALOGUE_TIMEOUT_MS, a non-2xx status, or not a list of products — so the build fails
  * instead of shipping pages of a catalogue it could not read.
  */
-export async function liveCatalogue(url: string): Promise<Product[]> {
+async function liveCatalogue(url: string): Promise<Product[]> {
   const where = `PRERENDER_CATALOGUE_URL ${url}`;
   if (!/^https?:\/\//.test(url)) throw new Error(`prerender: ${where} is not an http(s) URL`);
   let res: Response;

@@ -10,7 +10,7 @@ import { dirname } from 'node:path';
 import webpush from 'web-push';
 import { UserFacingError } from './cli';
 
-export const VAPID_FILE = 'data/vapid.json';
+const VAPID_FILE = 'data/vapid.json';
 
 /**
  * Sets process.env's VAPID keys from `file` (making it first when missing) unless both are set

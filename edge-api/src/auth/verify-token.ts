@@ -39,7 +39,7 @@ export type TokenVerifier = (token: string) => Promise<AuthUser>;
 
 const CLOCK_SKEW_S = 30;
 /** The longest life (`exp` − `iat`) a token may have: Firebase's ID tokens live one hour. */
-export const MAX_TOKEN_LIFETIME_S = 3600;
+const MAX_TOKEN_LIFETIME_S = 3600;
 
 function userFrom(payload: JWTPayload, nowS: number): AuthUser {
   const {

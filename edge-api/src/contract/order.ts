@@ -17,7 +17,7 @@ export type PaymentMethod = (typeof paymentMethods)[number];
 export const paymentStatuses = ['unpaid', 'paid', 'refunded', 'disputed'] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
-export const MAX_ORDER_LINES = 100;
+const MAX_ORDER_LINES = 100;
 
 /** How long a line's `name` may be: a product's name (product.ts) is at most 80 characters. */
 const MAX_LINE_NAME = 80;
@@ -28,14 +28,14 @@ const MAX_LINE_NAME = 80;
  * `out_of_stock` refusal; a name that is not such a text is dropped, not refused. Other fields
  * are ignored (DESIGN.md §3).
  */
-export const orderLineInputSchema = z.object({
+const orderLineInputSchema = z.object({
   _id: recordId,
   cartQuantity: cartQuantityField,
   name: z.string().trim().min(1).max(MAX_LINE_NAME).optional().catch(undefined),
 });
 
 /** Phone: 6–20 characters of digits, +, - and spaces. */
-export const phoneField = z
+const phoneField = z
   .string({ error: 'Required' })
   .trim()
   .regex(/^[0-9+\- ]{6,20}$/, { error: 'Enter 6–20 digits (+, - and spaces allowed)' });
@@ -44,7 +44,7 @@ export const phoneField = z
  * The order's e-mail: the account's own, or '' (or left out) for an account signed in with a
  * phone number, which has none (DESIGN.md §3); the route checks it is the token's.
  */
-export const orderEmailField = z
+const orderEmailField = z
   .string({ error: 'Enter a valid e-mail address' })
   .trim()
   .pipe(z.union([z.literal(''), email], { error: 'Enter a valid e-mail address' }))
@@ -77,7 +77,7 @@ export type OrderInput = z.input<typeof orderInputSchema>;
  * picture and sale unit at order time, and the sale units ordered. A line stored before products
  * had units reads as kg, unit size 1 (db/orders.ts).
  */
-export const orderLineSchema = z.object({
+const orderLineSchema = z.object({
   _id: z.string(),
   name: z.string(),
   price: z.number(),
@@ -88,7 +88,7 @@ export const orderLineSchema = z.object({
 });
 
 /** A delivery slot as stored with an order. */
-export const deliverySlotSchema = z.object({
+const deliverySlotSchema = z.object({
   id: z.string(),
   start: z.string(),
   end: z.string(),
@@ -101,7 +101,7 @@ export const deliverySlotOfferSchema = deliverySlotSchema.extend({
 }) satisfies z.ZodType<DeliverySlotOffer>;
 
 /** One step of an order's timeline. */
-export const statusChangeSchema = z.object({
+const statusChangeSchema = z.object({
   status: z.enum(orderStatuses),
   at: z.string(),
 }) satisfies z.ZodType<StatusChange>;
@@ -143,7 +143,7 @@ export const orderStatusUpdateSchema = z.object({
 });
 
 /** Largest page of `GET /orders`. */
-export const MAX_ORDERS_PAGE = 200;
+const MAX_ORDERS_PAGE = 200;
 
 /**
  * `GET /orders` query (DESIGN.md §3): `email` for one customer's orders; `limit` (default 50),

@@ -6,7 +6,7 @@
  */
 
 /** The E.164 form of a BD mobile number: +880, then 1[3-9] and 8 digits. */
-export const BD_MOBILE_E164 = /^\+8801[3-9]\d{8}$/;
+const BD_MOBILE_E164 = /^\+8801[3-9]\d{8}$/;
 
 /**
  * Normalises a Bangladeshi mobile number as people write it to E.164. Spaces, hyphens, dots and

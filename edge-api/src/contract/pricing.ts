@@ -6,9 +6,9 @@
  * Computed in integer poisha (1 Tk = 100 poisha) so fractional prices never drift.
  */
 
-export const SHIPPING_THRESHOLD_TK = 200;
-export const SHIPPING_LOW_TK = 40;
-export const SHIPPING_HIGH_TK = 80;
+const SHIPPING_THRESHOLD_TK = 200;
+const SHIPPING_LOW_TK = 40;
+const SHIPPING_HIGH_TK = 80;
 export const TAX_PERCENT = 5;
 
 /** A priced line: `price` in Tk per sale unit, `cartQuantity` in sale units (whole number). */

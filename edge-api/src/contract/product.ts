@@ -48,7 +48,7 @@ export const cartLineSchema = productSchema.omit({ inStock: true, stock: true })
  * rounding: in binary floating point 19.99 × 100 is 1998.9999999999998, which refused 9,175 of
  * the prices from 0.01 to 999.99. Text such as "19.990" is read as the number 19.99 first.
  */
-export const hasAtMostTwoDecimals = (n: number): boolean => Number.isFinite(n) && /^-?\d+(\.\d{1,2})?$/.test(String(n));
+const hasAtMostTwoDecimals = (n: number): boolean => Number.isFinite(n) && /^-?\d+(\.\d{1,2})?$/.test(String(n));
 
 /**
  * A whole number from `min` to `max` as a number or as the form's text ("250"). The text branch
@@ -78,7 +78,7 @@ const weightToleranceError = `Enter grams from 1 to ${MAX_WEIGHT_TOLERANCE.toLoc
  * Grams a weighed unit may be off by ("± 50 g"); null, or the form's empty text, for none. The
  * number comes first: the form shows a failed union's first branch's message.
  */
-export const weightToleranceField = z.union(
+const weightToleranceField = z.union(
   [
     wholeNumberField(1, MAX_WEIGHT_TOLERANCE, weightToleranceError),
     z.literal('', { error: weightToleranceError }).transform(() => null),
@@ -117,7 +117,7 @@ export const priceField = z
   );
 
 /** A picture: an http(s) URL or one of our own `/products/...` paths. */
-export const imageField = z
+const imageField = z
   .string({ error: 'Required' })
   .trim()
   .min(1, { error: 'Required' })
@@ -133,7 +133,7 @@ export const MAX_STOCK = 100_000;
  * Sale units on hand (DESIGN.md §4): a whole number from 0 to {@link MAX_STOCK}, or null for
  * "not counted" (then `inStock` is the admin's switch).
  */
-export const stockField = z
+const stockField = z
   .number({ error: 'Enter a whole number of units, 0 or more' })
   .int({ error: 'Enter a whole number of units, 0 or more' })
   .min(0, { error: 'Enter a whole number of units, 0 or more' })

@@ -9,7 +9,7 @@ import { myOrdersUrl } from './my-orders';
 import { z } from 'zod';
 import type { OrderStatus } from './delivery';
 
-export const pushLocales = ['en', 'bn'] as const;
+const pushLocales = ['en', 'bn'] as const;
 export type PushLocale = (typeof pushLocales)[number];
 
 /** base64url without padding, of exactly `bytes` bytes. */

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { requiredText } from './fields';
 
 /** 0.5 to 5 stars in half-star steps. */
-export const ratingField = z
+const ratingField = z
   .number({ error: 'Choose a rating' })
   .min(0.5, { error: 'At least half a star' })
   .max(5, { error: 'At most 5 stars' })
@@ -16,7 +16,7 @@ export const ratingField = z
  * A reviewer's picture: an `https:` URL only. Every visitor's home page loads it, so an `http:`
  * one (mixed content, a tracking pixel in the clear) or a `data:`/`javascript:` one is refused.
  */
-export const reviewImageField = z
+const reviewImageField = z
   .url({ protocol: /^https$/, error: 'Enter an https:// picture URL' })
   .max(2048, { error: 'At most 2048 characters' });
 

@@ -21,7 +21,7 @@ export type User = z.infer<typeof userSchema>;
 export const MAX_SAVED_ADDRESSES = 5;
 
 /** A saved address's id: letters, digits, `-` and `_`, as the PWA (crypto.randomUUID) or the server makes them. */
-export const savedAddressId = z
+const savedAddressId = z
   .string({ error: 'Required' })
   .trim()
   .regex(/^[\w-]{1,64}$/, { error: 'Unknown id' });

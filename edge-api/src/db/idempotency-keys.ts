@@ -64,7 +64,7 @@ export function insertAnsweredKeyStatement(
  * shopper's phone and address) is not kept, but the key is, so a late retry of the same request
  * is told the order is gone rather than placing it again.
  */
-export const CANCELLED_ORDER_ANSWER = {
+const CANCELLED_ORDER_ANSWER = {
   status: 404,
   body: {
     error: { code: 'not_found', message: 'This order was cancelled.' },

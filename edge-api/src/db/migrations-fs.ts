@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { Migration } from './migrate';
 
 /** The project's migrations folder. */
-export const migrationsDir = fileURLToPath(new URL('../../migrations/', import.meta.url));
+const migrationsDir = fileURLToPath(new URL('../../migrations/', import.meta.url));
 
 /**
  * Reads every `NNNN_name.sql` file of `dir`, sorted by version.

@@ -25,7 +25,7 @@ const toUnit = (value: unknown): SaleUnit => saleUnits.find((unit) => unit === v
  * units are counted (`stock` not null), at least one is left. The one rule for `inStock`
  * (DESIGN.md §4: false whenever stock is 0).
  */
-export const isInStock = (inStockSwitch: boolean, stock: number | null): boolean =>
+const isInStock = (inStockSwitch: boolean, stock: number | null): boolean =>
   inStockSwitch && (stock === null || stock > 0);
 
 /** Maps a `products` row (at least the columns of this module's SELECTs) to the wire shape of spec §3. */

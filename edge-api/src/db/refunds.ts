@@ -13,10 +13,10 @@ import { recordRefundStatements } from './order-payments';
 export const REFUND_CLAIM_MS = 60_000;
 
 /** The ledger id of order `orderId`'s refund on cancel (also Stripe's idempotency key for it). */
-export const cancelRefundId = (orderId: string) => `refund-${orderId}`;
+const cancelRefundId = (orderId: string) => `refund-${orderId}`;
 
 /** The ledger id of the refund of a payment no order may keep, by the provider's payment reference. */
-export const strayRefundId = (paymentRef: string) => `stray-${paymentRef}`;
+const strayRefundId = (paymentRef: string) => `stray-${paymentRef}`;
 
 /**
  * Claims paid order `orderId` for its refund on cancel: payment 'refunding' at `nowMs`, and its

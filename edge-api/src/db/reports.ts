@@ -128,7 +128,7 @@ export async function slotCounts(db: Client, date: string): Promise<Map<string, 
 }
 
 /** Rows one page of the export reads. */
-export const EXPORT_PAGE = 500;
+const EXPORT_PAGE = 500;
 
 /**
  * The statement of one page of {@link exportPage}: at most `limit` orders placed from `fromMs`

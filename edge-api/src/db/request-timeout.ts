@@ -27,7 +27,7 @@ export function fetchWithTimeout(timeoutMs: number = DATABASE_REQUEST_TIMEOUT_MS
 }
 
 /** True for the URLs the libSQL client reaches over HTTP (`http:`, `https:`, `libsql:`): those {@link fetchWithTimeout} bounds. */
-export const isHttpDatabaseUrl = (url: string): boolean => /^(https?|libsql):/i.test(url);
+const isHttpDatabaseUrl = (url: string): boolean => /^(https?|libsql):/i.test(url);
 
 /**
  * createClient's options for `url` on either runtime: `authToken` when given (a libSQL server's)

@@ -36,7 +36,7 @@ const PUBLIC_NAME = `CASE WHEN instr(name, '@') > 0 OR name = 'Customer'
  * The statement {@link listReviews} runs: up to `limit + 1` reviews after `after` (one more
  * than the page, to know whether another follows), newest first, through `reviews_created`.
  */
-export function listReviewsStatement(limit: number, after?: Cursor): InStatement {
+function listReviewsStatement(limit: number, after?: Cursor): InStatement {
   const where = after ? 'WHERE (created_at, id) < (?, ?)' : '';
   return {
     sql: `SELECT id, ${PUBLIC_NAME} AS name, review, rating, customer_image, created_at FROM reviews ${where}

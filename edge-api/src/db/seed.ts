@@ -4,7 +4,7 @@ import { v5 as uuidV5 } from 'uuid';
 import { seedCatalogue } from './seed-catalogue';
 
 /** The public path of a seed product's picture, e.g. `/products/carrot.webp`. */
-export const productImagePath = (slug: string): string => `/products/${slug}.webp`;
+const productImagePath = (slug: string): string => `/products/${slug}.webp`;
 
 /** The UUID namespace of the seed products' ids (RFC 9562 §5.5); never change it. */
 const SEED_PRODUCT_NAMESPACE = 'ef2b8d46-4d61-4521-ba61-fc5df8d767ec';

@@ -14,7 +14,7 @@ import type { User } from '../contract/user';
 export type Account = { uid: string; email: string; emailVerified: boolean };
 
 /** Maps a `users` row to the spec's user shape; `admin` is the row's own flag only. */
-export function toUser(row: Row): User {
+function toUser(row: Row): User {
   return { email: String(row.email), displayName: String(row.display_name), admin: Number(row.admin) === 1 };
 }
 

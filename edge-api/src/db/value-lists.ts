@@ -12,7 +12,7 @@ import { paymentMethods, paymentStatuses } from '../contract/order';
  * A payment's stored states: the API's, and `refunding` (a refund claimed and not yet recorded,
  * db/refunds.ts; the API shows it as `paid`).
  */
-export const storedPaymentStatuses = [...paymentStatuses, 'refunding'] as const;
+const storedPaymentStatuses = [...paymentStatuses, 'refunding'] as const;
 
 /** Each list the database checks, by its name in `allowed_values`. */
 export const valueLists: Record<string, readonly string[]> = {

@@ -7,7 +7,7 @@
 import type { DeliverySlot } from '../contract/delivery';
 
 /** Asia/Dhaka's offset from UTC, in minutes (fixed: no DST). */
-export const SHOP_UTC_OFFSET_MINUTES = 6 * 60;
+const SHOP_UTC_OFFSET_MINUTES = 6 * 60;
 const OFFSET_MS = SHOP_UTC_OFFSET_MINUTES * 60_000;
 const DAY_MS = 24 * 60 * 60_000;
 const OFFSET_TEXT = '+06:00';

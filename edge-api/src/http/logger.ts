@@ -56,9 +56,6 @@ const consoleSink: Sink = getConsoleSink({ formatter: formatLogLine });
 let sink: Sink = consoleSink;
 let configuredLevel: LogLevelName | undefined;
 
-/** The app's logger outside a request (e.g. onError for a path outside `/api`). */
-export const appLog: RequestLog = getLogger(CATEGORY);
-
 /**
  * Sends records at `level` and above to the current sink (the console unless
  * {@link setLogSink} chose another); records below it cost a level check only.

@@ -57,6 +57,3 @@ export function requestLocale(cookie: string | undefined, acceptLanguage: string
     .sort((a, b) => b.q - a.q)[0];
   return first?.tag.startsWith('bn') ? 'bn' : 'en';
 }
-
-/** The URL path of the prerendered page of `file` in `locale` within the built site. */
-export const prerenderedPath = (file: string, locale: PrerenderLocale) => `/${PRERENDERED_DIR}/${locale}/${file}.html`;

@@ -24,7 +24,7 @@ const BINDING_PERIOD_S = 60;
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** True for requests that change data. */
-export const isWrite = (c: Context): boolean => WRITE_METHODS.has(c.req.method);
+const isWrite = (c: Context): boolean => WRITE_METHODS.has(c.req.method);
 
 const tooMany = (c: Context<AppEnv>) => {
   // The IP limit runs before the token check, the user's after it (no IP address in the log).
@@ -101,7 +101,7 @@ function ipv6Groups(text: string): number[] | undefined {
 }
 
 /** True when `text` is an IPv4 or IPv6 address. */
-export const isIpAddress = (text: string): boolean => IPV4.test(text) || ipv6Groups(text) !== undefined;
+const isIpAddress = (text: string): boolean => IPV4.test(text) || ipv6Groups(text) !== undefined;
 
 /**
  * The rate-limit key of client address `address`: an IPv4 address whole (also when written as

@@ -6,7 +6,7 @@
 import { requestId } from 'hono/request-id';
 
 /** An incoming X-Request-Id is kept when it is at most this long and only [A-Za-z0-9_=-] (hono/request-id's rule); else a UUID is made. */
-export const MAX_REQUEST_ID_LENGTH = 64;
+const MAX_REQUEST_ID_LENGTH = 64;
 const SAFE_REQUEST_ID = new RegExp(`^[\\w=-]{1,${MAX_REQUEST_ID_LENGTH}}$`);
 
 /** The middleware that sets `c.var.requestId` and the `X-Request-Id` answer header, by {@link MAX_REQUEST_ID_LENGTH}'s rule. */

@@ -25,7 +25,7 @@ const SHELL_FILES = new Set(['/index.html', '/sw.js', '/manifest.webmanifest', '
 const hasExtension = (path: string) => /\.[a-z0-9]+$/i.test(path);
 
 /** The Cache-Control header for a file of the built site at `path` (URL path, leading slash). */
-export function cacheControlFor(path: string): string {
+function cacheControlFor(path: string): string {
   if (path.startsWith('/assets/')) return IMMUTABLE;
   if (SHELL_FILES.has(path) || path.endsWith('.html')) return REVALIDATE;
   return SHORT;
@@ -35,7 +35,7 @@ export function cacheControlFor(path: string): string {
  * The headers of the `/*` rule of a Cloudflare `_headers` file (`/*` on one line, then indented
  * `Name: value` lines): the only rule our build writes. Other rules are ignored.
  */
-export function parseHeadersFile(text: string): Record<string, string> {
+function parseHeadersFile(text: string): Record<string, string> {
   const headers: Record<string, string> = {};
   let inRule = false;
   for (const line of text.split('\n')) {

@@ -18,7 +18,7 @@ import { ProviderRefusedError, ProviderUnavailableError, type PaymentProvider } 
 export type CancelAnswer = { deletedCount: number; cancelledCount: number };
 
 /** Seconds a client waits before asking again after the payment provider did not answer. */
-export const PROVIDER_RETRY_AFTER_S = 10;
+const PROVIDER_RETRY_AFTER_S = 10;
 
 /** What cancelling needs: the database, the request's log, and the provider of a paid order's method. */
 export type CancelDeps = {
@@ -62,7 +62,7 @@ const refundUnavailable = (reason: string) =>
  * next try settles it), 502 `payment_provider_error` (refused: the order is as it was);
  * OrderNotFoundError when it went meanwhile.
  */
-export async function cancelPaidOrder(
+async function cancelPaidOrder(
   deps: CancelDeps,
   order: Order,
   options: { onlyIfPending: boolean; byUid: string },

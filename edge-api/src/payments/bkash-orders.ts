@@ -52,10 +52,10 @@ import {
 export type BkashDeps = { db: Client; bkash: BkashClient; log: RequestLog; paid?: (orderId: string) => void };
 
 /** Seconds a client waits before asking again after bKash did not answer. */
-export const BKASH_RETRY_AFTER_S = 10;
+const BKASH_RETRY_AFTER_S = 10;
 
 /** How long a callback waits for a concurrent one's execute to end before answering `pending` (ms). */
-export const EXECUTING_WAIT_MS = 3_000;
+const EXECUTING_WAIT_MS = 3_000;
 
 /**
  * How long an execute may be under way (ms) before a later callback settles it with the status
@@ -114,7 +114,7 @@ const newCallbackState = () => base64url(crypto.getRandomValues(new Uint8Array(1
  * @throws ApiError 503 `payment_provider_unavailable` (bKash not answering), 502
  * `payment_provider_error` with `details.bkashCode` (bKash refused, e.g. 2029 duplicate invoice).
  */
-export async function startBkashPayment(deps: BkashDeps, order: Order, callbackURL: string): Promise<string> {
+async function startBkashPayment(deps: BkashDeps, order: Order, callbackURL: string): Promise<string> {
   const amount = bkashAmount(order.totalAmount);
   const state = newCallbackState();
   const callback = new URL(callbackURL);

@@ -22,7 +22,7 @@ export type BkashConfig = {
 };
 
 /** bKash's `statusCode` for success. */
-export const BKASH_OK = '0000';
+const BKASH_OK = '0000';
 
 /** bKash's code for a payment with no refund (the refund status query's answer then). */
 const REFUND_NOT_FOUND = '2034';

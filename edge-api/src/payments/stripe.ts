@@ -27,10 +27,7 @@ export function createStripe(
  * embedded Checkout Session that charges `order.totalAmount` Tk.
  * @returns the session id and the client secret the browser mounts.
  */
-export async function createOrderCheckout(
-  stripe: Stripe,
-  order: Order,
-): Promise<{ sessionId: string; clientSecret: string }> {
+async function createOrderCheckout(stripe: Stripe, order: Order): Promise<{ sessionId: string; clientSecret: string }> {
   const amount = toPoisha(order.totalAmount);
   const session = await stripe.checkout.sessions.create(
     {

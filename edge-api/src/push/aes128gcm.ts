@@ -11,7 +11,7 @@ const encoder = new TextEncoder();
 /** RFC 8188 §2: the record size written in the header; one record holds the whole payload. */
 const RECORD_SIZE = 4096;
 /** AES-GCM's tag (16 bytes) and the padding delimiter (1 byte) are part of each record. */
-export const MAX_PAYLOAD_BYTES = RECORD_SIZE - 16 - 1;
+const MAX_PAYLOAD_BYTES = RECORD_SIZE - 16 - 1;
 
 const concat = (...parts: Uint8Array[]): Uint8Array<ArrayBuffer> => {
   const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));

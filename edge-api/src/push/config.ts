@@ -16,7 +16,7 @@ export type PushConfig = {
 };
 
 /** The byte length of base64url `text`, or -1 when it is not base64url. */
-export function base64UrlBytes(text: string): number {
+function base64UrlBytes(text: string): number {
   if (!/^[A-Za-z0-9_-]*$/.test(text) || text.length % 4 === 1) return -1;
   return Math.floor((text.length * 3) / 4);
 }

@@ -7,7 +7,7 @@ import type { Client, Row } from '@libsql/client';
 import type { PushTarget } from './sender';
 
 /** Phones, tablets and browsers one account may have subscribed at once. */
-export const MAX_SUBSCRIPTIONS_PER_ACCOUNT = 10;
+const MAX_SUBSCRIPTIONS_PER_ACCOUNT = 10;
 
 /** A stored subscription: where to send, and in which language its notifications are shown. */
 export type StoredSubscription = PushTarget & { locale: 'en' | 'bn' };

@@ -12,7 +12,7 @@ import { deliverySlot, openSlots } from '../delivery/slots';
 import { factory } from '../env';
 import { doc } from './openapi';
 
-export const DELIVERY_SLOTS_CACHE_CONTROL = 'public, max-age=60';
+const DELIVERY_SLOTS_CACHE_CONTROL = 'public, max-age=60';
 
 /** The `/api/delivery-slots` route. */
 export const deliverySlots = factory.createApp().get(

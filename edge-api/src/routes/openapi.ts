@@ -17,7 +17,7 @@ import { profileSchema, userSchema } from '../contract/user';
 import { factory, type AppEnv } from '../env';
 
 /** The API's one error body (http/errors.ts, DESIGN.md §3); `code` is one of contract/errors.ts's codes. */
-export const errorBodySchema = z.object({
+const errorBodySchema = z.object({
   error: z.object({
     code: z.enum(apiErrorCodes).meta({ description: 'Stable, machine-readable, e.g. validation_failed' }),
     message: z.string().meta({ description: 'One sentence for the user' }),
@@ -110,7 +110,7 @@ const WRITE_ERRORS = [413, 429];
  * validation, idempotency). A write's {@link WRITE_ERRORS} are added by its method when the
  * document is collected.
  */
-export function errorsOf(route: RouteDoc): number[] {
+function errorsOf(route: RouteDoc): number[] {
   const statuses = new Set([...(route.errors ?? []), 500, 503]);
   const add = (...more: number[]) => more.forEach((status) => statuses.add(status));
   if (route.body || route.params || route.query) add(400);
@@ -218,7 +218,7 @@ export function doc(route: RouteDoc): MiddlewareHandler {
  * The OpenAPI 3.1 document of `app`'s routes (paths as the app serves them, e.g. `/api/orders/{id}`),
  * from the `doc({...})` each route carries; routes without one are left out.
  */
-export async function openApiDocument(app: Hono<AppEnv>) {
+async function openApiDocument(app: Hono<AppEnv>) {
   const writeErrors = { responses: errorResponses(WRITE_ERRORS) };
   const document = await generateSpecs(app, {
     documentation: {

@@ -20,7 +20,7 @@ import { validate } from '../http/validation';
 import { doc } from './openapi';
 
 /** The body: the one method an unpaid bKash order may switch to. */
-export const paymentMethodChangeSchema = z.object({
+const paymentMethodChangeSchema = z.object({
   paymentMethod: z.literal('cod', { error: "Only 'cod' (cash on delivery) can be chosen here" }),
 });
 

@@ -27,7 +27,7 @@ import { doc } from './openapi';
 import { settleBkashCallback, type BkashDeps } from '../payments/bkash-orders';
 
 /** The methods list may be cached a little: configuration changes with a deploy, not per request. */
-export const PAYMENT_METHODS_CACHE_CONTROL = 'public, max-age=60';
+const PAYMENT_METHODS_CACHE_CONTROL = 'public, max-age=60';
 
 /** The bKash flows' dependencies for request `c`. @throws ApiError 404 when bKash is not configured. */
 function bkashDeps(c: Context<AppEnv>): BkashDeps {

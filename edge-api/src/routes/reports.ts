@@ -32,7 +32,7 @@ import { validate } from '../http/validation';
 import { doc } from './openapi';
 
 /** Reports are one shop's business data: never kept by a shared cache. */
-export const REPORTS_CACHE_CONTROL = 'private, no-store';
+const REPORTS_CACHE_CONTROL = 'private, no-store';
 
 /** The CSV export's columns, in order (DESIGN.md §12). */
 export const ORDERS_CSV_HEADER = [
@@ -54,14 +54,14 @@ export const ORDERS_CSV_HEADER = [
  * `-`, `@`, a tab or a carriage return (OWASP's CSV injection) — gets a leading `'`; a cell with
  * a comma, a quote or a line break is quoted, its quotes doubled.
  */
-export function csvCell(value: string | number): string {
+function csvCell(value: string | number): string {
   let text = String(value);
   if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 /** One CSV record, CRLF-terminated (RFC 4180). */
-export const csvRecord = (cells: ReadonlyArray<string | number>): string => `${cells.map(csvCell).join(',')}\r\n`;
+const csvRecord = (cells: ReadonlyArray<string | number>): string => `${cells.map(csvCell).join(',')}\r\n`;
 
 /** A quantity of sale units in English for the accounts: "2 kg", "3 × 250 g", "1 × 4 pcs", "2 bundle". */
 function quantityText(quantity: number, item: SaleUnitOf): string {

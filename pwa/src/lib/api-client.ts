@@ -26,7 +26,7 @@ export function setTokenProvider(provider: TokenProvider): void {
 export const currentIdToken: TokenProvider = (forceRefresh) => tokenProvider(forceRefresh);
 
 /** Returns the current bearer header, or none when signed out. */
-export async function authHeaders(): Promise<Record<string, string>> {
+async function authHeaders(): Promise<Record<string, string>> {
   const token = await tokenProvider();
   return token ? { Authorization: `Bearer ${token}` } : {};
 }

@@ -31,7 +31,7 @@ function keptMethods(): Methods | undefined {
  * is the query's first data, so a checkout opened offline still offers bKash. Fails with
  * ApiRequestError (non-2xx) or TypeError (network).
  */
-export const paymentMethodsQueryOptions = () =>
+const paymentMethodsQueryOptions = () =>
   queryOptions({
     queryKey: paymentKeys.methods,
     queryFn: async (): Promise<Methods> => {

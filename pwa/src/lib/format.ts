@@ -31,13 +31,13 @@ export async function warmUpNumberFormat(): Promise<void> {
 }
 
 /** Formats an amount in Tk without a currency sign: `1250` → "1,250" (Bangla "১,২৫০"). */
-export const formatTk = (amount: number): string => formatNumber(amount);
+const formatTk = (amount: number): string => formatNumber(amount);
 
 /** An amount in Tk with its currency as the language writes it: "1,250 Tk", Bangla "৳১,২৫০". */
 export const formatPrice = (amount: number): string => t('price', { amount: formatTk(amount) });
 
 /** The shop's time zone (DESIGN.md §8): order times and delivery slots are read in it. */
-export const SHOP_TIME_ZONE = 'Asia/Dhaka';
+const SHOP_TIME_ZONE = 'Asia/Dhaka';
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 

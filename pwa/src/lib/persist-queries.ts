@@ -24,7 +24,7 @@ import { orderKeys, profileKeys } from './query-keys';
 const ORDERS_KEY = 'orders';
 
 /** How long a saved copy is used; order queries are kept in memory as long (gcTime), so they are saved as long. */
-export const PERSIST_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+const PERSIST_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** The first parts of the query keys kept: the order queries and the account's profile (saved phone and addresses). */
 const kept: readonly string[] = [orderKeys.all[0], profileKeys.all[0]];

@@ -21,7 +21,7 @@ import { BKASH_RETURN_DB, BKASH_SETTLED_MESSAGE } from '../storage-keys';
 export const BKASH_CALLBACK_PATH = '/api/payments/bkash/callback';
 
 /** My Orders, saying the return was kept offline (lib/bkash.ts readBkashReturn). */
-export const KEPT_RETURN_PAGE = myOrdersUrl({ bkash: 'offline' });
+const KEPT_RETURN_PAGE = myOrdersUrl({ bkash: 'offline' });
 
 /** The statuses bKash sends back (contract/payments.ts); a callback with another is not kept. */
 const statuses: ReadonlyArray<(typeof bkashCallbackStatuses)[number]> = ['success', 'failure', 'cancel'];
@@ -44,7 +44,7 @@ const store = () => (keptStore ??= createStore(BKASH_RETURN_DB, 'returns'));
  * statuses and the shop's `state` (a later return of the same payment replaces it).
  * @returns whether it was kept.
  */
-export async function keepReturn(url: URL): Promise<boolean> {
+async function keepReturn(url: URL): Promise<boolean> {
   const paymentID = url.searchParams.get('paymentID')?.trim();
   const status = url.searchParams.get('status') ?? '';
   const state = url.searchParams.get('state')?.trim();

@@ -18,7 +18,7 @@ export type PushMessageId = Extract<keyof typeof english, `push.notify.${string}
 export type PushMessages = Record<'en' | 'bn', Record<PushMessageId, string>>;
 
 /** The prefix of the messages the service worker carries. */
-export const PUSH_MESSAGE_PREFIX = 'push.notify.';
+const PUSH_MESSAGE_PREFIX = 'push.notify.';
 
 /** A catalogue's notification messages (what the service worker's build keeps of it). */
 export const pickPushMessages = (catalogue: Record<string, string>): Record<string, string> =>

@@ -14,7 +14,7 @@ import { api, readResponse } from '../api-client';
 export type PushState = 'unsupported' | 'denied' | 'off' | 'on';
 
 /** True when this browser has what Web Push needs. */
-export const pushSupported = (): boolean =>
+const pushSupported = (): boolean =>
   typeof window !== 'undefined' &&
   'serviceWorker' in navigator &&
   'PushManager' in window &&

@@ -14,7 +14,7 @@ export { MAX_SAVED_ADDRESSES, type Profile, type SavedAddress };
  * Returns the profile query's options for account `uid`. Fails with ApiRequestError (non-2xx) or
  * TypeError (network).
  */
-export const myProfileQueryOptions = (uid: string) =>
+const myProfileQueryOptions = (uid: string) =>
   queryOptions({
     queryKey: profileKeys.me(uid),
     queryFn: () => readResponse(api.users.me.$get()),

@@ -10,7 +10,7 @@ import { QuantityStepper } from './quantity-stepper';
  * cart its quantity stepper (− {n} Kg +, − 2 × 250 g +). Out of stock it is a disabled "Add to cart" (the card says
  * why), whatever the cart holds. Keyboard focus stays in the control when one replaces the other.
  */
-export function AddToCartButton({ product }: { product: Product }) {
+function AddToCartButton({ product }: { product: Product }) {
   const t = useT();
   const name = productName(product, useLocale());
   const inStock = product.inStock !== false;

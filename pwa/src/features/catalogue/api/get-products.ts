@@ -29,7 +29,7 @@ async function fetchCatalogue(): Promise<Product[]> {
  * else a full fetch (also when the server no longer knows that version); offline, the mirror as is.
  * @throws ApiRequestError (non-2xx) or TypeError (network) — the screens then keep showing the mirror.
  */
-export async function getProducts(): Promise<Product[]> {
+async function getProducts(): Promise<Product[]> {
   const mirrored = await readMirror<Product>('products');
   if (!mirrored) return fetchCatalogue();
   // Offline the mirror is the catalogue: no request that can only fail (refetched on reconnect).

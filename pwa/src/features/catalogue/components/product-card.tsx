@@ -13,7 +13,7 @@ import { perUnitSuffix, toleranceLabel } from '../../../lib/i18n/sale-unit';
 export type PictureLoading = 'first' | 'lazy' | 'held';
 
 /** At this many counted units or fewer, the card says how many are left. */
-export const FEW_LEFT = 5;
+const FEW_LEFT = 5;
 
 /**
  * Cards after the first row skip style, layout and paint while off screen (content-visibility),

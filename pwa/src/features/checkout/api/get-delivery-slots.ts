@@ -13,7 +13,7 @@ import { deliverySlotKeys } from '../../../lib/query-keys';
  * take. Fresh for a minute, as the API lets caches keep them. Fails with ApiRequestError
  * (non-2xx) or TypeError (network).
  */
-export const deliverySlotsQueryOptions = () =>
+const deliverySlotsQueryOptions = () =>
   queryOptions({
     queryKey: deliverySlotKeys.all,
     queryFn: () => readResponse(api['delivery-slots'].$get()),

@@ -21,7 +21,7 @@ import { orderKeys, type OrderQueueFilter } from '../../../lib/query-keys';
 export type OrderPage = { orders: Order[]; next: string | undefined };
 
 /** How often the first page is asked for again while the tab is visible. */
-export const QUEUE_POLL_MS = 5000;
+const QUEUE_POLL_MS = 5000;
 
 const NEXT_LINK = /<([^>]*)>\s*;\s*rel="?next"?/;
 
@@ -35,7 +35,7 @@ export function nextCursor(link: string | null): string | undefined {
  * Fetches the page of `filter`'s orders after `cursor` (the first page without one).
  * @throws ApiRequestError on a non-2xx answer, TypeError when offline.
  */
-export async function fetchOrderPage(filter: OrderQueueFilter, cursor?: string): Promise<OrderPage> {
+async function fetchOrderPage(filter: OrderQueueFilter, cursor?: string): Promise<OrderPage> {
   const res = await api.orders.$get({ query: cursor === undefined ? filter : { ...filter, cursor } });
   return { orders: await readResponse(res), next: nextCursor(res.headers.get('Link')) };
 }
@@ -75,7 +75,7 @@ export const orderQueueHeadOptions = (filter: OrderQueueFilter) =>
   });
 
 /** The pages of `filter`'s queue loaded so far; the next one by the last one's cursor. */
-export const orderQueueOptions = (filter: OrderQueueFilter) =>
+const orderQueueOptions = (filter: OrderQueueFilter) =>
   infiniteQueryOptions({
     queryKey: orderKeys.queue(filter),
     queryFn: ({ pageParam }) => fetchOrderPage(filter, pageParam),

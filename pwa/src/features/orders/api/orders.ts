@@ -14,7 +14,7 @@ import { orderKeys } from '../../../lib/query-keys';
  * `account` (its e-mail, or phone number) so one account's list is never shown to another;
  * newest first. The query fails with ApiRequestError on a non-2xx answer.
  */
-export const ordersQueryOptions = (account: string | undefined) =>
+const ordersQueryOptions = (account: string | undefined) =>
   queryOptions({
     queryKey: orderKeys.list(account),
     queryFn: () => readResponse(api.users.me.orders.$get({ query: {} })),

@@ -7,7 +7,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { api, apiRequestError, readResponse } from '../../../lib/api-client';
 
 /** The reports' query keys: one query per report and its argument. */
-export const reportKeys = {
+const reportKeys = {
   all: ['reports'] as const,
   sales: (days: number) => [...reportKeys.all, 'sales', days] as const,
   purchaseList: (date: string) => [...reportKeys.all, 'purchase-list', date] as const,
@@ -42,7 +42,7 @@ export const slotsOptions = (date: string) =>
   });
 
 /** The file name a `Content-Disposition: attachment; filename="…"` header gives, else `fallback`. */
-export function attachmentName(header: string | null, fallback: string): string {
+function attachmentName(header: string | null, fallback: string): string {
   return (header && /filename="([^"]+)"/.exec(header)?.[1]) || fallback;
 }
 

@@ -29,15 +29,14 @@ export const withoutDeleted = (reviews: readonly Review[]): Review[] =>
  * Fetches the newest page of reviews and refreshes the IndexedDB mirror; returns them.
  * @throws ApiRequestError (non-2xx) or TypeError (network).
  */
-export async function getReviews(): Promise<Review[]> {
+async function getReviews(): Promise<Review[]> {
   const reviews = withoutDeleted(await readResponse(api.reviews.$get({ query: {} })));
   void mirror('reviews', reviews);
   return reviews;
 }
 
 /** Returns the reviews query's options. */
-export const reviewsQueryOptions = () =>
-  queryOptions({ queryKey: reviewKeys.all, queryFn: getReviews, staleTime: 60_000 });
+const reviewsQueryOptions = () => queryOptions({ queryKey: reviewKeys.all, queryFn: getReviews, staleTime: 60_000 });
 
 /** Returns the newest reviews (fetched, else mirrored). */
 export function useReviews(): { data: Review[] | undefined } {

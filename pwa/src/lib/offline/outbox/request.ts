@@ -13,7 +13,7 @@ import type { OutboxKind, OutboxPayload } from './protocol';
 const routes = hc<AppType>(API_BASE);
 
 /** Where each kind is POSTed (DESIGN.md §3), as a same-origin path; both take an Idempotency-Key. */
-export const OUTBOX_ENDPOINT: Record<OutboxKind, string> = {
+const OUTBOX_ENDPOINT: Record<OutboxKind, string> = {
   order: `${API_BASE}${routes.orders.$path()}`,
   review: `${API_BASE}${routes.reviews.$path()}`,
 };
