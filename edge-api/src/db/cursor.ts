@@ -3,7 +3,7 @@
  * oldest first): a position on (created_at, id) — the last row of a page — and its text form for
  * the API (opaque to clients: base64url of `createdAt.id`).
  */
-import { base64url, fromBase64url } from '../http/base64url';
+import { base64url, fromBase64url } from '../contract/base64url';
 
 /** A position in a list ordered on (created_at, id): the last row of a page, its `created_at` (epoch ms) and id. */
 export type Cursor = { createdAt: number; id: string };

@@ -6,7 +6,7 @@
  */
 import type { Context, TypedResponse } from 'hono';
 import type { JSONParsed } from 'hono/utils/types';
-import { base64url } from './base64url';
+import { base64url } from '../contract/base64url';
 
 export const CATALOGUE_CACHE_CONTROL = 'public, no-cache';
 

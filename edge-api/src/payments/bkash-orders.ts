@@ -9,7 +9,7 @@
 import type { Client } from '@libsql/client';
 import type { BkashCallbackAnswer, BkashOutcome } from '../contract/payments';
 import type { Order } from '../contract/order';
-import { base64url } from '../http/base64url';
+import { base64url } from '../contract/base64url';
 import { toPoisha } from '../contract/pricing';
 import {
   bkashPaymentByTrxId,

@@ -4,7 +4,7 @@
  * and RFC 8188 §2; push/aes128gcm.test.ts decrypts its output with the stand-in push service.
  */
 
-import { fromBase64url } from '../http/base64url';
+import { fromBase64url } from '../contract/base64url';
 
 const encoder = new TextEncoder();
 

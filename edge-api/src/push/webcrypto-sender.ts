@@ -7,7 +7,7 @@
  */
 import { importJWK, SignJWT, type CryptoKey as JoseKey } from 'jose';
 import type { PushConfig } from './config';
-import { base64url, fromBase64url } from '../http/base64url';
+import { base64url, fromBase64url } from '../contract/base64url';
 import { encryptAes128gcm } from './aes128gcm';
 import { PUSH_TIMEOUT_MS, type PushSender } from './sender';
 

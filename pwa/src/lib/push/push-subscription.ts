@@ -4,6 +4,7 @@
  * `POST /api/push/subscriptions` with the language shown) and off (`DELETE`, then unsubscribe).
  * Loaded only when a push screen or a sign-out needs it, never with the shop's first page.
  */
+import { base64url, fromBase64url } from '@contract/base64url';
 import type { PushLocale } from '@contract/push';
 import { api, readResponse } from '../api-client';
 
@@ -47,13 +48,6 @@ export async function readPushState(): Promise<PushState> {
   return Notification.permission === 'granted' && (await currentSubscription()) ? 'on' : 'off';
 }
 
-/** base64url → the bytes `applicationServerKey` takes. */
-function keyBytes(base64Url: string): Uint8Array<ArrayBuffer> {
-  const base64 = base64Url.replace(/-/g, '+').replace(/_/g, '/');
-  const binary = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));
-  return Uint8Array.from(binary, (char) => char.charCodeAt(0));
-}
-
 /** The server's VAPID public key. @throws ApiRequestError 404 `push_not_configured` when push is off. */
 const publicKey = async () => (await readResponse(api.push['public-key'].$get())).publicKey;
 
@@ -72,15 +66,11 @@ export async function turnPushOn(locale: PushLocale): Promise<PushState> {
   let subscription = await reg.pushManager.getSubscription();
   // A subscription made with another key (the server's keys changed) cannot be used: make a new one.
   const made = subscription?.options.applicationServerKey;
-  if (
-    subscription &&
-    made &&
-    btoa(String.fromCharCode(...new Uint8Array(made))) !== btoa(String.fromCharCode(...keyBytes(key)))
-  ) {
+  if (subscription && made && base64url(made) !== base64url(fromBase64url(key))) {
     await subscription.unsubscribe();
     subscription = null;
   }
-  subscription ??= await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(key) });
+  subscription ??= await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: fromBase64url(key) });
   const json = subscription.toJSON();
   await readResponse(
     api.push.subscriptions.$post({

@@ -7,6 +7,7 @@
  * the worker posts after it sent something. The names it is stored and coordinated under are in
  * storage-keys.ts.
  */
+import { fromBase64url } from '@contract/base64url';
 import { QUEUED_WRITE_MAX_DAYS, type OUT_OF_STOCK } from '@contract/outbox-answer';
 import type { OrderInput } from '@contract/order';
 import type { ReviewInput } from '@contract/review';
@@ -36,7 +37,7 @@ export const MAX_AGE_DAYS = QUEUED_WRITE_MAX_DAYS;
 export function emailOfIdToken(token: string): string | undefined {
   try {
     const payload = token.split('.')[1] ?? '';
-    const json = JSON.parse(atob(payload.replaceAll('-', '+').replaceAll('_', '/'))) as {
+    const json = JSON.parse(new TextDecoder().decode(fromBase64url(payload))) as {
       email?: unknown;
       phone_number?: unknown;
     };
