@@ -3,7 +3,7 @@
  * worker. One sender at a time across tabs and the worker (Web Locks); items go in order, oldest
  * first, each with its own Idempotency-Key and a fresh ID token taken at send time. The answer
  * is read by the contract's classifyAnswer (the API's test client retries by the same rule):
- * - sent → only a receipt is kept (protocol.ts answeredItem: the new id, whether the slot moved);
+ * - sent → only a receipt is kept (answered.ts answeredItem: the new id, whether the slot moved);
  * - retry (429, 5xx) → kept, retried with backoff, as after no answer at all (not a 429 for a
  *   limit a day's wait lifts, e.g. too many reviews: that one is failed);
  * - signIn (401) → first one retry with a force-refreshed token (it may have expired while the
@@ -23,14 +23,8 @@ import { apiErrorOf, detailedProducts } from '../../api-error';
 import { OUTBOX_LOCK } from '../../storage-keys';
 import type { UpdateSpec } from 'dexie';
 import { db } from '../db';
-import {
-  answeredItem,
-  emailOfIdToken,
-  type OutboxItem,
-  MAX_AGE_DAYS,
-  type OutboxNote,
-  type WaitingItem,
-} from './protocol';
+import { emailOfIdToken, type OutboxItem, MAX_AGE_DAYS, type OutboxNote, type WaitingItem } from './protocol';
+import { answeredItem } from './answered';
 import { postOutboxItem } from './request';
 import { storedIdToken } from './store';
 

@@ -6,7 +6,8 @@
  */
 import { apiRequestError, currentIdToken } from '../../api-client';
 import { requestPersistentStorage } from '../persist';
-import { OutboxNoteError, receiptOf, type OutboxKind, type OutboxPayload, type OutboxReceipt } from './protocol';
+import { receiptOf } from './answered';
+import { OutboxNoteError, type OutboxKind, type OutboxPayload, type OutboxReceipt } from './protocol';
 import { postOutboxItem } from './request';
 import { requestBackgroundSync, sendAfterCurrentRun } from './runner';
 import { enqueue, outboxItem } from './store';
