@@ -345,6 +345,39 @@ export async function countOrdersBySlot(db: Client, slotIds: readonly string[]):
 }
 
 /**
+ * The statement {@link slotRoom} runs: the orders in `askedId` (0 for null), and the first of
+ * `slotIds` (in their order) with fewer than `capacity` orders, or NULL. Each slot is counted by
+ * a seek of `orders_slot_created` inside SQLite; only one row comes back, however many slots
+ * are full.
+ */
+export function slotRoomStatement(slotIds: readonly string[], capacity: number, askedId: string | null): InStatement {
+  return {
+    sql: `SELECT (SELECT count(*) FROM orders WHERE slot_id = ?) AS asked_taken,
+            (SELECT slot.value FROM json_each(?) AS slot
+              WHERE (SELECT count(*) FROM orders WHERE slot_id = slot.value) < ?
+              ORDER BY slot.key LIMIT 1) AS first_with_room`,
+    args: [askedId, JSON.stringify(slotIds), capacity],
+  };
+}
+
+/**
+ * What placing an order needs of its horizon's slots (`slotIds`, earliest first; `capacity`
+ * orders each): `askedTaken`, the orders in `askedId` (0 when none was asked for), and
+ * `firstWithRoom`, the earliest slot with room (null when all are full). Every slot before it
+ * is full.
+ */
+export async function slotRoom(
+  db: Client,
+  slotIds: readonly string[],
+  capacity: number,
+  askedId: string | null,
+): Promise<{ askedTaken: number; firstWithRoom: string | null }> {
+  const { rows } = await db.execute(slotRoomStatement(slotIds, capacity, askedId));
+  const row = rows[0];
+  return { askedTaken: Number(row?.asked_taken ?? 0), firstWithRoom: (row?.first_with_room as string | null) ?? null };
+}
+
+/**
  * Moves order `id` from state `from` to `to` and records the change (at `nowMs`, epoch ms, by
  * Firebase uid `byUid`) in one write batch. The UPDATE only matches while the order is still in
  * `from`, so two admins cannot both advance it; the history row is written only when the order

@@ -48,6 +48,20 @@ describe('WriteQueue', () => {
     await expect(thrown).rejects.toThrow('thrown');
     expect(await next).toBe('next');
   });
+
+  it('lets the event loop read what arrived before each turn, even when turns finish without waiting', async () => {
+    const queue = new WriteQueue();
+    const events: string[] = [];
+    // A file client answers synchronously: these turns would drain in one go, the socket unread.
+    const done = [0, 1, 2].map((i) =>
+      queue.run(async () => {
+        events.push(`turn ${i}`);
+        if (i === 0) setImmediate(() => events.push('a request arrives'));
+      }),
+    );
+    await Promise.all(done);
+    expect(events).toEqual(['turn 0', 'a request arrives', 'turn 1', 'turn 2']);
+  });
 });
 
 describe('write turns on a libSQL file', () => {

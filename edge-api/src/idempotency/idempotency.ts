@@ -173,14 +173,14 @@ export async function idempotentWrite(
 
   // The plan and its commit take one turn of the database's writers (db/write-queue.ts): what
   // the plan reads is what the batch commits on. The answer is built once the turn is over.
-  const outcome = await inWriteTurn(db, async (): Promise<Outcome> => {
+  const outcome = await inWriteTurn(db, async (writer): Promise<Outcome> => {
     let result: WriteResult;
     try {
       result = await write();
     } catch (error) {
-      return refuse(db, k, error);
+      return refuse(writer, k, error);
     }
-    return commitAnswer(db, k, result.status, result.body, result.statements);
+    return commitAnswer(writer, k, result.status, result.body, result.statements);
   });
   return 'row' in outcome ? answerFromRow(c, outcome.row, k) : c.json(outcome.body, outcome.status);
 }

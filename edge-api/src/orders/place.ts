@@ -12,11 +12,11 @@ import type { Order, orderInputSchema } from '../contract/order';
 import { priceCart } from '../contract/pricing';
 import { SlotFullError, StockChangedError } from '../db/errors';
 import {
-  countOrdersBySlot,
   insertOrderStatements,
   openOrdersGuard,
   orderLine,
   slotCapacityGuard,
+  slotRoom,
   takeStockSteps,
 } from '../db/orders';
 import { findProducts } from '../db/products';
@@ -120,11 +120,18 @@ async function planOrder(c: Context<AppEnv>, input: OrderInput): Promise<WriteRe
   const lines = input.orderedProduct.map((line) => orderLine(byId.get(line._id) as Product, line.cartQuantity));
   const now = Date.now();
   const horizon = openSlots(config.delivery, now, REASSIGN_DAYS_AHEAD);
-  const taken = await countOrdersBySlot(
+  const asked = input.deliverySlot ?? null;
+  const room = await slotRoom(
     db,
     horizon.map((slot) => slot.id),
+    config.delivery.capacity,
+    asked,
   );
-  const { slot, changed } = chooseSlot(config.delivery, horizon, taken, input.deliverySlot);
+  // Every slot before the first with room is full, so the choice is made among the slots from
+  // there on, with the asked one's count: the same as with the counts of every slot, read in one row.
+  const from = room.firstWithRoom === null ? horizon.length : horizon.findIndex((s) => s.id === room.firstWithRoom);
+  const taken = new Map(asked === null ? [] : [[asked, room.askedTaken]]);
+  const { slot, changed } = chooseSlot(config.delivery, horizon.slice(from), taken, input.deliverySlot);
   const order: Order = {
     _id: crypto.randomUUID(),
     customerName: input.customerName,
