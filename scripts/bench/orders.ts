@@ -5,9 +5,11 @@
  * `GET /api/orders?email=` p99 with 1k and with 100k orders in the database; orders for counted
  * stock against orders for products not counted.
  */
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import type { Client, InStatement } from '@libsql/client';
 import { decodeJwt } from 'jose';
 import type { Order, OrderInput } from '../../edge-api/src/contract/order';
@@ -85,6 +87,17 @@ export async function plainInserts(
     done += 1;
   }
   return done / durationS;
+}
+
+/**
+ * Plain batches' orders/s on `databaseUrl` for `seconds`, measured by plain-writer.ts in a process
+ * of its own: @libsql/client as it comes, untouched by the API's client this process opened.
+ */
+async function plainWriterRate(databaseUrl: string, seconds: number): Promise<number> {
+  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/bench/plain-writer.ts'], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, SECONDS: String(seconds) },
+  });
+  return (JSON.parse(stdout.trim().split('\n').at(-1) ?? '') as { ordersPerSecond: number }).ordersPerSecond;
 }
 
 /** How `POST /api/orders` is loaded: connections, measured seconds and warm-up seconds. */
@@ -193,7 +206,8 @@ async function productsAt200(baseUrl: string, dir: string): Promise<Figure> {
  * emulator tokens of 20 accounts, write limits lifted): `GET /api/products` at 200 connections
  * against bare `node:http`; `POST /api/orders` at {@link ORDER_LOAD} (200 connections, 30 s)
  * with every order checked stored once; then plain libSQL write batches of the same rows, back to
- * back, for 10 s on the same file. @returns its figures.
+ * back, for 10 s on the same file, through @libsql/client as it comes (plain-writer.ts). @returns
+ * its figures.
  */
 export async function measureOrderWrites(): Promise<Figure[]> {
   const dir = mkdtempSync(join(tmpdir(), 'taza-haat-orders-'));
@@ -218,8 +232,7 @@ export async function measureOrderWrites(): Promise<Figure[]> {
       stored.orders === stored.keys &&
       stored.orders >= acknowledged &&
       stored.orders <= acknowledged + 2 * ORDER_LOAD.connections;
-    await plainInserts(db, 'warmup@example.test', 2);
-    const plain = await plainInserts(db, 'plain@example.test', 10);
+    const plain = await plainWriterRate(databaseUrl, 10);
     const ratio = api.rps / plain;
     const clean = api.non2xx === 0 && api.errors === 0 && warmup.non2xx === 0 && warmup.errors === 0;
     return [

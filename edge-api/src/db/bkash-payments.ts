@@ -23,6 +23,9 @@ export type BkashPaymentRow = {
   updatedAt: number;
 };
 
+/** The columns {@link toRow} reads. */
+const COLUMNS = 'payment_id, order_id, amount, status, trx_id, status_code, callback_state, created_at, updated_at';
+
 const toRow = (row: Row): BkashPaymentRow => ({
   paymentId: String(row.payment_id),
   orderId: String(row.order_id),
@@ -53,7 +56,10 @@ export async function insertBkashPayment(
 
 /** Reads payment `paymentId`. @returns it, or undefined when the shop never created it. */
 export async function readBkashPayment(db: Client, paymentId: string): Promise<BkashPaymentRow | undefined> {
-  const { rows } = await db.execute({ sql: 'SELECT * FROM bkash_payments WHERE payment_id = ?', args: [paymentId] });
+  const { rows } = await db.execute({
+    sql: `SELECT ${COLUMNS} FROM bkash_payments WHERE payment_id = ?`,
+    args: [paymentId],
+  });
   return rows[0] ? toRow(rows[0]) : undefined;
 }
 
@@ -160,6 +166,6 @@ export async function markBkashPaymentRefunded(
  * @returns it, or undefined when there is none.
  */
 export async function bkashPaymentByTrxId(db: Client, trxId: string): Promise<BkashPaymentRow | undefined> {
-  const { rows } = await db.execute({ sql: 'SELECT * FROM bkash_payments WHERE trx_id = ?', args: [trxId] });
+  const { rows } = await db.execute({ sql: `SELECT ${COLUMNS} FROM bkash_payments WHERE trx_id = ?`, args: [trxId] });
   return rows[0] ? toRow(rows[0]) : undefined;
 }

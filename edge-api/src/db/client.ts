@@ -4,6 +4,7 @@ import { dirname, resolve } from 'node:path';
 import { createClient, LibsqlError, type Client, type ResultSet, type Transaction } from '@libsql/client';
 import { databaseBusy } from './busy';
 import { databaseClientConfig } from './request-timeout';
+import { cachePreparedStatements } from './statement-cache';
 import { WalSync } from './wal-sync';
 import { useWriteQueue } from './write-queue';
 
@@ -117,8 +118,8 @@ function fileClientViews(db: Client, synced: () => Promise<void>): { durable: Cl
  * Opens `url` (with `authToken` for a libSQL server). For `file:` URLs it creates the parent
  * folder, sets WAL, gives every connection of the client's pool a busy timeout (the client's
  * `timeout`: a `PRAGMA busy_timeout` would reach only the connection that ran it), so the
- * server's concurrent transactions wait for each other instead of failing SQLITE_BUSY, replaces
- * the connection after a call fails busy, commits in groups (db/wal-sync.ts: a write resolves
+ * server's concurrent transactions wait for each other instead of failing SQLITE_BUSY, keeps
+ * prepared statements (db/statement-cache.ts), replaces the connection after a call fails busy, commits in groups (db/wal-sync.ts: a write resolves
  * once it is on disk; {@link fileClientViews}), and gives the client the file's in-process write
  * queue (db/write-queue.ts), so the read-then-commit writes of this process take turns in
  * arrival order instead of racing each other. Over
@@ -130,6 +131,7 @@ export async function openDatabase(url: string, authToken?: string, options: Ope
   const isFile = url.startsWith('file:');
   const path = isFile ? (url.slice('file:'.length).split('?')[0] ?? '') : '';
   if (path && path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  if (isFile) cachePreparedStatements();
   const db = createClient({
     ...databaseClientConfig(url, authToken, options.requestTimeoutMs),
     ...(isFile ? { timeout: options.busyTimeoutMs ?? BUSY_TIMEOUT_MS, concurrency: 1 } : {}),

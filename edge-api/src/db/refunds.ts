@@ -49,7 +49,7 @@ export async function claimOrderRefund(
                 WHERE status <> 'done'`,
         args: [refundId, nowMs, nowMs, orderId, nowMs],
       },
-      { sql: 'SELECT * FROM refunds WHERE id = ?', args: [refundId] },
+      { sql: 'SELECT payment_ref, amount_poisha, attempts FROM refunds WHERE id = ?', args: [refundId] },
     ],
     'write',
   );
