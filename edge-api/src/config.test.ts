@@ -106,7 +106,18 @@ describe('parseConfig', () => {
     });
   });
 
+  it('lets an account hold 20 units of a counted product and has no public URL unless told otherwise', () => {
+    expect(parseConfig({})).toMatchObject({ maxUnitsPerProduct: 20, publicUrl: undefined });
+    expect(parseConfig({ MAX_UNITS_PER_PRODUCT: '5', PUBLIC_URL: 'https://shop.example/' })).toMatchObject({
+      maxUnitsPerProduct: 5,
+      publicUrl: 'https://shop.example',
+    });
+  });
+
   it.each([
+    ['MAX_UNITS_PER_PRODUCT', '0', /^MAX_UNITS_PER_PRODUCT must be at least 1$/],
+    ['PUBLIC_URL', 'shop.example', /^PUBLIC_URL must be an http\(s\) URL$/],
+    ['PUBLIC_URL', 'ftp://shop.example', /^PUBLIC_URL must be an http\(s\) URL$/],
     ['TRUST_PROXY', '-1', /^TRUST_PROXY must be 0 or more$/],
     ['TRUST_PROXY', 'yes', /^TRUST_PROXY must be a whole number$/],
     ['OPEN_ORDERS_PER_ACCOUNT', '0', /^OPEN_ORDERS_PER_ACCOUNT must be at least 1$/],

@@ -84,6 +84,18 @@ const configSchema = z.object({
     .int({ error: 'must be a whole number' })
     .min(1, { error: 'must be at least 1' })
     .default(3),
+  // Units of one counted product an account may hold across its open orders (DESIGN.md §4).
+  MAX_UNITS_PER_PRODUCT: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int({ error: 'must be a whole number' })
+    .min(1, { error: 'must be at least 1' })
+    .default(20),
+  // The shop's own address as shoppers reach it (https://shop.example); callback URLs given to
+  // payment providers are built from it, never from a request's headers.
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .transform((url) => url.replace(/\/+$/, ''))
+    .optional(),
   // The least severe log lines written: debug, info (one line per request), warn or error.
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   // Delivery slots of the shop's day, Asia/Dhaka time (DESIGN.md §8; delivery/slots.ts).
@@ -125,6 +137,10 @@ export type AppConfig = {
   trustProxy: number;
   /** Open (Pending) orders an account may have at once, however they are paid. */
   openOrdersPerAccount: number;
+  /** Units of one counted product an account may hold across its open orders (MAX_UNITS_PER_PRODUCT). */
+  maxUnitsPerProduct: number;
+  /** The shop's public origin without a trailing slash (PUBLIC_URL); undefined: the listener's own. */
+  publicUrl: string | undefined;
   stripeSecretKey: string | undefined;
   stripeWebhookSecret: string | undefined;
   /** bKash tokenized checkout, when all five BKASH_* settings are set (DESIGN.md §10). */
@@ -201,6 +217,8 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     },
     trustProxy: c.TRUST_PROXY,
     openOrdersPerAccount: c.OPEN_ORDERS_PER_ACCOUNT,
+    maxUnitsPerProduct: c.MAX_UNITS_PER_PRODUCT,
+    publicUrl: c.PUBLIC_URL,
     stripeSecretKey: c.STRIPE_SECRET_KEY,
     stripeWebhookSecret: c.STRIPE_WEBHOOK_SECRET,
     bkash:
