@@ -112,7 +112,9 @@ export default defineConfig(({ mode }) => {
     build: {
       outDir: '../dist',
       emptyOutDir: true,
-      sourcemap: true,
+      // Written for error reporting, never served (public/.assetsignore, http/static-site.ts), so
+      // the bundles do not name them.
+      sourcemap: 'hidden',
       // Few requests before the first screen (bench figure 2: over HTTP/1.1 a slow phone has six
       // connections, and each chunk costs a round trip): everything the entry imports is one chunk
       // (rolldown's default splits it in ten), and what both landing pages' routes share (the product

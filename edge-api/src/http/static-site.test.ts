@@ -18,6 +18,8 @@ beforeAll(async () => {
   mkdirSync(join(dist, 'products'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
   writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+  writeFileSync(join(dist, 'assets', 'index-abc123.js.map'), '{"version":3,"sources":["pwa/src/main.tsx"]}');
+  writeFileSync(join(dist, 'sw.js.map'), '{"version":3}');
   writeFileSync(join(dist, 'products', 'carrot.webp'), 'RIFF');
   writeFileSync(join(dist, 'sw.js'), 'self');
   writeFileSync(join(dist, 'sw.js.br'), brotliCompressSync('self'));
@@ -52,6 +54,15 @@ describe('the built PWA on Node', () => {
       expect(res.status).toBe(200);
       expect(await res.text()).toContain('<div id="root">');
       expect(res.headers.get('cache-control')).toBe('no-cache');
+    },
+  );
+
+  it.each(['/assets/index-abc123.js.map', '/sw.js.map', '/assets/INDEX-ABC123.JS.MAP'])(
+    'keeps the source map %s private: 404',
+    async (path) => {
+      const res = await app.request(path, { headers: { 'Accept-Encoding': 'br, gzip' } });
+      expect(res.status).toBe(404);
+      expect(await res.text()).not.toContain('sources');
     },
   );
 

@@ -7,6 +7,7 @@
  * build wrote to `dist/_headers` (pwa/security-headers.ts), as Workers static assets apply them.
  * The public pages (`/`, `/home`, `/Shop`, `/about`, `/contact`) are answered with the build's
  * prerendered page in the shopper's language (./prerendered.ts), when the build made them.
+ * Source maps are never served.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -23,6 +24,10 @@ const SHORT = 'public, max-age=86400, stale-while-revalidate=604800';
 const SHELL_FILES = new Set(['/index.html', '/sw.js', '/manifest.webmanifest', '/registerSW.js']);
 
 const hasExtension = (path: string) => /\.[a-z0-9]+$/i.test(path);
+
+// Source maps stay private: the build writes them for error reporting, not for visitors (the
+// same rule as public/.assetsignore for Workers).
+const isSourceMap = (path: string) => /\.map$/i.test(path);
 
 /** The Cache-Control header for a file of the built site at `path` (URL path, leading slash). */
 function cacheControlFor(path: string): string {
@@ -101,6 +106,7 @@ export function withStaticSite(app: Hono<AppEnv>, distDir: string): Hono<AppEnv>
     if (encoding) c.header('Content-Encoding', encoding);
     return c.body(body);
   });
+  app.get('*', (c, next) => (isSourceMap(c.req.path) ? c.text('Not found', 404) : next()));
   // Precompressed .br/.gz copies from the build, when the browser accepts them.
   app.use('*', serveStatic({ root: distDir, precompressed: true }));
   app.get('*', async (c) => {
