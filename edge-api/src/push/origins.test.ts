@@ -24,6 +24,11 @@ describe('isAllowedEndpoint with the default push services', () => {
     'https://evilnotify.windows.com/w/x',
     'https://db5p.notify.windows.com.evil.example/w/x',
     'https://db5p.notify.windows.com:444/w/x',
+    // WHATWG URL reads host `attacker;.notify.windows.com`; Node's legacy url.parse reads `attacker`.
+    'https://attacker;.notify.windows.com/x',
+    'https://attacker%3B.notify.windows.com/x',
+    'https://attacker,.notify.windows.com/x',
+    'https://127.0.0.1;.notify.windows.com/x',
     'https://127.0.0.1/x',
     'ftp://web.push.apple.com/x',
     'not a url',

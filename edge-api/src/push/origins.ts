@@ -45,23 +45,42 @@ export function parseAllowedOrigin(entry: string): AllowedOrigin | string {
 }
 
 /**
- * True when `endpoint` may be posted to: it parses, is `https:`, carries no user or password, and
- * its origin is one of `allowed` (the port counts: `https://fcm.googleapis.com:8443` is not
- * `https://fcm.googleapis.com`).
+ * A host name of DNS labels (letters, digits, hyphens; RFC 1123 §2.1), as WHATWG `URL` writes it
+ * (lower case, IDNs as `xn--`). WHATWG `URL` also takes `;`, `,`, `!`, `$`, `&`, `'`, `(`, `)`,
+ * `*`, `+`, `=`, `_` and `~` in a host, where other URL parsers (Node's legacy `url.parse`) end
+ * the host instead: `https://attacker;.notify.windows.com/x` is host `attacker`, port 443 to them.
  */
-export function isAllowedEndpoint(endpoint: string, allowed: readonly AllowedOrigin[]): boolean {
+const DNS_NAME = /^[a-z0-9-]+(\.[a-z0-9-]+)*$/;
+
+/**
+ * The endpoint as WHATWG `URL` parses it, when it may be posted to: `https:`, no user or
+ * password, and its origin one of `allowed` (the port counts: `https://fcm.googleapis.com:8443`
+ * is not `https://fcm.googleapis.com`). A wildcard's host must be DNS labels only, so every URL
+ * parser reads the same host. The sender posts to exactly this URL (push/webcrypto-sender.ts).
+ * @returns the parsed URL, or undefined when `endpoint` is refused (never throws).
+ */
+export function allowedEndpointUrl(endpoint: string, allowed: readonly AllowedOrigin[]): URL | undefined {
   let url: URL;
   try {
     url = new URL(endpoint);
   } catch {
-    return false;
+    return undefined;
   }
-  if (url.protocol !== 'https:' || url.username || url.password) return false;
-  return allowed.some((origin) =>
+  if (url.protocol !== 'https:' || url.username || url.password) return undefined;
+  const ok = allowed.some((origin) =>
     'exact' in origin
       ? url.origin === origin.exact
-      : url.hostname.endsWith(origin.suffix) && url.hostname.length > origin.suffix.length && url.port === origin.port,
+      : DNS_NAME.test(url.hostname) &&
+        url.hostname.endsWith(origin.suffix) &&
+        url.hostname.length > origin.suffix.length &&
+        url.port === origin.port,
   );
+  return ok ? url : undefined;
+}
+
+/** True when `endpoint` may be posted to ({@link allowedEndpointUrl}). */
+export function isAllowedEndpoint(endpoint: string, allowed: readonly AllowedOrigin[]): boolean {
+  return allowedEndpointUrl(endpoint, allowed) !== undefined;
 }
 
 /** The origin of `endpoint` (`https://fcm.googleapis.com`), the only part of it a log may name. */

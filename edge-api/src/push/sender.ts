@@ -1,9 +1,9 @@
 /**
- * The one interface both runtimes send Web Push messages through (DESIGN.md §11): `web-push` on
- * Node (push/web-push-sender.ts), WebCrypto on Workers (push/webcrypto-sender.ts). Each encrypts
- * the payload for the subscription (RFC 8291, `aes128gcm`), signs a VAPID JWT for the push
- * service's origin (RFC 8292) and posts it. The app gets the sender injected (app.ts AppDeps), as
- * it gets its database.
+ * The interface Web Push messages are sent through (DESIGN.md §11). Node and Workers use one
+ * implementation, on WebCrypto (push/webcrypto-sender.ts; node.ts reaches it through
+ * push/web-push-sender.ts): it encrypts the payload for the subscription (RFC 8291, `aes128gcm`),
+ * signs a VAPID JWT for the push service's origin (RFC 8292) and posts it. The app gets the sender
+ * injected (app.ts AppDeps), as it gets its database.
  */
 
 /** A browser's push subscription as stored (push/subscriptions.ts). */

@@ -1,7 +1,8 @@
 /**
  * `/api/push` and the order news it sends (DESIGN.md §11), against the stand-in push service
  * (testing/push-service.ts), which checks each message's VAPID header and decrypts its body as the
- * subscriber's browser would. The Node sender (web-push) is the one the Node entry wires.
+ * subscriber's browser would. The sender is the one the Node entry wires (createWebPushSender,
+ * the same WebCrypto sender the Workers entry uses).
  */
 import type { ExecutionContext } from 'hono';
 import { createServer } from 'node:http';
@@ -57,7 +58,7 @@ beforeAll(async () => {
     ...bkash.env,
   };
   const config = (await createTestApp(env)).config;
-  const sender = createWebPushSender(config.push!, { agent: service.agent, timeoutMs: 3000 });
+  const sender = createWebPushSender(config.push!, { fetch: service.fetch, timeoutMs: 3000 });
   const recording: PushSender = {
     send(subscription, payload, options) {
       sentTo.push(subscription.endpoint);
@@ -165,6 +166,8 @@ describe('GET /api/push/public-key and the subscription routes', () => {
       'https://notify.windows.com/w/x',
       'https://evilnotify.windows.com/w/x',
       'https://db5p.notify.windows.com.evil.example/w/x',
+      // WHATWG URL reads host `attacker;.notify.windows.com`, Node's legacy url.parse `attacker`.
+      'https://attacker;.notify.windows.com/w/x',
       'not a url',
     ]) {
       const res = await t.call('POST', '/api/push/subscriptions', { role: 'customerA', body: { endpoint, keys } });
@@ -434,7 +437,7 @@ describe('on Workers', () => {
         VAPID_PRIVATE_KEY: vapid.privateKey,
         PUSH_SERVICE_ORIGINS: service.origin,
       },
-      { pushSender: createWebCryptoSender(t.config.push!, service.fetch) },
+      { pushSender: createWebCryptoSender(t.config.push!, { fetch: service.fetch }) },
     );
     try {
       const subscriber = service.subscribe('workers');
