@@ -50,8 +50,8 @@ export type AppDeps = {
   verifyToken?: TokenVerifier;
   /**
    * Whether a request may sign in with an unsigned emulator token, when the configuration asks
-   * for them (auth/emulator-tokens.ts). Defaults to a request to a loopback host (Workers under
-   * `wrangler dev`, tests); Node also needs its listener on loopback.
+   * for them (auth/emulator-tokens.ts). Defaults to a request to a loopback host with no reverse
+   * proxy in front (Workers under `wrangler dev`, tests); Node also needs its listener on loopback.
    */
   emulatorTokens?: EmulatorTokenGate;
   /** The client's IP for rate limits; each runtime entry knows where to read it. */
@@ -88,7 +88,7 @@ function defaultTokenVerifiers(config: AppConfig): { signed: TokenVerifier; emul
 }
 
 /** The verifier for request `c`: `deps.verifyToken`, else the emulator's only where the request may use it. */
-function tokenVerifierFor(deps: AppDeps): (c: Context) => TokenVerifier {
+function tokenVerifierFor(deps: AppDeps): (c: Context<AppEnv>) => TokenVerifier {
   if (deps.verifyToken) {
     const given = deps.verifyToken;
     return () => given;

@@ -2,7 +2,9 @@
  * Node entry: `/api/*` and the built PWA from one process on 127.0.0.1 (DESIGN.md §2).
  * Env: the variables of config.ts plus PORT (default 8787), HOST (default 127.0.0.1) and
  * DIST_DIR (default `dist`). The Auth emulator's unsigned tokens are accepted only while HOST is
- * a loopback address (auth/emulator-tokens.ts); otherwise they are refused and the start says why. Exits 1 with one sentence on bad config, a database missing a migration or a busy port.
+ * a loopback address and no reverse proxy is in front (auth/emulator-tokens.ts); otherwise they are
+ * refused and the start (or, for a proxy seen in a request's headers, the first such request) says
+ * why. Exits 1 with one sentence on bad config, a database missing a migration or a busy port.
  * Flag `--api-only` (`npm run dev`, whose Vite dev server serves the app and proxies `/api`
  * here): serves `/api/*` alone, needs no dist/ and serves no static files; DIST_DIR is ignored.
  */
@@ -60,7 +62,7 @@ async function main(): Promise<void> {
       `the database of DATABASE_URL lacks migration${pending.length > 1 ? 's' : ''} ${pending.map((m) => m.name).join(', ')}; run "npm run migrate" first.`,
     );
   const catalogue = new CatalogueCache(db);
-  const emulator = nodeEmulatorGate(config, hostname);
+  const emulator = nodeEmulatorGate(config, hostname, (sentence) => console.warn(`Taza Haat server: ${sentence}`));
   if (emulator.warning) console.warn(`Taza Haat server: ${emulator.warning}`);
   const api = createApp({
     db,

@@ -1,8 +1,9 @@
 /**
  * Where the Auth emulator's unsigned tokens sign a request in (DESIGN.md §3): only with the
- * emulator configured for a demo- project, a loopback listener (Node) and a request to a
- * loopback host (Workers) — asked of the app factory, the Worker entry and a real Node server
- * bound to every interface, as an operator would start it.
+ * emulator configured for a demo- project, a loopback listener (Node), a request to a loopback
+ * host (Workers) and no reverse proxy (TRUST_PROXY 0, no Forwarded, X-Forwarded-For or X-Real-IP)
+ * — asked of the app factory, the Worker entry and real Node servers, bound to every interface
+ * and to loopback behind a proxy, as an operator would start them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_AUTH_EMULATOR_HOST, DEMO_PROJECT_ID } from '../contract/local-run';
@@ -15,7 +16,17 @@ import { isLoopbackHost, nodeEmulatorGate } from './emulator-tokens';
 
 const shopper = { uid: 'uid-loopback', email: 'loopback@example.test', name: 'Loopback Shopper' };
 const bearer = { Authorization: `Bearer ${emulatorToken(shopper)}` };
-const emulatorConfig = { authEmulatorHost: DEFAULT_AUTH_EMULATOR_HOST, firebaseProjectId: DEMO_PROJECT_ID };
+const emulatorConfig = {
+  authEmulatorHost: DEFAULT_AUTH_EMULATOR_HOST,
+  firebaseProjectId: DEMO_PROJECT_ID,
+  trustProxy: 0,
+};
+/** What a reverse proxy adds to a request it passes on: each alone marks the request as proxied. */
+const PROXY_HEADERS: [string, Record<string, string>][] = [
+  ['X-Forwarded-For', { 'X-Forwarded-For': '203.0.113.7' }],
+  ['Forwarded', { Forwarded: 'for=203.0.113.7;proto=https' }],
+  ['X-Real-IP', { 'X-Real-IP': '203.0.113.7' }],
+];
 
 describe('isLoopbackHost', () => {
   it.each(['localhost', 'LOCALHOST', 'localhost.', '127.0.0.1', '127.1.2.3', '::1', '[::1]'])(
@@ -46,8 +57,64 @@ describe('the Node listener rule', () => {
     expect(nodeEmulatorGate(emulatorConfig, '127.0.0.1').warning).toBeUndefined();
     // Nothing to refuse (and nothing to say) without the emulator.
     expect(
-      nodeEmulatorGate({ authEmulatorHost: undefined, firebaseProjectId: 'taza-haat-prod' }, '0.0.0.0').warning,
+      nodeEmulatorGate({ authEmulatorHost: undefined, firebaseProjectId: 'taza-haat-prod', trustProxy: 0 }, '0.0.0.0')
+        .warning,
     ).toBeUndefined();
+  });
+
+  it('refuses emulator tokens with TRUST_PROXY above 0, and says why', () => {
+    expect(nodeEmulatorGate({ ...emulatorConfig, trustProxy: 1 }, '127.0.0.1').warning).toContain('TRUST_PROXY is 1');
+  });
+
+  describe('a real server on loopback, put behind a reverse proxy (as nginx passes requests on)', () => {
+    let db: TestDb;
+    let server: Restartable;
+    beforeAll(async () => {
+      db = await createTestDb();
+      server = await apiServer(db.url);
+      await server.start();
+    });
+    afterAll(async () => {
+      await server.stop();
+      db.cleanup();
+    });
+
+    it('takes an emulator token sent to it directly', async () => {
+      const res = await fetch(`${server.url}/api/orders?email=${shopper.email}`, { headers: bearer });
+      expect(res.status).toBe(200);
+    });
+
+    it.each(PROXY_HEADERS)(
+      'answers an emulator token 401 when the request carries %s, and says so once',
+      async (_name, headers) => {
+        const res = await fetch(`${server.url}/api/orders?email=${shopper.email}`, {
+          headers: { ...bearer, ...headers },
+        });
+        expect(res.status).toBe(401);
+        expect(await res.json()).toMatchObject({ error: { code: 'invalid_token' } });
+        expect(server.stderrTail().match(/came through a reverse proxy/g)).toHaveLength(1);
+      },
+    );
+  });
+
+  describe('a real server on loopback with TRUST_PROXY=1', () => {
+    let db: TestDb;
+    let server: Restartable;
+    beforeAll(async () => {
+      db = await createTestDb();
+      server = await apiServer(db.url, { TRUST_PROXY: '1' });
+      await server.start();
+    });
+    afterAll(async () => {
+      await server.stop();
+      db.cleanup();
+    });
+
+    it('answers an emulator token 401, even with no proxy header, and logged why at start', async () => {
+      const res = await fetch(`${server.url}/api/orders?email=${shopper.email}`, { headers: bearer });
+      expect(res.status).toBe(401);
+      expect(server.stderrTail()).toContain('TRUST_PROXY is 1');
+    });
   });
 
   describe('a real server started with HOST=0.0.0.0 and the emulator configured', () => {
@@ -88,6 +155,26 @@ describe('the request host rule (Workers, and the default of the app factory)', 
       const res = await t.app.request(`${origin}/api/orders?email=${shopper.email}`, { headers: bearer });
       expect(res.status).toBe(401);
       expect(await res.json()).toMatchObject({ error: { code: 'invalid_token' } });
+    }
+  });
+
+  it.each(PROXY_HEADERS)('refuses an emulator token for a loopback host that came with %s', async (_name, headers) => {
+    const res = await t.app.request(`http://127.0.0.1:8787/api/orders?email=${shopper.email}`, {
+      headers: { ...bearer, ...headers },
+    });
+    expect(res.status).toBe(401);
+    expect(await res.json()).toMatchObject({ error: { code: 'invalid_token' } });
+  });
+
+  it('refuses every emulator token with TRUST_PROXY above 0', async () => {
+    const proxied = await createTestApp({ TRUST_PROXY: '1' });
+    try {
+      const res = await proxied.app.request(`http://127.0.0.1:8787/api/orders?email=${shopper.email}`, {
+        headers: bearer,
+      });
+      expect(res.status).toBe(401);
+    } finally {
+      proxied.cleanup();
     }
   });
 
