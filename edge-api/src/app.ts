@@ -56,6 +56,13 @@ export type AppDeps = {
   emulatorTokens?: EmulatorTokenGate;
   /** The client's IP for rate limits; each runtime entry knows where to read it. */
   clientIp?: (c: Context) => string;
+  /**
+   * The shop's origin (`http://127.0.0.1:8787`, no trailing slash) for the URLs given to payment
+   * providers when config.publicUrl (PUBLIC_URL) is unset. Node: its listener's address, never a
+   * request header. Default (Workers, tests): the request URL's origin, which on Workers is one of
+   * the Worker's own routes — Cloudflare runs a Worker only for a host its routes name.
+   */
+  origin?: (c: Context) => string;
   /** Defaults to a Stripe client for config.stripeSecretKey (payments/stripe.ts), or none. */
   stripe?: Stripe;
   /** Defaults to a bKash client for config.bkash (payments/bkash.ts), or none. */
@@ -98,10 +105,15 @@ function tokenVerifierFor(deps: AppDeps): (c: Context<AppEnv>) => TokenVerifier 
   return (c) => (emulator && gate(c) ? emulator : signed);
 }
 
+/** The origin of request `c`'s URL: the default of AppDeps.origin. */
+const requestOrigin = (c: Context): string => new URL(c.req.url).origin;
+
 /** The API's routes for `deps`; `described` is the whole app, whose routes `GET /openapi.json` describes. */
 function buildApi(deps: AppDeps, described: Hono<AppEnv>) {
   const verifyTokenFor = tokenVerifierFor(deps);
   const clientIp = deps.clientIp ?? (() => 'unknown');
+  const publicUrl = deps.config.publicUrl;
+  const shopOrigin = publicUrl ? () => publicUrl : (deps.origin ?? requestOrigin);
   const limitUserWrites = userWriteLimit(deps.config.rateLimits.userWritesPerMinute);
   const stripe = deps.stripe ?? (deps.config.stripeSecretKey ? createStripe(deps.config.stripeSecretKey) : undefined);
   const bkash = deps.bkash ?? (deps.config.bkash ? createBkashClient(deps.config.bkash) : undefined);
@@ -112,6 +124,7 @@ function buildApi(deps: AppDeps, described: Hono<AppEnv>) {
     c.set('config', deps.config);
     c.set('verifyToken', verifyTokenFor(c));
     c.set('clientIp', clientIp);
+    c.set('shopOrigin', shopOrigin);
     c.set('userWriteLimit', limitUserWrites);
     c.set('stripe', stripe);
     c.set('bkash', bkash);

@@ -29,6 +29,11 @@ export type AppEnv = {
     config: AppConfig;
     verifyToken: TokenVerifier;
     clientIp: (c: Context) => string;
+    /**
+     * The shop's origin for the URLs given to payment providers (where they send the shopper
+     * back): PUBLIC_URL, else the runtime's own (app.ts AppDeps.origin), never a request's Host.
+     */
+    shopOrigin: (c: Context) => string;
     user: RequestUser;
     /** Stripe, when STRIPE_SECRET_KEY is configured. */
     stripe: Stripe | undefined;

@@ -1,7 +1,8 @@
 /**
  * Node entry: `/api/*` and the built PWA from one process on 127.0.0.1 (DESIGN.md §2).
  * Env: the variables of config.ts plus PORT (default 8787), HOST (default 127.0.0.1) and
- * DIST_DIR (default `dist`). The Auth emulator's unsigned tokens are accepted only while HOST is
+ * DIST_DIR (default `dist`); without PUBLIC_URL, payment providers send shoppers back to
+ * `http://HOST:PORT`. The Auth emulator's unsigned tokens are accepted only while HOST is
  * a loopback address and no reverse proxy is in front (auth/emulator-tokens.ts); otherwise they are
  * refused and the start (or, for a proxy seen in a request's headers, the first such request) says
  * why. Exits 1 with one sentence on bad config, a database missing a migration or a busy port.
@@ -11,6 +12,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { createApp } from './app';
 import { nodeEmulatorGate } from './auth/emulator-tokens';
@@ -24,6 +26,11 @@ import { loadMigrations } from './db/migrations-fs';
 import { redact } from './http/redact';
 import { withStaticSite } from './http/static-site';
 import { createWebPushSender } from './push/web-push-sender';
+
+/** `http://<host>:<port>`, an IPv6 host in brackets: the origin of a listener on `host` and `port`. */
+function listenerOrigin(host: string, port: number): string {
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
 
 /** Prints `message` (any credential or e-mail in it taken out: it may quote a library's error) and exits 1. */
 function fail(message: string): never {
@@ -62,6 +69,9 @@ async function main(): Promise<void> {
       `the database of DATABASE_URL lacks migration${pending.length > 1 ? 's' : ''} ${pending.map((m) => m.name).join(', ')}; run "npm run migrate" first.`,
     );
   const catalogue = new CatalogueCache(db);
+  // Provider callbacks go to PUBLIC_URL, else to this listener (its port known once it listens,
+  // for PORT 0), never to the Host a request names.
+  let ownOrigin = listenerOrigin(hostname, port);
   const emulator = nodeEmulatorGate(config, hostname, (sentence) => console.warn(`Taza Haat server: ${sentence}`));
   if (emulator.warning) console.warn(`Taza Haat server: ${emulator.warning}`);
   const api = createApp({
@@ -70,17 +80,19 @@ async function main(): Promise<void> {
     catalogue,
     clientIp: (c) => getConnInfo(c).remote.address ?? 'unknown',
     emulatorTokens: emulator.gate,
+    origin: () => ownOrigin,
     ...(config.push ? { pushSender: createWebPushSender(config.push) } : {}),
   });
   const app = apiOnly ? api : withStaticSite(api, distDir);
   const server = createServer(catalogueReplay(catalogue, app.fetch, `http://${hostname}:${port}`));
-  server.listen(port, hostname, () =>
+  server.listen(port, hostname, () => {
+    ownOrigin = listenerOrigin(hostname, (server.address() as AddressInfo).port);
     console.log(
       apiOnly
         ? `Taza Haat API listening on http://${hostname}:${port}/api (API only)`
         : `Taza Haat server listening on http://${hostname}:${port}`,
-    ),
-  );
+    );
+  });
   server.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EADDRINUSE')
       fail(`port ${port} on ${hostname} is already in use; stop the other program or set PORT.`);

@@ -8,6 +8,8 @@
  * `service_misconfigured` (the client learns no setting's name), and the log says which
  * settings are wrong and why. The Auth emulator's unsigned tokens are accepted only for a request
  * to a loopback host (`wrangler dev`), never on a public host, whatever the variables say.
+ * Payment providers send shoppers back to PUBLIC_URL, else to the origin of the request: Cloudflare
+ * runs the Worker only for a host its routes (or workers.dev) name, so that is one of the shop's own.
  */
 import { createClient, type Client } from '@libsql/client/web';
 import type { ExecutionContext } from 'hono';

@@ -4,10 +4,14 @@
  * network edge, its hosted page "clicked" over HTTP as a browser would, and the callback followed
  * as bKash's redirect sends the browser. Each way a payment can go wrong has its case here.
  */
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startBkashStandin, type BkashStandin, type CustomerChoice } from '../../../scripts/bkash-standin';
 import type { Order } from '../contract/order';
+import { apiServer } from '../testing/processes';
 import { createTestApp, customerA, orderBody, testLogs, type Role, type TestApp } from '../testing/test-app';
+import { createTestDb } from '../testing/test-db';
+import { emulatorToken } from '../testing/tokens';
 import { requestLog } from '../http/logger';
 import { createBkashClient, type BkashClient } from './bkash';
 import { settleBkashCallback, STALE_EXECUTE_MS } from './bkash-orders';
@@ -648,4 +652,79 @@ describe('without bKash configured', () => {
       bare.cleanup();
     }
   });
+});
+
+/**
+ * A JSON POST of `body` to `url` with its Host header set to `host` (fetch always sends the URL's):
+ * what a client sends to a server reached through a name, or a proxy that passes Host on.
+ */
+function postWithHost(url: string, host: string, headers: Record<string, string>, body: unknown) {
+  return new Promise<{ status: number; json: unknown }>((resolve, reject) => {
+    const req = httpRequest(url, {
+      method: 'POST',
+      headers: { ...headers, Host: host, 'Content-Type': 'application/json' },
+    });
+    req.on('error', reject);
+    req.on('response', (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(text) as unknown }));
+    });
+    req.end(JSON.stringify(body));
+  });
+}
+
+/** The callbackURL bKash was given for the payment behind `bkashURL` (the stand-in keeps what it was sent). */
+const callbackGiven = (bkashURL: string) =>
+  String(standin.control.payment(new URL(bkashURL).searchParams.get('paymentID') ?? '')?.callbackURL);
+
+describe('the callbackURL given to bKash', () => {
+  it('is PUBLIC_URL’s, whatever host the request named', async () => {
+    const shop = await createTestApp({ ...standin.env, PUBLIC_URL: 'https://shop.example/' }, { bkash: client });
+    try {
+      const placed = await shop.call('POST', '/api/orders', {
+        role: 'customerA',
+        body: { ...(await orderBody(shop, customerA, 1)), paymentMethod: 'bkash' },
+        headers: { 'Idempotency-Key': crypto.randomUUID() },
+      });
+      const order = (await placed.json()) as Order;
+      // A loopback host other than the shop's, so the emulator token still signs in.
+      const res = await shop.app.request('http://localhost:4444/api/payments/bkash', {
+        method: 'POST',
+        headers: { ...shop.auth('customerA'), 'Content-Type': 'application/json' },
+        body: JSON.stringify({ orderId: order._id }),
+      });
+      expect(res.status).toBe(200);
+      const { bkashURL } = (await res.json()) as { bkashURL: string };
+      expect(callbackGiven(bkashURL)).toMatch(/^https:\/\/shop\.example\/api\/payments\/bkash\/callback\?state=/);
+    } finally {
+      shop.cleanup();
+    }
+  });
+
+  it('on a Node server without PUBLIC_URL, is the listener’s own address, not the Host header’s', async () => {
+    const db = await createTestDb();
+    const server = await apiServer(db.url, standin.env);
+    try {
+      await server.start();
+      const auth = { Authorization: `Bearer ${emulatorToken(customerA)}` };
+      const placed = await fetch(`${server.url}/api/orders`, {
+        method: 'POST',
+        headers: { ...auth, 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() },
+        body: JSON.stringify({ ...(await orderBody(db, customerA, 1)), paymentMethod: 'bkash' }),
+      });
+      expect(placed.status).toBe(201);
+      const order = (await placed.json()) as Order;
+      const started = await postWithHost(`${server.url}/api/payments/bkash`, 'localhost:4444', auth, {
+        orderId: order._id,
+      });
+      expect(started.status).toBe(200);
+      const { bkashURL } = started.json as { bkashURL: string };
+      expect(new URL(callbackGiven(bkashURL)).origin).toBe(server.url);
+    } finally {
+      await server.stop();
+      db.cleanup();
+    }
+  }, 40_000);
 });

@@ -44,7 +44,8 @@ export const checkout = factory.createApp().post(
     if (!c.var.paymentProvider('card')) throw paymentsNotConfigured('card');
     // Paid for by the account that placed it (DESIGN.md §3), never by whoever has its e-mail now.
     const { order } = await orderFor(c.var, c.var.user, orderId, 'owner');
-    const callbackURL = new URL(myOrdersUrl({ order: orderId }), c.req.url).toString();
+    // From the configuration, never the request's Host: Stripe sends the shopper back there.
+    const callbackURL = `${c.var.shopOrigin(c)}${myOrdersUrl({ order: orderId })}`;
     const start = await chargeOrder(c.var, order, 'card', callbackURL);
     if (start.kind !== 'embedded') throw new Error('the card provider answered a charge without an embedded checkout');
     const session = { sessionId: start.sessionId, clientSecret: start.clientSecret };

@@ -83,7 +83,8 @@ export const payments = factory
       const { orderId } = c.req.valid('json');
       // Paid for by the account that placed it (DESIGN.md §3); another's order is answered as missing.
       const { order } = await orderFor(c.var, c.var.user, orderId, 'owner');
-      const callbackURL = new URL('/api/payments/bkash/callback', c.req.url).toString();
+      // From the configuration, never the request's Host: bKash sends the shopper (and the state) there.
+      const callbackURL = `${c.var.shopOrigin(c)}/api/payments/bkash/callback`;
       // A cash or card order is paid its own way (its owner may switch a bKash one to cash, not back).
       const notBkash = (unpaid: Order) =>
         unpaid.paymentMethod === 'bkash'
