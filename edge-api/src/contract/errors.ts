@@ -20,6 +20,8 @@ export const apiErrorCodes = [
   'not_found',
   'payments_not_configured',
   'push_not_configured',
+  // A push endpoint another account subscribed (409): it stays that account's.
+  'push_endpoint_taken',
   'out_of_stock',
   'slot_full',
   'one_review_each',

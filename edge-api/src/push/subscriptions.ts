@@ -1,7 +1,9 @@
 /**
  * The `push_subscriptions` table (migration 0011, DESIGN.md §11): the browsers that asked for
- * order news, per account. An account keeps at most {@link MAX_SUBSCRIPTIONS_PER_ACCOUNT}: a new
- * one pushes out its oldest, so one account cannot make the server fan out without bound.
+ * order news, per account. An endpoint stays with the account that subscribed it until that
+ * account unsubscribes it or its push service answers 404/410. An account keeps at most
+ * {@link MAX_SUBSCRIPTIONS_PER_ACCOUNT}: a new one pushes out its oldest, so one account cannot
+ * make the server fan out without bound.
  */
 import type { Client, Row } from '@libsql/client';
 import type { PushTarget } from './sender';
@@ -19,24 +21,29 @@ const toSubscription = (row: Row): StoredSubscription => ({
 });
 
 /**
- * Stores `subscription` for account `userId` (a known endpoint moves to this account, with its new
- * keys and language), with the account's admin right as it is now; drops the account's oldest
- * beyond the cap.
+ * Stores `subscription` for account `userId` (its own endpoint again takes the new keys and
+ * language), with the account's admin right as it is now; drops the account's oldest beyond the
+ * cap. An endpoint belongs to the account that subscribed it (DESIGN.md §11): one another account
+ * holds is left as it is, its owner, keys and admin flag unchanged, so a client that learns an
+ * endpoint cannot take its owner's news or give it its own admin flag.
+ * @returns true when stored; false when another account holds `subscription.endpoint`.
  */
 export async function saveSubscription(
   db: Client,
   userId: string,
   subscription: StoredSubscription,
   isAdmin: boolean,
-): Promise<void> {
+): Promise<boolean> {
   const { endpoint, keys, locale } = subscription;
-  await db.batch(
+  const [upsert] = await db.batch(
     [
       {
+        // The update's WHERE leaves another account's row alone: no row changes, so rowsAffected is 0.
         sql: `INSERT INTO push_subscriptions (endpoint, user_id, p256dh, auth, locale, is_admin, created_at)
               VALUES (?, ?, ?, ?, ?, ?, ?)
-              ON CONFLICT (endpoint) DO UPDATE SET user_id = excluded.user_id, p256dh = excluded.p256dh,
-                auth = excluded.auth, locale = excluded.locale, is_admin = excluded.is_admin, created_at = excluded.created_at`,
+              ON CONFLICT (endpoint) DO UPDATE SET p256dh = excluded.p256dh, auth = excluded.auth,
+                locale = excluded.locale, is_admin = excluded.is_admin, created_at = excluded.created_at
+              WHERE push_subscriptions.user_id = excluded.user_id`,
         args: [endpoint, userId, keys.p256dh, keys.auth, locale, isAdmin ? 1 : 0, Date.now()],
       },
       // An admin's right is the account's: its other devices follow the newest answer.
@@ -49,6 +56,7 @@ export async function saveSubscription(
     ],
     'write',
   );
+  return (upsert?.rowsAffected ?? 0) > 0;
 }
 
 /** Removes `userId`'s subscription `endpoint`. @returns 1, or 0 when the account has no such one. */

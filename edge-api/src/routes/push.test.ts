@@ -18,7 +18,7 @@ import { createWebCryptoSender } from '../push/webcrypto-sender';
 import { createWebPushSender } from '../push/web-push-sender';
 import { startPushService, type PushService, type TestSubscriber } from '../testing/push-service';
 import { paidCheckoutEvent, sendStripeWebhook } from '../testing/stripe-events';
-import { createTestApp, customerA, orderBody, testLogs, type Role, type TestApp } from '../testing/test-app';
+import { admin, createTestApp, customerA, orderBody, testLogs, type Role, type TestApp } from '../testing/test-app';
 
 const WEBHOOK_SECRET = 'whsec_push_test';
 let service: PushService;
@@ -218,6 +218,85 @@ describe('GET /api/push/public-key and the subscription routes', () => {
     expect(own.status).toBe(200);
     expect(await own.json()).toEqual({ deletedCount: 1 });
     expect(await subscriptionCount(subscriber.endpoint)).toBe(0);
+  });
+});
+
+/** The stored row of `endpoint`: its owner, keys, language and admin flag. */
+async function storedRow(endpoint: string) {
+  const { rows } = await t.db.execute({
+    sql: 'SELECT user_id, p256dh, auth, locale, is_admin FROM push_subscriptions WHERE endpoint = ?',
+    args: [endpoint],
+  });
+  const row = rows[0];
+  return row
+    ? { userId: row.user_id, p256dh: row.p256dh, auth: row.auth, locale: row.locale, isAdmin: Number(row.is_admin) }
+    : undefined;
+}
+
+describe('a subscription belongs to the account that made it', () => {
+  /** Posts `endpoint` with `keys` as `role`; expects 409 push_endpoint_taken. */
+  async function postTaken(role: Role, endpoint: string, keys: TestSubscriber['keys']) {
+    const res = await t.call('POST', '/api/push/subscriptions', { role, body: { endpoint, keys, locale: 'en' } });
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({ error: { code: 'push_endpoint_taken' } });
+  }
+
+  it("another account posting A's endpoint gets 409, and A keeps it and its news, readable with A's keys", async () => {
+    const phone = await subscribe('customerA', 'bn');
+    const before = await storedRow(phone.endpoint);
+    // With keys of its own, and with A's keys as well (an endpoint and keys that leaked together).
+    await postTaken('customerB', phone.endpoint, service.subscribe('taker').keys);
+    await postTaken('customerB', phone.endpoint, phone.keys);
+    expect(await storedRow(phone.endpoint)).toEqual(before);
+    expect(before).toMatchObject({ userId: customerA.uid, p256dh: phone.keys.p256dh, locale: 'bn', isAdmin: 0 });
+
+    const { id } = await placeOrder();
+    sentTo.length = 0;
+    await advance(id, 'Approved');
+    const [message] = await service.waitFor(1, phone.endpoint);
+    expect(message?.error).toBeUndefined();
+    expect(message?.payload).toMatchObject({ type: 'order-status', orderId: id, status: 'Approved', locale: 'bn' });
+    expect(sentTo).toEqual([phone.endpoint]);
+    await t.call('DELETE', '/api/push/subscriptions', { role: 'customerA', body: { endpoint: phone.endpoint } });
+  });
+
+  it('the admin flag never moves with an endpoint: not off an admin’s device, not onto a shopper’s', async () => {
+    const adminDevice = await subscribe('admin');
+    const shopperDevice = await subscribe('customerA');
+    await postTaken('customerB', adminDevice.endpoint, service.subscribe('taker-b').keys);
+    await postTaken('admin', shopperDevice.endpoint, shopperDevice.keys);
+    expect(await storedRow(adminDevice.endpoint)).toMatchObject({ userId: admin.uid, isAdmin: 1 });
+    expect(await storedRow(shopperDevice.endpoint)).toMatchObject({ userId: customerA.uid, isAdmin: 0 });
+
+    sentTo.length = 0;
+    const { id } = await placeOrder();
+    const [message] = await service.waitFor(1, adminDevice.endpoint);
+    expect(message?.error).toBeUndefined();
+    expect(message?.payload).toMatchObject({ type: 'new-order', orderId: id });
+    await pause(200);
+    expect(sentTo).toEqual([adminDevice.endpoint]);
+    for (const [role, s] of [
+      ['admin', adminDevice],
+      ['customerA', shopperDevice],
+    ] as const)
+      await t.call('DELETE', '/api/push/subscriptions', { role, body: { endpoint: s.endpoint } });
+  });
+
+  it('its own account posting it again takes the new keys and language', async () => {
+    const phone = await subscribe('customerA', 'en');
+    const renewed = service.subscribe('renewed').keys;
+    const res = await t.call('POST', '/api/push/subscriptions', {
+      role: 'customerA',
+      body: { endpoint: phone.endpoint, keys: renewed, locale: 'bn' },
+    });
+    expect(res.status).toBe(201);
+    expect(await storedRow(phone.endpoint)).toMatchObject({
+      userId: customerA.uid,
+      p256dh: renewed.p256dh,
+      auth: renewed.auth,
+      locale: 'bn',
+    });
+    await t.call('DELETE', '/api/push/subscriptions', { role: 'customerA', body: { endpoint: phone.endpoint } });
   });
 });
 

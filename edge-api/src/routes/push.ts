@@ -2,7 +2,9 @@
  * `/api/push` (DESIGN.md §3, §11): the VAPID public key a browser subscribes with, and the
  * account's subscriptions. An endpoint must be `https:` on one of PUSH_SERVICE_ORIGINS
  * (push/origins.ts), else 400 `validation_failed` naming `endpoint`: the server never posts to an
- * address a client made up. Without VAPID keys every route answers 404 `push_not_configured`.
+ * address a client made up. An endpoint belongs to the account that subscribed it: another
+ * account posting it gets 409 `push_endpoint_taken` and the subscription stays as it was. Without
+ * VAPID keys every route answers 404 `push_not_configured`.
  */
 import { z } from 'zod';
 import { requireUser } from '../auth/middleware';
@@ -21,7 +23,10 @@ function pushConfigOrThrow(config: PushConfig | undefined): PushConfig {
   return config;
 }
 
-/** The routes: `GET /public-key`, `POST /subscriptions` (201), `DELETE /subscriptions` (`{deletedCount}`). */
+/**
+ * The routes: `GET /public-key`, `POST /subscriptions` (201; 409 `push_endpoint_taken` for an
+ * endpoint another account holds), `DELETE /subscriptions` (`{deletedCount}`).
+ */
 export const push = factory
   .createApp()
   .get(
@@ -43,11 +48,11 @@ export const push = factory
     '/subscriptions',
     doc({
       summary:
-        'Keep this browser’s push subscription for your account (an https: endpoint of an allowed push service), with the language to notify in',
+        'Keep this browser’s push subscription for your account (an https: endpoint of an allowed push service), with the language to notify in; 409 push_endpoint_taken when another account holds the endpoint',
       auth: 'user',
       body: pushSubscriptionSchema,
       ok: { status: 201, description: 'Kept', schema: z.object({ endpoint: z.string() }) },
-      errors: [400, 404],
+      errors: [400, 404, 409],
     }),
     (c, next) => (pushConfigOrThrow(c.var.config.push), next()),
     requireUser,
@@ -60,7 +65,14 @@ export const push = factory
           fields: { endpoint: ['Must be an https: URL of a known push service'] },
         });
       const { user, db } = c.var;
-      await saveSubscription(db, user.uid, subscription, user.isAdmin);
+      if (!(await saveSubscription(db, user.uid, subscription, user.isAdmin)))
+        throw new ApiError(
+          409,
+          'push_endpoint_taken',
+          'Another account holds this push subscription. Unsubscribe this browser and subscribe again.',
+          undefined,
+          { reason: 'push endpoint held by another account' },
+        );
       return c.json({ endpoint: subscription.endpoint }, 201);
     },
   )

@@ -54,6 +54,7 @@ const byCode: Record<ApiErrorCode, (refusal: ApiRefusal, nameOf: NameOf) => stri
   not_found: () => t('apiError.notFound'),
   payments_not_configured: () => t('apiError.paymentsNotConfigured'),
   push_not_configured: () => t('apiError.pushNotConfigured'),
+  push_endpoint_taken: () => t('apiError.pushEndpointTaken'),
   out_of_stock: ({ details }, nameOf) => {
     const products = detailedProducts(details);
     const names = products.map((p) => (p.available ? fewLeftText(nameOf(p), p.available) : nameOf(p)));
