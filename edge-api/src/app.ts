@@ -23,7 +23,7 @@ import { configureLogging } from './http/logger';
 import { logRequests } from './http/log-requests';
 import { requestIds } from './http/request-id';
 import { openApiRoute } from './routes/openapi';
-import { ipWriteLimit, userWriteLimit } from './http/rate-limit';
+import { ipCallbackLimit, ipWriteLimit, userWriteLimit } from './http/rate-limit';
 import { checkout, stripeWebhook } from './routes/checkout';
 import { deliverySlots } from './routes/delivery-slots';
 import { health } from './routes/health';
@@ -166,6 +166,8 @@ function buildApi(deps: AppDeps, described: Hono<AppEnv>) {
       )
       .use(inject)
       .use(ipWriteLimit(deps.config.rateLimits.ipWritesPerMinute))
+      // Anyone may call it, and each call may make the shop call bKash.
+      .use('/payments/bkash/callback', ipCallbackLimit())
       .route('/health', health)
       .route('/products', products)
       .route('/orders', orders)

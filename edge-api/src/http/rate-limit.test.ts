@@ -1,7 +1,7 @@
 /**
- * Write limits through Cloudflare's Rate Limiting bindings, as the Workers env hands them to the
- * app (the in-memory limiter's own tests are in hardening.test.ts), and the client address the
- * IP limit keys on (TRUST_PROXY, X-Forwarded-For, IPv6 /64). The bindings here are stand-ins
+ * Write limits and the provider callback's limit through Cloudflare's Rate Limiting bindings, as
+ * the Workers env hands them to the app (the in-memory limiters' own tests are in
+ * hardening.test.ts and payments/bkash.test.ts), and the client address the IP limits key on (TRUST_PROXY, X-Forwarded-For, IPv6 /64). The bindings here are stand-ins
  * that record the keys they are asked about and answer as told.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -73,6 +73,30 @@ describe('write limits on Workers (Rate Limiting bindings)', () => {
     const res = await t.app.request('/api/products', {}, { IP_WRITE_LIMITER: ip.limiter });
     expect(res.status).toBe(200);
     expect(ip.keys).toEqual([]);
+  });
+});
+
+describe('the provider callback limit on Workers (Rate Limiting binding)', () => {
+  const callback = (
+    env: Record<string, unknown>,
+    path = '/api/payments/bkash/callback?paymentID=TR1&status=success&state=s',
+  ) => t.app.request(path, {}, env);
+
+  it('asks the binding per IP about every request to the bKash callback, and answers 429 with Retry-After when it refuses', async () => {
+    const allowed = binding(true);
+    expect((await callback({ IP_CALLBACK_LIMITER: allowed.limiter })).status).toBe(303);
+    expect(allowed.keys).toEqual(['ip:unknown']);
+    const res = await callback({ IP_CALLBACK_LIMITER: binding(false).limiter });
+    expect(res.status).toBe(429);
+    expect(res.headers.get('Retry-After')).toBe('60');
+    expect(await res.json()).toEqual({ error: { code: 'rate_limited', message: expect.any(String) } });
+  });
+
+  it('is not asked about the other routes', async () => {
+    const asked = binding(false);
+    expect((await callback({ IP_CALLBACK_LIMITER: asked.limiter }, '/api/products')).status).toBe(200);
+    expect((await callback({ IP_CALLBACK_LIMITER: asked.limiter }, '/api/payments/methods')).status).toBe(200);
+    expect(asked.keys).toEqual([]);
   });
 });
 

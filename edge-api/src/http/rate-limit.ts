@@ -1,10 +1,12 @@
 /**
- * Write rate limits: per IP for every write, and per signed-in user once the token is verified.
- * Over the limit → 429 with `Retry-After` (seconds). On Cloudflare Workers they go through the
- * Rate Limiting bindings of wrangler.toml (IP_WRITE_LIMITER, USER_WRITE_LIMITER), which count
- * across isolates and set their own limits; elsewhere — Node, and `wrangler dev --env local`
- * where the bindings are absent — through hono-rate-limiter, in memory per process, with the
- * limits of config (RATE_LIMIT_*_WRITES_PER_MINUTE).
+ * Rate limits: per IP for every write, per signed-in user once the token is verified, and per IP
+ * for every request to the routes anyone may call that make the shop call a payment provider
+ * (the bKash callback). Over the limit → 429 with `Retry-After` (seconds). On Cloudflare Workers
+ * they go through the Rate Limiting bindings of wrangler.toml (IP_WRITE_LIMITER,
+ * USER_WRITE_LIMITER, IP_CALLBACK_LIMITER), which count across isolates and set their own limits;
+ * elsewhere — Node, and `wrangler dev --env local` where the bindings are absent — through
+ * hono-rate-limiter, in memory per app, with the limits of config (RATE_LIMIT_*_WRITES_PER_MINUTE)
+ * and {@link CALLBACKS_PER_MINUTE}.
  *
  * The IP limit's client is the runtime's peer address (`clientIp`: the socket's on Node,
  * CF-Connecting-IP on Workers), or behind TRUST_PROXY reverse proxies the address the outermost
@@ -23,13 +25,30 @@ const WINDOW_MS = 60_000;
 const BINDING_PERIOD_S = 60;
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/**
+ * Requests a minute one client address may send to the provider callbacks, whatever the method.
+ * A shopper's payment makes one or two (the browser's return, maybe the service worker's replay),
+ * so this leaves room for many shoppers behind one carrier-grade NAT, while a loop asking bKash
+ * about made-up payments is stopped.
+ */
+export const CALLBACKS_PER_MINUTE = 60;
+
 /** True for requests that change data. */
 const isWrite = (c: Context): boolean => WRITE_METHODS.has(c.req.method);
 
-const tooMany = (c: Context<AppEnv>) => {
-  // The IP limit runs before the token check, the user's after it (no IP address in the log).
-  c.var.log.warn('rate limited', { limit: c.get('user') === undefined ? 'ip' : 'user' });
-  return errorResponse(c, 429, 'rate_limited', 'Too many changes in a short time; wait a moment and try again.');
+/** Which limit refused a request, for the log line (never the address or the user). */
+type LimitName = 'ip' | 'user' | 'callback';
+
+const tooMany = (c: Context<AppEnv>, limit: LimitName) => {
+  c.var.log.warn('rate limited', { limit });
+  return errorResponse(
+    c,
+    429,
+    'rate_limited',
+    limit === 'callback'
+      ? 'Too many requests in a short time; wait a moment and try again.'
+      : 'Too many changes in a short time; wait a moment and try again.',
+  );
 };
 
 /** Cloudflare's Rate Limiting binding (`[[ratelimits]]` in wrangler.toml). */
@@ -44,23 +63,33 @@ function bindingOf(c: Context, name: string): RateLimitBinding | undefined {
     : undefined;
 }
 
-function writeLimit(binding: string, limit: number, key: (c: Context<AppEnv>) => string): MiddlewareHandler<AppEnv> {
+/**
+ * A limit of `limit` requests a minute per `key`, counted only for requests `counts` (all when
+ * absent): through the Workers binding `binding` when the runtime has it, else in memory.
+ */
+function requestLimit(
+  name: LimitName,
+  binding: string,
+  limit: number,
+  key: (c: Context<AppEnv>) => string,
+  counts: (c: Context) => boolean = () => true,
+): MiddlewareHandler<AppEnv> {
   const inMemory = rateLimiter<AppEnv>({
     windowMs: WINDOW_MS,
     limit,
     standardHeaders: 'draft-7',
     keyGenerator: key,
-    skip: (c) => !isWrite(c),
-    handler: tooMany,
+    skip: (c) => !counts(c),
+    handler: (c) => tooMany(c, name),
   });
   return async (c, next) => {
     const limiter = bindingOf(c, binding);
     if (!limiter) return inMemory(c, next);
-    if (!isWrite(c)) return next();
+    if (!counts(c)) return next();
     const { success } = await limiter.limit({ key: key(c) });
     if (success) return next();
     c.header('Retry-After', String(BINDING_PERIOD_S));
-    return tooMany(c);
+    return tooMany(c, name);
   };
 }
 
@@ -141,18 +170,27 @@ export function clientAddress(peer: string, forwardedFor: string | undefined, tr
   return chosen !== undefined && isIpAddress(chosen) ? chosen : peer;
 }
 
+/** The IP limits' key of request `c`: its client address (`clientIp` through TRUST_PROXY), by {@link addressKey}. */
+const ipKey = (c: Context<AppEnv>): string =>
+  `ip:${addressKey(clientAddress(c.var.clientIp(c), c.req.header('X-Forwarded-For'), c.var.config.trustProxy))}`;
+
 /**
  * Limits writes per client address (`clientIp` from the runtime entry, through TRUST_PROXY:
  * {@link clientAddress}; keyed by {@link addressKey}). Reads pass untouched.
  */
 export function ipWriteLimit(limit: number): MiddlewareHandler<AppEnv> {
-  return writeLimit('IP_WRITE_LIMITER', limit, (c) => {
-    const address = clientAddress(c.var.clientIp(c), c.req.header('X-Forwarded-For'), c.var.config.trustProxy);
-    return `ip:${addressKey(address)}`;
-  });
+  return requestLimit('ip', 'IP_WRITE_LIMITER', limit, ipKey, isWrite);
 }
 
 /** Limits writes per verified user (`c.var.user`); run it after the token check. */
 export function userWriteLimit(limit: number): MiddlewareHandler<AppEnv> {
-  return writeLimit('USER_WRITE_LIMITER', limit, (c) => `user:${c.var.user.uid}`);
+  return requestLimit('user', 'USER_WRITE_LIMITER', limit, (c) => `user:${c.var.user.uid}`, isWrite);
+}
+
+/**
+ * Limits every request, reads included, per client address (as {@link ipWriteLimit}) to
+ * `limit` a minute: for the routes anyone may call that make the shop call a payment provider.
+ */
+export function ipCallbackLimit(limit = CALLBACKS_PER_MINUTE): MiddlewareHandler<AppEnv> {
+  return requestLimit('callback', 'IP_CALLBACK_LIMITER', limit, ipKey);
 }

@@ -8,6 +8,7 @@ import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startBkashStandin, type BkashStandin, type CustomerChoice } from '../../../scripts/bkash-standin';
 import type { Order } from '../contract/order';
+import { CALLBACKS_PER_MINUTE } from '../http/rate-limit';
 import { apiServer } from '../testing/processes';
 import { createTestApp, customerA, orderBody, testLogs, type Role, type TestApp } from '../testing/test-app';
 import { createTestDb } from '../testing/test-db';
@@ -727,4 +728,48 @@ describe('the callbackURL given to bKash', () => {
       db.cleanup();
     }
   }, 40_000);
+});
+
+describe('the callback’s rate limit (anyone may call it, and it calls bKash)', () => {
+  it(`answers 429 with Retry-After past ${CALLBACKS_PER_MINUTE} a minute from one address, GET or POST; another address pays as ever`, async () => {
+    let peer = '198.51.100.20';
+    const shop = await createTestApp(standin.env, { bkash: client, clientIp: () => peer });
+    try {
+      const madeUp = (i: number) => `paymentID=TR-MADE-UP-${i}&status=success&state=guess-${i}`;
+      for (let i = 0; i < CALLBACKS_PER_MINUTE; i += 1)
+        expect((await shop.app.request(`/api/payments/bkash/callback?${madeUp(i)}`)).status).toBe(303);
+      const refused = await shop.app.request(`/api/payments/bkash/callback?${madeUp(-1)}`);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0);
+      expect(await refused.json()).toEqual({ error: { code: 'rate_limited', message: expect.any(String) } });
+      const posted = await shop.call('POST', '/api/payments/bkash/callback', {
+        body: { paymentID: 'TR-MADE-UP-P', status: 'success', state: 'guess' },
+      });
+      expect(posted.status).toBe(429);
+      // The limit is the callback's: the same address still reads the rest of the API.
+      expect((await shop.call('GET', '/api/payments/methods')).status).toBe(200);
+
+      // A shopper at another address pays from start to finish.
+      peer = '203.0.113.30';
+      const placed = await shop.call('POST', '/api/orders', {
+        role: 'customerA',
+        body: { ...(await orderBody(shop, customerA, 1)), paymentMethod: 'bkash' },
+        headers: { 'Idempotency-Key': crypto.randomUUID() },
+      });
+      const order = (await placed.json()) as Order;
+      const started = await shop.call('POST', '/api/payments/bkash', {
+        role: 'customerA',
+        body: { orderId: order._id },
+      });
+      const { bkashURL } = (await started.json()) as { bkashURL: string };
+      const callback = new URL(await onBkashPage(bkashURL, 'approve'));
+      const landed = await shop.app.request(`${callback.pathname}${callback.search}`);
+      expect(landed.status).toBe(303);
+      expect(new URL(String(landed.headers.get('location')), 'http://shop.test').searchParams.get('bkash')).toBe(
+        'paid',
+      );
+    } finally {
+      shop.cleanup();
+    }
+  });
 });

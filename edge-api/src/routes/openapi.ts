@@ -96,7 +96,7 @@ const errorDescriptions: Record<number, string> = {
   409: 'Conflicts with the current state: an order no longer Pending, already paid, a status change other than to the next state (`invalid_transition`), products out of stock (`out_of_stock`), too many open orders (`too_many_open_orders`, `details.limit`), paying with bKash an order placed with another method (`not_bkash_order`), stock that would go below 0 (`stock_below_zero`, `details.stock`)',
   413: 'Body larger than 64 KB',
   422: 'Idempotency-Key already used with a different body',
-  429: 'Too many writes; try again after Retry-After seconds (`rate_limited`), or too many reviews from one account in 24 hours (`too_many_reviews`, `details.limit`: not worth retrying the same review)',
+  429: 'Too many writes, or too many requests to the bKash callback from one address; try again after Retry-After seconds (`rate_limited`), or too many reviews from one account in 24 hours (`too_many_reviews`, `details.limit`: not worth retrying the same review)',
   500: 'Unexpected error (no internals; the message has a request id)',
   502: 'The payment provider failed or refused (`payment_provider_error`; bKash’s statusCode in `details.bkashCode`)',
   503: 'The database cannot be reached (`database_unavailable`) or is locked by another connection (`database_busy`), or the sign-in key server cannot be reached (`auth_unavailable`), or bKash does not answer (`payment_provider_unavailable`); try again after Retry-After seconds',

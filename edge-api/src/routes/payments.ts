@@ -104,7 +104,8 @@ export const payments = factory
    * GET /payments/bkash/callback?paymentID=&status= (bKash, through the shopper's browser): settles
    * the payment, then 303 to My Orders `?order=&bkash=paid|failed|cancelled|pending&bkashCode=`. A
    * paymentID the shop never made, or a malformed callback, lands on My Orders with
-   * `bkash=failed` and no order — never an error page.
+   * `bkash=failed` and no order — never an error page. Past CALLBACKS_PER_MINUTE requests from
+   * one address (both methods, http/rate-limit.ts): 429 `rate_limited` with Retry-After.
    */
   .get(
     '/bkash/callback',
@@ -114,6 +115,7 @@ export const payments = factory
       auth: 'anyone',
       query: bkashCallbackSchema,
       ok: { status: 303, description: 'To My Orders, saying how the payment ended', schema: z.null() },
+      errors: [429],
     }),
     async (c) => {
       const parsed = bkashCallbackSchema.safeParse(c.req.query());
