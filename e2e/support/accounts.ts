@@ -13,18 +13,21 @@ export type Account = { email: string; password: string; displayName: string };
 
 let counter = 0;
 /**
- * A new e-mail/password account with a unique address; an `admin` one has its e-mail verified
- * (admin rights need it) and admin rights in the database, the others are unverified, as after
- * a sign-up.
+ * A new e-mail/password account with a unique address and its e-mail verified, as a shopper's is
+ * once they followed the link (an unverified one holds one open order at most); `verified: false`
+ * leaves it as just after a sign-up. An `admin` one also has admin rights in the database.
  */
-export async function newAccount(displayName: string, options: { admin?: boolean } = {}): Promise<Account> {
+export async function newAccount(
+  displayName: string,
+  options: { admin?: boolean; verified?: boolean } = {},
+): Promise<Account> {
   counter += 1;
   const account = {
     email: `${displayName.toLowerCase().replace(/\W+/g, '.')}.${Date.now()}.${counter}@example.test`,
     password: 'secret-pass-1',
     displayName,
   };
-  await ensureEmulatorAccount(inject('authEmulatorHost'), { ...account, emailVerified: options.admin === true });
+  await ensureEmulatorAccount(inject('authEmulatorHost'), { ...account, emailVerified: options.verified !== false });
   if (options.admin) {
     const db = await openDatabase(inject('databaseUrl'));
     await upsertAdminUser(db, account.email, displayName);

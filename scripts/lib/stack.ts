@@ -92,6 +92,7 @@ export async function startStack(options: { env?: Record<string, string>; e2eHoo
       ...(options.e2eHooks === false ? {} : { VITE_E2E: '1' }),
       // Browser tests and the bench place many orders per account; the limit's own tests start a server with the default (startServer).
       OPEN_ORDERS_PER_ACCOUNT: '1000000',
+      MAX_UNITS_PER_PRODUCT: '1000000',
       ...bkash.env,
       // Web Push on (e2e/push.e2e.ts) with a fresh key pair. Headless Chromium cannot subscribe at a
       // real push service, so the test's page subscribes at this one, which never resolves (.invalid):

@@ -31,6 +31,8 @@ export const apiErrorCodes = [
   'rate_limited',
   'too_many_reviews',
   'too_many_open_orders',
+  'verify_to_order_more',
+  'too_many_units',
   'stock_below_zero',
   // Our side or a dependency (5xx).
   'busy',

@@ -295,17 +295,52 @@ export function giveBackStockStatement(where: string, args: InValue[]): InStatem
 }
 
 /**
+ * The orders that take a place in a slot: those not Cancelled (a cancelled order, paid or not,
+ * gives its place back). SQL over `orders`, with the condition of the partial index
+ * `orders_slot_live` (migration 0015) word for word, so SQLite counts from that index alone.
+ */
+const SLOT_PLACES = "FROM orders WHERE slot_id = ? AND order_status <> 'Cancelled'";
+
+/**
  * The guard that slot `slotId` holds at most `capacity` orders at its place in a guarded batch
  * (db/guarded-batch.ts): placed after an order's insert, it counts that order too, inside the
  * same transaction. Its error is SlotFullError: the slot filled after the order's slot was
  * chosen, and the order is planned again with fresh counts.
  */
 export function slotCapacityGuard(slotId: string, capacity: number): Guard {
-  return writeGuard(
-    '(SELECT count(*) FROM orders WHERE slot_id = ?) <= ?',
-    [slotId, capacity],
-    new SlotFullError(slotId),
-  );
+  return writeGuard(`(SELECT count(*) ${SLOT_PLACES}) <= ?`, [slotId, capacity], new SlotFullError(slotId));
+}
+
+// The units of product `?` (2nd arg) on the lines of account `?`'s (1st arg) open (Pending) orders.
+const HELD_UNITS = `SELECT coalesce(sum(json_extract(line.value, '$.cartQuantity')), 0)
+  FROM orders AS o, json_each(o.ordered_product) AS line
+  WHERE o.user_id = ? AND o.order_status = 'Pending' AND json_extract(line.value, '$._id') = ?`;
+
+/**
+ * The units of each of `productIds` that account `userId` holds on its open (Pending) orders.
+ * @returns product id → units (0 for none).
+ */
+export async function heldUnits(
+  db: Client,
+  userId: string,
+  productIds: readonly string[],
+): Promise<Map<string, number>> {
+  const held = new Map<string, number>();
+  for (const id of productIds) {
+    const { rows } = await db.execute({ sql: `SELECT (${HELD_UNITS}) AS units`, args: [userId, id] });
+    held.set(id, Number(rows[0]?.units ?? 0));
+  }
+  return held;
+}
+
+/**
+ * The guard that account `userId` holds at most `max` units of product `productId` across its
+ * open (Pending) orders, at its place in a guarded batch: placed after an order's insert, it
+ * counts that order's units too, so concurrent orders cannot pass the limit together. `error` is
+ * raised when it fails.
+ */
+export function heldUnitsGuard(userId: string, productId: string, max: number, error: Error): Guard {
+  return writeGuard(`(${HELD_UNITS}) <= ?`, [userId, productId, max], error);
 }
 
 /**
@@ -324,18 +359,19 @@ export function openOrdersGuard(userId: string, max: number, error: Error): Guar
 }
 
 /**
- * The statement {@link countOrdersBySlot} runs: one seek of `orders_slot_created` per slot id,
- * reading only that slot's orders (at most its capacity), grouped by slot.
+ * The statement {@link countOrdersBySlot} runs: one seek of `orders_slot_live` per slot id,
+ * reading only that slot's places (at most its capacity), grouped by slot.
  */
 export function countOrdersBySlotStatement(slotIds: readonly string[]): InStatement {
   return {
-    sql: `SELECT slot_id, count(*) AS n FROM orders WHERE slot_id IN (${slotIds.map(() => '?').join(', ')}) GROUP BY slot_id`,
+    sql: `SELECT slot_id, count(*) AS n FROM orders
+          WHERE slot_id IN (${slotIds.map(() => '?').join(', ')}) AND order_status <> 'Cancelled' GROUP BY slot_id`,
     args: [...slotIds],
   };
 }
 
 /**
- * Counts the orders in each of `slotIds`.
+ * Counts the orders that take a place in each of `slotIds` (not Cancelled).
  * @returns a map from slot id to its number of orders; slots with none are absent.
  */
 export async function countOrdersBySlot(db: Client, slotIds: readonly string[]): Promise<Map<string, number>> {
@@ -345,16 +381,16 @@ export async function countOrdersBySlot(db: Client, slotIds: readonly string[]):
 }
 
 /**
- * The statement {@link slotRoom} runs: the orders in `askedId` (0 for null), and the first of
- * `slotIds` (in their order) with fewer than `capacity` orders, or NULL. Each slot is counted by
- * a seek of `orders_slot_created` inside SQLite; only one row comes back, however many slots
- * are full.
+ * The statement {@link slotRoom} runs: the places taken in `askedId` (0 for null), and the first
+ * of `slotIds` (in their order) with fewer than `capacity` places taken, or NULL. Each slot is
+ * counted by a seek of `orders_slot_live` inside SQLite; only one row comes back, however many
+ * slots are full.
  */
 export function slotRoomStatement(slotIds: readonly string[], capacity: number, askedId: string | null): InStatement {
   return {
-    sql: `SELECT (SELECT count(*) FROM orders WHERE slot_id = ?) AS asked_taken,
+    sql: `SELECT (SELECT count(*) ${SLOT_PLACES}) AS asked_taken,
             (SELECT slot.value FROM json_each(?) AS slot
-              WHERE (SELECT count(*) FROM orders WHERE slot_id = slot.value) < ?
+              WHERE (SELECT count(*) FROM orders WHERE slot_id = slot.value AND order_status <> 'Cancelled') < ?
               ORDER BY slot.key LIMIT 1) AS first_with_room`,
     args: [askedId, JSON.stringify(slotIds), capacity],
   };

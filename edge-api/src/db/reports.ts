@@ -109,22 +109,22 @@ export async function purchaseList(db: Client, date: string): Promise<PurchaseIt
 }
 
 /**
- * The statement {@link slotCounts} runs: per slot of shop date `date`, its orders (every one:
- * the capacity counts them so, db/orders.ts) and those not cancelled, by one range of
- * `orders_slot_created`.
+ * The statement {@link slotCounts} runs: per slot of shop date `date`, its orders not cancelled
+ * (the places taken, as the capacity counts them: db/orders.ts), by one range of the partial
+ * index `orders_slot_live`.
  */
 export function slotCountsStatement(date: string): InStatement {
   return {
-    sql: `SELECT slot_id, count(*) AS taken, sum(order_status <> 'Cancelled') AS open
-          FROM orders WHERE slot_id >= ? AND slot_id < ? GROUP BY slot_id`,
+    sql: `SELECT slot_id, count(*) AS open FROM orders
+          WHERE slot_id >= ? AND slot_id < ? AND order_status <> 'Cancelled' GROUP BY slot_id`,
     args: slotIdRange(date),
   };
 }
 
-/** Slot id → `{taken, open}` for the slots of shop date `date` that hold orders. */
-export async function slotCounts(db: Client, date: string): Promise<Map<string, { taken: number; open: number }>> {
+/** Slot id → its orders not cancelled, for the slots of shop date `date` that hold any. */
+export async function slotCounts(db: Client, date: string): Promise<Map<string, number>> {
   const { rows } = await db.execute(slotCountsStatement(date));
-  return new Map(rows.map((row) => [String(row.slot_id), { taken: Number(row.taken), open: Number(row.open) }]));
+  return new Map(rows.map((row) => [String(row.slot_id), Number(row.open)]));
 }
 
 /** Rows one page of the export reads. */

@@ -3,7 +3,9 @@
  * it loads the current prices of the ordered product ids, stores a line-item snapshot, computes
  * `totalAmount` with the shared pricing rule and sets `orderStatus: 'Pending'`; client totals are
  * never read — takes its units from counted stock, picks its delivery slot and keeps the account
- * within its open orders, all in the one write its Idempotency-Key commits with.
+ * within its open orders (one until its e-mail is verified or it signed in by phone) and its
+ * units of each counted product (MAX_UNITS_PER_PRODUCT), all in the one write its
+ * Idempotency-Key commits with.
  */
 import type { Context } from 'hono';
 import type { z } from 'zod';
@@ -12,6 +14,8 @@ import type { Order, orderInputSchema } from '../contract/order';
 import { priceCart } from '../contract/pricing';
 import { SlotFullError, StockChangedError } from '../db/errors';
 import {
+  heldUnits,
+  heldUnitsGuard,
   insertOrderStatements,
   openOrdersGuard,
   orderLine,
@@ -41,6 +45,45 @@ const tooManyOpenOrders = (limit: number) =>
     `You have ${limit} open orders already; wait until one is approved, or cancel one, before placing another.`,
     { limit },
   );
+
+/**
+ * Open orders an account may hold while it has neither a verified e-mail nor a phone sign-in
+ * (accounts cost nothing, so an unproven one cannot hold the shop's stock hostage).
+ */
+const UNVERIFIED_OPEN_ORDERS = 1;
+
+/** The 409 for a second open order of an account with neither a verified e-mail nor a phone sign-in. */
+const verifyToOrderMore = () =>
+  new ApiError(
+    409,
+    'verify_to_order_more',
+    `Verify your e-mail to have more than ${UNVERIFIED_OPEN_ORDERS} open order at once.`,
+    { limit: UNVERIFIED_OPEN_ORDERS },
+  );
+
+/**
+ * The 409 for an order that would take the account past `max` units of counted products across
+ * its open orders: `details.products` names each with what it may still add (`mayAdd`, ≥ 0),
+ * `details.fields` marks their lines.
+ */
+function tooManyUnits(
+  input: OrderInput,
+  max: number,
+  products: ReadonlyArray<{ _id: string; name: string; mayAdd: number }>,
+): ApiError {
+  const ids = new Set(products.map((product) => product._id));
+  const fields = Object.fromEntries(
+    input.orderedProduct.flatMap((line, i) =>
+      ids.has(line._id) ? [[`orderedProduct.${i}.cartQuantity`, [`At most ${max} units on open orders`]]] : [],
+    ),
+  );
+  return new ApiError(
+    409,
+    'too_many_units',
+    `At most ${max} units of a product on open orders: ${products.map((p) => `${p.name} (${p.mayAdd} more)`).join(', ')}`,
+    { max, fields, products },
+  );
+}
 
 /** How many times POST /orders plans its write after its slot filled meanwhile, and the pause before each retry (ms, × attempt, random). */
 const MAX_SLOT_ATTEMPTS = 30;
@@ -93,8 +136,8 @@ function fingerprintOf(input: OrderInput): OrderInput {
  * order is planned again with fresh stock), and the slot's capacity is counted again after the
  * insert.
  * @throws ApiError 409 `out_of_stock` for products out of stock, short or gone: a gone one is named by
- * its line's `name` when the client sent one, else by its id, as the server has no row of it
- * (stored as the key's answer).
+ * its line's `name` when the client sent one, else by its id, as the server has no row of it;
+ * 409 `too_many_units` past MAX_UNITS_PER_PRODUCT (each stored as the key's answer).
  */
 async function planOrder(c: Context<AppEnv>, input: OrderInput): Promise<WriteResult> {
   const { db, config, user } = c.var;
@@ -117,6 +160,20 @@ async function planOrder(c: Context<AppEnv>, input: OrderInput): Promise<WriteRe
     return [];
   });
   if (missing.length > 0) throw outOfStock(input, missing);
+  // Counted products are what a hoarder takes from others: at most maxUnitsPerProduct each on
+  // the account's open orders, checked again at commit (heldUnitsGuard).
+  const counted = [...quantities.keys()].filter((id) => byId.get(id)?.stock !== null);
+  const held = counted.length > 0 ? await heldUnits(db, user.uid, counted) : new Map<string, number>();
+  const over = counted.flatMap((id) => {
+    const mayAdd = Math.max(0, config.maxUnitsPerProduct - (held.get(id) ?? 0));
+    return (quantities.get(id) ?? 0) > mayAdd ? [{ _id: id, name: (byId.get(id) as Product).name, mayAdd }] : [];
+  });
+  if (over.length > 0) throw tooManyUnits(input, config.maxUnitsPerProduct, over);
+  // An account with neither a verified e-mail nor a phone sign-in holds one open order at most.
+  const proven = user.emailVerified || user.phoneNumber !== undefined;
+  const openLimit = proven
+    ? config.openOrdersPerAccount
+    : Math.min(UNVERIFIED_OPEN_ORDERS, config.openOrdersPerAccount);
   const lines = input.orderedProduct.map((line) => orderLine(byId.get(line._id) as Product, line.cartQuantity));
   const now = Date.now();
   const horizon = openSlots(config.delivery, now, REASSIGN_DAYS_AHEAD);
@@ -156,8 +213,10 @@ async function planOrder(c: Context<AppEnv>, input: OrderInput): Promise<WriteRe
       ...takeStockSteps(quantities),
       ...insertOrderStatements(order, user.uid, slot),
       ...(slot ? [slotCapacityGuard(slot.id, config.delivery.capacity)] : []),
-      // After the insert, so it counts this order too: concurrent orders cannot pass the limit together.
-      openOrdersGuard(user.uid, config.openOrdersPerAccount, tooManyOpenOrders(config.openOrdersPerAccount)),
+      // After the insert, so they count this order too: concurrent orders cannot pass the limits together.
+      openOrdersGuard(user.uid, openLimit, proven ? tooManyOpenOrders(openLimit) : verifyToOrderMore()),
+      // A concurrent order that took units meanwhile: planned again, answered from fresh counts.
+      ...counted.map((id) => heldUnitsGuard(user.uid, id, config.maxUnitsPerProduct, new StockChangedError(id))),
     ],
   };
 }
@@ -166,7 +225,8 @@ async function planOrder(c: Context<AppEnv>, input: OrderInput): Promise<WriteRe
  * Places `input` for the signed-in user under the request's Idempotency-Key (idempotency.ts): the
  * 201 with the stored order, or the first answer again for a replay; tells the shop of a new order.
  * @throws ApiError 404 `payments_not_configured`, 403 `forbidden` (another e-mail), 409
- * `out_of_stock` / `too_many_open_orders` (stored as the key's answer), 503
+ * `out_of_stock` / `too_many_units` / `too_many_open_orders` / `verify_to_order_more` (stored as
+ * the key's answer), 503
  * `busy` with Retry-After when orders keep taking its slot or stock (not stored).
  */
 export async function placeOrder(c: Context<AppEnv>, input: OrderInput): Promise<Response> {

@@ -227,8 +227,8 @@ describe('GET /api/reports/slots', () => {
       orders: 1,
       remaining: CAPACITY - 1,
     });
-    // The cancelled order still holds its place, as the capacity counts it.
-    expect(slots[2]).toMatchObject({ orders: 2, remaining: CAPACITY - 3 });
+    // The cancelled order gave its place back, as the capacity counts it.
+    expect(slots[2]).toMatchObject({ orders: 2, remaining: CAPACITY - 2 });
     expect(slots[1]).toMatchObject({ orders: 0, remaining: CAPACITY });
   });
 });

@@ -167,8 +167,8 @@ export const reports = factory
       const dayStart = shopDayStartMs(date);
       const loads: SlotLoad[] = slots.map((times) => {
         const slot = deliverySlot(dayStart + times.startMinutes * 60_000, dayStart + times.endMinutes * 60_000);
-        const count = counts.get(slot.id) ?? { taken: 0, open: 0 };
-        return { ...slot, orders: count.open, remaining: Math.max(0, capacity - count.taken) };
+        const orders = counts.get(slot.id) ?? 0;
+        return { ...slot, orders, remaining: Math.max(0, capacity - orders) };
       });
       return c.json(loads);
     },

@@ -75,7 +75,7 @@ export async function sqldServer(dir: string): Promise<Restartable> {
 /**
  * The Node API server (`node --import tsx edge-api/src/node.ts --api-only`) on a free port over
  * `databaseUrl`, accepting the Auth emulator's unsigned tokens for project DEMO_PROJECT_ID (no
- * emulator needed) and with write rate limits and OPEN_ORDERS_PER_ACCOUNT lifted; `env` is added. Not started yet.
+ * emulator needed) and with write rate limits, OPEN_ORDERS_PER_ACCOUNT and MAX_UNITS_PER_PRODUCT lifted; `env` is added. Not started yet.
  */
 export async function apiServer(databaseUrl: string, env: Record<string, string> = {}): Promise<Restartable> {
   const port = await freePort();
@@ -87,6 +87,7 @@ export async function apiServer(databaseUrl: string, env: Record<string, string>
     RATE_LIMIT_USER_WRITES_PER_MINUTE: '1000000000',
     RATE_LIMIT_IP_WRITES_PER_MINUTE: '1000000000',
     OPEN_ORDERS_PER_ACCOUNT: '1000000000',
+    MAX_UNITS_PER_PRODUCT: '1000000000',
     PORT: String(port),
     HOST: '127.0.0.1',
     ...env,

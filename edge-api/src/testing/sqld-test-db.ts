@@ -17,7 +17,7 @@ export type SqldTestDb = TestDb & { sqld: Restartable; stop: () => Promise<void>
 
 /**
  * Starts sqld, migrates and seeds its database, and parses a config for it with emulator-token
- * auth, write limits and OPEN_ORDERS_PER_ACCOUNT lifted and `env` added.
+ * auth, write limits, OPEN_ORDERS_PER_ACCOUNT and MAX_UNITS_PER_PRODUCT lifted and `env` added.
  */
 export async function startSqldTestDb(env: Record<string, string> = {}): Promise<SqldTestDb> {
   const dir = mkdtempSync(join(tmpdir(), 'taza-haat-sqld-'));
@@ -31,6 +31,7 @@ export async function startSqldTestDb(env: Record<string, string> = {}): Promise
     RATE_LIMIT_USER_WRITES_PER_MINUTE: '1000000',
     RATE_LIMIT_IP_WRITES_PER_MINUTE: '1000000',
     OPEN_ORDERS_PER_ACCOUNT: '1000000',
+    MAX_UNITS_PER_PRODUCT: '1000000',
     ...env,
   });
   const cleanup = () => db.close();

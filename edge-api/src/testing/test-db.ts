@@ -13,7 +13,7 @@ export type TestDb = { db: Client; url: string; config: AppConfig; cleanup: () =
 
 /**
  * Opens a new database file, applies every migration and (unless `seed: false`) the seed
- * catalogue, and parses its config with `env` added. OPEN_ORDERS_PER_ACCOUNT is raised out of the
+ * catalogue, and parses its config with `env` added. OPEN_ORDERS_PER_ACCOUNT and MAX_UNITS_PER_PRODUCT are raised out of the
  * way of tests that place many orders for one account; the limit's own tests pass `''` (unset:
  * the default).
  */
@@ -22,7 +22,12 @@ export async function createTestDb(options: { seed?: boolean; env?: Record<strin
   const url = `file:${join(dir, 'shop.db')}`;
   const db = await openDatabase(url);
   await prepareDatabase(db, { seed: options.seed !== false });
-  const config = parseConfig({ DATABASE_URL: url, OPEN_ORDERS_PER_ACCOUNT: '1000000', ...options.env });
+  const config = parseConfig({
+    DATABASE_URL: url,
+    OPEN_ORDERS_PER_ACCOUNT: '1000000',
+    MAX_UNITS_PER_PRODUCT: '1000000',
+    ...options.env,
+  });
   return {
     db,
     url,

@@ -45,22 +45,28 @@ export async function readApiError(
   return requestId === null ? error : { ...error, requestId };
 }
 
+const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0;
+
 /**
- * The `{_id, name}` entries of an error's `details.products` (out_of_stock names the products
- * so), each with its `available` units when the answer has them as a whole number ≥ 0 (counted
- * stock, DESIGN.md §4); other entries are skipped.
+ * The `{_id, name}` entries of an error's `details.products` (out_of_stock and too_many_units
+ * name the products so), each with its `available` units (counted stock, DESIGN.md §4) and the
+ * units it `mayAdd` (too_many_units) when the answer has them as whole numbers ≥ 0; other
+ * entries are skipped.
  */
-export function detailedProducts(details: unknown): Array<{ _id: string; name: string; available?: number }> {
+export function detailedProducts(
+  details: unknown,
+): Array<{ _id: string; name: string; available?: number; mayAdd?: number }> {
   const products = (details as { products?: unknown } | null | undefined)?.products;
   if (!Array.isArray(products)) return [];
-  return products.flatMap((p: { _id?: unknown; name?: unknown; available?: unknown } | null) => {
+  return products.flatMap((p: { _id?: unknown; name?: unknown; available?: unknown; mayAdd?: unknown } | null) => {
     if (typeof p?._id !== 'string' || typeof p.name !== 'string') return [];
-    const { available } = p;
+    const { available, mayAdd } = p;
     return [
       {
         _id: p._id,
         name: p.name,
-        ...(typeof available === 'number' && Number.isInteger(available) && available >= 0 ? { available } : {}),
+        ...(isCount(available) ? { available } : {}),
+        ...(isCount(mayAdd) ? { mayAdd } : {}),
       },
     ];
   });

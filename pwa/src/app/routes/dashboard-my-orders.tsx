@@ -13,14 +13,17 @@ import { MyOrders } from '../../features/orders/components/my-orders';
 import { linesBack, type LinesBack } from '../../features/orders/refused-order';
 import { PushPrompt } from '../../features/push/components/push-prompt';
 import { readMirror } from '../../lib/offline/catalogue-mirror';
+import { t } from '../../lib/i18n/i18n';
 import { dismiss } from '../../lib/offline/outbox/store';
+import { notify } from '../../lib/toast';
 
 /**
  * `/dashboard/my-orders`: the user's orders with those still in the outbox (features/orders
  * MyOrders). "Order again" fills the cart from an order; a refused order's "Back to cart" puts its
  * lines back in the cart, "Send without them" and "Send 3" put the rest back and open checkout
  * (the outbox keeps no phone or address of a refused order); either way it is removed once some
- * lines are in the cart. With an order placed, a shopper is offered notifications.
+ * lines are in the cart; one refused until the e-mail is verified offers the link again. With an
+ * order placed, a shopper is offered notifications.
  */
 export default function MyOrdersRoute() {
   const { user, admin } = useAuth();
@@ -47,10 +50,17 @@ export default function MyOrdersRoute() {
     await dismiss(order.key);
     await navigate(which === 'all' ? paths.cart : paths.checkout);
   };
+  // An order refused until the e-mail is verified: the link again, the e-mail code loaded only now.
+  const resendVerification = async () => {
+    const { emailVerification } = await import('../../features/auth/email-verification');
+    const failure = await emailVerification.resend();
+    notify('order', failure ? 'error' : 'success', failure ?? t('auth.verify.sent'));
+  };
   return user.account ? (
     <MyOrders
       email={user.account}
       onPutBack={putBack}
+      onResendVerification={resendVerification}
       onOrderAgain={orderAgain}
       notice={!admin && orders && orders.length > 0 ? <PushPrompt kind="shopper" /> : undefined}
     />

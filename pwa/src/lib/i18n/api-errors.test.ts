@@ -29,6 +29,7 @@ const detailsOf: Readonly<Record<string, unknown>> = {
   invalid_transition: { current: 'Approved', next: 'Out for delivery' },
   too_many_reviews: { limit: 3, windowHours: 24 },
   too_many_open_orders: { limit: 3 },
+  too_many_units: { max: 20, products: [{ ...tomato, mayAdd: 5 }] },
   stock_below_zero: { stock: 2 },
 };
 

@@ -88,6 +88,16 @@ const byCode: Record<ApiErrorCode, (refusal: ApiRefusal, nameOf: NameOf) => stri
     const { limit } = (details ?? {}) as { limit?: unknown };
     return typeof limit === 'number' ? t('apiError.tooManyOpenOrders', { limit }) : undefined;
   },
+  verify_to_order_more: () => t('apiError.verifyToOrderMore'),
+  too_many_units: ({ details }, nameOf) => {
+    const { max } = (details ?? {}) as { max?: unknown };
+    const names = detailedProducts(details).map((p) =>
+      t('orders.mayAdd', { name: nameOf(p), mayAdd: formatNumber(p.mayAdd ?? 0) }),
+    );
+    return typeof max === 'number' && names.length > 0
+      ? t('apiError.tooManyUnits', { max, names: names.join(', ') })
+      : undefined;
+  },
   stock_below_zero: ({ details }) => {
     const { stock } = (details ?? {}) as { stock?: unknown };
     // A product not counted (null) has none to take away.

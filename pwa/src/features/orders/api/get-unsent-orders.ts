@@ -27,6 +27,8 @@ export type UnsentOrder = {
   restLeft?: boolean;
   /** The units left of each refused product that has some (counted stock): "Send 3" sends those. */
   available?: readonly number[] | undefined;
+  /** Refused until the account's e-mail is verified (`verify_to_order_more`): My Orders offers to resend the link. */
+  verifyFirst?: boolean;
 };
 
 /**
@@ -61,6 +63,7 @@ export function useUnsentOrders(email: string | undefined): UnsentOrder[] {
         ),
         restLeft: lines.some((l) => !refused.has(l._id)),
         available: item.refusal?.products.flatMap((product) => (product.available ? [product.available] : [])),
+        verifyFirst: item.code === 'verify_to_order_more',
       },
     ];
   });

@@ -28,6 +28,8 @@ type MyOrdersProps = {
    * go on to checkout, where the shopper confirms phone and address.
    */
   onPutBack: (order: UnsentOrder, which: LinesBack) => Promise<void>;
+  /** "Resend verification e-mail", on an order refused until the account's e-mail is verified. */
+  onResendVerification: () => Promise<void>;
   /** "Order again": puts the order's products and sale units in the cart at today's prices. */
   onOrderAgain: (order: Order) => Promise<void>;
   /** Shown under the heading (the notifications prompt). */
@@ -45,7 +47,7 @@ type MyOrdersProps = {
  * said at the top until it is delivered (`?order=&bkash=&bkashCode=`, DESIGN.md §10; see
  * useBkashReturn). `?order=<id>` (a notification's link, DESIGN.md §11) picks that order out.
  */
-export function MyOrders({ email, onPutBack, onOrderAgain, notice }: MyOrdersProps) {
+export function MyOrders({ email, onPutBack, onOrderAgain, onResendVerification, notice }: MyOrdersProps) {
   const t = useT();
   const { data: orders, isPending, isError } = useOrders(email);
   const unsent = useUnsentOrders(email);
@@ -118,6 +120,16 @@ export function MyOrders({ email, onPutBack, onOrderAgain, notice }: MyOrdersPro
           </div>
           {item.status === 'failed' && (
             <div className="flex flex-wrap gap-2">
+              {item.verifyFirst && (
+                <button
+                  type="button"
+                  className="btn btn-primary btn-sm min-h-11"
+                  disabled={acting !== undefined}
+                  onClick={() => act(item.key, onResendVerification)}
+                >
+                  {t('orders.resendVerification')}
+                </button>
+              )}
               {item.outOfStock && item.restLeft && (
                 <button
                   type="button"
