@@ -2,7 +2,9 @@
  * A shopper's phone (390×844, touch) in Chromium: the shop in two compact columns with four whole
  * cards in view; the card's quantity stepper with the spec's toasts; the cart bar (count, total,
  * where it hides, nothing behind it); a home page that stays short; Order again from My Orders at
- * today's prices, skipping what is out of stock or gone; an order's tracking timeline. Stock and
+ * today's prices, skipping what is out of stock or gone; an order's tracking timeline; a new page
+ * opening at its top (after Place order too, in both languages) and Back returning to where the
+ * shopper was. Stock and
  * prices are set through the API as an admin and put back; the products changed here are changed
  * by no other file (Kiwi, Fuji Apple, and one this file adds).
  */
@@ -10,10 +12,13 @@ import { mkdirSync } from 'node:fs';
 import type { Product } from '@contract/catalogue';
 import type { Locator, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
+import bn from '../pwa/src/lib/i18n/locales/bn.json';
+import en from '../pwa/src/lib/i18n/locales/en.json';
 import { logIn, newAccount, placeOrderFor, type Account } from './support/accounts';
 import { apiAs, productNamed } from './support/api';
 import { seriousA11yViolationsWithoutToasts } from './support/axe';
 import { visit, scrollThrough, useBrowser } from './support/browser';
+import { fillCart } from './support/cart';
 
 const browser = useBrowser();
 const SCREENSHOTS = 'test-results/screenshots';
@@ -273,5 +278,68 @@ describe('My Orders on a phone', () => {
     await desktop.page.getByTestId('order-timeline').locator('[aria-current="step"]').waitFor();
     await screenshot(desktop.page, 'my-orders-1280');
     await desktop.context.close();
+  });
+});
+
+/** How far the page is scrolled. */
+const scrolled = (page: Page) => page.evaluate(() => window.scrollY);
+
+describe('a new page on a phone', () => {
+  it.each(['en', 'bn'] as const)(
+    'opens at its top after Place order (%s): My Orders shows the order, not the footer',
+    async (language) => {
+      const words = language === 'bn' ? bn : en;
+      const customer = await newAccount(`Scroll Shopper ${language}`);
+      const { page, context } = await browser.open('/login', PHONE, TOUCH);
+      await logIn(page, customer);
+      if (language === 'bn') {
+        await page.getByRole('button', { name: 'বাংলা' }).click();
+        await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('bn');
+      }
+      await fillCart(page, browser.url('/api/products'), [
+        ['Carrot (Gajor)', 2],
+        ['Tomato', 1],
+      ]);
+      await page.goto(browser.url('/checkout'));
+      await page.getByLabel(words['contact.phone']).fill('01711-000000');
+      await page.getByLabel(words['checkout.address']).fill('House 7, Road 2, Mirpur 10, Dhaka');
+      const place = page.getByRole('button', { name: words['checkout.place'] });
+      // On a phone the button is far down the form: the shopper has scrolled to it.
+      await place.scrollIntoViewIfNeeded();
+      expect(await scrolled(page)).toBeGreaterThan(300);
+      await place.click();
+      await page.locator('[data-sonner-toast]', { hasText: words['order.successful'] }).first().waitFor();
+      await page.waitForURL(browser.url('/dashboard/my-orders'));
+      const order = page.getByTestId('my-order').first();
+      await order.waitFor();
+      expect(await scrolled(page)).toBe(0);
+      const box = (await order.boundingBox()) as { y: number; height: number };
+      expect(box.y).toBeGreaterThanOrEqual(0);
+      expect(box.y).toBeLessThan(PHONE.height / 2);
+      await screenshot(page, `my-orders-after-place-order-${language}-390`);
+      await context.close();
+    },
+  );
+
+  it('opens at its top from a link at the foot of the shop, and Back returns to where the shopper was', async () => {
+    const { page, context } = await browser.open('/Shop', PHONE, TOUCH);
+    await expect.poll(() => page.getByTestId('product-card').count()).toBeGreaterThanOrEqual(36);
+    const about = page.locator('footer').getByRole('link', { name: en['footer.aboutUs'] });
+    await about.scrollIntoViewIfNeeded();
+    const there = await scrolled(page);
+    expect(there).toBeGreaterThan(2000);
+    await about.click();
+    await page.waitForURL(browser.url('/about'));
+    await page.getByRole('heading', { name: en['about.heading'] }).waitFor();
+    expect(await scrolled(page)).toBe(0);
+    await page.goBack();
+    await page.waitForURL(browser.url('/Shop'));
+    // Where it was, give or take the height the off-screen cards are given until they are drawn.
+    await expect.poll(async () => Math.abs((await scrolled(page)) - there)).toBeLessThan(PHONE.height / 4);
+    expect(await about.isVisible()).toBe(true);
+    await page.goForward();
+    await page.waitForURL(browser.url('/about'));
+    await expect.poll(() => scrolled(page)).toBe(0);
+    await context.close();
   });
 });

@@ -7,6 +7,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { SiteLayout } from './layout/site-layout';
+import { scrollPositions } from './layout/scroll-on-navigation';
 import { RequireAuth } from './guards';
 import { RouteError } from './route-error';
 import { queryClient } from './query-client';
@@ -99,5 +100,13 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/** The app's router (created in the browser only: the prerender uses a static one over `routes`). */
-export const createRouter = () => createBrowserRouter(routes);
+/**
+ * The app's router (created in the browser only: the prerender uses a static one over `routes`).
+ * It notes each page's scroll position as a navigation leaves it, for Back and Forward
+ * (layout/scroll-on-navigation.tsx).
+ */
+export const createRouter = () => {
+  const router = createBrowserRouter(routes);
+  router.enableScrollRestoration(scrollPositions, () => scrollY);
+  return router;
+};

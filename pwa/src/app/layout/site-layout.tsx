@@ -6,6 +6,7 @@ import { useT } from '../../lib/i18n/i18n';
 import { useShopDocumentTitle } from '../../lib/use-document-title';
 import { Footer } from './footer';
 import { Header } from './header';
+import { useScrollOnNavigation } from './scroll-on-navigation';
 
 /** Pages that show the cart already, or are at work on it: no cart bar there. */
 const isCartPage = (pathname: string) => {
@@ -24,6 +25,7 @@ export function SiteLayout() {
   const t = useT();
   useShopDocumentTitle(t('app.title'));
   const { pathname } = useLocation();
+  useScrollOnNavigation();
   return (
     <div className="flex min-h-screen flex-col">
       <OfflineStatus />
