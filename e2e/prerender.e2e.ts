@@ -37,6 +37,14 @@ async function shopWithoutScript(options: BrowserContextOptions) {
   return { page, context };
 }
 
+/** Scrolls to the page's end in steps, as a shopper's thumb would. */
+async function scrollDown(page: Page) {
+  for (let step = 0; step < 30; step += 1) {
+    await page.mouse.wheel(0, 400);
+    await page.waitForTimeout(50);
+  }
+}
+
 /** Collects the page's console errors and warnings and uncaught errors. */
 function problems(page: Page): string[] {
   const seen: string[] = [];
@@ -144,6 +152,58 @@ describe('the prerendered public pages', () => {
     await byHeader.page.screenshot({ path: `${SCREENSHOTS}/prerendered-shop-no-js-bn-390.png` });
     await byHeader.context.close();
     await byCookie.context.close();
+  });
+
+  it('load every picture of the shop with JavaScript off, the first row eagerly and first, the others lazily', async () => {
+    const { page, context } = await shopWithoutScript({ locale: 'en-US' });
+    const cardCount = await page.getByTestId('product-card').count();
+    expect(cardCount).toBeGreaterThanOrEqual(36);
+    const pictures = page.getByTestId('product-card').locator('figure img');
+    const loading = () =>
+      pictures.evaluateAll((images) =>
+        images.map((image) => ({
+          src: image.getAttribute('src'),
+          loading: image.getAttribute('loading'),
+          priority: image.getAttribute('fetchpriority'),
+          loaded: (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth > 0,
+        })),
+      );
+    const before = await loading();
+    expect(before).toHaveLength(cardCount);
+    // The first row (three cards, the widest row) loads at once with high priority; the others lazily.
+    for (const [index, picture] of before.entries()) {
+      expect(picture.src).toMatch(/^\/products\/.+\.webp$/);
+      expect([picture.loading, picture.priority]).toEqual(index < 3 ? ['eager', 'high'] : ['lazy', null]);
+    }
+    // Every one loads: with scripting off a browser loads lazy pictures at once (HTML: lazy loading
+    // needs scripting, so a page cannot learn the scroll position from the requests).
+    await expect.poll(async () => (await loading()).filter((picture) => !picture.loaded).length).toBe(0);
+    await context.close();
+  });
+
+  it('loads each picture of the shop once with JavaScript on, those below the first screen only once the app runs', async () => {
+    const { context } = await browser.open('/robots.txt', PHONE, { locale: 'en-US' });
+    const page = await context.newPage();
+    const requested: string[] = [];
+    let beforeApp: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/products/')) requested.push(pathname);
+    });
+    await page.goto(browser.url('/Shop'));
+    await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
+    beforeApp = [...requested];
+    const images = await page
+      .getByTestId('product-card')
+      .evaluateAll((cards) => cards.map((card) => card.querySelector('figure img, figure noscript')?.outerHTML ?? ''));
+    const firstScreen = images.slice(0, 6).map((html) => /src="([^"]+)"/.exec(html)?.[1]);
+    // The pictures below the first screen wait for the app (the first screen's go first)…
+    for (const path of beforeApp) expect(firstScreen).toContain(path);
+    // …and then load once each, as the shopper scrolls: no picture is fetched twice.
+    await scrollDown(page);
+    await expect.poll(() => new Set(requested).size).toBeGreaterThan(12);
+    expect(requested.length).toBe(new Set(requested).size);
+    await context.close();
   });
 
   it('says which language it is in and that it varies by the cookie and Accept-Language', async () => {

@@ -54,6 +54,21 @@ export function ProductCard({ product, picture = 'lazy', onPictureDone, action }
   useEffect(() => {
     if (image.current?.complete) onPictureDone?.(product.image);
   }, [onPictureDone, product.image]);
+  const img = (
+    <img
+      ref={image}
+      src={product.image}
+      alt={name}
+      width={256}
+      height={256}
+      loading={picture === 'first' ? 'eager' : 'lazy'}
+      fetchPriority={picture === 'first' ? 'high' : undefined}
+      decoding="async"
+      onLoad={() => onPictureDone?.(product.image)}
+      onError={() => onPictureDone?.(product.image)}
+      className={`h-full w-full object-contain drop-shadow-md ${outOfStock ? 'opacity-50 grayscale' : ''}`}
+    />
+  );
   return (
     <article
       className={`card bg-base-100 shadow-sm ring-1 ring-base-300 transition hover:shadow-md ${picture === 'first' ? '' : OFFSCREEN}`}
@@ -76,21 +91,9 @@ export function ProductCard({ product, picture = 'lazy', onPictureDone, action }
             {t('product.onlyLeft', { n: formatNumber(fewLeft) })}
           </span>
         )}
-        {picture !== 'held' && (
-          <img
-            ref={image}
-            src={product.image}
-            alt={name}
-            width={256}
-            height={256}
-            loading={picture === 'first' ? 'eager' : 'lazy'}
-            fetchPriority={picture === 'first' ? 'high' : undefined}
-            decoding="async"
-            onLoad={() => onPictureDone?.(product.image)}
-            onError={() => onPictureDone?.(product.image)}
-            className={`h-full w-full object-contain drop-shadow-md ${outOfStock ? 'opacity-50 grayscale' : ''}`}
-          />
-        )}
+        {/* A held picture waits for the app; with scripts off the browser parses the <noscript> and
+            loads it lazily, as it comes near the view. With scripts on the browser leaves it unparsed. */}
+        {picture === 'held' ? <noscript>{img}</noscript> : img}
       </figure>
       <div className="card-body gap-1 p-3 sm:p-4">
         <h2 className="card-title line-clamp-2 text-sm leading-snug sm:text-base">{name}</h2>
