@@ -4,7 +4,8 @@
  * Resend button until the address is confirmed, and picks the confirmation up when asked, on
  * focus and after a reload. Also the operator's hostile check against the running stack: an
  * account marked admin whose e-mail is not verified gets 403 on GET /api/orders, with its real
- * emulator token, until it verifies.
+ * emulator token, until it verifies. An unverified shopper holds one open order: the second is
+ * refused, said on My Orders in both languages with the link offered again.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
@@ -12,11 +13,14 @@ import { DEMO_PROJECT_ID } from '../edge-api/src/contract/local-run';
 import { openDatabase } from '../edge-api/src/db/client';
 import { upsertAdminUser } from '../edge-api/src/db/users';
 import { emulatorIdToken, ensureEmulatorAccount } from '../scripts/lib/auth-emulator';
+import { logIn, newAccount, placeOrderFor } from './support/accounts';
 import { seriousA11yViolations } from './support/axe';
 import { useBrowser } from './support/browser';
+import { fillCart } from './support/cart';
 
 const browser = useBrowser();
 const PASSWORD = 'secret-pass-1';
+const SCREENSHOTS = 'test-results/screenshots';
 let counter = 0;
 const uniqueEmail = (name: string) => `${name}.${Date.now()}.${(counter += 1)}@example.test`;
 
@@ -105,6 +109,34 @@ describe('verify your e-mail', () => {
     await openLink((await verifyCodesFor(email))[0] as OobCode);
     await page.evaluate(() => window.dispatchEvent(new Event('focus')));
     await page.getByRole('heading', { name: 'আপনার ই-মেইল যাচাই করুন' }).waitFor({ state: 'detached' });
+    await context.close();
+  });
+});
+
+describe('an account nobody has proven holds one open order', () => {
+  it('refuses the second at checkout, says why in English and Bangla on My Orders, and resends the link', async () => {
+    const account = await newAccount('Unproven Shopper', { verified: false });
+    await placeOrderFor(account, 1);
+    const { page, context } = await browser.open('/login', { width: 390, height: 844 });
+    await logIn(page, account);
+    await fillCart(page, browser.url('/api/products'), [['Potato (Alu)', 1]]);
+    await page.goto(browser.url('/checkout'));
+    await page.getByLabel('Phone').fill('+880 1711-000000');
+    await page.getByLabel('Delivery address').fill('House 7, Road 2, Mirpur 10, Dhaka');
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await page.waitForURL(browser.url('/dashboard/my-orders'));
+    const refused = page.getByTestId('unsent-order');
+    await refused.getByText('Verify your e-mail to have more than one open order.').waitFor();
+    await page.screenshot({ path: `${SCREENSHOTS}/verify-to-order-more-en-390.png`, fullPage: true });
+
+    await page.evaluate(() => localStorage.setItem('locale', 'bn'));
+    await page.reload();
+    await refused.getByText('একাধিক খোলা অর্ডার রাখতে আপনার ই-মেইল যাচাই করুন।').waitFor();
+    await page.screenshot({ path: `${SCREENSHOTS}/verify-to-order-more-bn-390.png`, fullPage: true });
+    await refused.getByRole('button', { name: 'যাচাইয়ের ই-মেইল আবার পাঠান' }).click();
+    await page.locator('[data-sonner-toast]').first().waitFor();
+    await expect.poll(() => verifyCodesFor(account.email).then((codes) => codes.length)).toBe(1);
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await context.close();
   });
 });
