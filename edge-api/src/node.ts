@@ -25,7 +25,7 @@ import { pendingMigrations } from './db/migrate';
 import { loadMigrations } from './db/migrations-fs';
 import { redact } from './http/redact';
 import { withStaticSite } from './http/static-site';
-import { createWebPushSender } from './push/web-push-sender';
+import { createWebCryptoSender } from './push/webcrypto-sender';
 
 /** `http://<host>:<port>`, an IPv6 host in brackets: the origin of a listener on `host` and `port`. */
 function listenerOrigin(host: string, port: number): string {
@@ -81,7 +81,7 @@ async function main(): Promise<void> {
     clientIp: (c) => getConnInfo(c).remote.address ?? 'unknown',
     emulatorTokens: emulator.gate,
     origin: () => ownOrigin,
-    ...(config.push ? { pushSender: createWebPushSender(config.push) } : {}),
+    ...(config.push ? { pushSender: createWebCryptoSender(config.push) } : {}),
   });
   const app = apiOnly ? api : withStaticSite(api, distDir);
   const server = createServer(catalogueReplay(catalogue, app.fetch, `http://${hostname}:${port}`));

@@ -1,7 +1,6 @@
 /**
  * The interface Web Push messages are sent through (DESIGN.md §11). Node and Workers use one
- * implementation, on WebCrypto (push/webcrypto-sender.ts; node.ts reaches it through
- * push/web-push-sender.ts): it encrypts the payload for the subscription (RFC 8291, `aes128gcm`),
+ * implementation, on WebCrypto (push/webcrypto-sender.ts): it encrypts the payload for the subscription (RFC 8291, `aes128gcm`),
  * signs a VAPID JWT for the push service's origin (RFC 8292) and posts it. The app gets the sender
  * injected (app.ts AppDeps), as it gets its database.
  */

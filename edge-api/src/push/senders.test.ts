@@ -1,6 +1,6 @@
 /**
- * The push sender of both runtimes (push/webcrypto-sender.ts, which node.ts reaches as
- * push/web-push-sender.ts's createWebPushSender) against the stand-in push service
+ * The push sender of both runtimes (push/webcrypto-sender.ts, wired by node.ts and worker.ts)
+ * against the stand-in push service
  * (testing/push-service.ts), which checks the RFC 8292 VAPID header and decrypts the RFC 8291
  * body: each must deliver a message a browser can read. `web-push` cross-checks the output: its
  * own VAPID header has the same shape, and the stand-in's decryption reads web-push's body as it
@@ -16,7 +16,6 @@ import type { PushConfig } from './config';
 import { DEFAULT_PUSH_SERVICE_ORIGINS, parseAllowedOrigin, type AllowedOrigin } from './origins';
 import type { PushSender } from './sender';
 import { createWebCryptoSender, PushEndpointRefusedError } from './webcrypto-sender';
-import { createWebPushSender } from './web-push-sender';
 
 let service: PushService;
 let config: PushConfig;
@@ -32,8 +31,7 @@ beforeAll(async () => {
 afterAll(() => service.close());
 
 const senders: [string, () => PushSender][] = [
-  ['Node entry (createWebPushSender)', () => createWebPushSender(config, { fetch: service.fetch })],
-  ['Workers entry (createWebCryptoSender)', () => createWebCryptoSender(config, { fetch: service.fetch })],
+  ['WebCrypto (createWebCryptoSender)', () => createWebCryptoSender(config, { fetch: service.fetch })],
 ];
 
 describe.each(senders)('the %s sender', (name, makeSender) => {
@@ -79,7 +77,7 @@ describe('where a message goes', () => {
   it('posts to exactly the URL WHATWG URL parses from the endpoint, with a JWT for its origin', async () => {
     const { keys } = service.subscribe('where');
     const endpoint = 'https://DB5P.Notify.Windows.COM:443/w/?token=a b';
-    const { sender, requests } = recordingSender(createWebPushSender);
+    const { sender, requests } = recordingSender(createWebCryptoSender);
     await sender.send({ endpoint, keys }, '{}', { ttl: 60, urgency: 'normal' });
     expect(requests.map((request) => request.url)).toEqual([new URL(endpoint).href]);
     expect(requests[0]?.url).toBe('https://db5p.notify.windows.com/w/?token=a%20b');
@@ -90,7 +88,7 @@ describe('where a message goes', () => {
 
   it('sends nothing to an endpoint off PUSH_SERVICE_ORIGINS or whose host other URL parsers read otherwise', async () => {
     const { keys } = service.subscribe('off-list');
-    const { sender, requests } = recordingSender(createWebPushSender);
+    const { sender, requests } = recordingSender(createWebCryptoSender);
     for (const endpoint of [
       'https://attacker;.notify.windows.com/x',
       'https://evil.example/push/x',
@@ -124,7 +122,7 @@ describe('where a message goes', () => {
     }
     try {
       const allowedOrigins = [parseAllowedOrigin('https://*.push.test') as AllowedOrigin];
-      const sender = createWebPushSender({ ...config, allowedOrigins }, { timeoutMs: 3000 });
+      const sender = createWebCryptoSender({ ...config, allowedOrigins }, { timeoutMs: 3000 });
       const { keys } = service.subscribe('legacy');
       const endpoint = `https://${address};.push.test/push/legacy`;
       await expect(sender.send({ endpoint, keys }, '{}', { ttl: 60, urgency: 'normal' })).rejects.toThrow();
@@ -139,7 +137,7 @@ describe('cross-checked with web-push', () => {
   it('signs the same VAPID header as web-push: scheme, key, JWT header and claims', async () => {
     const { keys } = service.subscribe('vapid');
     const endpoint = 'https://fcm.googleapis.com/fcm/send/abc';
-    const { sender, requests } = recordingSender(createWebPushSender);
+    const { sender, requests } = recordingSender(createWebCryptoSender);
     await sender.send({ endpoint, keys }, '{}', { ttl: 60, urgency: 'normal' });
     const ours = requests[0]?.headers.get('authorization') ?? '';
     const theirs = webpush.getVapidHeaders(
@@ -177,7 +175,7 @@ describe('cross-checked with web-push', () => {
     const theirs = Buffer.from(
       webpush.encrypt(subscriber.keys.p256dh, subscriber.keys.auth, payload, 'aes128gcm').cipherText,
     );
-    const { sender, requests } = recordingSender(createWebPushSender);
+    const { sender, requests } = recordingSender(createWebCryptoSender);
     await sender.send({ endpoint: 'https://web.push.apple.com/abc', keys: subscriber.keys }, payload, {
       ttl: 60,
       urgency: 'normal',

@@ -1,7 +1,7 @@
 /**
  * `/api/push` and the order news it sends (DESIGN.md §11), against the stand-in push service
  * (testing/push-service.ts), which checks each message's VAPID header and decrypts its body as the
- * subscriber's browser would. The sender is the one the Node entry wires (createWebPushSender,
+ * subscriber's browser would. The sender is the one the Node entry wires (createWebCryptoSender,
  * the same WebCrypto sender the Workers entry uses).
  */
 import type { ExecutionContext } from 'hono';
@@ -15,7 +15,6 @@ import { createBkashClient } from '../payments/bkash';
 import { startBkashStandin, type BkashStandin } from '../../../scripts/bkash-standin';
 import type { PushSender } from '../push/sender';
 import { createWebCryptoSender } from '../push/webcrypto-sender';
-import { createWebPushSender } from '../push/web-push-sender';
 import { startPushService, type PushService, type TestSubscriber } from '../testing/push-service';
 import { paidCheckoutEvent, sendStripeWebhook } from '../testing/stripe-events';
 import { admin, createTestApp, customerA, orderBody, testLogs, type Role, type TestApp } from '../testing/test-app';
@@ -58,7 +57,7 @@ beforeAll(async () => {
     ...bkash.env,
   };
   const config = (await createTestApp(env)).config;
-  const sender = createWebPushSender(config.push!, { fetch: service.fetch, timeoutMs: 3000 });
+  const sender = createWebCryptoSender(config.push!, { fetch: service.fetch, timeoutMs: 3000 });
   const recording: PushSender = {
     send(subscription, payload, options) {
       sentTo.push(subscription.endpoint);
