@@ -94,7 +94,7 @@ export function decryptAes128gcm(
 }
 
 /** Checks the VAPID header of RFC 8292 for `origin`. @returns the JWT's claims. @throws naming what is wrong. */
-async function verifyVapid(header: string | undefined, origin: string) {
+export async function verifyVapid(header: string | undefined, origin: string) {
   const match = /^vapid t=([^,\s]+),\s*k=([A-Za-z0-9_-]+)$/.exec(header ?? '');
   if (!match?.[1] || !match[2])
     throw new Error(`Authorization is not "vapid t=…, k=…": ${String(header).slice(0, 12)}`);
