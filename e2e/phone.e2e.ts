@@ -321,6 +321,25 @@ describe('a new page on a phone', () => {
     },
   );
 
+  it('opens at its top after signing in: the checkout the shopper was sent to sign in for', async () => {
+    const customer = await newAccount('Scroll Signer');
+    const { page, context } = await browser.open('/Shop', PHONE, TOUCH);
+    await page.getByTestId('product-card').first().getByRole('button').click();
+    await page.getByTestId('cart-badge').filter({ hasText: /^1$/ }).waitFor();
+    await page.goto(browser.url('/checkout'));
+    await page.waitForURL((url) => url.pathname === '/login');
+    await page.getByLabel('E-mail').fill(customer.email);
+    await page.getByLabel('Password').fill(customer.password);
+    // The shopper has scrolled down the sign-in screen to its button.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    expect(await scrolled(page)).toBeGreaterThan(100);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.waitForURL(browser.url('/checkout'));
+    await page.getByRole('button', { name: en['checkout.place'] }).waitFor();
+    expect(await scrolled(page)).toBe(0);
+    await context.close();
+  });
+
   it('opens at its top from a link at the foot of the shop, and Back returns to where the shopper was', async () => {
     const { page, context } = await browser.open('/Shop', PHONE, TOUCH);
     await expect.poll(() => page.getByTestId('product-card').count()).toBeGreaterThanOrEqual(36);

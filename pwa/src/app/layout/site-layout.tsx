@@ -20,7 +20,11 @@ const isCartPage = (pathname: string) => {
   );
 };
 
-/** Header, the current page, footer; on phones and tablets the cart bar below them. The tab's title in the language shown. */
+/**
+ * Header, the current page, footer; on phones and tablets the cart bar below them. The tab's title
+ * in the language shown. A new page opens at its top, and Back returns to where the shopper was
+ * (useScrollOnNavigation).
+ */
 export function SiteLayout() {
   const t = useT();
   useShopDocumentTitle(t('app.title'));
