@@ -8,7 +8,8 @@ import { perUnitSuffix, toleranceLabel } from '../../../lib/i18n/sale-unit';
 /**
  * How the card's picture loads: `first` at once with high priority (the first row, where the
  * page's largest paint is), `lazy` as it comes near the viewport, `held` not yet (the first row's
- * pictures go first; the box keeps its size meanwhile).
+ * pictures go first; the box keeps its size meanwhile). A held picture is rendered inside
+ * `<noscript>`, so a prerendered page shows it with scripts off and the app does not fetch it early.
  */
 export type PictureLoading = 'first' | 'lazy' | 'held';
 
