@@ -114,7 +114,7 @@ describe('verify your e-mail', () => {
 });
 
 describe('an account nobody has proven holds one open order', () => {
-  it('refuses the second at checkout, says why in English and Bangla on My Orders, and resends the link', async () => {
+  it('refuses the second at checkout, says why in English and Bangla on My Orders, resends the link, and takes it once verified', async () => {
     const account = await newAccount('Unproven Shopper', { verified: false });
     await placeOrderFor(account, 1);
     const { page, context } = await browser.open('/login', { width: 390, height: 844 });
@@ -137,6 +137,18 @@ describe('an account nobody has proven holds one open order', () => {
     await page.locator('[data-sonner-toast]').first().waitFor();
     await expect.poll(() => verifyCodesFor(account.email).then((codes) => codes.length)).toBe(1);
     expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // The link opened in the mail app; back in the shop, the order goes back to the cart and through.
+    await openLink((await verifyCodesFor(account.email))[0] as OobCode);
+    await page.evaluate(() => localStorage.setItem('locale', 'en'));
+    await page.reload();
+    await refused.getByRole('button', { name: 'Back to cart' }).click();
+    await page.waitForURL(browser.url('/cart'));
+    await page.goto(browser.url('/checkout'));
+    await page.getByLabel('Phone').fill('+880 1711-000000');
+    await page.getByLabel('Delivery address').fill('House 7, Road 2, Mirpur 10, Dhaka');
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await page.locator('[data-sonner-toast]', { hasText: 'Order Successful' }).first().waitFor();
     await context.close();
   });
 });

@@ -46,6 +46,8 @@ export default function MyOrdersRoute() {
   // Once some of a refused order's lines are in the cart it goes (the cart now holds it); with
   // none to add it stays, to be removed.
   const putBack = async (order: UnsentOrder, which: LinesBack) => {
+    // Refused until the e-mail is verified: a link opened since then reaches the next ID token.
+    if (order.verifyFirst) await (await import('../../features/auth/email-verification')).emailVerification.refresh();
     if (!(await toCart(linesBack(order, which)))) return;
     await dismiss(order.key);
     await navigate(which === 'all' ? paths.cart : paths.checkout);
