@@ -29,10 +29,9 @@ export function useScrollOnNavigation(): void {
   const { key, pathname } = useLocation();
   const last = useRef(pathname);
   useLayoutEffect(() => {
-    // Only an entry the shopper left has a position: Back or Forward to it.
+    // Only an entry the shopper left has a position (Back or Forward to it); another page starts at 0.
     const saved = scrollPositions[key];
-    if (saved !== undefined) scrollBack(saved);
-    else if (last.current !== pathname) scrollTo(0, 0);
+    if (saved !== undefined || last.current !== pathname) scrollBack(saved ?? 0);
     last.current = pathname;
   }, [key, pathname]);
 }
