@@ -10,11 +10,12 @@ export const scrollPositions: Record<string, number> = {};
 
 /**
  * Scrolls to `y` and, while the page is still too short to get there (a grid renders its later
- * cards after its first ones), again on the next frames, for about a second at most.
+ * cards after its first ones, later on a slow phone), again on the next frames until `until`
+ * (ms, performance.now; 3 s from the first call).
  */
-function scrollBack(y: number, frames = 60): void {
+function scrollBack(y: number, until = performance.now() + 3000): void {
   scrollTo(0, y);
-  if (frames && scrollY < y - 1) requestAnimationFrame(() => scrollBack(y, frames - 1));
+  if (scrollY < y - 1 && performance.now() < until) requestAnimationFrame(() => scrollBack(y, until));
 }
 
 /**
