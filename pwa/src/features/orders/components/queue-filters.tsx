@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useNavigation } from 'react-router-dom';
 import { orderStatuses, type DeliverySlot } from '@contract/delivery';
 import type { OrderQueueFilter } from '../../../lib/query-keys';
 import { statusLabel } from '../../../lib/i18n/order-status';
@@ -34,11 +35,14 @@ export function QueueFilters({ filter, slots, onChange }: QueueFiltersProps) {
   useLocale(); // renders again in the language chosen
   const texts = messages();
   const [search, setSearch] = useState(filter.q ?? '');
+  // A page being opened (an order's link followed right after typing) wins over the search
+  // typed before it: sending the search would navigate here again and cancel that page.
+  const leaving = useNavigation().state !== 'idle';
   useEffect(() => {
-    if (search.trim() === (filter.q ?? '')) return;
+    if (leaving || search.trim() === (filter.q ?? '')) return;
     const timer = setTimeout(() => onChange('q', search), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [search, filter.q, onChange]);
+  }, [search, filter.q, onChange, leaving]);
   return (
     <div className="mb-4 grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1.4fr)]">
       <label>
