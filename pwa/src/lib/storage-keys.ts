@@ -68,3 +68,8 @@ export const BKASH_DELIVER_MESSAGE = 'BKASH_DELIVER';
 
 /** Posted by the service worker once it delivered a kept bKash return (with how the payment ended). */
 export const BKASH_SETTLED_MESSAGE = 'BKASH_SETTLED';
+
+// Data (lib/data-saver.ts)
+
+/** localStorage: `'1'` while the profile's Data saver switch is on (DESIGN.md §5). */
+export const DATA_SAVER_KEY = 'dataSaver';
