@@ -21,6 +21,9 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'assets', 'index-abc123.js.map'), '{"version":3,"sources":["pwa/src/main.tsx"]}');
   writeFileSync(join(dist, 'sw.js.map'), '{"version":3}');
   writeFileSync(join(dist, 'products', 'carrot.webp'), 'RIFF');
+  mkdirSync(join(dist, 'products', 'small'));
+  writeFileSync(join(dist, 'products', 'potato.webp'), 'RIFF full potato');
+  writeFileSync(join(dist, 'products', 'small', 'potato.webp'), 'RIFF small');
   writeFileSync(join(dist, 'sw.js'), 'self');
   writeFileSync(join(dist, 'sw.js.br'), brotliCompressSync('self'));
   writeFileSync(
@@ -75,6 +78,40 @@ describe('the built PWA on Node', () => {
     const res = await app.request('/products/carrot.webp');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toMatch(/max-age=86400/);
+  });
+
+  it.each(['on', 'On', ' ON '])('answers a picture asked for with Save-Data: %s with its small copy', async (value) => {
+    const res = await app.request('/products/potato.webp', { headers: { 'Save-Data': value } });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('RIFF small');
+    expect(res.headers.get('content-type')).toBe('image/webp');
+    expect(res.headers.get('content-length')).toBe(String('RIFF small'.length));
+    expect(res.headers.get('vary')).toBe('Save-Data');
+    expect(res.headers.get('cache-control')).toMatch(/max-age=86400/);
+  });
+
+  it.each<Record<string, string>>([{}, { 'Save-Data': 'off' }, { 'Save-Data': 'only' }])(
+    'answers a picture asked for with %o with the full picture',
+    async (headers) => {
+      const res = await app.request('/products/potato.webp', { headers });
+      expect(await res.text()).toBe('RIFF full potato');
+      expect(res.headers.get('vary')).toBe('Save-Data');
+    },
+  );
+
+  it('answers Save-Data with the full picture when it has no small copy, and a missing one with 404, both varying', async () => {
+    const whole = await app.request('/products/carrot.webp', { headers: { 'Save-Data': 'on' } });
+    expect(await whole.text()).toBe('RIFF');
+    expect(whole.headers.get('vary')).toBe('Save-Data');
+    const missing = await app.request('/products/durian.webp', { headers: { 'Save-Data': 'on' } });
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('vary')).toBe('Save-Data');
+  });
+
+  it('serves a small copy at its own URL to anyone, not varying', async () => {
+    const res = await app.request('/products/small/potato.webp');
+    expect(await res.text()).toBe('RIFF small');
+    expect(res.headers.get('vary')).toBeNull();
   });
 
   it.each(['/', '/Shop', '/sw.js', '/assets/index-abc123.js', '/products/carrot.webp'])(

@@ -7,7 +7,8 @@
  * build wrote to `dist/_headers` (pwa/security-headers.ts), as Workers static assets apply them.
  * The public pages (`/`, `/home`, `/Shop`, `/about`, `/contact`) are answered with the build's
  * prerendered page in the shopper's language (./prerendered.ts), when the build made them.
- * Source maps are never served.
+ * A product picture asked for with `Save-Data: on` is answered with its small copy (DESIGN.md §5,
+ * Data). Source maps are never served.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -28,6 +29,15 @@ const hasExtension = (path: string) => /\.[a-z0-9]+$/i.test(path);
 // Source maps stay private: the build writes them for error reporting, not for visitors (the
 // same rule as public/.assetsignore for Workers).
 const isSourceMap = (path: string) => /\.map$/i.test(path);
+
+/** A product picture's URL path (`/products/<name>.webp`); its small copy is `/products/small/<name>.webp`. */
+const PICTURE = /^\/products\/([^/]+\.webp)$/;
+
+/**
+ * True when a request's `Save-Data` header asks for less data: `on`, its only defined value
+ * (WICG Save-Data §2; compared without case, as the browsers' own checks do).
+ */
+export const asksToSaveData = (header: string | undefined): boolean => header?.trim().toLowerCase() === 'on';
 
 /** The Cache-Control header for a file of the built site at `path` (URL path, leading slash). */
 function cacheControlFor(path: string): string {
@@ -107,8 +117,29 @@ export function withStaticSite(app: Hono<AppEnv>, distDir: string): Hono<AppEnv>
     return c.body(body);
   });
   app.get('*', (c, next) => (isSourceMap(c.req.path) ? c.text('Not found', 404) : next()));
+  // A product picture's answer depends on Save-Data: HTTP caches and the service worker's Cache
+  // API (which honours Vary) keep the full and the small bytes of one URL apart. The small
+  // copies' own URLs (`/products/small/…`) have one answer and do not vary.
+  app.get('/products/*', async (c, next) => {
+    await next();
+    if (PICTURE.test(c.req.path)) c.res.headers.append('Vary', 'Save-Data');
+  });
+  // With Save-Data the prerendered first paint, before any script picks the small URLs
+  // (pwa/src/lib/picture.ts), still gets the small pictures; a picture without one is sent whole.
+  const pictureFor = (path: string, saveData: string | undefined) => {
+    const name = PICTURE.exec(path)?.[1];
+    const small = name && asksToSaveData(saveData) ? `/products/small/${name}` : undefined;
+    return small && existsSync(join(distDir, small)) ? small : path;
+  };
   // Precompressed .br/.gz copies from the build, when the browser accepts them.
-  app.use('*', serveStatic({ root: distDir, precompressed: true }));
+  app.use(
+    '*',
+    serveStatic({
+      root: distDir,
+      precompressed: true,
+      rewriteRequestPath: (path, c) => pictureFor(path, c.req.header('Save-Data')),
+    }),
+  );
   app.get('*', async (c) => {
     if (hasExtension(c.req.path)) return c.text('Not found', 404);
     const html = await readFile(join(distDir, 'index.html'), 'utf8');
