@@ -13,3 +13,13 @@ export const smallPicture = (src: string): string =>
 export function usePicture(src: string): string {
   return useDataSaver() ? smallPicture(src) : src;
 }
+
+/**
+ * usePicture for a list's pictures (hooks cannot be called per item): a function from a picture's
+ * `src` to the file to show, the small copy while the shop saves data.
+ */
+export function usePictures(): (src: string) => string {
+  return useDataSaver() ? smallPicture : asIs;
+}
+
+const asIs = (src: string) => src;

@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { ProfileCard } from '../../features/auth/components/profile-card';
+import { DataSaverSwitch } from '../../features/offline/components/data-saver-switch';
 import { PushSwitch } from '../../features/push/components/push-switch';
 import { RequireAuth } from '../guards';
 
@@ -11,6 +12,7 @@ export default function ProfileRoute() {
     <RequireAuth>
       <ProfileCard onSignedOut={() => navigate(paths.home)} />
       <PushSwitch />
+      <DataSaverSwitch />
     </RequireAuth>
   );
 }

@@ -3,6 +3,7 @@ import { formatPrice } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n/i18n';
 import { productName } from '../../../lib/i18n/product-name';
 import { toleranceLabel, unitPrice } from '../../../lib/i18n/sale-unit';
+import { usePictures } from '../../../lib/picture';
 import { cartTotals } from '../cart-model';
 import { cartActions, useCart } from '../cart-store';
 import { QuantityStepper } from './quantity-stepper';
@@ -22,6 +23,7 @@ export function CartPage({ shopPath, checkoutPath, outOfStock }: CartPageProps) 
   const t = useT();
   const locale = useLocale();
   const cart = useCart();
+  const picture = usePictures();
   const { cartTotalAmount } = cartTotals(cart);
   if (cart.length === 0)
     return (
@@ -43,7 +45,7 @@ export function CartPage({ shopPath, checkoutPath, outOfStock }: CartPageProps) 
             data-testid="cart-row"
           >
             <img
-              src={item.image}
+              src={picture(item.image)}
               alt=""
               width={64}
               height={64}

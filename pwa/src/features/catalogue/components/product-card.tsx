@@ -4,6 +4,7 @@ import { formatNumber, formatPrice } from '../../../lib/format';
 import { useLocale, useT } from '../../../lib/i18n/i18n';
 import { productName } from '../../../lib/i18n/product-name';
 import { perUnitSuffix, toleranceLabel } from '../../../lib/i18n/sale-unit';
+import { usePicture } from '../../../lib/picture';
 
 /**
  * How the card's picture loads: `first` at once with high priority (the first row, where the
@@ -50,6 +51,7 @@ export function ProductCard({ product, picture = 'lazy', onPictureDone, action }
   const name = productName(product, useLocale());
   const tolerance = toleranceLabel(product.weightTolerance);
   const image = useRef<HTMLImageElement>(null);
+  const src = usePicture(product.image);
   // A prerendered picture can be in (or have failed) before hydration, when React heard no load
   // or error event: `complete` says so, and the grid then lets the other pictures load at once.
   useEffect(() => {
@@ -58,7 +60,7 @@ export function ProductCard({ product, picture = 'lazy', onPictureDone, action }
   const img = (
     <img
       ref={image}
-      src={product.image}
+      src={src}
       alt={name}
       width={256}
       height={256}

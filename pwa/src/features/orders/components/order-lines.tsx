@@ -4,6 +4,7 @@ import { formatPrice } from '../../../lib/format';
 import { t } from '../../../lib/i18n/i18n';
 import { useStoredProductName } from '../../../lib/i18n/product-names';
 import { quantityLabel, unitPrice } from '../../../lib/i18n/sale-unit';
+import { usePictures } from '../../../lib/picture';
 
 /** The table's texts in the language shown. */
 const messages = () => ({
@@ -30,6 +31,7 @@ const messages = () => ({
 export function OrderLines({ order, pictures = true }: { order: Order; pictures?: boolean }) {
   const nameOf = useStoredProductName(); // renders again in the language chosen
   const texts = messages();
+  const picture = usePictures();
   const { cartTotal, shipping, tax } = priceCart(order.orderedProduct);
   const sum = (label: string, amount: number, strong = false) => (
     <tr className={strong ? 'text-base font-bold' : undefined}>
@@ -55,7 +57,7 @@ export function OrderLines({ order, pictures = true }: { order: Order; pictures?
           <tr key={line._id} data-testid="order-line">
             {pictures && (
               <td>
-                <img src={line.image} alt="" width={40} height={40} className="h-10 w-10 object-contain" />
+                <img src={picture(line.image)} alt="" width={40} height={40} className="h-10 w-10 object-contain" />
               </td>
             )}
             <td>

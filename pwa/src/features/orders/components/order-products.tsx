@@ -3,6 +3,7 @@ import { t, useLocale } from '../../../lib/i18n/i18n';
 import { statusBadgeClass, statusLabel } from '../../../lib/i18n/order-status';
 import { useStoredProductName } from '../../../lib/i18n/product-names';
 import { lineLabel } from '../../../lib/i18n/sale-unit';
+import { usePictures } from '../../../lib/picture';
 
 /**
  * The ordered products of one order: small picture, name (in Bangla the catalogue's Bangla name)
@@ -10,12 +11,13 @@ import { lineLabel } from '../../../lib/i18n/sale-unit';
  */
 export function OrderProducts({ order }: { order: Order }) {
   const nameOf = useStoredProductName(); // renders again in the language chosen
+  const picture = usePictures();
   return (
     <ul className="grid gap-1">
       {order.orderedProduct.map((line) => (
         <li key={line._id} className="flex items-center gap-2">
           <img
-            src={line.image}
+            src={picture(line.image)}
             alt=""
             width={28}
             height={28}
