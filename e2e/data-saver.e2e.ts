@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import bn from '../pwa/src/lib/i18n/locales/bn.json';
 import en from '../pwa/src/lib/i18n/locales/en.json';
-import { logIn, newAccount } from './support/accounts';
+import { logIn, newAccount, placeOrderFor } from './support/accounts';
 import { useBrowser, visit } from './support/browser';
 
 const browser = useBrowser();
@@ -54,6 +54,13 @@ function errors(page: Page): string[] {
   page.on('pageerror', (error) => seen.push(`pageerror: ${error.message}`));
   return seen;
 }
+
+/** The URL paths of the product pictures in the page's main part. */
+const picturesIn = (page: Page) =>
+  page
+    .locator('main img')
+    .evaluateAll((nodes) => nodes.map((node) => new URL((node as HTMLImageElement).src).pathname))
+    .then((srcs) => srcs.filter((src) => src.startsWith('/products/')));
 
 /** The src of each product card's picture the page shows (a held one is inside <noscript>, not shown). */
 const cardPictures = (page: Page) =>
@@ -104,6 +111,7 @@ describe('the Data saver switch', () => {
     'is remembered across reloads and shows the small pictures in the shop, hydrated without a mismatch ($language)',
     async ({ language, texts }) => {
       const account = await newAccount(`Data Saver ${language}`);
+      await placeOrderFor(account, 2);
       const { page, context } = await browser.open('/login', PHONE);
       await logIn(page, account);
       if (language === 'bn') {
@@ -144,8 +152,22 @@ describe('the Data saver switch', () => {
       const pictures = await cardPictures(page);
       expect(pictures.length).toBeGreaterThanOrEqual(2);
       expect(pictures.filter((src) => !src.startsWith('/products/small/'))).toEqual([]);
+      // The card draws the square picture no larger than the small copy on this phone: sharp at DPR 1.
+      const drawn = await first.evaluate((img) => Math.min(img.clientWidth, img.clientHeight));
+      expect(drawn).toBeLessThanOrEqual(SMALL_WIDTH);
       await expect.poll(() => page.locator('html').getAttribute('lang')).toBe(language);
       expect(seen).toEqual([]);
+
+      // The cart's and My Orders' pictures too.
+      await page.getByTestId('product-card').first().getByRole('button').click();
+      await page.goto(browser.url('/cart'));
+      await page.getByTestId('cart-row').first().waitFor();
+      expect(await picturesIn(page)).toEqual([expect.stringMatching(/^\/products\/small\//)]);
+      await page.goto(browser.url('/dashboard/my-orders'));
+      await page.getByTestId('order-product').first().waitFor();
+      const ordered = await picturesIn(page);
+      expect(ordered.length).toBeGreaterThanOrEqual(2);
+      expect(ordered.filter((src) => !src.startsWith('/products/small/'))).toEqual([]);
 
       // Off again, and still off after a reload.
       await visit(page, browser.url('/profile'));
