@@ -14,6 +14,7 @@ import { DEFAULT_PORT, DEMO_PROJECT_ID } from './edge-api/src/contract/local-run
 import { manifest } from './pwa/manifest';
 import { routePreload } from './pwa/route-preload';
 import { securityHeadersPlugin } from './pwa/security-headers';
+import { shopperPrecache } from './pwa/shopper-precache';
 import { compressServiceWorker } from './pwa/compress-service-worker';
 import { contractAlias } from './pwa/contract-alias';
 import { i18nInline } from './pwa/i18n-inline';
@@ -36,7 +37,16 @@ const landingRoutes = {
   [paths.shop]: 'routes/shop.tsx',
 };
 
+/**
+ * The pages and lazy parts only a role opens (the admin's screens and the dawn board): their code,
+ * and whatever only they import, is cached when that role first opens it, never precached on a
+ * shopper's phone (DESIGN.md §5, Data). A page missing here is precached: safe, only heavier.
+ */
+const roleEntries =
+  /pwa[\\/]src[\\/](app[\\/]routes[\\/]dashboard-(manage-orders|order-details|add-product|manage-products|update-product|add-admin)\.tsx|features[\\/]reports[\\/]components[\\/]dawn-board\.tsx)$/;
+
 export default defineConfig(({ mode }) => {
+  const precache = shopperPrecache(roleEntries);
   // .env and the environment, as the app's import.meta.env sees them.
   const env = { ...loadEnv(mode, process.cwd(), 'VITE_'), ...process.env };
   return {
@@ -48,6 +58,7 @@ export default defineConfig(({ mode }) => {
     plugins: [
       // English compiled into each t() call, the Bangla catalogue compiled into its own chunk (DESIGN.md §9).
       i18nInline(),
+      precache.plugin,
       react(),
       tailwindcss(),
       VitePWA({
@@ -57,15 +68,20 @@ export default defineConfig(({ mode }) => {
         // Registered by pwa/src/features/offline (workbox-window), which owns the update prompt.
         injectRegister: false,
         injectManifest: {
-          // The app shell and every route chunk a shopper may open offline, plus the seed pictures.
-          globPatterns: ['**/*.{js,css,html,svg,png,webp}'],
+          // The app shell: index.html, the code and CSS of every page a shopper may open offline,
+          // and the logo. Product pictures are cached as they are seen (pwa/src/sw.ts); the manifest's
+          // PNG icons are the browser's to fetch when it installs the app.
+          globPatterns: ['**/*.{js,css,html,svg}'],
           // Not needed offline: the manifest's screenshots, and Stripe's loader (card payment is
           // online-only by nature).
           globIgnores: ['screenshots/**', '**/stripe*.js'],
+          // Role-only code waits for its role (pwa/shopper-precache.ts).
+          manifestTransforms: [precache.transform],
           // The notification texts of both catalogues, for the push handler (pwa/push-messages.ts).
           buildPlugins: { vite: [pushMessages()] },
         },
         manifest,
+        includeManifestIcons: false,
       }),
       // The landing pages' route chunks start downloading with the app, not after it; on a first
       // visit their catalogue JSON too (the shop's first product picture is its LCP; the home page

@@ -6,11 +6,12 @@
  */
 import { BroadcastUpdatePlugin } from 'workbox-broadcast-update';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { clientsClaim, type WorkboxPlugin } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
-import { OUTBOX_SENT_MESSAGE, OUTBOX_SYNC_TAG, SKIP_WAITING_MESSAGE } from './lib/storage-keys';
+import { OUTBOX_SENT_MESSAGE, OUTBOX_SYNC_TAG, PICTURES_CACHE, SKIP_WAITING_MESSAGE } from './lib/storage-keys';
 import type { OutboxSentMessage } from './lib/offline/outbox/protocol';
 import { sendOutbox } from './lib/offline/outbox/sender';
 // Web Push: the `push` and `notificationclick` handlers (DESIGN.md §11).
@@ -19,20 +20,60 @@ import './lib/offline/bkash-return-worker'; // a bKash return lost offline: kept
 
 declare const self: ServiceWorkerGlobalScope;
 
-// The app shell (index.html, the main bundle, CSS, the route chunks a shopper needs offline and
-// the icons), listed by vite.config.ts at build time. Old precaches from earlier builds go.
+// The shopper's shell (index.html, the entry, CSS, the code of every page a shopper may open
+// offline, the logo), listed by vite.config.ts at build time (pwa/shopper-precache.ts): a role's
+// code and the pictures are not in it. Old precaches from earlier builds go.
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
+
+// A first install has no older version mid-checkout to protect: the worker takes the open page at
+// once, so the pictures and code it fetches from now on are cached (an update still waits for
+// the page's "Reload", as it only activates then).
+clientsClaim();
+
+const DAY_S = 24 * 60 * 60;
+const sameOrigin = (url: URL) => url.origin === self.location.origin;
+const isPicture = (url: URL, request?: Request) =>
+  sameOrigin(url) && (request?.destination === 'image' || url.pathname.startsWith('/products/'));
+const isCode = (url: URL) => sameOrigin(url) && /^\/assets\/[^/]+\.(js|css)$/.test(url.pathname);
+
+/**
+ * A picture neither cached nor reachable (offline, before it was ever seen): a light tile in the
+ * page's colours instead of a broken image. Never cached, so the real picture comes once online.
+ */
+const picturePlaceholder: WorkboxPlugin = {
+  handlerDidError: async () =>
+    new Response(
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="8" fill="#eef4ec"/>' +
+        '<path d="M22 40c6-14 14-18 22-18-2 10-8 18-20 20" fill="none" stroke="#c4d6bf" stroke-width="3" stroke-linecap="round"/></svg>',
+      { headers: { 'Content-Type': 'image/svg+xml', 'Cache-Control': 'no-store' } },
+    ),
+};
 
 // Product pictures: CacheFirst — they never change under the same URL; capped so a big catalogue
 // cannot fill a cheap phone, dropped first when storage runs short. Only complete 200 answers.
 registerRoute(
-  ({ request, url }) => request.destination === 'image' && url.origin === self.location.origin,
+  ({ request, url }) => isPicture(url, request),
   new CacheFirst({
-    cacheName: 'images',
+    cacheName: PICTURES_CACHE,
     plugins: [
       new CacheableResponsePlugin({ statuses: [200] }),
-      new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true }),
+      new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 30 * DAY_S, purgeOnQuotaError: true }),
+      picturePlaceholder,
+    ],
+  }),
+);
+
+// A role's code (the admin's screens, the dawn board): CacheFirst when that role first opens it
+// (the precache answers everything else first). Built file names carry their content's hash, so a
+// new build's code has new names and old ones expire.
+registerRoute(
+  ({ url }) => isCode(url),
+  new CacheFirst({
+    cacheName: 'role-code',
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({ maxEntries: 100, maxAgeSeconds: 60 * DAY_S, purgeOnQuotaError: true }),
     ],
   }),
 );
@@ -60,6 +101,9 @@ registerRoute(
 // routes itself (and shows its own 404). API paths are never answered with HTML.
 registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/^\/api\//] }));
 
+// The page's CACHE_URLS message (features/offline/worker.ts) is Workbox's own: its router fetches
+// each URL through the routes above (so only pictures and code are kept) and answers on the
+// message's port once done.
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === SKIP_WAITING_MESSAGE) void self.skipWaiting();
 });

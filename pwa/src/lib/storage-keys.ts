@@ -52,6 +52,17 @@ export const CACHE_UPDATED_MESSAGE = 'CACHE_UPDATED';
 /** Sent by the page to let a waiting service worker take over (workbox-window's messageSkipWaiting). */
 export const SKIP_WAITING_MESSAGE = 'SKIP_WAITING';
 
+/**
+ * Sent by the page with `payload: {urlsToCache: string[]}` (Workbox's router handles it): the
+ * worker fetches each URL through its routes and answers `true` on the message's port when done.
+ */
+export const CACHE_URLS_MESSAGE = 'CACHE_URLS';
+
+// Service worker caches (pwa/src/sw.ts)
+
+/** Product pictures, cached as they are seen and by Save for offline. */
+export const PICTURES_CACHE = 'images';
+
 // bKash (lib/bkash.ts, lib/offline/bkash-return.ts)
 
 /** localStorage: the last `GET /api/payments/methods` answer (a JSON array), so an offline checkout still offers bKash. */

@@ -2,6 +2,7 @@ import { useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { ProfileCard } from '../../features/auth/components/profile-card';
 import { DataSaverSwitch } from '../../features/offline/components/data-saver-switch';
+import { SaveForOffline } from '../../features/offline/components/save-for-offline';
 import { PushSwitch } from '../../features/push/components/push-switch';
 import { RequireAuth } from '../guards';
 
@@ -13,6 +14,7 @@ export default function ProfileRoute() {
       <ProfileCard onSignedOut={() => navigate(paths.home)} />
       <PushSwitch />
       <DataSaverSwitch />
+      <SaveForOffline />
     </RequireAuth>
   );
 }

@@ -1,11 +1,16 @@
 /**
  * Registers the service worker with workbox-window and follows updates: when a new version is
  * waiting, `useUpdate()` offers it; accepting asks it to take over and reloads exactly once.
- * While the app is open it checks for a new version every 30 minutes.
+ * While the app is open it checks for a new version every 30 minutes. A page the worker did not
+ * control yet (the first visit) hands it what it already fetched, so those pictures and that code
+ * are kept too; then the catalogue's pictures are saved for offline where that costs nothing
+ * (save-for-offline.ts).
  */
 import { useSyncExternalStore } from 'react';
 import type { Workbox } from 'workbox-window';
 import { CACHE_UPDATED_MESSAGE, OUTBOX_SENT_MESSAGE } from '../../lib/storage-keys';
+import { saveForOfflineWhenFree } from './save-for-offline';
+import { cacheInWorker } from './worker';
 
 let workbox: Workbox | undefined;
 let waiting = false;
@@ -34,6 +39,7 @@ export async function registerServiceWorker(handlers: {
       if (event.data?.type === OUTBOX_SENT_MESSAGE) handlers.onOutboxSent();
     },
   );
+  const controlled = navigator.serviceWorker.controller !== null;
   const { Workbox } = await import('workbox-window');
   workbox = new Workbox('/sw.js', { type: 'module' });
   workbox.addEventListener('waiting', () => {
@@ -42,7 +48,18 @@ export async function registerServiceWorker(handlers: {
   });
   void workbox.register();
   setInterval(() => void workbox?.update(), UPDATE_CHECK_MS);
+  await navigator.serviceWorker.ready;
+  if (!controlled) await cacheInWorker(fetchedBeforeControl());
+  saveForOfflineWhenFree();
 }
+
+/** The shop's pictures and code this page fetched (Resource Timing), as URLs. */
+const fetchedBeforeControl = (): string[] =>
+  performance
+    .getEntriesByType('resource')
+    .map((entry) => new URL(entry.name))
+    .filter((url) => url.origin === location.origin && /^\/(assets|products)\//.test(url.pathname))
+    .map((url) => url.href);
 
 /** Lets the waiting version take over, then reloads once into it. */
 export function applyUpdate(): void {

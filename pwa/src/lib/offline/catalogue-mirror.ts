@@ -26,6 +26,22 @@ function hasMirror(table: Table): boolean {
 
 type MirrorRead = Promise<{ rows: unknown[]; version: number } | undefined>;
 
+/** Those waiting for a table's first mirror (whenMirrored), answered by its next write. */
+const firstMirror = new Map<Table, { promise: Promise<void>; resolve: () => void }>();
+
+/** Resolves once `table` has a mirror in this browser: at once if it has, else after the next write of it. */
+export function whenMirrored(table: Table): Promise<void> {
+  if (hasMirror(table)) return Promise.resolve();
+  let waiting = firstMirror.get(table);
+  if (!waiting) {
+    let resolve = () => {};
+    const promise = new Promise<void>((done) => (resolve = done));
+    waiting = { promise, resolve };
+    firstMirror.set(table, waiting);
+  }
+  return waiting.promise;
+}
+
 /** The read started by preloadMirror, handed to the first readMirror of its table. */
 const earlyReads = new Map<Table, MirrorRead>();
 
@@ -57,6 +73,7 @@ async function write<T extends { _id: string }>(table: Table, rows: readonly T[]
       else await db.meta.put({ key: catalogueVersionMeta(table), value: String(version) });
     });
     localStorage.setItem(mirroredKey(table), '1');
+    firstMirror.get(table)?.resolve();
   } catch {
     // No IndexedDB (or localStorage) here: the screens use the fetched list.
   }

@@ -1,0 +1,153 @@
+/**
+ * What a first visit stores (DESIGN.md §5, Data), read from the caches of the real service
+ * worker in Chromium: the shopper's shell is precached, a role's code and the pictures are not;
+ * pictures are kept as they are seen, Save for offline keeps the rest, and an unseen picture
+ * offline is a placeholder, not a broken image.
+ */
+import type { Product } from '@contract/catalogue';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { logIn, newAccount } from './support/accounts';
+import { api } from './support/api';
+import { useBrowser } from './support/browser';
+
+const browser = useBrowser();
+const PHONE = { width: 390, height: 844 };
+
+/** The code of the admin's screens and the dawn board (vite.config.ts roleEntries) and what only they import. */
+const ROLE_CODE =
+  /\/assets\/(dashboard-(manage-orders|order-details|add-product|manage-products|update-product|add-admin)|dawn-board|sales-chart|uPlot)[-.]/;
+
+/** Every cache of the page's origin → the URL paths it holds. */
+const cacheContents = (page: Page): Promise<Record<string, string[]>> =>
+  page.evaluate(async () =>
+    Object.fromEntries(
+      await Promise.all(
+        (await caches.keys()).map(async (name) => {
+          const requests = await (await caches.open(name)).keys();
+          return [name, requests.map((request) => new URL(request.url).pathname)] as const;
+        }),
+      ),
+    ),
+  );
+
+/** Waits for the service worker to be installed and to control the page (it claims it on a first install). */
+async function controlled(page: Page): Promise<void> {
+  await page.evaluate(async () => void (await navigator.serviceWorker.ready));
+  await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller));
+}
+
+/** The Content-Type the page gets for `path` (through its service worker). */
+const contentType = (page: Page, path: string) =>
+  page.evaluate(async (url) => (await fetch(url)).headers.get('content-type'), path);
+
+describe('a first visit', () => {
+  it('precaches the shopper’s pages but no role’s code and no pictures; the pictures seen are kept, an unseen one is a placeholder offline', async () => {
+    const { page, context } = await browser.open('/', PHONE);
+    await controlled(page);
+    const seen = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((entry) => new URL(entry.name).pathname)
+        .filter((path) => path.startsWith('/products/')),
+    );
+    expect(seen.length).toBeGreaterThan(0);
+    // What the page fetched before the worker controlled it is handed to the worker's caches.
+    await expect
+      .poll(async () => (await cacheContents(page)).images ?? [], { timeout: 15_000 })
+      .toEqual(expect.arrayContaining(seen));
+
+    const caches = await cacheContents(page);
+    const precache = Object.entries(caches).find(([name]) => name.startsWith('workbox-precache'))?.[1] ?? [];
+    for (const page of ['shop', 'cart', 'checkout', 'login', 'dashboard-my-orders', 'profile'])
+      expect(
+        precache.some((path) => path.startsWith(`/assets/${page}-`)),
+        page,
+      ).toBe(true);
+    expect(precache.filter((path) => ROLE_CODE.test(path))).toEqual([]);
+    expect(precache.filter((path) => path.startsWith('/products/') || /\.(png|webp)$/.test(path))).toEqual([]);
+    expect(
+      Object.values(caches)
+        .flat()
+        .filter((path) => ROLE_CODE.test(path)),
+    ).toEqual([]);
+
+    const unseen = (await api<Product[]>('/api/products'))
+      .map((product) => product.image)
+      .find((image) => image.startsWith('/products/') && !seen.includes(image));
+    expect(unseen).toBeDefined();
+    await context.setOffline(true);
+    expect(await contentType(page, seen[0]!)).toBe('image/webp');
+    expect(await contentType(page, unseen!)).toBe('image/svg+xml');
+    // Offline, the shop's cards show a picture or the placeholder: none is broken.
+    await page.goto(browser.url('/Shop'));
+    const cards = page.getByTestId('product-card');
+    await cards.nth(5).waitFor();
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll<HTMLImageElement>('[data-testid="product-card"] img')]
+        .slice(0, 6)
+        .every((img) => img.complete && img.naturalWidth > 0),
+    );
+    await context.close();
+  });
+});
+
+describe('Save for offline', () => {
+  it('keeps every picture of the catalogue from the profile, so an unseen one is a picture offline; in English and Bangla', async () => {
+    const account = await newAccount('Save For Offline');
+    const { page, context } = await browser.open('/login', PHONE);
+    await logIn(page, account);
+    await controlled(page);
+    // The catalogue is mirrored once the shop has been opened.
+    await page.goto(browser.url('/Shop'));
+    await page.waitForFunction(() => localStorage.getItem('productsMirrored') === '1');
+    await page.goto(browser.url('/profile'));
+    const card = page.getByTestId('save-for-offline');
+    await card.getByRole('heading', { name: 'Save for offline' }).waitFor();
+
+    const pictures = [
+      ...new Set(
+        (await api<Product[]>('/api/products'))
+          .map((product) => product.image)
+          .filter((image) => image.startsWith('/products/')),
+      ),
+    ];
+    await card.getByTestId('pictures-kept').waitFor();
+    expect(await card.getByTestId('pictures-kept').textContent()).not.toBe(
+      `${pictures.length} of ${pictures.length} pictures kept on this phone`,
+    );
+    await card.getByRole('button', { name: 'Save pictures for offline' }).click();
+    await card.getByRole('button', { name: 'All pictures saved' }).waitFor();
+    expect(await card.getByTestId('pictures-kept').textContent()).toBe(
+      `${pictures.length} of ${pictures.length} pictures kept on this phone`,
+    );
+    expect((await cacheContents(page)).images).toEqual(expect.arrayContaining(pictures));
+
+    await context.setOffline(true);
+    for (const picture of pictures) expect(await contentType(page, picture), picture).toBe('image/webp');
+    await page.getByRole('button', { name: 'বাংলা' }).click();
+    await card.getByRole('heading', { name: 'অফলাইনের জন্য রাখুন' }).waitFor();
+    await card.getByText('আপনি অফলাইনে আছেন। ছবি রাখতে সংযোগ লাগবে।').waitFor();
+    await context.close();
+  });
+});
+
+describe('a role’s code', () => {
+  it('is cached when the admin first opens it, and reopens offline', async () => {
+    const admin = await newAccount('Role Code Admin', { admin: true });
+    const { page, context } = await browser.open('/login', { width: 1024, height: 768 });
+    await logIn(page, admin);
+    await page.goto(browser.url('/dashboard/manage-orders'));
+    await page.getByRole('heading', { name: 'Manage Orders' }).waitFor();
+    await controlled(page);
+    await expect
+      .poll(async () => ((await cacheContents(page))['role-code'] ?? []).filter((path) => ROLE_CODE.test(path)), {
+        timeout: 15_000,
+      })
+      .toEqual(expect.arrayContaining([expect.stringMatching(/^\/assets\/dashboard-manage-orders-/)]));
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Manage Orders' }).waitFor();
+    await context.close();
+  });
+});

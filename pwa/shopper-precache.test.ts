@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { roleOnlyFiles } from './shopper-precache';
+
+/** A chunk of a build's bundle, as roleOnlyFiles reads it. */
+const chunk = (
+  fileName: string,
+  facadeModuleId: string | null,
+  links: { imports?: string[]; dynamicImports?: string[]; css?: string[]; isEntry?: boolean } = {},
+) => ({
+  type: 'chunk' as const,
+  fileName,
+  facadeModuleId,
+  isEntry: links.isEntry ?? false,
+  imports: links.imports ?? [],
+  dynamicImports: links.dynamicImports ?? [],
+  viteMetadata: { importedCss: new Set(links.css ?? []) },
+});
+const bundle = (...files: ReturnType<typeof chunk>[]) => Object.fromEntries(files.map((file) => [file.fileName, file]));
+const isRole = (id: string) => /admin-|dawn-board/.test(id);
+
+describe('roleOnlyFiles', () => {
+  it('leaves out a role page, the code only it imports and its CSS; keeps what a shopper page shares with it', () => {
+    const files = bundle(
+      chunk('index.js', '/src/main.tsx', {
+        isEntry: true,
+        css: ['index.css'],
+        dynamicImports: ['shop.js', 'admin-orders.js'],
+      }),
+      chunk('shop.js', '/src/routes/shop.tsx', { imports: ['grid.js'] }),
+      chunk('admin-orders.js', '/src/routes/admin-orders.tsx', {
+        imports: ['grid.js', 'queue.js'],
+        css: ['admin.css'],
+      }),
+      chunk('grid.js', null),
+      chunk('queue.js', null),
+    );
+    expect(roleOnlyFiles({ ...files, 'index.css': { type: 'asset', fileName: 'index.css' } }, isRole).sort()).toEqual([
+      'admin-orders.js',
+      'queue.js',
+    ]);
+  });
+
+  it('follows a shopper page to its lazy parts, but not past a role entry it may open lazily', () => {
+    const files = bundle(
+      chunk('index.js', '/src/main.tsx', { isEntry: true, dynamicImports: ['dashboard-home.js'] }),
+      chunk('dashboard-home.js', '/src/routes/dashboard-home.tsx', { dynamicImports: ['dawn-board.js', 'bn.js'] }),
+      chunk('dawn-board.js', '/src/reports/dawn-board.tsx', { dynamicImports: ['chart.js'] }),
+      chunk('chart.js', '/src/reports/chart.tsx'),
+      chunk('bn.js', '/src/i18n/bn.json'),
+    );
+    expect(roleOnlyFiles(files, isRole).sort()).toEqual(['chart.js', 'dawn-board.js']);
+  });
+
+  it('keeps a role page that a shopper page also imports statically', () => {
+    const files = bundle(
+      chunk('index.js', '/src/main.tsx', { isEntry: true, imports: ['admin-form.js'] }),
+      chunk('admin-form.js', '/src/admin-form.tsx'),
+    );
+    expect(roleOnlyFiles(files, isRole)).toEqual([]);
+  });
+});
