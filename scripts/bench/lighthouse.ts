@@ -91,15 +91,51 @@ class PageLanguageAudit extends Audit {
   }
 }
 
-/** Lighthouse's default config (mobile, simulated throttling) plus the page-language audit. */
-const config = {
+/**
+ * A device Lighthouse emulates: its name in the figures, the throttling its simulation uses (none:
+ * Lighthouse's default mobile profile) and the categories it audits.
+ */
+export type LighthouseProfile = { name: string; throttling?: Record<string, number>; categories: string[] };
+
+/** Lighthouse's default mobile profile: simulated slow 4G (150 ms RTT, 1.6 Mbps), 4× CPU slowdown; figure 2. */
+export const MOBILE: LighthouseProfile = { name: 'mobile', categories: CATEGORIES };
+
+/**
+ * A cheap phone on a slow link (issue 33, figure 12): 6× CPU slowdown, 300 ms RTT, 700 Kbps, in
+ * Lighthouse's simulation (`rttMs`, `throughputKbps`, `cpuSlowdownMultiplier`); the request
+ * latency and throughputs DevTools throttling would apply are derived as Lighthouse derives its
+ * own profiles' (RTT × 3.75, throughput × 0.9). Performance only: the other categories do not
+ * change with the device.
+ */
+export const CHEAP_PHONE: LighthouseProfile = {
+  name: 'cheap phone',
+  throttling: {
+    rttMs: 300,
+    throughputKbps: 700,
+    cpuSlowdownMultiplier: 6,
+    requestLatencyMs: 300 * 3.75,
+    downloadThroughputKbps: 700 * 0.9,
+    uploadThroughputKbps: 700 * 0.9,
+  },
+  categories: ['performance'],
+};
+/** The cheap phone's budget (issue 33): LCP and TBT, in ms, on both pages in both languages. */
+const CHEAP_PHONE_BUDGET = { lcp: 2500, tbt: 200 } as const;
+
+/** Lighthouse's default config (mobile, simulated throttling) plus the page-language audit, throttled as `profile` says. */
+const configFor = (profile: LighthouseProfile) => ({
   extends: 'lighthouse:default',
   artifacts: [{ id: 'PageLanguage', gatherer: { implementation: PageLanguageGatherer } }],
   audits: [{ implementation: PageLanguageAudit }],
   // Only categories' audits run, plus those named here: the page-language audit is in none.
-  settings: { onlyCategories: CATEGORIES, onlyAudits: ['page-language'] },
-};
+  settings: {
+    onlyCategories: profile.categories,
+    onlyAudits: ['page-language'],
+    ...(profile.throttling ? { throttlingMethod: 'simulate', throttling: profile.throttling } : {}),
+  },
+});
 
+/** One Lighthouse run's figures. */
 type Run = {
   performance: number;
   accessibility: number;
@@ -117,11 +153,11 @@ type Run = {
   lcpElement: string | null;
 } & PageLanguage;
 
-async function audit(url: string, port: number): Promise<Run> {
+async function audit(url: string, port: number, profile: LighthouseProfile): Promise<Run> {
   const result = await lighthouse(
     url,
     { port, output: 'json', logLevel: 'error', clearStorageTypes: [...CLEAR_STORAGE] },
-    config as never,
+    configFor(profile) as never,
   );
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { categories, audits } = result.lhr;
@@ -156,8 +192,15 @@ async function audit(url: string, port: number): Promise<Run> {
   };
 }
 
-/** Audits each path of `baseUrl` RUNS times in each language, in a Chromium of its own per language (remote debugging). */
-export async function measureLighthouse(chromePath: string, baseUrl: string): Promise<Figure[]> {
+/**
+ * Audits each path of `baseUrl` RUNS times in each language, in a Chromium of its own per language
+ * (remote debugging), on `device`: figure 2's figures for MOBILE, figure 12's for CHEAP_PHONE.
+ */
+export async function measureLighthouse(
+  chromePath: string,
+  baseUrl: string,
+  device: LighthouseProfile = MOBILE,
+): Promise<Figure[]> {
   const figures: Figure[] = [];
   for (const { lang, flags, suffix } of LANGUAGES) {
     const port = await freePort();
@@ -179,9 +222,13 @@ export async function measureLighthouse(chromePath: string, baseUrl: string): Pr
       await waitForHttp(`http://127.0.0.1:${port}/json/version`, chrome.alive);
       for (const path of PATHS) {
         const runs: Run[] = [];
-        for (let i = 0; i < RUNS; i += 1) runs.push(await audit(new URL(path, baseUrl).toString(), port));
+        for (let i = 0; i < RUNS; i += 1) runs.push(await audit(new URL(path, baseUrl).toString(), port, device));
         const median = medianRun(runs);
         const wrong = runs.filter((run) => run.lang !== lang).map((run) => run.lang);
+        if (device !== MOBILE) {
+          figures.push(cheapPhoneFigure(device, path, suffix, median, runs, lang, wrong));
+          continue;
+        }
         const pass =
           median.performance >= BUDGET.performance &&
           median.accessibility === BUDGET.accessibility &&
@@ -218,4 +265,30 @@ export async function measureLighthouse(chromePath: string, baseUrl: string): Pr
     }
   }
   return figures;
+}
+
+/**
+ * The figure of a page on the cheap phone (figure 12): LCP and TBT against their budgets, FCP,
+ * Speed Index, CLS and the performance score beside them; `wrong` the languages rendered instead of `lang`.
+ */
+function cheapPhoneFigure(
+  profile: LighthouseProfile,
+  path: string,
+  suffix: string,
+  median: Run,
+  runs: Run[],
+  lang: string,
+  wrong: string[],
+): Figure {
+  const { rttMs, throughputKbps, cpuSlowdownMultiplier } = profile.throttling ?? {};
+  return {
+    name: `Lighthouse ${profile.name} (${cpuSlowdownMultiplier}× CPU, ${rttMs} ms RTT, ${throughputKbps} Kbps) ${path}${suffix}: LCP, TBT; FCP, SI, CLS, performance (median of ${RUNS})`,
+    value:
+      `LCP ${ms(median.lcp)}, TBT ${ms(median.tbt)}; FCP ${ms(median.fcp)}, SI ${ms(median.speedIndex)}, ` +
+      `CLS ${median.cls.toFixed(3)}, performance ${median.performance}` +
+      `${wrong.length ? ` (rendered lang="${wrong.join('", "')}", not "${lang}")` : ''}`,
+    budget: `LCP ≤ ${CHEAP_PHONE_BUDGET.lcp} ms, TBT ≤ ${CHEAP_PHONE_BUDGET.tbt} ms`,
+    pass: median.lcp <= CHEAP_PHONE_BUDGET.lcp && median.tbt <= CHEAP_PHONE_BUDGET.tbt && wrong.length === 0,
+    data: { lang, throttling: profile.throttling, median: { ...median }, runs },
+  };
 }

@@ -1,11 +1,13 @@
 /**
- * `npm run bench [-- --quick | --only fault | fulfilment | orders | lighthouse | offline | catalogue | stock | reports]`
+ * `npm run bench [-- --quick | --only fault | fulfilment | orders | lighthouse | offline | catalogue | stock | reports
+ * | data | bytes | long-task | cheap-phone]`
  * (bench/README.md): builds the app, starts the real stack on free ports (libSQL file, Auth
  * emulator, Node server), runs every measurement in this one run and writes bench/results.md and
  * bench/results.json. `--quick` checks the size budgets only and prints them (CI runs it).
  * `--only fault` runs figure 8 alone (its own sqld and server, no build), `--only fulfilment`
  * figure 9 and `--only orders` figure 5 (each its own libSQL file and server), `--only lighthouse` figure 2, `--only offline` figure 3 and `--only catalogue`
- * figures 4 and 6, `--only stock` figure 10, `--only reports` figure 11 (the build and the stack, nothing else measured), and puts its figures into the results, keeping the others. Exits
+ * figures 4 and 6, `--only stock` figure 10, `--only reports` figure 11, `--only data` figure 12 (or a part
+ * of it: `bytes`, `long-task`, `cheap-phone`) (the build and the stack, nothing else measured), and puts its figures into the results, keeping the others. Exits
  * 1 when a budget fails, 2 on an unknown `--only`.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -22,7 +24,8 @@ import { measureFaults } from './fault';
 import { measureFulfilment } from './fulfilment';
 import { measureOrderScale, measureOrderStock, measureOrderWrites, type Shopper } from './orders';
 import { mergeResults, toMarkdown, writeResults, type Figure } from './report';
-import { measureLighthouse } from './lighthouse';
+import { measureData, measureDataBytes, measureHydrationTasks } from './data';
+import { CHEAP_PHONE, measureLighthouse } from './lighthouse';
 import { measureOfflineStart } from './offline-start';
 import { measureDashboardFirstLoad, measureReportRoutes } from './reports';
 import { measureSizes } from './sizes';
@@ -84,6 +87,19 @@ const onStack = {
       await measureDashboardFirstLoad(stack, chromePath),
     ],
   },
+  data: { figure: 'Figure 12', measure: ({ chromePath, stack }: OnStack) => measureData(chromePath, stack.baseUrl) },
+  bytes: {
+    figure: "Figure 12's bytes",
+    measure: ({ chromePath, stack }: OnStack) => measureDataBytes(chromePath, stack.baseUrl),
+  },
+  'long-task': {
+    figure: "Figure 12's longest task",
+    measure: ({ chromePath, stack }: OnStack) => measureHydrationTasks(chromePath, stack.baseUrl),
+  },
+  'cheap-phone': {
+    figure: "Figure 12's cheap phone",
+    measure: ({ chromePath, stack }: OnStack) => measureLighthouse(chromePath, stack.baseUrl, CHEAP_PHONE),
+  },
 } satisfies Record<string, Only & { measure: (run: OnStack) => Promise<Figure[]> }>;
 
 /** Figures 4 and 6 on the stack's 1,000-product catalogue, an admin changing one product. */
@@ -144,6 +160,8 @@ try {
     figures.push(...(await measureSizes(browser, stack.baseUrl, stack.distDir, tmpDir)));
     if (!quick) {
       figures.push(...(await onStack.lighthouse.measure(run)));
+      // Before figure 4 tops the catalogue up to 1,000 products: a shopper's shop as seeded.
+      figures.push(...(await onStack.data.measure(run)));
       figures.push(...(await measureOfflineStart(browser, stack.baseUrl)));
       figures.push(...(await onStack.catalogue.measure(run)));
       const shoppers = await benchShoppers(stack);
