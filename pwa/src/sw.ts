@@ -11,7 +11,13 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
-import { OUTBOX_SENT_MESSAGE, OUTBOX_SYNC_TAG, PICTURES_CACHE, SKIP_WAITING_MESSAGE } from './lib/storage-keys';
+import {
+  OUTBOX_SENT_MESSAGE,
+  OUTBOX_SYNC_TAG,
+  PICTURES_CACHE,
+  SAVE_PICTURES_MESSAGE,
+  SKIP_WAITING_MESSAGE,
+} from './lib/storage-keys';
 import type { OutboxSentMessage } from './lib/offline/outbox/protocol';
 import { sendOutbox } from './lib/offline/outbox/sender';
 // Web Push: the `push` and `notificationclick` handlers (DESIGN.md §11).
@@ -52,17 +58,15 @@ const picturePlaceholder: WorkboxPlugin = {
 
 // Product pictures: CacheFirst — they never change under the same URL; capped so a big catalogue
 // cannot fill a cheap phone, dropped first when storage runs short. Only complete 200 answers.
-registerRoute(
-  ({ request, url }) => isPicture(url, request),
-  new CacheFirst({
-    cacheName: PICTURES_CACHE,
-    plugins: [
-      new CacheableResponsePlugin({ statuses: [200] }),
-      new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 30 * DAY_S, purgeOnQuotaError: true }),
-      picturePlaceholder,
-    ],
-  }),
-);
+const pictures = new CacheFirst({
+  cacheName: PICTURES_CACHE,
+  plugins: [
+    new CacheableResponsePlugin({ statuses: [200] }),
+    new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 30 * DAY_S, purgeOnQuotaError: true }),
+    picturePlaceholder,
+  ],
+});
+registerRoute(({ request, url }) => isPicture(url, request), pictures);
 
 // A role's code (the admin's screens, the dawn board): CacheFirst when that role first opens it
 // (the precache answers everything else first). Built file names carry their content's hash, so a
@@ -102,10 +106,21 @@ registerRoute(
 registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/^\/api\//] }));
 
 // The page's CACHE_URLS message (features/offline/worker.ts) is Workbox's own: its router fetches
-// each URL through the routes above (so only pictures and code are kept) and answers on the
-// message's port once done.
+// each URL through the routes above, so only pictures and code are kept. SAVE_PICTURES (Save for
+// offline) answers only once every picture is written to the cache, which Workbox's answer does
+// not wait for, so the page can count what it keeps.
 self.addEventListener('message', (event) => {
-  if ((event.data as { type?: string } | null)?.type === SKIP_WAITING_MESSAGE) void self.skipWaiting();
+  const data = event.data as { type?: string; payload?: { urlsToCache?: unknown } } | null;
+  if (data?.type === SKIP_WAITING_MESSAGE) void self.skipWaiting();
+  const urls = data?.type === SAVE_PICTURES_MESSAGE ? data.payload?.urlsToCache : undefined;
+  if (!Array.isArray(urls)) return;
+  const saved = Promise.all(
+    urls
+      .filter((url): url is string => typeof url === 'string' && isPicture(new URL(url, self.location.href)))
+      .map((url) => pictures.handleAll({ request: new Request(url), event })[1].catch(() => undefined)),
+  );
+  event.waitUntil(saved);
+  void saved.then(() => event.ports[0]?.postMessage(true));
 });
 
 // Background Sync (where the browser has it): the same sender the page runs, so queued orders and

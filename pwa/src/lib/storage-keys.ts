@@ -58,6 +58,9 @@ export const SKIP_WAITING_MESSAGE = 'SKIP_WAITING';
  */
 export const CACHE_URLS_MESSAGE = 'CACHE_URLS';
 
+/** As CACHE_URLS for pictures only, answered once every one of them is written to PICTURES_CACHE (Save for offline). */
+export const SAVE_PICTURES_MESSAGE = 'SAVE_PICTURES';
+
 // Service worker caches (pwa/src/sw.ts)
 
 /** Product pictures, cached as they are seen and by Save for offline. */

@@ -10,7 +10,7 @@ import { whenSettled } from '../../lib/idle';
 import { whenMirrored } from '../../lib/offline/catalogue-mirror';
 import { loadDb } from '../../lib/offline/live-query';
 import { smallPicture } from '../../lib/picture';
-import { PICTURES_CACHE } from '../../lib/storage-keys';
+import { PICTURES_CACHE, SAVE_PICTURES_MESSAGE } from '../../lib/storage-keys';
 import { cacheInWorker } from './worker';
 
 /** The same-origin picture URLs of the mirrored catalogue (absolute), as the shop shows them now. */
@@ -44,7 +44,7 @@ export async function picturesKept(): Promise<PicturesKept> {
 
 /** Fetches every catalogue picture not kept yet into the worker's cache; resolves with the count kept after. */
 export async function saveForOffline(): Promise<PicturesKept> {
-  await cacheInWorker(await cataloguePictures());
+  await cacheInWorker(await cataloguePictures(), SAVE_PICTURES_MESSAGE);
   return picturesKept();
 }
 
