@@ -67,38 +67,53 @@ function markInteractive(notify?: string): void {
 
 /** The requests of a context, page's and service worker's, as they finish. */
 type Recorder = {
-  /** One promise per finished request, in the order they finished. */
+  /** One promise per finished request, in the order they finished; none rejects. */
   finished: Promise<Transfer & { status: number; bodyBytes: number }>[];
   /** Requests started and not yet finished or failed. */
   inFlight: () => number;
   failed: string[];
   /** The service worker scripts registered during the visit (their URLs). */
   workerScripts: Set<string>;
+  /** Stops recording: requests that finish afterwards (while the browser closes) are not read. */
+  stop: () => void;
 };
 
 function record(context: BrowserContext): Recorder {
   let inFlight = 0;
-  const recorder: Recorder = { finished: [], inFlight: () => inFlight, failed: [], workerScripts: new Set() };
+  let stopped = false;
+  const recorder: Recorder = {
+    finished: [],
+    inFlight: () => inFlight,
+    failed: [],
+    workerScripts: new Set(),
+    stop: () => void (stopped = true),
+  };
   context.on('serviceworker', (worker) => recorder.workerScripts.add(worker.url()));
   context.on('request', () => (inFlight += 1));
   context.on('requestfailed', (request) => {
     inFlight -= 1;
-    recorder.failed.push(`${request.url()} (${request.failure()?.errorText ?? 'failed'})`);
+    if (!stopped) recorder.failed.push(`${request.url()} (${request.failure()?.errorText ?? 'failed'})`);
   });
   context.on('requestfinished', (request: Request) => {
     inFlight -= 1;
+    if (stopped) return;
+    const read = async () => {
+      const [sizes, response] = await Promise.all([request.sizes(), request.response()]);
+      return {
+        url: request.url(),
+        bytes: sizes.responseHeadersSize + sizes.responseBodySize,
+        bodyBytes: sizes.responseBodySize,
+        status: response?.status() ?? 0,
+        worker: request.serviceWorker() !== null,
+        fromServiceWorker: response?.fromServiceWorker() ?? false,
+      };
+    };
     recorder.finished.push(
-      (async () => {
-        const [sizes, response] = await Promise.all([request.sizes(), request.response()]);
-        return {
-          url: request.url(),
-          bytes: sizes.responseHeadersSize + sizes.responseBodySize,
-          bodyBytes: sizes.responseBodySize,
-          status: response?.status() ?? 0,
-          worker: request.serviceWorker() !== null,
-          fromServiceWorker: response?.fromServiceWorker() ?? false,
-        };
-      })(),
+      read().catch((error: unknown) => {
+        // Its sizes could not be read (the browser went away first): counted as failed, no bytes.
+        recorder.failed.push(`${request.url()} (sizes: ${error instanceof Error ? error.message : String(error)})`);
+        return { url: request.url(), bytes: 0, bodyBytes: 0, status: 0, worker: false, fromServiceWorker: false };
+      }),
     );
   });
   return recorder;
@@ -216,6 +231,7 @@ export async function firstVisit(chromePath: string, url: string, saveData: bool
       const cut = atInteractive ?? recorder.finished.length;
       await workerReady(page);
       await quiet(recorder);
+      recorder.stop();
       const accept = { 'accept-encoding': headers['accept-encoding'] ?? 'gzip, deflate, br' };
       const transfers = await transfersOf(recorder, saveData ? { ...accept, 'save-data': 'on' } : accept);
       await context.close();
@@ -255,6 +271,7 @@ export async function returnVisit(chromePath: string, baseUrl: string): Promise<
       await page.waitForSelector(INTERACTIVE, { state: 'attached', timeout: TIMEOUT_MS });
       await workerReady(page);
       await quiet(firstRecorder);
+      firstRecorder.stop();
     } finally {
       await first.close();
     }
@@ -279,6 +296,7 @@ export async function returnVisit(chromePath: string, baseUrl: string): Promise<
         if (y + VIEWPORT.height >= height) break;
       }
       await quiet(recorder);
+      recorder.stop();
       const transfers = await transfersOf(recorder, {
         'accept-encoding': headers['accept-encoding'] ?? 'gzip, deflate, br',
       });
