@@ -11,6 +11,7 @@ import { BannerSlider } from '../../features/home/components/banner-slider';
 import { CategorySidebar } from '../../features/home/components/category-sidebar';
 import { FlashSale } from '../../features/home/components/flash-sale';
 import { SeasonalCategories } from '../../features/home/components/seasonal-categories';
+import { ShowMoreWhileSavingData } from '../../features/home/components/show-more-while-saving-data';
 import { VegetableCarousel } from '../../features/home/components/vegetable-carousel';
 import { VegetableTypes } from '../../features/home/components/vegetable-types';
 import { Testimonials } from '../../features/reviews/components/testimonials';
@@ -38,32 +39,35 @@ export default function HomeRoute() {
       </div>
       <SeasonalCategories />
       <FlashSale />
-      {/* Below the fold on every screen: rendered as they come near, so the first paint has less to do. */}
-      <WhenNearView minHeight="19rem">
-        <VegetableCarousel products={products.filter((p) => p.category === 'vegetable')} />
-      </WhenNearView>
-      <WhenNearView minHeight="28rem">
-        <VegetableTypes />
-      </WhenNearView>
-      <WhenNearView minHeight="40rem">
-        <section className="mx-auto my-8 max-w-6xl px-4 sm:my-12" aria-labelledby="new-arrivals-heading">
-          <div className="mb-4 flex items-baseline justify-between sm:mb-6">
-            <h2 id="new-arrivals-heading" className="text-2xl font-bold">
-              {t('home.newArrivals')}
-            </h2>
-            <Link to={paths.shop} className="link link-primary">
-              {t('home.seeAll')}
-            </Link>
-          </div>
-          <ProductGrid products={products.slice(0, NEW_ARRIVALS)} renderAction={renderAddToCart} />
-        </section>
-      </WhenNearView>
-      <WhenNearView minHeight="20rem">
-        <Testimonials canDelete={admin} />
-      </WhenNearView>
-      <WhenNearView minHeight="40rem">
-        <ContactForm />
-      </WhenNearView>
+      {/* Below the fold on every screen: rendered as they come near, so the first paint has less to do;
+          while saving data, only once asked. */}
+      <ShowMoreWhileSavingData>
+        <WhenNearView minHeight="19rem">
+          <VegetableCarousel products={products.filter((p) => p.category === 'vegetable')} />
+        </WhenNearView>
+        <WhenNearView minHeight="28rem">
+          <VegetableTypes />
+        </WhenNearView>
+        <WhenNearView minHeight="40rem">
+          <section className="mx-auto my-8 max-w-6xl px-4 sm:my-12" aria-labelledby="new-arrivals-heading">
+            <div className="mb-4 flex items-baseline justify-between sm:mb-6">
+              <h2 id="new-arrivals-heading" className="text-2xl font-bold">
+                {t('home.newArrivals')}
+              </h2>
+              <Link to={paths.shop} className="link link-primary">
+                {t('home.seeAll')}
+              </Link>
+            </div>
+            <ProductGrid products={products.slice(0, NEW_ARRIVALS)} renderAction={renderAddToCart} />
+          </section>
+        </WhenNearView>
+        <WhenNearView minHeight="20rem">
+          <Testimonials canDelete={admin} />
+        </WhenNearView>
+        <WhenNearView minHeight="40rem">
+          <ContactForm />
+        </WhenNearView>
+      </ShowMoreWhileSavingData>
     </>
   );
 }

@@ -28,7 +28,7 @@ export default function ShopRoute() {
           </Link>
         </p>
       )}
-      <ProductGrid products={shown} renderAction={renderAddToCart} atTop />
+      <ProductGrid products={shown} renderAction={renderAddToCart} atTop untilAsked />
     </section>
   );
 }

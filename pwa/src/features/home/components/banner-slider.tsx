@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { useT } from '../../../lib/i18n/i18n';
 import { useCarousel } from '../../../lib/use-carousel';
+import { HomePicture } from './home-picture';
 
 /** The home page's banner slider: 3 slides, autoplay every 2000 ms (spec §9). */
 export function BannerSlider() {
@@ -61,7 +62,7 @@ export function BannerSlider() {
                 </Link>
               </div>
               {/* Lazy: hidden on phones, where an eager picture would still be downloaded. */}
-              <img
+              <HomePicture
                 src={slide.image}
                 alt=""
                 width={160}

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useT } from '../../../lib/i18n/i18n';
+import { HomePicture } from './home-picture';
 
 /**
  * Featured seasonal vegetable categories (spec §1): Summer, Winter, Spring, each opening the
@@ -30,7 +31,14 @@ export function SeasonalCategories() {
             className="card bg-base-200 transition hover:shadow-md"
           >
             <div className="card-body items-center gap-2 p-3 text-center sm:flex-row sm:gap-4 sm:p-6 sm:text-start">
-              <img src={s.image} alt="" width={72} height={72} className="h-12 w-12 sm:h-18 sm:w-18" loading="lazy" />
+              <HomePicture
+                src={s.image}
+                alt=""
+                width={72}
+                height={72}
+                className="h-12 w-12 sm:h-18 sm:w-18"
+                loading="lazy"
+              />
               <div>
                 <h3 className="card-title text-sm sm:text-lg">{s.title}</h3>
                 <p className="hidden text-sm text-base-content/80 sm:block">{s.text}</p>

@@ -3,6 +3,7 @@ import { useLocale, useT } from '../../../lib/i18n/i18n';
 import { productName } from '../../../lib/i18n/product-name';
 import { unitPrice } from '../../../lib/i18n/sale-unit';
 import { useCarousel } from '../../../lib/use-carousel';
+import { HomePicture } from './home-picture';
 
 /** The home page's vegetable carousel: autoplay every 2000 ms (spec §9). */
 export function VegetableCarousel({ products }: { products: readonly Product[] }) {
@@ -33,7 +34,7 @@ export function VegetableCarousel({ products }: { products: readonly Product[] }
               aria-roledescription={t('carousel.slide')}
             >
               <div className="rounded-box bg-base-200 p-4 text-center">
-                <img src={p.image} alt="" width={96} height={96} className="mx-auto h-24 w-24" loading="lazy" />
+                <HomePicture src={p.image} alt="" width={96} height={96} className="mx-auto h-24 w-24" loading="lazy" />
                 <p className="mt-2 line-clamp-1 font-medium">{productName(p, locale)}</p>
                 <p className="text-sm text-primary">{unitPrice(p.price, p)}</p>
               </div>
