@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { startTransition, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 
 /**
  * Renders `children` (typically a `lazy` component) only once this spot comes within `margin`
@@ -24,7 +24,8 @@ export function WhenNearView({
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) {
-          setNear(true);
+          // In a transition: React renders the section in slices of a few ms, not one long task.
+          startTransition(() => setNear(true));
           observer.disconnect();
         }
       },
