@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   kindOf,
+  largest,
   longestTask,
   medianBy,
   medianLongestTask,
@@ -41,6 +42,21 @@ describe('wireTotal', () => {
       requests: 4,
       byKind: { html: 14_900, js: 108_506, css: 0, json: 0, pictures: 6674, other: 0 },
     });
+  });
+});
+
+describe('largest', () => {
+  it('lists the largest responses first, by path and who asked, without what the worker answered', () => {
+    const transfers = [
+      { url: 'http://h/', bytes: 14_900, worker: false, fromServiceWorker: false },
+      { url: 'http://h/assets/index.js?v=1', bytes: 108_506, worker: false, fromServiceWorker: false },
+      { url: 'http://h/products/carrot.webp', bytes: 6674, worker: true, fromServiceWorker: false },
+      { url: 'http://h/assets/dashboard.js', bytes: 200_000, worker: false, fromServiceWorker: true },
+    ];
+    expect(largest(transfers, 2)).toEqual([
+      { path: '/assets/index.js', by: 'page', bytes: 108_506 },
+      { path: '/', by: 'page', bytes: 14_900 },
+    ]);
   });
 });
 

@@ -59,6 +59,25 @@ export function wireTotal(transfers: readonly Transfer[]): WireTotal {
 }
 
 /**
+ * The `count` largest of `transfers` on the wire (those the service worker answered left out), by
+ * URL path and worker or page, largest first: where a visit's bytes went, for results.json.
+ */
+export function largest(
+  transfers: readonly Transfer[],
+  count: number,
+): { path: string; by: 'page' | 'worker'; bytes: number }[] {
+  return transfers
+    .filter((transfer) => !transfer.fromServiceWorker)
+    .sort((a, b) => b.bytes - a.bytes)
+    .slice(0, count)
+    .map((transfer) => ({
+      path: new URL(transfer.url, 'http://localhost').pathname,
+      by: transfer.worker ? 'worker' : 'page',
+      bytes: transfer.bytes,
+    }));
+}
+
+/**
  * The median of runs by `key` (bytes): the run whose `key` is the median (for an even count the
  * lower of the middle two), so the figure shows one real run's breakdown beside the median.
  * @throws when `runs` is empty.

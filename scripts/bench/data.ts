@@ -20,6 +20,7 @@ import { chromium, type Browser, type BrowserContext, type Page, type Request } 
 import { chromiumArgs } from '../lib/chromium';
 import {
   KINDS,
+  largest,
   longestTask,
   medianBy,
   medianLongestTask,
@@ -198,7 +199,14 @@ function launchProfile(chromePath: string, profileDir: string, netLogPath: strin
  * Bytes of one first visit: the responses until interactive and until the worker is installed and
  * idle, and the NetLog's count of the whole visit (`socketBytes`).
  */
-export type FirstVisit = { interactive: WireTotal; installed: WireTotal; socketBytes: number; failed: string[] };
+export type FirstVisit = {
+  interactive: WireTotal;
+  installed: WireTotal;
+  socketBytes: number;
+  failed: string[];
+  /** The visit's 15 largest responses (results.json: where the bytes went). */
+  largest: ReturnType<typeof largest>;
+};
 
 /** The bytes the sockets to `url`'s host received, from the NetLog at `path`. */
 const socketBytes = (path: string, url: string) =>
@@ -239,6 +247,7 @@ export async function firstVisit(chromePath: string, url: string, saveData: bool
       return {
         interactive: wireTotal(transfers.slice(0, cut)),
         installed: wireTotal(transfers),
+        largest: largest(transfers, 15),
         socketBytes: socketBytes(netLog, url),
         failed: recorder.failed,
       };
