@@ -23,6 +23,8 @@ export const apiErrorCodes = [
   // A push endpoint another account subscribed (409): it stays that account's.
   'push_endpoint_taken',
   'out_of_stock',
+  // An order that would cost more than the subtotal the shopper saw (409, DESIGN.md §16).
+  'price_changed',
   'slot_full',
   'one_review_each',
   'not_pending',

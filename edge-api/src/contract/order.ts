@@ -22,16 +22,27 @@ const MAX_ORDER_LINES = 100;
 /** How long a line's `name` may be: a product's name (product.ts) is at most 80 characters. */
 const MAX_LINE_NAME = 80;
 
+/** The most a quoted amount may be (Tk): far above any cart, so a typo is refused rather than stored. */
+const MAX_QUOTED_TK = 10_000_000;
+
+/** A price the shopper was shown (Tk, ≥ 0): read only to refuse an order that would cost more (DESIGN.md §16). */
+const quotedTk = z
+  .number({ error: 'Enter a number (Tk)' })
+  .min(0, { error: 'Must be 0 or more' })
+  .max(MAX_QUOTED_TK, { error: `At most ${MAX_QUOTED_TK} Tk` });
+
 /**
  * One ordered line: a product id and whole sale units (1–100). `name`, the product's name as the
  * client last saw it, is read only to name a product that is gone (deleted) in the 409
- * `out_of_stock` refusal; a name that is not such a text is dropped, not refused. Other fields
- * are ignored (DESIGN.md §3).
+ * `out_of_stock` refusal; a name that is not such a text is dropped, not refused. `price`, the
+ * price per sale unit the shopper saw (Tk), names the lines that rose in a 409 `price_changed`
+ * (DESIGN.md §16); the server's price is what is charged. Other fields are ignored (DESIGN.md §3).
  */
 const orderLineInputSchema = z.object({
   _id: recordId,
   cartQuantity: cartQuantityField,
   name: z.string().trim().min(1).max(MAX_LINE_NAME).optional().catch(undefined),
+  price: quotedTk.optional(),
 });
 
 /** Phone: 6–20 characters of digits, +, - and spaces. */
@@ -61,6 +72,9 @@ export const orderInputSchema = z.object({
   paymentMethod: z.enum(paymentMethods, { error: 'Choose cod, card or bkash' }).default('cod'),
   // The slot id the shopper chose (DESIGN.md §8); without one the server gives the earliest free slot.
   deliverySlot: z.string().trim().min(1).max(64).optional(),
+  // The subtotal the shopper saw (Tk, spec §3's field): an order that would cost more is refused
+  // with 409 price_changed (DESIGN.md §16); without it the server's prices are taken as they are.
+  totalAmount: quotedTk.optional(),
   orderedProduct: z
     .array(orderLineInputSchema, { error: 'Add at least one product' })
     .min(1, { error: 'Add at least one product' })

@@ -1,8 +1,8 @@
 /**
- * Placing an order (spec §7, DESIGN.md §3, §4, §8, §14): the server prices every order itself —
- * it loads the current prices of the ordered product ids, stores a line-item snapshot, computes
- * `totalAmount` with the shared pricing rule and sets `orderStatus: 'Pending'`; client totals are
- * never read — takes its units from counted stock, picks its delivery slot and keeps the account
+ * Placing an order (spec §7, DESIGN.md §3, §4, §8, §14, §16): the server prices every order
+ * itself — it loads the current prices of the ordered product ids, stores a line-item snapshot,
+ * computes `totalAmount` with the shared pricing rule and sets `orderStatus: 'Pending'`; the
+ * client's quoted total is only a ceiling (above it the order is refused, never charged) — takes its units from counted stock, picks its delivery slot and keeps the account
  * within its open orders (one until its e-mail is verified or it signed in by phone) and its
  * units of each counted product (MAX_UNITS_PER_PRODUCT), all in the one write its
  * Idempotency-Key commits with.
@@ -118,13 +118,44 @@ function outOfStock(input: OrderInput, products: readonly Unavailable[]): ApiErr
   });
 }
 
+/** A line whose price rose since the shopper saw it: `quoted` and `price` in Tk per sale unit. */
+type RoseLine = { _id: string; name: string; quoted: number; price: number };
+
+/**
+ * The 409 for an order that would cost more than the subtotal the shopper saw (DESIGN.md §16):
+ * `details` has the `quotedTotal` and today's `totalAmount` (whole Tk) and the `lines` that rose,
+ * each with its quoted and today's price, marked in `fields` too. Nothing is stored but the
+ * refusal as the key's answer: the shopper decides, and orders again with a new key.
+ */
+function priceChanged(input: OrderInput, lines: readonly Order['orderedProduct'][number][], totalAmount: number) {
+  const quotedTotal = input.totalAmount ?? 0;
+  const rose = input.orderedProduct.flatMap((line, i): Array<RoseLine & { i: number }> => {
+    const now = lines[i];
+    return now && line.price !== undefined && now.price > line.price
+      ? [{ i, _id: line._id, name: now.name, quoted: line.price, price: now.price }]
+      : [];
+  });
+  const fields = Object.fromEntries(rose.map(({ i }) => [`orderedProduct.${i}.price`, ['The price rose']]));
+  const named = rose.map(({ name, quoted, price }) => `${name} ${quoted} → ${price} Tk`);
+  return new ApiError(
+    409,
+    'price_changed',
+    `Prices changed since you saw them: ${named.length > 0 ? named.join(', ') : `${quotedTotal} → ${totalAmount} Tk`}`,
+    { quotedTotal, totalAmount, lines: rose.map(({ i: _i, ...line }) => line), fields },
+  );
+}
+
 /**
  * The body's fingerprint for its Idempotency-Key: the order without the lines' `name`s, which
  * change nothing that is stored (only a refusal's wording), so a retry is the same request
- * whatever names it carries.
+ * whatever names it carries. The quotes (`totalAmount`, the lines' `price`) count: they decide
+ * whether it is placed, and a new quote comes with a new key.
  */
 function fingerprintOf(input: OrderInput): OrderInput {
-  return { ...input, orderedProduct: input.orderedProduct.map(({ _id, cartQuantity }) => ({ _id, cartQuantity })) };
+  return {
+    ...input,
+    orderedProduct: input.orderedProduct.map(({ _id, cartQuantity, price }) => ({ _id, cartQuantity, price })),
+  };
 }
 
 /**
@@ -137,7 +168,8 @@ function fingerprintOf(input: OrderInput): OrderInput {
  * insert.
  * @throws ApiError 409 `out_of_stock` for products out of stock, short or gone: a gone one is named by
  * its line's `name` when the client sent one, else by its id, as the server has no row of it;
- * 409 `too_many_units` past MAX_UNITS_PER_PRODUCT (each stored as the key's answer).
+ * 409 `too_many_units` past MAX_UNITS_PER_PRODUCT; 409 `price_changed` when today's subtotal is
+ * above the `totalAmount` sent (each stored as the key's answer).
  */
 async function planOrder(c: Context<AppEnv>, input: OrderInput): Promise<WriteResult> {
   const { db, config, user } = c.var;
@@ -175,6 +207,10 @@ async function planOrder(c: Context<AppEnv>, input: OrderInput): Promise<WriteRe
     ? config.openOrdersPerAccount
     : Math.min(UNVERIFIED_OPEN_ORDERS, config.openOrdersPerAccount);
   const lines = input.orderedProduct.map((line) => orderLine(byId.get(line._id) as Product, line.cartQuantity));
+  // Never more than the shopper saw (an order may wait offline for days); the same or less is
+  // charged at today's prices.
+  const { subtotal } = priceCart(lines);
+  if (input.totalAmount !== undefined && subtotal > input.totalAmount) throw priceChanged(input, lines, subtotal);
   const now = Date.now();
   const horizon = openSlots(config.delivery, now, REASSIGN_DAYS_AHEAD);
   const asked = input.deliverySlot ?? null;
@@ -196,7 +232,7 @@ async function planOrder(c: Context<AppEnv>, input: OrderInput): Promise<WriteRe
     phone: input.phone,
     address: input.address,
     orderStatus: 'Pending',
-    totalAmount: priceCart(lines).subtotal,
+    totalAmount: subtotal,
     orderDate: input.orderDate || new Date(now).toLocaleDateString('en-GB'),
     orderedProduct: lines,
     paymentMethod: input.paymentMethod,

@@ -14,14 +14,14 @@ const place = async (body: unknown, role: 'customerA' | 'customerB' = 'customerA
   t.call('POST', '/api/orders', { role, body, headers: key() });
 
 describe('POST /api/orders prices on the server', () => {
-  it('computes totalAmount from current prices and ignores client totals, status and prices', async () => {
+  // A client's quoted total is a ceiling, never the price (orders-price-seen.test.ts).
+  it('computes totalAmount from current prices and ignores client status and line prices', async () => {
     const products = productSchema.array().parse(await (await t.call('GET', '/api/products')).json());
     const potato = products.find((p) => p.name === 'Potato (Alu)');
     const tomato = products.find((p) => p.name === 'Tomato');
     if (!potato || !tomato) throw new Error('seed changed');
     const res = await place({
       ...(await orderBody(t, customerA)),
-      totalAmount: 1,
       orderStatus: 'Approved',
       paymentStatus: 'paid',
       orderedProduct: [

@@ -31,6 +31,7 @@ const detailsOf: Readonly<Record<string, unknown>> = {
   too_many_open_orders: { limit: 3 },
   too_many_units: { max: 20, products: [{ ...tomato, mayAdd: 5 }] },
   stock_below_zero: { stock: 2 },
+  price_changed: { quotedTotal: 168, totalAmount: 210, lines: [{ ...tomato, quoted: 120, price: 150 }] },
 };
 
 switchableLanguages();
@@ -47,6 +48,25 @@ describe('apiErrorText in English', () => {
     );
     expect(apiErrorText('boom', 'The order could not be placed. Try again.')).toBe(
       'The order could not be placed. Try again.',
+    );
+  });
+
+  it('names the lines whose price rose, and the totals, in English and Bangla', async () => {
+    const rose = refusal('price_changed', 'Prices changed since you saw them: Tomato 120 → 150 Tk', {
+      quotedTotal: 168,
+      totalAmount: 1210,
+      lines: [{ ...tomato, quoted: 120, price: 150 }],
+    });
+    await chooseLocale('en');
+    expect(apiErrorText(rose, 'x')).toBe(
+      'Prices rose since you saw them: Tomato 120 Tk → 150 Tk. This order is now 1,210 Tk (you saw 168 Tk).',
+    );
+    expect(apiErrorText(refusal('price_changed', 'x', { quotedTotal: 10, totalAmount: 124, lines: [] }), 'x')).toBe(
+      'The total rose since you saw it: 10 Tk → 124 Tk.',
+    );
+    await chooseLocale('bn');
+    expect(apiErrorText(rose, 'x')).toBe(
+      'আপনি দেখার পর দাম বেড়েছে: Tomato ৳১২০ → ৳১৫০। এই অর্ডার এখন ৳১,২১০ (আপনি দেখেছিলেন ৳১৬৮)।',
     );
   });
 

@@ -9,7 +9,7 @@
 import type { ApiErrorCode } from '@contract/errors';
 import { orderStatuses, type OrderStatus } from '@contract/delivery';
 import { detailedProducts } from '../api-error';
-import { formatNumber } from '../format';
+import { formatNumber, formatPrice } from '../format';
 import { MAX_AGE_DAYS, OutboxNoteError, type OutboxNote, type OutboxNoteFields } from '../offline/outbox/protocol';
 import { t } from './i18n';
 import { statusLabel } from './order-status';
@@ -59,6 +59,33 @@ const byCode: Record<ApiErrorCode, (refusal: ApiRefusal, nameOf: NameOf) => stri
     const products = detailedProducts(details);
     const names = products.map((p) => (p.available ? fewLeftText(nameOf(p), p.available) : nameOf(p)));
     return products.length > 0 ? t('orders.outOfStock', { names: names.join(', ') }) : undefined;
+  },
+  price_changed: ({ details }, nameOf) => {
+    const { quotedTotal, totalAmount, lines } = (details ?? {}) as {
+      quotedTotal?: unknown;
+      totalAmount?: unknown;
+      lines?: unknown;
+    };
+    if (typeof quotedTotal !== 'number' || typeof totalAmount !== 'number') return undefined;
+    const rose = (Array.isArray(lines) ? lines : []).flatMap(
+      (line: Partial<StoredProduct> & Record<string, unknown>) =>
+        typeof line._id === 'string' &&
+        typeof line.name === 'string' &&
+        typeof line.quoted === 'number' &&
+        typeof line.price === 'number'
+          ? [
+              t('orders.priceRose', {
+                name: nameOf({ _id: line._id, name: line.name }),
+                quoted: formatPrice(line.quoted),
+                price: formatPrice(line.price),
+              }),
+            ]
+          : [],
+    );
+    const total = { quoted: formatPrice(quotedTotal), total: formatPrice(totalAmount) };
+    return rose.length > 0
+      ? t('apiError.priceChanged', { ...total, changes: rose.join(', ') })
+      : t('apiError.totalChanged', total);
   },
   slot_full: () => t('apiError.slotFull'),
   one_review_each: () => t('apiError.reviewedAlready'),
