@@ -16,8 +16,8 @@ import { scrollThrough, useBrowser } from './support/browser';
 const browser = useBrowser();
 const PHONE = { width: 390, height: 844 };
 const CATALOGUES = { en, bn } as const;
-/** The cards the shop shows while saving data, until asked (product-grid.tsx SAVING_DATA_CARDS). */
-const SAVING_DATA_CARDS = 8;
+/** The cards the shop shows while saving data, until asked (product-grid.tsx FIRST_SCREEN_CARDS). */
+const SAVING_DATA_CARDS = 6;
 /** The smallest touch target (WCAG 2.5.5, the spec's 44 px). */
 const TOUCH_TARGET = 44;
 

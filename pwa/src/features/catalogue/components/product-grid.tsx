@@ -15,13 +15,11 @@ import { useT } from '../../../lib/i18n/i18n';
 import { whenSettled } from '../../../lib/idle';
 import { ProductCard, type PictureLoading } from './product-card';
 
-/** The first screen of a grid at the top of a page: 3 rows of 2 on a phone, 2 of 3 wider. */
-const FIRST_SCREEN_CARDS = 6;
 /**
- * The cards shown while saving data until more are asked for: the first screen of a phone (4 rows
- * of 2) and more than a desktop's (3 rows of 3 are taller than 768 px).
+ * The first screen of a grid at the top of a page: 3 rows of 2 on a phone, 2 of 3 wider; also the
+ * cards shown while saving data until more are asked for (full rows in either layout).
  */
-export const SAVING_DATA_CARDS = 8;
+const FIRST_SCREEN_CARDS = 6;
 /**
  * The first row at its widest (3 columns; on a phone it takes the second row's first card too):
  * the only pictures loaded at once. The same on the server and in the browser, whatever the
@@ -106,13 +104,13 @@ export function ProductGrid({
   products: readonly Product[];
   renderAction?: (product: Product) => ReactNode;
   atTop?: boolean;
-  /** While the shop saves data (useDataSaver), show SAVING_DATA_CARDS cards and a Show more products button for the rest. */
+  /** While the shop saves data (useDataSaver), show FIRST_SCREEN_CARDS cards and a Show more products button for the rest. */
   untilAsked?: boolean;
 }) {
   const t = useT();
   const savingData = useDataSaver();
   const [asked, setAsked] = useState(false);
-  const limit = untilAsked && savingData && !asked ? SAVING_DATA_CARDS : Number.POSITIVE_INFINITY;
+  const limit = untilAsked && savingData && !asked ? FIRST_SCREEN_CARDS : Number.POSITIVE_INFINITY;
   const grid = useRef<HTMLDivElement>(null);
   // A prerendered page has every card in its HTML: its hydration starts with all of them too.
   const [initialCount] = useState(() => (isHydrating() ? Number.POSITIVE_INFINITY : 0));
@@ -134,7 +132,7 @@ export function ProductGrid({
   const showMore = () => {
     setAsked(true);
     requestAnimationFrame(() =>
-      grid.current?.children[SAVING_DATA_CARDS]?.querySelector<HTMLElement>('a[href], button')?.focus(),
+      grid.current?.children[FIRST_SCREEN_CARDS]?.querySelector<HTMLElement>('a[href], button')?.focus(),
     );
   };
   return (
