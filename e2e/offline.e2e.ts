@@ -9,7 +9,7 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { DEMO_PROJECT_ID } from '../edge-api/src/contract/local-run';
 import { openDatabase } from '../edge-api/src/db/client';
-import { deleteProduct, insertProduct } from '../edge-api/src/db/products';
+import { deleteProduct, insertProduct, updateProduct } from '../edge-api/src/db/products';
 import { chromiumArgs } from '../scripts/lib/chromium';
 import { buildPwaInto } from '../scripts/lib/stack';
 import { idTokenFor, logIn, newAccount } from './support/accounts';
@@ -349,6 +349,62 @@ describe('offline', () => {
       db.close();
     }
   }, 90_000);
+
+  it("asks before placing a queued order whose price rose, in English and Bangla, and places it at today's price after Order at today's prices", async () => {
+    const db = await openDatabase(inject('databaseUrl'));
+    const tomato = await insertProduct(db, {
+      name: `Tomato Rising ${Date.now()}`,
+      price: 120,
+      image: '/products/tomato.webp',
+      category: 'vegetable',
+    });
+    try {
+      const { account, page, context } = await shopperPage('Price Rise Shopper');
+      await visit(page, browser.url('/Shop'));
+      await page.getByRole('button', { name: `Add to cart: ${tomato.name}` }).click();
+      await page.goto(browser.url('/checkout'));
+      // 120 Tk, shipping 40, tax 6: what the shopper sees and the order quotes.
+      expect(await page.getByTestId('summary-subtotal').textContent()).toBe('166 Tk');
+      await page.getByLabel('Phone').fill('01711000000');
+      await page.getByLabel('Delivery address').fill('Dhanmondi 27, Dhaka');
+      await context.setOffline(true);
+      await page.getByRole('button', { name: 'Place order' }).click();
+      await page.waitForURL(browser.url('/dashboard/my-orders'));
+      await page.getByTestId('unsent-order').filter({ hasText: 'Waiting to send' }).waitFor();
+      // The grocer raises the price while the order waits on the phone.
+      await updateProduct(db, tomato._id, { price: 150 });
+      await context.setOffline(false);
+      const refused = page.getByTestId('unsent-order').filter({ hasText: 'Prices rose since you saw them' });
+      await refused.waitFor({ timeout: 30_000 });
+      expect(await refused.textContent()).toContain(
+        `Prices rose since you saw them: ${tomato.name} 120 Tk → 150 Tk. This order is now 198 Tk (you saw 166 Tk).`,
+      );
+      expect(await ordersOnServer(account.email, account.password)).toEqual([]);
+      await page.getByRole('button', { name: 'বাংলা' }).click();
+      await page
+        .getByTestId('unsent-order')
+        .filter({ hasText: `আপনি দেখার পর দাম বেড়েছে: ${tomato.name} ৳১২০ → ৳১৫০` })
+        .getByRole('button', { name: 'আজকের দামে অর্ডার করুন' })
+        .waitFor();
+      await page.getByRole('button', { name: 'English' }).click();
+      await refused.getByRole('button', { name: 'Remove' }).waitFor();
+      await refused.getByRole('button', { name: "Order at today's prices" }).click();
+      await page.waitForURL(browser.url('/checkout'));
+      expect(await page.getByTestId('summary-subtotal').textContent()).toBe('198 Tk');
+      await page.getByLabel('Phone').fill('01711000000');
+      await page.getByLabel('Delivery address').fill('Dhanmondi 27, Dhaka');
+      await page.getByRole('button', { name: 'Place order' }).click();
+      await page.waitForURL(browser.url('/dashboard/my-orders'));
+      await expect
+        .poll(async () => (await ordersOnServer(account.email, account.password)).map((order) => order.totalAmount))
+        .toEqual([198]);
+      expect(await page.getByTestId('unsent-order').count()).toBe(0);
+      await context.close();
+    } finally {
+      await deleteProduct(db, tomato._id);
+      db.close();
+    }
+  }, 120_000);
 
   it('sends a review written offline once the connection returns', async () => {
     const { page, context } = await shopperPage('Offline Reviewer');

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { rememberContact, useMyProfile } from '../../features/auth/api/my-profile';
 import { useAuth } from '../../features/auth/auth-store';
-import { unavailableLines } from '../../features/cart/cart-model';
+import { atTodaysPrices, unavailableLines } from '../../features/cart/cart-model';
 import { cartActions, useCart } from '../../features/cart/cart-store';
 import { useProducts } from '../../features/catalogue/api/get-products';
 import { usePlaceOrder } from '../../features/checkout/api/place-order';
@@ -18,8 +18,10 @@ import { CheckoutPage } from '../../features/checkout/components/checkout-page';
  * to it afterwards (features/auth/api/my-profile.ts rememberContact: online only, silently).
  */
 export default function CheckoutRoute() {
-  const cart = useCart();
+  const stored = useCart();
   const { data: products } = useProducts();
+  // What the shopper sees and the order quotes: today's prices, offline the last ones seen.
+  const cart = useMemo(() => atTodaysPrices(stored, products), [stored, products]);
   const outOfStock = useMemo(() => unavailableLines(cart, products), [cart, products]);
   const { user } = useAuth();
   const navigate = useNavigate();

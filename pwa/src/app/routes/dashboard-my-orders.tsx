@@ -20,7 +20,8 @@ import { notify } from '../../lib/toast';
 /**
  * `/dashboard/my-orders`: the user's orders with those still in the outbox (features/orders
  * MyOrders). "Order again" fills the cart from an order; a refused order's "Back to cart" puts its
- * lines back in the cart, "Send without them" and "Send 3" put the rest back and open checkout
+ * lines back in the cart, "Order at today's prices", "Send without them" and "Send 3" put them
+ * (or the rest) back and open checkout
  * (the outbox keeps no phone or address of a refused order); either way it is removed once some
  * lines are in the cart; one refused until the e-mail is verified offers the link again. With an
  * order placed, a shopper is offered notifications.

@@ -3,6 +3,7 @@ import type { Product } from '@contract/catalogue';
 import {
   addLinesToCart,
   addToCart,
+  atTodaysPrices,
   badgeLabel,
   cartTotals,
   clearCart,
@@ -260,5 +261,21 @@ describe('unavailableLines', () => {
     // A mirror from before products had `inStock`: on sale.
     const older = { ...carrot, inStock: undefined } as unknown as Product;
     expect(unavailableLines(cart, [older, mango])).toEqual(new Set());
+  });
+});
+
+describe('atTodaysPrices', () => {
+  const cart: Cart = [
+    { ...carrot, cartQuantity: 2 },
+    { ...mango, cartQuantity: 1 },
+  ];
+
+  it("takes each line's price from the catalogue now, and keeps the price of a product no longer in it", () => {
+    expect(atTodaysPrices(cart, [{ ...carrot, price: 75 }]).map((line) => line.price)).toEqual([75, 12.5]);
+  });
+
+  it('is the cart itself without a catalogue, or when no price changed', () => {
+    expect(atTodaysPrices(cart, undefined)).toBe(cart);
+    expect(atTodaysPrices(cart, [carrot, mango])).toBe(cart);
   });
 });

@@ -4,11 +4,13 @@ import { useLocale, useT } from '../../../lib/i18n/i18n';
 import { productName } from '../../../lib/i18n/product-name';
 import { toleranceLabel, unitPrice } from '../../../lib/i18n/sale-unit';
 import { usePictures } from '../../../lib/picture';
-import { cartTotals } from '../cart-model';
-import { cartActions, useCart } from '../cart-store';
+import { cartTotals, type Cart } from '../cart-model';
+import { cartActions } from '../cart-store';
 import { QuantityStepper } from './quantity-stepper';
 
 type CartPageProps = {
+  /** The cart's lines at today's prices (cart-model.ts atTodaysPrices). */
+  cart: Cart;
   shopPath: string;
   checkoutPath: string;
   /** Ids of the products the catalogue has out of stock now: their lines are marked, and cannot grow. */
@@ -19,10 +21,9 @@ type CartPageProps = {
  * `/cart` (spec §2 "Cart page"): the lines, +/−, remove, Clear Cart, total, checkout link. A line
  * whose product is out of stock says so; checkout leaves it out of the order.
  */
-export function CartPage({ shopPath, checkoutPath, outOfStock }: CartPageProps) {
+export function CartPage({ cart, shopPath, checkoutPath, outOfStock }: CartPageProps) {
   const t = useT();
   const locale = useLocale();
-  const cart = useCart();
   const picture = usePictures();
   const { cartTotalAmount } = cartTotals(cart);
   if (cart.length === 0)

@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import type { z } from 'zod';
 import type { SaleUnit } from '@contract/catalogue';
 import { orderInputSchema } from '@contract/order';
+import { priceCart } from '@contract/pricing';
 import { MAX_SAVED_ADDRESSES, savedAddressSchema, type SavedAddress } from '@contract/user';
 import { FormField } from '../../../components/form-field';
 import { payWithBkash, useBkashOffered } from '../../../lib/bkash';
@@ -194,7 +195,10 @@ export function CheckoutPage({
           ...values,
           email: user.email,
           paymentMethod,
-          deliverySlot, // name, price, image and unit ride along for the "Waiting to send" list; the server ignores them.
+          deliverySlot,
+          // The subtotal and prices shown here: the server never places the order above them (DESIGN.md §16).
+          totalAmount: priceCart(lines).subtotal,
+          // Name, image and unit ride along for the "Waiting to send" list; the server ignores them.
           orderedProduct: lines.map((l) => ({
             _id: l._id,
             cartQuantity: l.cartQuantity,

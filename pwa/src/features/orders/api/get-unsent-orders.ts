@@ -29,6 +29,8 @@ export type UnsentOrder = {
   available?: readonly number[] | undefined;
   /** Refused until the account's e-mail is verified (`verify_to_order_more`): My Orders offers to resend the link. */
   verifyFirst?: boolean;
+  /** Refused because prices rose since the shopper saw them (`price_changed`): My Orders offers today's prices. */
+  priceRose?: boolean;
 };
 
 /**
@@ -64,6 +66,7 @@ export function useUnsentOrders(email: string | undefined): UnsentOrder[] {
         restLeft: lines.some((l) => !refused.has(l._id)),
         available: item.refusal?.products.flatMap((product) => (product.available ? [product.available] : [])),
         verifyFirst: item.code === 'verify_to_order_more',
+        priceRose: item.code === 'price_changed',
       },
     ];
   });

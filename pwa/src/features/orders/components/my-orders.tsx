@@ -23,9 +23,10 @@ import { useBkashReturn } from '../use-bkash-return';
 type MyOrdersProps = {
   email: string;
   /**
-   * "Back to cart", "Send without them" and "Send 3": puts `which` lines of a refused order back
-   * in the cart at today's prices and removes it (refused-order.ts linesBack); the last two then
-   * go on to checkout, where the shopper confirms phone and address.
+   * "Back to cart", "Order at today's prices", "Send without them" and "Send 3": puts `which`
+   * lines of a refused order back in the cart at today's prices and removes it (refused-order.ts
+   * linesBack); all but the first then go on to checkout, where the shopper sees today's total and
+   * confirms phone and address.
    */
   onPutBack: (order: UnsentOrder, which: LinesBack) => Promise<void>;
   /** "Resend verification e-mail", on an order refused until the account's e-mail is verified. */
@@ -128,6 +129,16 @@ export function MyOrders({ email, onPutBack, onOrderAgain, onResendVerification,
                   onClick={() => act(item.key, onResendVerification)}
                 >
                   {t('orders.resendVerification')}
+                </button>
+              )}
+              {item.priceRose && (
+                <button
+                  type="button"
+                  className="btn btn-primary btn-sm min-h-11"
+                  disabled={acting !== undefined}
+                  onClick={() => act(item.key, () => onPutBack(item, 'atTodaysPrices'))}
+                >
+                  {t('orders.atTodaysPrices')}
                 </button>
               )}
               {item.outOfStock && item.restLeft && (
