@@ -38,15 +38,24 @@ const landingRoutes = {
 };
 
 /**
- * The pages and lazy parts only a role opens (the admin's screens and the dawn board): their code,
- * and whatever only they import, is cached when that role first opens it, never precached on a
- * shopper's phone (DESIGN.md §5, Data). A page missing here is precached: safe, only heavier.
+ * The code a first visit does not precache (DESIGN.md §5, Data): the pages and lazy parts only a
+ * role opens (the admin's screens, the dawn board), and those that need a connection anyway
+ * (signing in: its pages and the Firebase SDK; the e-mail link). Their code, and whatever only
+ * they import, is cached when first used (pwa/src/sw.ts). A module missing here is precached:
+ * safe, only heavier. The Bangla catalogue stays precached: a shopper may switch offline.
  */
-const roleEntries =
-  /pwa[\\/]src[\\/](app[\\/]routes[\\/]dashboard-(manage-orders|order-details|add-product|manage-products|update-product|add-admin)\.tsx|features[\\/]reports[\\/]components[\\/]dawn-board\.tsx)$/;
+const onDemandEntries = new RegExp(
+  [
+    /app[\\/]routes[\\/](dashboard-(manage-orders|order-details|add-product|manage-products|update-product|add-admin)|login|register)\.tsx$/,
+    /features[\\/]reports[\\/]components[\\/]dawn-board\.tsx$/,
+    /features[\\/]auth[\\/](firebase|auth-errors|email-verification)\.ts$/,
+  ]
+    .map((part) => part.source)
+    .join('|'),
+);
 
 export default defineConfig(({ mode }) => {
-  const precache = shopperPrecache(roleEntries);
+  const precache = shopperPrecache(onDemandEntries);
   // .env and the environment, as the app's import.meta.env sees them.
   const env = { ...loadEnv(mode, process.cwd(), 'VITE_'), ...process.env };
   return {
@@ -75,7 +84,7 @@ export default defineConfig(({ mode }) => {
           // Not needed offline: the manifest's screenshots, and Stripe's loader (card payment is
           // online-only by nature).
           globIgnores: ['screenshots/**', '**/stripe*.js'],
-          // Role-only code waits for its role (pwa/shopper-precache.ts).
+          // Code on demand waits for its first use (onDemandEntries, pwa/shopper-precache.ts).
           manifestTransforms: [precache.transform],
           // The notification texts of both catalogues, for the push handler (pwa/push-messages.ts).
           buildPlugins: { vite: [pushMessages()] },

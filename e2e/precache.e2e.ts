@@ -14,9 +14,11 @@ import { useBrowser } from './support/browser';
 const browser = useBrowser();
 const PHONE = { width: 390, height: 844 };
 
-/** The code of the admin's screens and the dawn board (vite.config.ts roleEntries) and what only they import. */
+/** The code of the admin's screens and the dawn board (vite.config.ts onDemandEntries) and what only they import. */
 const ROLE_CODE =
   /\/assets\/(dashboard-(manage-orders|order-details|add-product|manage-products|update-product|add-admin)|dawn-board|sales-chart|uPlot)[-.]/;
+/** Signing in (its pages, the Firebase SDK): cached on first use too, as it needs a connection anyway. */
+const ONLINE_CODE = /\/assets\/(login|register|auth-screen|firebase)-/;
 
 /** Every cache of the page's origin → the URL paths it holds. */
 const cacheContents = (page: Page): Promise<Record<string, string[]>> =>
@@ -59,12 +61,12 @@ describe('a first visit', () => {
 
     const caches = await cacheContents(page);
     const precache = Object.entries(caches).find(([name]) => name.startsWith('workbox-precache'))?.[1] ?? [];
-    for (const page of ['shop', 'cart', 'checkout', 'login', 'dashboard-my-orders', 'profile'])
+    for (const page of ['shop', 'cart', 'checkout', 'dashboard-my-orders', 'profile', 'bn'])
       expect(
         precache.some((path) => path.startsWith(`/assets/${page}-`)),
         page,
       ).toBe(true);
-    expect(precache.filter((path) => ROLE_CODE.test(path))).toEqual([]);
+    expect(precache.filter((path) => ROLE_CODE.test(path) || ONLINE_CODE.test(path))).toEqual([]);
     expect(precache.filter((path) => path.startsWith('/products/') || /\.(png|webp)$/.test(path))).toEqual([]);
     expect(
       Object.values(caches)
@@ -177,7 +179,7 @@ describe('a role’s code', () => {
     await page.getByRole('heading', { name: 'Manage Orders' }).waitFor();
     await controlled(page);
     await expect
-      .poll(async () => ((await cacheContents(page))['role-code'] ?? []).filter((path) => ROLE_CODE.test(path)), {
+      .poll(async () => ((await cacheContents(page))['code-on-demand'] ?? []).filter((path) => ROLE_CODE.test(path)), {
         timeout: 15_000,
       })
       .toEqual(expect.arrayContaining([expect.stringMatching(/^\/assets\/dashboard-manage-orders-/)]));

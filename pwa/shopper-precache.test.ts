@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { roleOnlyFiles } from './shopper-precache';
+import { onDemandFiles } from './shopper-precache';
 
-/** A chunk of a build's bundle, as roleOnlyFiles reads it. */
+/** A chunk of a build's bundle, as onDemandFiles reads it. */
 const chunk = (
   fileName: string,
   facadeModuleId: string | null,
@@ -16,9 +16,9 @@ const chunk = (
   viteMetadata: { importedCss: new Set(links.css ?? []) },
 });
 const bundle = (...files: ReturnType<typeof chunk>[]) => Object.fromEntries(files.map((file) => [file.fileName, file]));
-const isRole = (id: string) => /admin-|dawn-board/.test(id);
+const isOnDemand = (id: string) => /admin-|dawn-board/.test(id);
 
-describe('roleOnlyFiles', () => {
+describe('onDemandFiles', () => {
   it('leaves out a role page, the code only it imports and its CSS; keeps what a shopper page shares with it', () => {
     const files = bundle(
       chunk('index.js', '/src/main.tsx', {
@@ -34,10 +34,9 @@ describe('roleOnlyFiles', () => {
       chunk('grid.js', null),
       chunk('queue.js', null),
     );
-    expect(roleOnlyFiles({ ...files, 'index.css': { type: 'asset', fileName: 'index.css' } }, isRole).sort()).toEqual([
-      'admin-orders.js',
-      'queue.js',
-    ]);
+    expect(
+      onDemandFiles({ ...files, 'index.css': { type: 'asset', fileName: 'index.css' } }, isOnDemand).sort(),
+    ).toEqual(['admin-orders.js', 'queue.js']);
   });
 
   it('follows a shopper page to its lazy parts, but not past a role entry it may open lazily', () => {
@@ -48,7 +47,7 @@ describe('roleOnlyFiles', () => {
       chunk('chart.js', '/src/reports/chart.tsx'),
       chunk('bn.js', '/src/i18n/bn.json'),
     );
-    expect(roleOnlyFiles(files, isRole).sort()).toEqual(['chart.js', 'dawn-board.js']);
+    expect(onDemandFiles(files, isOnDemand).sort()).toEqual(['chart.js', 'dawn-board.js']);
   });
 
   it('keeps a role page that a shopper page also imports statically', () => {
@@ -56,6 +55,6 @@ describe('roleOnlyFiles', () => {
       chunk('index.js', '/src/main.tsx', { isEntry: true, imports: ['admin-form.js'] }),
       chunk('admin-form.js', '/src/admin-form.tsx'),
     );
-    expect(roleOnlyFiles(files, isRole)).toEqual([]);
+    expect(onDemandFiles(files, isOnDemand)).toEqual([]);
   });
 });

@@ -27,8 +27,8 @@ import './lib/offline/bkash-return-worker'; // a bKash return lost offline: kept
 declare const self: ServiceWorkerGlobalScope;
 
 // The shopper's shell (index.html, the entry, CSS, the code of every page a shopper may open
-// offline, the logo), listed by vite.config.ts at build time (pwa/shopper-precache.ts): a role's
-// code and the pictures are not in it. Old precaches from earlier builds go.
+// offline, the logo), listed by vite.config.ts at build time (pwa/shopper-precache.ts): code on
+// demand and the pictures are not in it. Old precaches from earlier builds go.
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
@@ -68,13 +68,14 @@ const pictures = new CacheFirst({
 });
 registerRoute(({ request, url }) => isPicture(url, request), pictures);
 
-// A role's code (the admin's screens, the dawn board): CacheFirst when that role first opens it
-// (the precache answers everything else first). Built file names carry their content's hash, so a
-// new build's code has new names and old ones expire.
+// Code on demand (a role's screens, signing in: vite.config.ts
+// onDemandEntries): CacheFirst when first used (the precache answers everything else first).
+// Built file names carry their content's hash, so a new build's code has new names and old ones
+// expire.
 registerRoute(
   ({ url }) => isCode(url),
   new CacheFirst({
-    cacheName: 'role-code',
+    cacheName: 'code-on-demand',
     plugins: [
       new CacheableResponsePlugin({ statuses: [200] }),
       new ExpirationPlugin({ maxEntries: 100, maxAgeSeconds: 60 * DAY_S, purgeOnQuotaError: true }),
