@@ -1,3 +1,4 @@
+import { SettingSwitch } from '../../../components/setting-switch';
 import { useT } from '../../../lib/i18n/i18n';
 import { chooseDataSaver, useDataSaver, useDataSaverChosen } from '../../../lib/data-saver';
 
@@ -12,29 +13,14 @@ export function DataSaverSwitch() {
   const chosen = useDataSaverChosen();
   const browserAsks = useDataSaver() && !chosen;
   return (
-    // Laid out as the profile's other cards (features/push PushSwitch): the same column, 24 px below.
-    <section className="mx-auto -mt-6 max-w-md px-4 pb-12">
-      <div className="card bg-base-200">
-        <div className="card-body gap-2">
-          {/* The whole row is the switch's target (44 px high, full width). */}
-          <label className="flex min-h-11 cursor-pointer items-center justify-between gap-4 font-semibold">
-            {t('offline.dataSaver.label')}
-            <input
-              type="checkbox"
-              role="switch"
-              className="toggle toggle-primary toggle-lg"
-              checked={chosen}
-              aria-describedby="data-saver-help"
-              data-testid="data-saver-switch"
-              onChange={(event) => chooseDataSaver(event.target.checked)}
-            />
-          </label>
-          <p className="text-sm text-base-content/70" id="data-saver-help">
-            {t('offline.dataSaver.help')}
-          </p>
-          {browserAsks && <p className="text-sm">{t('offline.dataSaver.browser')}</p>}
-        </div>
-      </div>
-    </section>
+    <SettingSwitch
+      label={t('offline.dataSaver.label')}
+      help={{ id: 'data-saver-help', text: t('offline.dataSaver.help') }}
+      checked={chosen}
+      testId="data-saver-switch"
+      onChange={chooseDataSaver}
+    >
+      {browserAsks && <p className="text-sm">{t('offline.dataSaver.browser')}</p>}
+    </SettingSwitch>
   );
 }

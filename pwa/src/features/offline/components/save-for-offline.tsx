@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { SettingCard } from '../../../components/setting-switch';
 import { useT } from '../../../lib/i18n/i18n';
 import { useOnline } from '../../../lib/use-online';
 import { picturesKept, saveForOffline, type PicturesKept } from '../save-for-offline';
@@ -21,34 +22,29 @@ export function SaveForOffline() {
   const done = kept !== undefined && kept.total > 0 && kept.kept >= kept.total;
   const note = !available ? t('offline.save.unavailable') : !online ? t('offline.save.offline') : undefined;
   return (
-    // Laid out as the profile's other cards: the same column, 24 px below them.
-    <section className="mx-auto -mt-6 max-w-md px-4 pb-12" data-testid="save-for-offline">
-      <div className="card bg-base-200">
-        <div className="card-body gap-2">
-          <h2 className="font-semibold">{t('offline.save.title')}</h2>
-          <p className="text-sm text-base-content/70">{t('offline.save.help')}</p>
-          {kept && kept.total > 0 && (
-            <p className="text-sm" role="status" data-testid="pictures-kept">
-              {t('offline.save.kept', { kept: kept.kept, total: kept.total })}
-            </p>
-          )}
-          <button
-            type="button"
-            className="btn btn-primary min-h-11 self-start"
-            disabled={!available || !online || saving || done}
-            onClick={() => {
-              setSaving(true);
-              void saveForOffline()
-                .then(setKept)
-                .finally(() => setSaving(false));
-            }}
-          >
-            {saving && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-            {saving ? t('offline.save.saving') : done ? t('offline.save.done') : t('offline.save.button')}
-          </button>
-          {note && <p className="text-sm">{note}</p>}
-        </div>
-      </div>
-    </section>
+    <SettingCard testId="save-for-offline">
+      <h2 className="font-semibold">{t('offline.save.title')}</h2>
+      <p className="text-sm text-base-content/70">{t('offline.save.help')}</p>
+      {kept && kept.total > 0 && (
+        <p className="text-sm" role="status" data-testid="pictures-kept">
+          {t('offline.save.kept', { kept: kept.kept, total: kept.total })}
+        </p>
+      )}
+      <button
+        type="button"
+        className="btn btn-primary min-h-11 self-start"
+        disabled={!available || !online || saving || done}
+        onClick={() => {
+          setSaving(true);
+          void saveForOffline()
+            .then(setKept)
+            .finally(() => setSaving(false));
+        }}
+      >
+        {saving && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+        {saving ? t('offline.save.saving') : done ? t('offline.save.done') : t('offline.save.button')}
+      </button>
+      {note && <p className="text-sm">{note}</p>}
+    </SettingCard>
   );
 }

@@ -1,3 +1,4 @@
+import { SettingSwitch } from '../../../components/setting-switch';
 import { useT } from '../../../lib/i18n/i18n';
 import { usePush } from '../use-push';
 
@@ -14,34 +15,19 @@ export function PushSwitch() {
   const note =
     push.state === 'unsupported' ? t('push.unsupported') : push.state === 'denied' ? t('push.denied') : push.error;
   return (
-    // Laid out as the profile's own cards (features/auth ProfileCard): the same column, 24 px below them.
-    <section className="mx-auto -mt-6 max-w-md px-4 pb-12">
-      <div className="card bg-base-200">
-        <div className="card-body gap-2">
-          {/* The whole row is the switch's target (44 px high, full width). */}
-          <label className="flex min-h-11 cursor-pointer items-center justify-between gap-4 font-semibold">
-            {t('push.setting.label')}
-            <input
-              type="checkbox"
-              role="switch"
-              className="toggle toggle-primary toggle-lg"
-              checked={on}
-              disabled={push.state === undefined || unavailable || push.busy}
-              aria-describedby="push-switch-help"
-              data-testid="push-switch"
-              onChange={() => void (on ? push.turnOff() : push.turnOn())}
-            />
-          </label>
-          <p className="text-sm text-base-content/70" id="push-switch-help">
-            {t('push.setting.help')}
-          </p>
-          {note && (
-            <p role={push.error ? 'alert' : undefined} className={`text-sm ${push.error ? 'text-error' : ''}`}>
-              {note}
-            </p>
-          )}
-        </div>
-      </div>
-    </section>
+    <SettingSwitch
+      label={t('push.setting.label')}
+      help={{ id: 'push-switch-help', text: t('push.setting.help') }}
+      checked={on}
+      disabled={push.state === undefined || unavailable || push.busy}
+      testId="push-switch"
+      onChange={() => void (on ? push.turnOff() : push.turnOn())}
+    >
+      {note && (
+        <p role={push.error ? 'alert' : undefined} className={`text-sm ${push.error ? 'text-error' : ''}`}>
+          {note}
+        </p>
+      )}
+    </SettingSwitch>
   );
 }
