@@ -18,7 +18,7 @@ const PHONE = { width: 390, height: 844 };
 const ROLE_CODE =
   /\/assets\/(dashboard-(manage-orders|order-details|add-product|manage-products|update-product|add-admin)|dawn-board|sales-chart|uPlot)[-.]/;
 /** Signing in (its pages, the Firebase SDK): cached on first use too, as it needs a connection anyway. */
-const ONLINE_CODE = /\/assets\/(login|register|auth-screen|firebase)-/;
+const ONLINE_CODE = /\/assets\/(login|register|auth-screen|firebase)-[\w-]{8}\.js$/;
 
 /** Every cache of the page's origin → the URL paths it holds. */
 const cacheContents = (page: Page): Promise<Record<string, string[]>> =>

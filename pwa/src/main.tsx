@@ -8,7 +8,6 @@ import { createRouter } from './app/router';
 import { startAuth } from './features/auth/auth-session';
 import { startI18n, startI18nForPage, switchAfterHydration } from './lib/i18n/i18n';
 import { startOutboxRunner } from './lib/offline/outbox/runner';
-import { registerServiceWorker } from './features/offline/service-worker';
 import { nextTask, whenSettled } from './lib/idle';
 import { warmUpNumberFormat } from './lib/format';
 import { preloadMirror } from './lib/offline/catalogue-mirror';
@@ -109,11 +108,13 @@ const refetchSent = () => {
 // not compete with the first screen's code, data and pictures on a slow phone.
 whenSettled(
   () =>
-    void registerServiceWorker({
-      onCatalogueUpdated: (path) =>
-        void queryClient.invalidateQueries({ queryKey: path === '/api/reviews' ? reviewKeys.all : productKeys.all }),
-      onOutboxSent: refetchSent,
-    }),
+    void import('./features/offline/register-worker').then(({ registerServiceWorker }) =>
+      registerServiceWorker({
+        onCatalogueUpdated: (path) =>
+          void queryClient.invalidateQueries({ queryKey: path === '/api/reviews' ? reviewKeys.all : productKeys.all }),
+        onOutboxSent: refetchSent,
+      }),
+    ),
 );
 startOutboxRunner(refetchSent);
 if (import.meta.env.VITE_E2E === '1') void import('./app/e2e-hooks');

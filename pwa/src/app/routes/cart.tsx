@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { paths } from '../../config/paths';
-import { atTodaysPrices, unavailableLines } from '../../features/cart/cart-model';
+import { unavailableLines } from '../../features/cart/cart-model';
+import { atTodaysPrices } from '../../features/cart/todays-prices';
 import { useCart } from '../../features/cart/cart-store';
 import { CartPage } from '../../features/cart/components/cart-page';
 import { useProducts } from '../../features/catalogue/api/get-products';

@@ -13,13 +13,18 @@ import { FlashSale } from '../../features/home/components/flash-sale';
 import { SeasonalCategories } from '../../features/home/components/seasonal-categories';
 import { ShowMoreWhileSavingData } from '../../features/home/components/show-more-while-saving-data';
 import { VegetableCarousel } from '../../features/home/components/vegetable-carousel';
-import { VegetableTypes } from '../../features/home/components/vegetable-types';
-import { Testimonials } from '../../features/reviews/components/testimonials';
 
 const NEW_ARRIVALS = 8;
-// The contact form sits at the bottom: its code (react-hook-form, zod) loads as it comes near.
+// The sections far below the fold load their code as they come near (WhenNearView): the contact
+// form (react-hook-form, zod), the reviews and the vegetable types are no part of the first load.
 const ContactForm = lazy(() =>
   import('../../features/contact/components/contact-form').then((m) => ({ default: m.ContactForm })),
+);
+const Testimonials = lazy(() =>
+  import('../../features/reviews/components/testimonials').then((m) => ({ default: m.Testimonials })),
+);
+const VegetableTypes = lazy(() =>
+  import('../../features/home/components/vegetable-types').then((m) => ({ default: m.VegetableTypes })),
 );
 
 /** `/` and `/home`: every section of spec §1, top to bottom. */

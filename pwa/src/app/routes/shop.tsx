@@ -4,7 +4,8 @@ import { paths } from '../../config/paths';
 import { renderAddToCart } from '../../features/cart/components/add-to-cart-button';
 import { useProducts } from '../../features/catalogue/api/get-products';
 import { filterProducts, readFilters } from '../../features/catalogue/catalogue-filters';
-import { ProductGrid } from '../../features/catalogue/components/product-grid';
+import { FIRST_SCREEN_CARDS, ProductGrid } from '../../features/catalogue/components/product-grid';
+import { ShowMoreProducts } from '../../features/catalogue/components/show-more-products';
 import { ShopFilters } from '../../features/catalogue/components/shop-filters';
 import { useT } from '../../lib/i18n/i18n';
 
@@ -28,7 +29,9 @@ export default function ShopRoute() {
           </Link>
         </p>
       )}
-      <ProductGrid products={shown} renderAction={renderAddToCart} atTop untilAsked />
+      <ShowMoreProducts products={shown} first={FIRST_SCREEN_CARDS}>
+        {(visible) => <ProductGrid products={visible} renderAction={renderAddToCart} atTop />}
+      </ShowMoreProducts>
     </section>
   );
 }

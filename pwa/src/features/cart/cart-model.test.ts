@@ -3,7 +3,6 @@ import type { Product } from '@contract/catalogue';
 import {
   addLinesToCart,
   addToCart,
-  atTodaysPrices,
   badgeLabel,
   cartTotals,
   clearCart,
@@ -14,6 +13,7 @@ import {
   unavailableLines,
   type Cart,
 } from './cart-model';
+import { atTodaysPrices } from './todays-prices';
 
 const carrot: Product = {
   _id: 'c1',

@@ -107,19 +107,6 @@ export function unavailableLines(cart: Cart, catalogue: readonly Product[] | und
 }
 
 /**
- * `cart` at today's prices: each line's `price` (Tk per sale unit) as `catalogue` has it now, so
- * the cart and checkout show, and an order quotes (DESIGN.md §16), what the server will charge;
- * a line whose product is not in the catalogue keeps the price it was added at. `cart` itself
- * when there is no catalogue yet or no price differs.
- */
-export function atTodaysPrices(cart: Cart, catalogue: readonly Product[] | undefined): Cart {
-  if (!catalogue) return cart;
-  const today = new Map(catalogue.map((product) => [product._id, product.price]));
-  if (cart.every((line) => (today.get(line._id) ?? line.price) === line.price)) return cart;
-  return cart.map((line) => ({ ...line, price: today.get(line._id) ?? line.price }));
-}
-
-/**
  * Takes an earlier order's lines and the catalogue now; returns the lines that can be bought
  * again — each product as the catalogue has it today (today's price), same sale units — and the
  * names of those that cannot (in the language shown; a deleted one by the order's English name):

@@ -13,6 +13,20 @@ import { smallPicture } from '../../lib/picture';
 import { PICTURES_CACHE, SAVE_PICTURES_MESSAGE } from '../../lib/storage-keys';
 import { cacheInWorker } from './worker';
 
+/**
+ * Hands the service worker the shop's pictures and code this page fetched before it controlled
+ * the page (Resource Timing), so they are kept as if fetched through it; resolves once it has.
+ */
+export function keepWhatThePageFetched(): Promise<void> {
+  return cacheInWorker(
+    performance
+      .getEntriesByType('resource')
+      .map((entry) => new URL(entry.name))
+      .filter((url) => url.origin === location.origin && /^\/(assets|products)\//.test(url.pathname))
+      .map((url) => url.href),
+  );
+}
+
 /** The same-origin picture URLs of the mirrored catalogue (absolute), as the shop shows them now. */
 async function cataloguePictures(): Promise<string[]> {
   const small = savingData();

@@ -9,9 +9,7 @@ import {
   type ReactNode,
 } from 'react';
 import type { Product } from '@contract/catalogue';
-import { useDataSaver } from '../../../lib/data-saver';
 import { isHydrating } from '../../../lib/hydration';
-import { useT } from '../../../lib/i18n/i18n';
 import { whenSettled } from '../../../lib/idle';
 import { ProductCard, type PictureLoading } from './product-card';
 
@@ -19,7 +17,7 @@ import { ProductCard, type PictureLoading } from './product-card';
  * The first screen of a grid at the top of a page: 3 rows of 2 on a phone, 2 of 3 wider; also the
  * cards shown while saving data until more are asked for (full rows in either layout).
  */
-const FIRST_SCREEN_CARDS = 6;
+export const FIRST_SCREEN_CARDS = 6;
 /**
  * The first row at its widest (3 columns; on a phone it takes the second row's first card too):
  * the only pictures loaded at once. The same on the server and in the browser, whatever the
@@ -99,19 +97,11 @@ export function ProductGrid({
   products,
   renderAction,
   atTop = false,
-  untilAsked = false,
 }: {
   products: readonly Product[];
   renderAction?: (product: Product) => ReactNode;
   atTop?: boolean;
-  /** While the shop saves data (useDataSaver), show FIRST_SCREEN_CARDS cards and a Show more products button for the rest. */
-  untilAsked?: boolean;
 }) {
-  const t = useT();
-  const savingData = useDataSaver();
-  const [asked, setAsked] = useState(false);
-  const limit = untilAsked && savingData && !asked ? FIRST_SCREEN_CARDS : Number.POSITIVE_INFINITY;
-  const grid = useRef<HTMLDivElement>(null);
   // A prerendered page has every card in its HTML: its hydration starts with all of them too.
   const [initialCount] = useState(() => (isHydrating() ? Number.POSITIVE_INFINITY : 0));
   const deferredCount = useDeferredValue(products.length, Math.min(initialCount, products.length));
@@ -128,37 +118,17 @@ export function ProductGrid({
     },
     [products, firstRow],
   );
-  // Asked for more: focus goes to the first card it brought, as the button it was on is gone.
-  const showMore = () => {
-    setAsked(true);
-    requestAnimationFrame(() =>
-      grid.current?.children[FIRST_SCREEN_CARDS]?.querySelector<HTMLElement>('a[href], button')?.focus(),
-    );
-  };
   return (
-    <>
-      <div
-        ref={grid}
-        className="grid grid-cols-1 gap-3 min-[360px]:grid-cols-2 sm:grid-cols-3 sm:gap-6"
-        data-testid="product-grid"
-      >
-        {products.slice(0, Math.min(limit, Math.max(FIRST_SCREEN_CARDS, deferredCount))).map((product, index) => (
-          <GridCell
-            key={product._id}
-            product={product}
-            picture={pictureLoading(index, atTop, mayLoad)}
-            onPictureDone={index < firstRow ? pictureDone : undefined}
-            renderAction={renderAction}
-          />
-        ))}
-      </div>
-      {products.length > limit && (
-        <div className="mt-6 text-center">
-          <button type="button" className="btn btn-outline btn-primary min-h-11 min-w-44" onClick={showMore}>
-            {t('shop.showMore')}
-          </button>
-        </div>
-      )}
-    </>
+    <div className="grid grid-cols-1 gap-3 min-[360px]:grid-cols-2 sm:grid-cols-3 sm:gap-6" data-testid="product-grid">
+      {products.slice(0, Math.max(FIRST_SCREEN_CARDS, deferredCount)).map((product, index) => (
+        <GridCell
+          key={product._id}
+          product={product}
+          picture={pictureLoading(index, atTop, mayLoad)}
+          onPictureDone={index < firstRow ? pictureDone : undefined}
+          renderAction={renderAction}
+        />
+      ))}
+    </div>
   );
 }

@@ -1,0 +1,45 @@
+/**
+ * Registers the service worker with workbox-window (loaded once the page has settled: nothing on
+ * its first screen needs it) and follows it: updates (service-worker.ts offers them), a check for
+ * a new version every 30 minutes, and the worker's messages. A page the worker did not control
+ * yet (the first visit) hands it what it already fetched, so those pictures and that code are
+ * kept too; then the catalogue's pictures are saved for offline where that costs nothing
+ * (save-for-offline.ts).
+ */
+import { CACHE_UPDATED_MESSAGE, OUTBOX_SENT_MESSAGE } from '../../lib/storage-keys';
+import { keepWhatThePageFetched, saveForOfflineWhenFree } from './save-for-offline';
+import { markWaiting, setWorkbox } from './service-worker';
+
+const UPDATE_CHECK_MS = 30 * 60 * 1000;
+
+/**
+ * Registers /sw.js (production builds only: the dev server has no service worker).
+ * `onCatalogueUpdated(path)` runs when the worker found newer catalogue JSON than it served
+ * (workbox-broadcast-update), e.g. "/api/products" right after an admin's change;
+ * `onOutboxSent()` when its Background Sync run sent queued orders or reviews.
+ * workbox-window is downloaded here, after the page's load: nothing on screen needs it earlier.
+ */
+export async function registerServiceWorker(handlers: {
+  onCatalogueUpdated: (path: string) => void;
+  onOutboxSent: () => void;
+}): Promise<void> {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  navigator.serviceWorker.addEventListener(
+    'message',
+    (event: MessageEvent<{ type?: string; payload?: { updatedURL?: string } }>) => {
+      if (event.data?.type === CACHE_UPDATED_MESSAGE && event.data.payload?.updatedURL)
+        handlers.onCatalogueUpdated(new URL(event.data.payload.updatedURL).pathname);
+      if (event.data?.type === OUTBOX_SENT_MESSAGE) handlers.onOutboxSent();
+    },
+  );
+  const controlled = navigator.serviceWorker.controller !== null;
+  const { Workbox } = await import('workbox-window');
+  const workbox = new Workbox('/sw.js', { type: 'module' });
+  setWorkbox(workbox);
+  workbox.addEventListener('waiting', markWaiting);
+  void workbox.register();
+  setInterval(() => void workbox.update(), UPDATE_CHECK_MS);
+  await navigator.serviceWorker.ready;
+  if (!controlled) await keepWhatThePageFetched();
+  saveForOfflineWhenFree();
+}
