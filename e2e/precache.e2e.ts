@@ -171,7 +171,7 @@ describe('Save for offline on its own', () => {
 });
 
 describe('a role’s code', () => {
-  it('is cached when the admin first opens it, and reopens offline', async () => {
+  it('is cached when the admin first opens the dashboard, every admin screen, and reopens offline', async () => {
     const admin = await newAccount('Role Code Admin', { admin: true });
     const { page, context } = await browser.open('/login', { width: 1024, height: 768 });
     await logIn(page, admin);
@@ -182,7 +182,13 @@ describe('a role’s code', () => {
       .poll(async () => ((await cacheContents(page))['code-on-demand'] ?? []).filter((path) => ROLE_CODE.test(path)), {
         timeout: 15_000,
       })
-      .toEqual(expect.arrayContaining([expect.stringMatching(/^\/assets\/dashboard-manage-orders-/)]));
+      .toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/^\/assets\/dashboard-manage-orders-/),
+          // Every admin screen, not only those seen (app/admin-pages.ts).
+          expect.stringMatching(/^\/assets\/dashboard-order-details-/),
+        ]),
+      );
     await context.setOffline(true);
     await page.reload();
     await page.getByRole('heading', { name: 'Manage Orders' }).waitFor();
