@@ -8,7 +8,6 @@ import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { SiteLayout } from './layout/site-layout';
 import { scrollPositions } from './layout/scroll-on-navigation';
-import { adminPages } from './admin-pages';
 import { RequireAuth } from './guards';
 import { RouteError } from './route-error';
 import { queryClient } from './query-client';
@@ -68,29 +67,29 @@ export const routes: RouteObject[] = [
                 path: paths.dashboard.manageOrders,
                 Component: AdminOnly,
                 children: [
-                  { index: true, lazy: page(adminPages.manageOrders) },
+                  { index: true, lazy: page(() => import('./routes/dashboard-manage-orders')) },
                   {
                     path: paths.dashboard.orderDetails.path,
-                    lazy: page(adminPages.orderDetails),
+                    lazy: page(() => import('./routes/dashboard-order-details')),
                   },
                 ],
               },
-              { path: paths.dashboard.addProduct, lazy: page(adminPages.addProduct) },
+              { path: paths.dashboard.addProduct, lazy: page(() => import('./routes/dashboard-add-product')) },
               {
                 path: paths.dashboard.manageProducts,
                 Component: AdminOnly,
-                children: [{ index: true, lazy: page(adminPages.manageProducts) }],
+                children: [{ index: true, lazy: page(() => import('./routes/dashboard-manage-products')) }],
               },
               {
                 path: paths.dashboard.updateProduct.path,
-                lazy: page(adminPages.updateProduct),
+                lazy: page(() => import('./routes/dashboard-update-product')),
               },
               { path: paths.dashboard.myOrders, lazy: page(() => import('./routes/dashboard-my-orders')) },
               { path: paths.dashboard.addReview, lazy: page(() => import('./routes/dashboard-add-review')) },
               {
                 path: paths.dashboard.addAdmin,
                 Component: AdminOnly,
-                children: [{ index: true, lazy: page(adminPages.addAdmin) }],
+                children: [{ index: true, lazy: page(() => import('./routes/dashboard-add-admin')) }],
               },
             ],
           },

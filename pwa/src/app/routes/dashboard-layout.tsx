@@ -6,7 +6,6 @@ import { useProducts } from '../../features/catalogue/api/get-products';
 import { PushPrompt } from '../../features/push/components/push-prompt';
 import { useLocale, useT } from '../../lib/i18n/i18n';
 import { ProductNamesProvider } from '../../lib/i18n/product-names';
-import { useAdminPagesKept } from '../admin-pages';
 import { RequireAuth } from '../guards';
 
 /**
@@ -20,7 +19,6 @@ export default function DashboardLayout() {
   const bangla = useLocale() === 'bn';
   const { data: catalogue } = useProducts({ enabled: bangla });
   const { admin } = useAuth();
-  useAdminPagesKept(admin);
   const links = admin
     ? [
         { to: paths.dashboard.manageProducts, label: t('dashboard.manageProducts') },
