@@ -1,12 +1,18 @@
+import { lazy } from 'react';
 import { Link, NavLink } from 'react-router-dom';
+import { AfterSettled } from '../../components/after-settled';
 import { paths } from '../../config/paths';
 import { AccountMenu } from '../../features/auth/components/account-menu';
 import { useAuth } from '../../features/auth/auth-store';
 import { CartLink } from '../../features/cart/components/cart-link';
 import { InstallButton } from '../../features/offline/components/install-button';
-import { WaitingCount } from '../../features/offline/components/waiting-count';
 import { useT } from '../../lib/i18n/i18n';
 import { LanguageSwitch } from './language-switch';
+
+// The count reads the outbox from IndexedDB, which waits for the page to settle anyway.
+const WaitingCount = lazy(() =>
+  import('../../features/offline/components/waiting-count').then((m) => ({ default: m.WaitingCount })),
+);
 
 /** The site header (spec §2): main links (a dropdown on small screens), language, cart and account. */
 export function Header() {
@@ -69,7 +75,9 @@ export function Header() {
       <div className="navbar-end w-auto shrink-0 gap-0.5 sm:gap-1 lg:w-1/2 lg:shrink">
         <LanguageSwitch />
         <InstallButton />
-        <WaitingCount email={user.account} />
+        <AfterSettled>
+          <WaitingCount email={user.account} />
+        </AfterSettled>
         <CartLink to={paths.cart} />
         <AccountMenu
           profilePath={paths.profile}

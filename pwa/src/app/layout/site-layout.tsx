@@ -1,12 +1,16 @@
+import { lazy } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { AfterSettled } from '../../components/after-settled';
 import { paths } from '../../config/paths';
 import { CartBar } from '../../features/cart/components/cart-bar';
-import { OfflineStatus } from '../../features/offline/components/offline-status';
+import { OfflineBanner } from '../../features/offline/components/offline-banner';
 import { useT } from '../../lib/i18n/i18n';
 import { useShopDocumentTitle } from '../../lib/use-document-title';
 import { Footer } from './footer';
 import { Header } from './header';
 import { useScrollOnNavigation } from './scroll-on-navigation';
+
+const OfflineNotices = lazy(() => import('../../features/offline/components/offline-notices'));
 
 /** Pages that show the cart already, or are at work on it: no cart bar there. */
 const isCartPage = (pathname: string) => {
@@ -32,7 +36,10 @@ export function SiteLayout() {
   useScrollOnNavigation();
   return (
     <div className="flex min-h-screen flex-col">
-      <OfflineStatus />
+      <OfflineBanner />
+      <AfterSettled>
+        <OfflineNotices />
+      </AfterSettled>
       <Header />
       {/* At least a screen tall, so the footer starts below the fold and never jumps as a page loads (CLS). */}
       <main className="min-h-screen flex-1">

@@ -2,19 +2,17 @@ import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { whenSettled } from '../../../lib/idle';
 import { loadDb } from '../../../lib/offline/live-query';
-import { useOnline } from '../../../lib/use-online';
 import { applyUpdate, useUpdateAvailable } from '../service-worker';
 import { paths } from '../../../config/paths';
 import { useT } from '../../../lib/i18n/i18n';
 
 /**
- * The offline banner (shown as soon as the browser reports no connection), a notice when
- * IndexedDB is unavailable, and the update prompt — never shown on /checkout, so a payment is
- * not interrupted.
+ * A notice when IndexedDB is unavailable, and the update prompt — never shown on /checkout, so a
+ * payment is not interrupted. Both can only be due once the page has settled (the storage check
+ * and the service worker's registration wait for it), so the layout loads this lazily then.
  */
-export function OfflineStatus() {
+export default function OfflineNotices() {
   const t = useT();
-  const online = useOnline();
   const updateAvailable = useUpdateAvailable();
   const { pathname } = useLocation();
   const [storage, setStorage] = useState(true);
@@ -33,15 +31,6 @@ export function OfflineStatus() {
       {!storage && (
         <div role="status" className="bg-base-300 px-4 py-2 text-center text-sm">
           {t('offline.noStorage')}
-        </div>
-      )}
-      {!online && (
-        <div
-          role="status"
-          className="bg-warning px-4 py-2 text-center text-sm text-warning-content"
-          data-testid="offline-banner"
-        >
-          {t('offline.banner')}
         </div>
       )}
       {updateAvailable && !pathname.toLowerCase().startsWith(paths.checkout) && (

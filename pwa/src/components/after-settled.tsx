@@ -1,0 +1,14 @@
+import { startTransition, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { whenSettled } from '../lib/idle';
+
+/**
+ * Renders `children` (typically a `lazy` component whose output is empty on a first screen: a
+ * count of nothing, a notice not yet due) only once the page has settled (lib/idle.ts
+ * whenSettled), so its code is not part of a page's first load (bench/README.md §1, issue 33).
+ * Renders nothing before then — in the prerender and the hydrating render alike, so they match.
+ */
+export function AfterSettled({ children }: { children: ReactNode }) {
+  const [settled, setSettled] = useState(false);
+  useEffect(() => whenSettled(() => startTransition(() => setSettled(true))), []);
+  return settled ? <Suspense fallback={null}>{children}</Suspense> : null;
+}
