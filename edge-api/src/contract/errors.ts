@@ -26,6 +26,9 @@ export const apiErrorCodes = [
   // An order that would cost more than the subtotal the shopper saw (409, DESIGN.md §16).
   'price_changed',
   'slot_full',
+  // An order for an unknown or inactive delivery area, or below its minimum (409, DESIGN.md §15).
+  'area_not_served',
+  'below_minimum',
   'one_review_each',
   'not_pending',
   'invalid_transition',

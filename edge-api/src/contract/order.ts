@@ -5,7 +5,8 @@
 import { z } from 'zod';
 import { saleUnits } from './catalogue';
 import { deliveryFlow, orderStatuses, type DeliverySlot, type DeliverySlotOffer, type StatusChange } from './delivery';
-import { cartQuantityField, email, recordId, requiredText } from './fields';
+import { deliveryAreaId } from './delivery-area';
+import { bdMobile, cartQuantityField, email, optionalText, recordId, requiredText } from './fields';
 
 /** How an order is paid: cash on delivery, card (Stripe, DESIGN.md §6) or bKash (DESIGN.md §10). */
 export const paymentMethods = ['cod', 'card', 'bkash'] as const;
@@ -45,12 +46,6 @@ const orderLineInputSchema = z.object({
   price: quotedTk.optional(),
 });
 
-/** Phone: 6–20 characters of digits, +, - and spaces. */
-const phoneField = z
-  .string({ error: 'Required' })
-  .trim()
-  .regex(/^[0-9+\- ]{6,20}$/, { error: 'Enter 6–20 digits (+, - and spaces allowed)' });
-
 /**
  * The order's e-mail: the account's own, or '' (or left out) for an account signed in with a
  * phone number, which has none (DESIGN.md §3); the route checks it is the token's.
@@ -61,12 +56,27 @@ const orderEmailField = z
   .pipe(z.union([z.literal(''), email], { error: 'Enter a valid e-mail address' }))
   .default('');
 
-/** `POST /orders` body. */
+/** The parts of a Dhaka address beside its line and area (DESIGN.md §15 "Addresses"). */
+export const addressDetails = {
+  floor: optionalText(40),
+  landmark: optionalText(120),
+  // For the rider: "ring twice", "leave with the guard".
+  note: optionalText(200),
+};
+
+/**
+ * `POST /orders` body. The address is a Dhaka address's parts (DESIGN.md §15): `areaId` (an
+ * active delivery area, else 409 area_not_served), `address` (house, road, flat: the spec's
+ * field, its line), `floor`, `landmark`, `note`; the order's stored `address` is composed from
+ * them with the area's name. `phone` is a BD mobile number, stored in E.164.
+ */
 export const orderInputSchema = z.object({
   customerName: requiredText(80),
   email: orderEmailField,
-  phone: phoneField,
+  phone: bdMobile,
+  areaId: deliveryAreaId,
   address: requiredText(500),
+  ...addressDetails,
   // The browser's locale date string (spec §3); the server's clock orders the list.
   orderDate: z.string().trim().max(100).optional(),
   paymentMethod: z.enum(paymentMethods, { error: 'Choose cod, card or bkash' }).default('cod'),
@@ -130,8 +140,13 @@ export const orderSchema = z.object({
   _id: z.string(),
   customerName: z.string(),
   email: z.string(),
-  phone: z.string(),
-  address: z.string(),
+  phone: z
+    .string()
+    .meta({ description: 'E.164 (+8801…); an order placed before phones were checked keeps what was typed' }),
+  address: z.string().meta({ description: 'Composed: line, floor, landmark, area name (DESIGN.md §15)' }),
+  areaId: z.string().nullable().meta({ description: 'The delivery area; null for an order placed before areas' }),
+  note: z.string().optional().meta({ description: 'The shopper’s note for the rider' }),
+  shipping: z.number().meta({ description: 'The delivery fee charged (Tk), in totalAmount' }),
   orderStatus: z.enum(orderStatuses),
   totalAmount: z.number().int(),
   orderDate: z.string(),

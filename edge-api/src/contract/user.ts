@@ -1,7 +1,8 @@
 /** User contract (spec §3, §7; DESIGN.md §3). */
 import { z } from 'zod';
-import { email, requiredText } from './fields';
-import { orderInputSchema } from './order';
+import { deliveryAreaId } from './delivery-area';
+import { bdMobile, email, requiredText } from './fields';
+import { addressDetails } from './order';
 
 /** `PUT /users` and `POST /users` body: the signed-in user's own e-mail and display name. */
 export const userUpsertSchema = z.object({
@@ -27,24 +28,28 @@ const savedAddressId = z
   .regex(/^[\w-]{1,64}$/, { error: 'Unknown id' });
 
 /**
- * One saved address: a label the shopper chose ("Home", "Office", 1–30 characters) and the
- * address under the order's own rule (orderInputSchema.address), so what is saved can be ordered to.
+ * One saved Dhaka address (DESIGN.md §15): a label the shopper chose ("Home", "Office", 1–30
+ * characters), its delivery area, `line` (house, road, flat: the order's `address` rule) and the
+ * order's floor, landmark and note, so what is saved can be ordered to. `areaId` is null for an
+ * address saved as free text before areas: still readable, asked for an area when next used.
  */
 export const savedAddressSchema = z.object({
   id: savedAddressId,
   label: requiredText(30),
-  address: orderInputSchema.shape.address,
+  areaId: deliveryAreaId.nullable(),
+  line: requiredText(500),
+  ...addressDetails,
 });
 
 /**
- * `PUT /users/me` body: any of `displayName`, `phone` (the order's phone rule; null clears it)
+ * `PUT /users/me` body: any of `displayName`, `phone` (a BD mobile, stored in E.164; null clears it)
  * and `addresses` (the whole list, at most {@link MAX_SAVED_ADDRESSES}, ids unique; an address
  * without an id gets one). E-mail and phone number are the token's, never the body's: other
  * fields are dropped.
  */
 export const profileUpdateSchema = z.object({
   displayName: z.string().trim().max(100, { error: 'At most 100 characters' }).optional(),
-  phone: orderInputSchema.shape.phone.nullable().optional(),
+  phone: bdMobile.nullable().optional(),
   addresses: z
     .array(savedAddressSchema.extend({ id: savedAddressId.optional() }), { error: 'Expected a list of addresses' })
     .max(MAX_SAVED_ADDRESSES, { error: `At most ${MAX_SAVED_ADDRESSES} addresses` })
