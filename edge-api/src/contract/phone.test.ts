@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toBdMobileE164 } from './phone';
+import { toBdMobileDisplay, toBdMobileE164 } from './phone';
 
 describe('toBdMobileE164', () => {
   it.each([
@@ -31,5 +31,13 @@ describe('toBdMobileE164', () => {
     ['880-01711-223344'], // trunk 0 after the country code
   ])('refuses %j', (input) => {
     expect(toBdMobileE164(input)).toBeUndefined();
+  });
+});
+
+describe('toBdMobileDisplay', () => {
+  it('shows a stored E.164 BD mobile as people write it, and anything else as stored', () => {
+    expect(toBdMobileDisplay('+8801711223344')).toBe('01711-223344');
+    expect(toBdMobileDisplay(toBdMobileE164('+880 1911 000222') ?? '')).toBe('01911-000222');
+    expect(toBdMobileDisplay('call me')).toBe('call me');
   });
 });

@@ -27,3 +27,13 @@ export function toBdMobileE164(input: string): string | undefined {
   const e164 = `+88${national}`;
   return BD_MOBILE_E164.test(e164) ? e164 : undefined;
 }
+
+/**
+ * How a stored phone number is shown (DESIGN.md §15): a BD mobile in E.164 (`+8801711223344`)
+ * as people here write it, `01711-223344`; anything else (a number stored before phones were
+ * checked) as it is.
+ */
+export function toBdMobileDisplay(stored: string): string {
+  const match = /^\+880(1\d{3})(\d{6})$/.exec(stored);
+  return match ? `0${match[1]}-${match[2]}` : stored;
+}
