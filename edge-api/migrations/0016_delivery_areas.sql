@@ -56,7 +56,7 @@ INSERT INTO delivery_areas (id, name, name_bn, thana, fee, minimum_order, free_d
   ('wari', 'Wari', 'ওয়ারী', 'Wari', NULL, 0, NULL, NULL, 1, 0, 0),
   ('ashulia', 'Ashulia', 'আশুলিয়া', 'Ashulia', 120, 600, NULL, NULL, 1, 0, 0),
   ('keraniganj', 'Keraniganj', 'কেরানীগঞ্জ', 'Keraniganj Model', 100, 500, NULL, NULL, 1, 0, 0),
-  ('savar', 'Savar', 'সাভার', 'Savar', 100, 500, NULL, NULL, 1, 0, 0),
+  ('savar', 'Savar', 'সাভার', 'Savar', 100, 500, 2000, '["09:00","15:00"]', 1, 0, 0),
   ('tongi', 'Tongi', 'টঙ্গী', 'Tongi East', 100, 500, NULL, NULL, 1, 0, 0),
   ('gazipur', 'Gazipur (Joydebpur)', 'গাজীপুর (জয়দেবপুর)', 'Gazipur Sadar', 150, 800, 3000, '["11:00","15:00"]', 1, 0, 0),
   ('narayanganj', 'Narayanganj', 'নারায়ণগঞ্জ', 'Narayanganj Sadar', 150, 800, 3000, '["11:00","15:00"]', 1, 0, 0);
