@@ -91,6 +91,11 @@ export const routes: RouteObject[] = [
                 Component: AdminOnly,
                 children: [{ index: true, lazy: page(() => import('./routes/dashboard-add-admin')) }],
               },
+              {
+                path: paths.dashboard.areas,
+                Component: AdminOnly,
+                children: [{ index: true, lazy: page(() => import('./routes/dashboard-areas')) }],
+              },
             ],
           },
           { path: '*', lazy: page(() => import('./routes/not-found')) },

@@ -37,5 +37,6 @@ export const paths = {
     myOrders: MY_ORDERS_PATH,
     addReview: '/dashboard/add-review',
     addAdmin: '/dashboard/add-admin',
+    areas: '/dashboard/areas',
   },
 } as const;

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { toBdMobileDisplay } from '@contract/phone';
 import { Link } from 'react-router-dom';
 import { Spinner } from '../../../components/spinner';
 import { useOnline } from '../../../lib/use-online';
@@ -26,6 +27,7 @@ const messages = () => ({
   customer: t('orders.customer'),
   phone: t('contact.phone'),
   address: t('orders.address'),
+  note: t('orders.riderNote'),
   email: t('auth.email'),
   slot: t('slots.slot'),
   noSlot: t('orders.noSlot'),
@@ -38,7 +40,7 @@ const messages = () => ({
 
 /**
  * An order's details for the admin (`/dashboard/manage-orders/:id`): customer with a `tel:` link
- * for the phone, address, e-mail and delivery slot; the lines with cart total, shipping, tax and
+ * for the phone (E.164, shown as `01711-223344`), address, the shopper's note for the rider, e-mail and delivery slot; the lines with cart total, shipping, tax and
  * total; payment (method, status and the provider's reference: bKash's trxID, Stripe's payment
  * id); the status timeline with Dhaka times; the one next step as a button; a paid order's
  * "Cancel and refund" (asked first); and a printable packing slip. Offline it shows the last synced copy with its time.
@@ -107,14 +109,16 @@ export function OrderDetails({ id, queueHref }: { id: string; queueHref: string 
             {field(texts.customer, order.customerName)}
             {field(
               texts.phone,
+              // The link dials the stored E.164 number; the text is as people here write it.
               <a
                 href={`tel:${order.phone.replace(/[^\d+]/g, '')}`}
                 className="link link-primary inline-flex min-h-11 items-center"
               >
-                {order.phone}
+                {toBdMobileDisplay(order.phone)}
               </a>,
             )}
             {field(texts.address, <span className="whitespace-pre-line">{order.address}</span>)}
+            {order.note && field(texts.note, <span className="whitespace-pre-line">{order.note}</span>)}
             {field(texts.email, order.email)}
             {field(texts.slot, order.deliverySlot ? slotLabel(order.deliverySlot) : texts.noSlot)}
             {field(

@@ -25,14 +25,16 @@ const messages = () => ({
  * An order's lines (picture unless `pictures` is false; name — in Bangla the catalogue's — with
  * its price per sale unit under it; quantity in its sale unit; line total: three columns, so a
  * phone shows them all) and
- * its cart total, shipping, tax and total by the shop's one pricing rule (spec §9). The total is
- * the order's own `totalAmount`, the amount the server charged.
+ * its cart total and tax by the shop's one pricing rule (spec §9), the shipping the order was
+ * charged (`order.shipping`: its area's fee when placed, DESIGN.md §15) and its total, the order's
+ * own `totalAmount`, the amount the server charged.
  */
 export function OrderLines({ order, pictures = true }: { order: Order; pictures?: boolean }) {
   const nameOf = useStoredProductName(); // renders again in the language chosen
   const texts = messages();
   const picture = usePictures();
-  const { cartTotal, shipping, tax } = priceCart(order.orderedProduct);
+  // The fee charged is the order's own (its area's when placed, DESIGN.md §15), never recomputed.
+  const { cartTotal, tax } = priceCart(order.orderedProduct);
   const sum = (label: string, amount: number, strong = false) => (
     <tr className={strong ? 'text-base font-bold' : undefined}>
       <th scope="row" colSpan={pictures ? 3 : 2} className="text-right">
@@ -75,7 +77,7 @@ export function OrderLines({ order, pictures = true }: { order: Order; pictures?
       </tbody>
       <tfoot className="text-base-content">
         {sum(texts.cartTotal, cartTotal)}
-        {sum(texts.shipping, shipping)}
+        {sum(texts.shipping, order.shipping)}
         {sum(texts.tax, tax)}
         {sum(texts.total, order.totalAmount, true)}
       </tfoot>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { Order } from '@contract/order';
+import { toBdMobileDisplay } from '@contract/phone';
 import { formatPrice } from '../../../lib/format';
 import { AdvanceOrderButton } from './advance-order-button';
 import { OrderProducts, OrderStatus } from './order-products';
@@ -37,7 +38,7 @@ export function OrderRow({ order, isNew, canWrite, detailsHref, onDelete }: Orde
         </Link>
         {isNew && <span className="badge badge-accent badge-sm ms-2">{texts.new}</span>}
         <p className="text-xs text-base-content/70">{order.email}</p>
-        <p className="text-xs text-base-content/70">{order.phone}</p>
+        <p className="text-xs text-base-content/70">{toBdMobileDisplay(order.phone)}</p>
         <p className="text-xs text-base-content/70">
           {order.deliverySlot ? slotLabel(order.deliverySlot) : orderDateText(order)}
         </p>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Order } from '@contract/order';
+import { toBdMobileDisplay } from '@contract/phone';
 import { OrderLines } from './order-lines';
 import { PaymentText } from './order-products';
 import { t, useLocale } from '../../../lib/i18n/i18n';
@@ -14,13 +15,14 @@ const messages = () => ({
   customer: t('orders.customer'),
   phone: t('contact.phone'),
   address: t('orders.address'),
+  note: t('orders.riderNote'),
   payment: t('checkout.payment'),
 });
 
 /**
  * The packing slip of `order`, printed instead of the page (hidden on screen; index.css hides
- * the header, navigation, footer and buttons in print): order id, slot, customer, phone, address,
- * lines, total and payment (method, status and the provider's reference).
+ * the header, navigation, footer and buttons in print): order id, slot, customer, phone (shown as
+ * `01711-223344`), address, the shopper's note for the rider when there is one, lines, total and payment (method, status and the provider's reference).
  */
 export function PackingSlip({ order }: { order: Order }) {
   useLocale(); // renders again in the language chosen
@@ -38,8 +40,9 @@ export function PackingSlip({ order }: { order: Order }) {
         {row(texts.order, <span className="font-mono">{order._id}</span>)}
         {row(texts.slot, order.deliverySlot ? slotLabel(order.deliverySlot) : texts.noSlot)}
         {row(texts.customer, order.customerName)}
-        {row(texts.phone, order.phone)}
+        {row(texts.phone, toBdMobileDisplay(order.phone))}
         {row(texts.address, <span className="whitespace-pre-line">{order.address}</span>)}
+        {order.note && row(texts.note, <span className="whitespace-pre-line">{order.note}</span>)}
         {row(
           texts.payment,
           <>
