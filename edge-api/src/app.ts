@@ -25,6 +25,7 @@ import { requestIds } from './http/request-id';
 import { openApiRoute } from './routes/openapi';
 import { ipCallbackLimit, ipWriteLimit, userWriteLimit } from './http/rate-limit';
 import { checkout, stripeWebhook } from './routes/checkout';
+import { deliveryAreas } from './routes/delivery-areas';
 import { deliverySlots } from './routes/delivery-slots';
 import { health } from './routes/health';
 import { orders } from './routes/orders';
@@ -172,6 +173,7 @@ function buildApi(deps: AppDeps, described: Hono<AppEnv>) {
       .route('/products', products)
       .route('/orders', orders)
       .route('/orders', orderPaymentMethod)
+      .route('/delivery-areas', deliveryAreas)
       .route('/delivery-slots', deliverySlots)
       .route('/reviews', reviews)
       .route('/users', users)

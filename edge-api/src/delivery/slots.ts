@@ -140,3 +140,28 @@ export function chooseSlot(
   if (asked && hasRoom(asked)) return { slot: asked, changed: false };
   return { slot: horizon.find(hasRoom) ?? null, changed: requested !== undefined };
 }
+
+/** A slot's start in shop time as an area lists it (`HH:MM`, DESIGN.md §15 "Slots"). */
+export const slotStartText = (slot: Pick<TimedSlot, 'startMs'>): string => hhmm(slot.startMs);
+
+/** The starts (`HH:MM`) of the shop's day of `config`, in order. */
+export function dayStarts(config: Pick<DeliveryConfig, 'slots'>): string[] {
+  return config.slots.map((times) => `${pad(Math.floor(times.startMinutes / 60))}:${pad(times.startMinutes % 60)}`);
+}
+
+/**
+ * Which slots an area gets (DESIGN.md §15 "Slots"): those whose start (`HH:MM`, shop time) is one
+ * of `areaSlots`; every slot when `areaSlots` is null. When none of `areaSlots` is a start of
+ * `config`'s day any more (DELIVERY_SLOTS changed after the area was saved), the area gets every
+ * slot rather than none: an area is switched off by `active`, never by a stale list.
+ * @returns a predicate for `Array.filter` over {@link openSlots}' slots.
+ */
+export function areaSlotFilter(
+  config: Pick<DeliveryConfig, 'slots'>,
+  areaSlots: readonly string[] | null | undefined,
+): (slot: Pick<TimedSlot, 'startMs'>) => boolean {
+  if (!areaSlots) return () => true;
+  const starts = new Set(dayStarts(config).filter((start) => areaSlots.includes(start)));
+  if (starts.size === 0) return () => true;
+  return (slot) => starts.has(slotStartText(slot));
+}

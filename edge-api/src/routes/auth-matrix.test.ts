@@ -212,6 +212,27 @@ const matrix: Case[] = [
     request: async () => ({ path: `/api/reports${path}` }),
     expect: { anonymous: 401, customerA: 403, customerB: 403, admin: 200 },
   })),
+  // Before customer B is made an admin (PUT /api/users/admin below).
+  { route: 'GET /api/delivery-areas', request: async () => ({ path: '/api/delivery-areas' }), expect: all(200) },
+  {
+    route: 'GET /api/delivery-areas',
+    name: 'every area, inactive ones too',
+    request: async () => ({ path: '/api/delivery-areas?all=1' }),
+    expect: { anonymous: 401, customerA: 403, customerB: 403, admin: 200 },
+  },
+  {
+    route: 'POST /api/delivery-areas',
+    request: async () => ({
+      path: '/api/delivery-areas',
+      body: { name: 'Mirpur 12', nameBn: 'মিরপুর ১২', thana: 'Pallabi' },
+    }),
+    expect: { anonymous: 401, customerA: 403, customerB: 403, admin: 201 },
+  },
+  {
+    route: 'PUT /api/delivery-areas/:id',
+    request: async () => ({ path: '/api/delivery-areas/wari', body: { fee: 50 } }),
+    expect: { anonymous: 401, customerA: 403, customerB: 403, admin: 200 },
+  },
   {
     route: 'PUT /api/users/admin',
     request: async () => ({ path: '/api/users/admin', body: { email: customerB.email } }),

@@ -1,6 +1,6 @@
 /**
- * The delivery slots offered at checkout (DESIGN.md §8): `GET /api/delivery-slots` through
- * TanStack Query, and which one an order asks for. Offline there are none: the order goes without
+ * The delivery slots offered at checkout (DESIGN.md §8): `GET /api/delivery-slots?area=` (the
+ * delivery area's slots only, DESIGN.md §15) through TanStack Query, and which one an order asks for. Offline there are none: the order goes without
  * one and the server gives it the earliest free slot.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -16,7 +16,7 @@ import { deliverySlotKeys } from '../../../lib/query-keys';
 const deliverySlotsQueryOptions = () =>
   queryOptions({
     queryKey: deliverySlotKeys.all,
-    queryFn: () => readResponse(api['delivery-slots'].$get()),
+    queryFn: () => readResponse(api['delivery-slots'].$get({ query: {} })),
     staleTime: 60_000,
   });
 

@@ -1,0 +1,236 @@
+/**
+ * Delivery areas through the API (DESIGN.md §15): the shopper's list of active areas with its
+ * ETag, the admin's whole list, adding and changing areas, and `GET /delivery-slots?area=` on a
+ * fixed clock (Sun 22 Nov 2026, 08:30 in Dhaka).
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { DeliverySlotOffer } from '../contract/delivery';
+import { deliveryAreaSchema, type DeliveryArea } from '../contract/delivery-area';
+import { createTestApp, type TestApp } from '../testing/test-app';
+
+const NOW = '2026-11-22T08:30:00+06:00';
+
+let t: TestApp;
+beforeAll(async () => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date(NOW));
+  t = await createTestApp();
+});
+afterAll(() => {
+  t.cleanup();
+  vi.useRealTimers();
+});
+
+const areasIn = async (res: Response): Promise<DeliveryArea[]> => deliveryAreaSchema.array().parse(await res.json());
+const shopperList = async () => areasIn(await t.call('GET', '/api/delivery-areas'));
+const add = (body: unknown) => t.call('POST', '/api/delivery-areas', { role: 'admin', body });
+const change = (id: string, body: unknown) => t.call('PUT', `/api/delivery-areas/${id}`, { role: 'admin', body });
+const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; details?: unknown } }).error;
+
+const mirpur12 = { name: 'Mirpur 12', nameBn: 'মিরপুর ১২', thana: 'Pallabi' };
+
+describe('GET /api/delivery-areas', () => {
+  it('lists the seeded Dhaka areas by name to anyone, each with its Bangla name, core ones at the spec’s fee', async () => {
+    const res = await t.call('GET', '/api/delivery-areas');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Cache-Control')).toBe('public, no-cache');
+    const areas = await areasIn(res);
+    expect(areas.length).toBeGreaterThanOrEqual(20);
+    const names = areas.map((area) => area.name);
+    expect(names).toEqual([...names].sort());
+    expect(areas.every((area) => /[\u0980-\u09FF]/.test(area.nameBn))).toBe(true);
+    expect(areas.find((area) => area.id === 'mirpur-10')).toEqual({
+      id: 'mirpur-10',
+      name: 'Mirpur 10',
+      nameBn: 'মিরপুর ১০',
+      thana: 'Mirpur Model',
+      fee: null,
+      minimumOrder: 0,
+      freeDeliveryAbove: null,
+      slots: null,
+      active: true,
+    });
+    const savar = areas.find((area) => area.id === 'savar');
+    expect(savar?.fee).toBeGreaterThan(0);
+    expect(savar?.minimumOrder).toBeGreaterThan(0);
+  });
+
+  it('answers 304 to the ETag it gave, and a new ETag once an area changes', async () => {
+    const first = await t.call('GET', '/api/delivery-areas');
+    const etag = first.headers.get('ETag') ?? '';
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await t.call('GET', '/api/delivery-areas', { headers: { 'If-None-Match': etag } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    expect((await change('wari', { fee: 60 })).status).toBe(200);
+    const changed = await t.call('GET', '/api/delivery-areas', { headers: { 'If-None-Match': etag } });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get('ETag')).not.toBe(etag);
+    expect((await areasIn(changed)).find((area) => area.id === 'wari')?.fee).toBe(60);
+  });
+
+  it('leaves inactive areas out for shoppers; with all=1 an admin sees them too, privately', async () => {
+    expect((await change('lalbagh', { active: false })).status).toBe(200);
+    expect((await shopperList()).map((area) => area.id)).not.toContain('lalbagh');
+    const res = await t.call('GET', '/api/delivery-areas?all=1', { role: 'admin' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Cache-Control')).toBe('private, no-cache');
+    expect((await areasIn(res)).find((area) => area.id === 'lalbagh')?.active).toBe(false);
+  });
+
+  it('keeps the whole list (all=1) to admins: 401 without sign-in, 403 for a shopper', async () => {
+    expect((await t.call('GET', '/api/delivery-areas?all=1')).status).toBe(401);
+    const shopper = await t.call('GET', '/api/delivery-areas?all=1', { role: 'customerA' });
+    expect(shopper.status).toBe(403);
+    expect((await errorOf(shopper)).code).toBe('forbidden');
+  });
+
+  it('refuses an unknown value of all with a field message', async () => {
+    const res = await t.call('GET', '/api/delivery-areas?all=yes');
+    expect(res.status).toBe(400);
+    expect(await errorOf(res)).toMatchObject({
+      code: 'validation_failed',
+      details: { fields: { all: [expect.any(String)] } },
+    });
+  });
+});
+
+describe('POST /api/delivery-areas', () => {
+  it('adds an area with an id made from its name and the defaults (spec fee, no minimum, every slot, active)', async () => {
+    const res = await add(mirpur12);
+    expect(res.status).toBe(201);
+    const area = deliveryAreaSchema.parse(await res.json());
+    expect(area).toEqual({
+      id: 'mirpur-12',
+      ...mirpur12,
+      fee: null,
+      minimumOrder: 0,
+      freeDeliveryAbove: null,
+      slots: null,
+      active: true,
+    });
+    expect(await shopperList()).toContainEqual(area);
+  });
+
+  it('numbers the id when the name’s is taken, and makes one from an accented or Bangla-only name', async () => {
+    const second = deliveryAreaSchema.parse(await (await add({ ...mirpur12, thana: 'Mirpur Model' })).json());
+    expect(second.id).toBe('mirpur-12-2');
+    const accented = deliveryAreaSchema.parse(await (await add({ ...mirpur12, name: 'Café Road' })).json());
+    expect(accented.id).toBe('cafe-road');
+    const bangla = deliveryAreaSchema.parse(await (await add({ ...mirpur12, name: 'কামরাঙ্গীরচর' })).json());
+    expect(bangla.id).toBe('area');
+  });
+
+  it('keeps the id an admin gives, with a fee, a minimum, free delivery and slots', async () => {
+    const body = {
+      id: 'purbachal',
+      name: 'Purbachal',
+      nameBn: 'পূর্বাচল',
+      thana: 'Rupganj',
+      fee: 120,
+      minimumOrder: 700,
+      freeDeliveryAbove: 2500,
+      slots: ['11:00', '15:00'],
+      active: false,
+    };
+    const res = await add(body);
+    expect(res.status).toBe(201);
+    expect(await res.json()).toEqual(body);
+  });
+
+  it('refuses an id another area has, naming the field, and changes nothing', async () => {
+    const res = await add({ ...mirpur12, id: 'dhanmondi' });
+    expect(res.status).toBe(400);
+    expect(await errorOf(res)).toMatchObject({
+      code: 'validation_failed',
+      details: { fields: { id: [expect.any(String)] } },
+    });
+    expect((await shopperList()).find((area) => area.id === 'dhanmondi')?.name).toBe('Dhanmondi');
+  });
+
+  it.each([
+    ['a missing Bangla name', { name: 'X', thana: 'Y' }, 'nameBn'],
+    ['a negative fee', { ...mirpur12, fee: -5 }, 'fee'],
+    ['a fractional minimum', { ...mirpur12, minimumOrder: 99.5 }, 'minimumOrder'],
+    ['an id with capitals', { ...mirpur12, id: 'Mirpur-12' }, 'id'],
+    ['a slot not in HH:MM', { ...mirpur12, slots: ['9am'] }, 'slots.0'],
+    ['the same slot twice', { ...mirpur12, slots: ['09:00', '09:00'] }, 'slots'],
+    ['a slot the shop does not run', { ...mirpur12, slots: ['09:00', '10:00'] }, 'slots.1'],
+  ])('refuses %s with a field message (400)', async (_case, body, field) => {
+    const res = await add(body);
+    expect(res.status).toBe(400);
+    const error = await errorOf(res);
+    expect(error.code).toBe('validation_failed');
+    expect(Object.keys((error.details as { fields: Record<string, string[]> }).fields)).toContain(field);
+  });
+
+  it('is for admins only: 401 without sign-in, 403 for a shopper', async () => {
+    expect((await t.call('POST', '/api/delivery-areas', { body: mirpur12 })).status).toBe(401);
+    expect((await t.call('POST', '/api/delivery-areas', { role: 'customerA', body: mirpur12 })).status).toBe(403);
+  });
+});
+
+describe('PUT /api/delivery-areas/:id', () => {
+  it('changes only the fields given and answers the area; null goes back to the spec’s fee and every slot', async () => {
+    const res = await change('keraniganj', { fee: 90, slots: ['15:00'] });
+    expect(res.status).toBe(200);
+    const area = deliveryAreaSchema.parse(await res.json());
+    expect(area).toMatchObject({ id: 'keraniganj', name: 'Keraniganj', fee: 90, slots: ['15:00'] });
+    expect(area.minimumOrder).toBeGreaterThan(0);
+    const back = deliveryAreaSchema.parse(await (await change('keraniganj', { fee: null, slots: null })).json());
+    expect(back).toEqual({ ...area, fee: null, slots: null });
+  });
+
+  it('ignores an id in the body: an area keeps its id', async () => {
+    const res = await change('banani', { id: 'elsewhere', nameBn: 'বনানী' });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as DeliveryArea).id).toBe('banani');
+  });
+
+  it('answers 404 for an unknown area and 400 for an empty change or a malformed id', async () => {
+    const missing = await change('nowhere', { fee: 10 });
+    expect(missing.status).toBe(404);
+    expect((await errorOf(missing)).code).toBe('not_found');
+    expect((await change('banani', {})).status).toBe(400);
+    expect((await change('Not_An_Id', { fee: 10 })).status).toBe(400);
+  });
+
+  it('is for admins only', async () => {
+    expect((await t.call('PUT', '/api/delivery-areas/banani', { role: 'customerB', body: { fee: 0 } })).status).toBe(
+      403,
+    );
+  });
+});
+
+describe('GET /api/delivery-slots?area=', () => {
+  const slots = async (query: string) => {
+    const res = await t.call('GET', `/api/delivery-slots${query}`);
+    expect(res.status).toBe(200);
+    return (await res.json()) as DeliverySlotOffer[];
+  };
+  const startsOf = (offers: DeliverySlotOffer[]) => [...new Set(offers.map((offer) => offer.start.slice(11, 16)))];
+
+  it('offers an area only its slots, and every slot to an area without a list', async () => {
+    const gazipur = await slots('?area=gazipur');
+    expect(startsOf(gazipur)).toEqual(['11:00', '15:00']);
+    expect(gazipur[0]?.id).toBe('2026-11-22T11:00:00+06:00');
+    expect(gazipur).toHaveLength(2 * 3);
+    expect(await slots('?area=dhanmondi')).toEqual(await slots(''));
+  });
+
+  it('offers every slot to an area whose list names none the shop runs any more', async () => {
+    await t.db.execute(`UPDATE delivery_areas SET slots = '["10:30"]' WHERE id = 'tongi'`);
+    expect(await slots('?area=tongi')).toEqual(await slots(''));
+  });
+
+  it('answers 409 area_not_served for an unknown or inactive area, 400 for a malformed one', async () => {
+    const unknown = await t.call('GET', '/api/delivery-slots?area=atlantis');
+    expect(unknown.status).toBe(409);
+    expect(await errorOf(unknown)).toEqual(
+      expect.objectContaining({ code: 'area_not_served', details: { areaId: 'atlantis' } }),
+    );
+    await change('motijheel', { active: false });
+    expect((await t.call('GET', '/api/delivery-slots?area=motijheel')).status).toBe(409);
+    expect((await t.call('GET', '/api/delivery-slots?area=Mirpur%2010')).status).toBe(400);
+  });
+});
