@@ -3,9 +3,11 @@
  * ETag, the admin's whole list, adding and changing areas, and `GET /delivery-slots?area=` on a
  * fixed clock (Sun 22 Nov 2026, 08:30 in Dhaka).
  */
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DeliverySlotOffer } from '../contract/delivery';
-import { deliveryAreaSchema, type DeliveryArea } from '../contract/delivery-area';
+import { deliveryAreaInputSchema, deliveryAreaSchema, type DeliveryArea } from '../contract/delivery-area';
+import { listDeliveryAreas } from '../db/delivery-areas';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 const NOW = '2026-11-22T08:30:00+06:00';
@@ -233,4 +235,71 @@ describe('GET /api/delivery-slots?area=', () => {
     expect((await t.call('GET', '/api/delivery-slots?area=motijheel')).status).toBe(409);
     expect((await t.call('GET', '/api/delivery-slots?area=Mirpur%2010')).status).toBe(400);
   });
+});
+
+describe('fuzzing the area writes', () => {
+  const garbage = fc.jsonValue();
+  const maybe = <T>(valid: fc.Arbitrary<T>) =>
+    fc.oneof({ weight: 3, arbitrary: valid }, { weight: 1, arbitrary: garbage });
+  const text = fc.string({ maxLength: 100 });
+  const tk = fc.oneof(
+    { weight: 3, arbitrary: fc.integer({ min: -10, max: 200_000 }) },
+    fc.double(),
+    fc.constantFrom(null, '50', 1e21),
+  );
+  // Valid areas, so that the stored rows checked below are many and varied.
+  const validArea = fc.record(
+    {
+      name: fc.constantFrom('Mirpur 12', 'Café Road', 'কামরাঙ্গীরচর', 'Hazaribagh'),
+      nameBn: fc.constantFrom('এলাকা', 'হাজারীবাগ'),
+      thana: fc.constantFrom('Pallabi', 'Hazaribagh'),
+      fee: fc.option(fc.integer({ min: 0, max: 100_000 })),
+      minimumOrder: fc.integer({ min: 0, max: 100_000 }),
+      freeDeliveryAbove: fc.option(fc.integer({ min: 0, max: 100_000 })),
+      slots: fc.option(fc.uniqueArray(fc.constantFrom('09:00', '11:00', '15:00'), { minLength: 1 })),
+      active: fc.boolean(),
+    },
+    { requiredKeys: ['name', 'nameBn', 'thana'] },
+  );
+  // Each field valid or not, present or not.
+  const nearValidArea = fc.record(
+    {
+      id: maybe(fc.oneof(fc.stringMatching(/^[a-z0-9]{1,8}(-[a-z0-9]{1,8})?$/), text)),
+      name: maybe(fc.oneof(fc.constantFrom('Mirpur 12', 'Café', 'কামরাঙ্গীরচর', '--', ''), text)),
+      nameBn: maybe(fc.oneof(fc.constant('এলাকা'), text)),
+      thana: maybe(fc.oneof(fc.constant('Pallabi'), text)),
+      fee: maybe(tk),
+      minimumOrder: maybe(tk),
+      freeDeliveryAbove: maybe(tk),
+      slots: maybe(
+        fc.oneof(
+          fc.constant(null),
+          fc.array(fc.constantFrom('09:00', '11:00', '10:00', '25:00', ''), { maxLength: 6 }),
+        ),
+      ),
+      active: maybe(fc.boolean()),
+    },
+    { requiredKeys: [] },
+  );
+  const areaBody = fc.oneof(validArea, nearValidArea, garbage);
+  const ids = ['dhanmondi', 'savar', 'gazipur', 'nowhere', 'Bad_Id'];
+
+  it('answers no 5xx to 2,000 generated bodies for POST and PUT, and leaves only valid areas', async () => {
+    let accepted = 0;
+    await fc.assert(
+      fc.asyncProperty(areaBody, fc.constantFrom(...ids), fc.boolean(), async (body, id, post) => {
+        const res = post ? await add(body) : await change(id, body);
+        if (res.status >= 500) throw new Error(`${res.status} for ${JSON.stringify(body)}: ${await res.text()}`);
+        if (res.status < 300) accepted += 1;
+      }),
+      { numRuns: 2000, seed: 20261128 },
+    );
+    // Near-valid bodies must have been stored, or the check below would prove nothing.
+    expect(accepted).toBeGreaterThan(50);
+    const stored = await listDeliveryAreas(t.db, { all: true });
+    for (const area of stored) {
+      deliveryAreaSchema.parse(area);
+      deliveryAreaInputSchema.parse(area);
+    }
+  }, 120_000);
 });
