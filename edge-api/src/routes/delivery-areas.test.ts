@@ -3,6 +3,7 @@
  * ETag, the admin's whole list, adding and changing areas, and `GET /delivery-slots?area=` on a
  * fixed clock (Sun 22 Nov 2026, 08:30 in Dhaka).
  */
+import Ajv2020 from 'ajv/dist/2020';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DeliverySlotOffer } from '../contract/delivery';
@@ -302,4 +303,28 @@ describe('fuzzing the area writes', () => {
       deliveryAreaInputSchema.parse(area);
     }
   }, 120_000);
+});
+
+describe('the OpenAPI document', () => {
+  type Operation = { responses: Record<string, { content?: { 'application/json': { schema: object } } }> };
+  type Document = { paths: Record<string, Record<string, Operation>>; components: object };
+  const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
+
+  /** Checks `res`'s JSON body against what the document says `method path` answers with its status. */
+  async function expectDocumented(method: string, path: string, res: Response) {
+    const document = (await (await t.call('GET', '/api/openapi.json')).json()) as Document;
+    const schema = document.paths[path]?.[method]?.responses[String(res.status)]?.content?.['application/json'].schema;
+    expect(schema, `${method} ${path} documents no ${res.status} answer`).toBeDefined();
+    const validate = ajv.compile({ ...schema, components: document.components });
+    expect(validate(await res.json()) ? 'valid' : ajv.errorsText(validate.errors)).toBe('valid');
+  }
+
+  it('describes the areas’ answers as the app gives them', async () => {
+    await expectDocumented('get', '/api/delivery-areas', await t.call('GET', '/api/delivery-areas'));
+    await expectDocumented('post', '/api/delivery-areas', await add({ ...mirpur12, fee: 70, slots: ['09:00'] }));
+    await expectDocumented('post', '/api/delivery-areas', await add({ ...mirpur12, id: 'dhanmondi' }));
+    await expectDocumented('put', '/api/delivery-areas/{id}', await change('savar', { minimumOrder: 400 }));
+    await expectDocumented('put', '/api/delivery-areas/{id}', await change('atlantis', { fee: 1 }));
+    await expectDocumented('get', '/api/delivery-slots', await t.call('GET', '/api/delivery-slots?area=atlantis'));
+  });
 });

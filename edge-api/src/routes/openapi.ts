@@ -9,6 +9,7 @@
 import type { Hono, MiddlewareHandler } from 'hono';
 import { describeRoute, generateSpecs, type DescribeRouteOptions } from 'hono-openapi';
 import { z } from 'zod';
+import { deliveryAreaSchema } from '../contract/delivery-area';
 import { apiErrorCodes } from '../contract/errors';
 import { orderSchema } from '../contract/order';
 import { productSchema } from '../contract/product';
@@ -46,6 +47,15 @@ const errorBodySchema = z.object({
           .nullable()
           .optional()
           .meta({ description: 'stock_below_zero: the units in stock now (null: not counted, taken as 0)' }),
+        areaId: z
+          .string()
+          .optional()
+          .meta({ description: 'area_not_served: the delivery area asked for (unknown, or switched off)' }),
+        minimumOrder: z
+          .number()
+          .optional()
+          .meta({ description: 'below_minimum: the area’s minimum order (Tk of goods, before shipping and tax)' }),
+        cartTotal: z.number().optional().meta({ description: 'below_minimum: the order’s goods (Tk)' }),
       })
       .optional()
       .meta({
@@ -68,6 +78,7 @@ const components = new Map<z.ZodType, string>([
   [reviewSchema, 'Review'],
   [userSchema, 'User'],
   [profileSchema, 'Profile'],
+  [deliveryAreaSchema, 'DeliveryArea'],
 ]);
 
 type Auth = 'anyone' | 'user' | 'admin' | 'stripe';
@@ -93,7 +104,7 @@ const errorDescriptions: Record<number, string> = {
   401: 'No bearer token, or an invalid or expired one: sign in again',
   403: 'Signed in but not allowed (not an admin, or not your own e-mail)',
   404: 'No such record, or a feature that is switched off (`payments_not_configured`: card without Stripe keys, or bKash without its settings)',
-  409: 'Conflicts with the current state: an order no longer Pending, already paid, a status change other than to the next state (`invalid_transition`), products out of stock (`out_of_stock`), too many open orders (`too_many_open_orders`, `details.limit`), paying with bKash an order placed with another method (`not_bkash_order`), stock that would go below 0 (`stock_below_zero`, `details.stock`)',
+  409: 'Conflicts with the current state: an order no longer Pending, already paid, a status change other than to the next state (`invalid_transition`), products out of stock (`out_of_stock`), too many open orders (`too_many_open_orders`, `details.limit`), paying with bKash an order placed with another method (`not_bkash_order`), stock that would go below 0 (`stock_below_zero`, `details.stock`), a delivery area not served (`area_not_served`, `details.areaId`), goods below the area’s minimum order (`below_minimum`, `details.minimumOrder` and `details.cartTotal`)',
   413: 'Body larger than 64 KB',
   422: 'Idempotency-Key already used with a different body',
   429: 'Too many writes, or too many requests to the bKash callback from one address; try again after Retry-After seconds (`rate_limited`), or too many reviews from one account in 24 hours (`too_many_reviews`, `details.limit`: not worth retrying the same review)',
