@@ -47,7 +47,7 @@ function checkSlots(config: DeliveryConfig, slots: readonly string[] | null | un
   const fields: Record<string, string[]> = {};
   slots.forEach((start, i) => {
     if (!starts.includes(start))
-      fields[`slots.${i}`] = [`Not a delivery slot; the shop's start at ${starts.join(', ')}`];
+      fields[`slots.${i}`] = [`Not a delivery slot; the shop's slots start at ${starts.join(', ')}`];
   });
   if (Object.keys(fields).length > 0)
     throw new ApiError(400, 'validation_failed', 'Some slots are not the shop’s; see details.fields.', { fields });
