@@ -10,7 +10,7 @@ import { clientsClaim, type WorkboxPlugin } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
+import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import {
   OUTBOX_SENT_MESSAGE,
   OUTBOX_SYNC_TAG,
@@ -99,6 +99,21 @@ registerRoute(
       new CacheableResponsePlugin({ statuses: [200] }),
       new BroadcastUpdatePlugin({ headersToCheck: ['etag'] }),
     ],
+  }),
+);
+
+// The delivery areas (DESIGN.md §15), kept like the catalogue's API so the cart prices an area's
+// fee and minimum offline: NetworkFirst rather than the catalogue's StaleWhileRevalidate, as a fee
+// is a price the shopper is quoted (DESIGN.md §16) — online it is always today's, offline the
+// last one seen. The API's ETag keeps the refetch a 304. The admin's list of every area
+// (`?all=1`) is not kept.
+registerRoute(
+  ({ url, request }) =>
+    request.method === 'GET' && sameOrigin(url) && url.pathname === '/api/delivery-areas' && url.search === '',
+  new NetworkFirst({
+    cacheName: 'delivery-areas',
+    networkTimeoutSeconds: 5,
+    plugins: [new CacheableResponsePlugin({ statuses: [200] })],
   }),
 );
 

@@ -1,7 +1,8 @@
 /**
  * Keeps the order queries (`orderKeys.all`: the admin's queue, an order's details, a customer's
- * list) and the account's profile (`profileKeys.all`: saved phone and addresses) in IndexedDB, so
- * the dashboard opens, and checkout is prefilled, offline from the last synced copy (DESIGN.md §5).
+ * list), the account's profile (`profileKeys.all`: saved phone and addresses) and the delivery
+ * areas (`deliveryAreaKeys.all`) in IndexedDB, so the dashboard opens, checkout is prefilled and
+ * the cart prices an area, offline from the last synced copy (DESIGN.md §5, §15).
  * TanStack Query's persister: restored once when a dashboard route first loads, then saved (at
  * most once a second) whenever those queries change. Nothing else is kept: the catalogue has its
  * own mirror (lib/offline).
@@ -11,14 +12,15 @@
  * written by another app version. idb-keyval rather than the shop's Dexie database: a store of
  * its own needs no schema version of the shop's, and it is ~600 bytes.
  *
- * The router imports this module on dashboard, checkout and profile routes only: the shop's first
+ * The router imports this module on dashboard, checkout and profile routes, and the delivery areas
+ * query (features/delivery-areas) with the cart: the shop's first
  * load never carries it.
  */
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import { defaultShouldDehydrateQuery, type QueryClient } from '@tanstack/react-query';
 import { persistQueryClient } from '@tanstack/react-query-persist-client';
 import { createStore, del, get, set } from 'idb-keyval';
-import { orderKeys, profileKeys } from './query-keys';
+import { deliveryAreaKeys, orderKeys, profileKeys } from './query-keys';
 
 /** The idb-keyval key the order queries are saved under. */
 const ORDERS_KEY = 'orders';
@@ -26,8 +28,11 @@ const ORDERS_KEY = 'orders';
 /** How long a saved copy is used; order queries are kept in memory as long (gcTime), so they are saved as long. */
 const PERSIST_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** The first parts of the query keys kept: the order queries and the account's profile (saved phone and addresses). */
-const kept: readonly string[] = [orderKeys.all[0], profileKeys.all[0]];
+/**
+ * The first parts of the query keys kept: the order queries, the account's profile (saved phone
+ * and addresses) and the delivery areas (the cart prices an area's fee and minimum offline, DESIGN.md §15).
+ */
+const kept: readonly string[] = [orderKeys.all[0], profileKeys.all[0], deliveryAreaKeys.all[0]];
 
 let restored: Promise<void> | undefined;
 let persisted: QueryClient | undefined;
@@ -52,6 +57,7 @@ export function persistOrderQueries(client: QueryClient): Promise<void> {
     // A restored query without a screen would otherwise be dropped after 5 minutes, and the next save would lose it.
     client.setQueryDefaults(orderKeys.all, { gcTime: PERSIST_MAX_AGE_MS });
     client.setQueryDefaults(profileKeys.all, { gcTime: PERSIST_MAX_AGE_MS });
+    client.setQueryDefaults(deliveryAreaKeys.all, { gcTime: PERSIST_MAX_AGE_MS });
     const [, restore] = persistQueryClient({
       queryClient: client,
       persister,

@@ -40,9 +40,19 @@ export const orderKeys = {
   detail: (id: string) => [...orderKeys.all, 'detail', id] as const,
 };
 
-/** `GET /api/delivery-slots`: the slots on offer. */
+/** `GET /api/delivery-slots`: the slots on offer, all of them or one delivery area's (`?area=`). */
 export const deliverySlotKeys = {
   all: ['delivery-slots'] as const,
+  /** The slots delivery area `areaId` gets (every slot while none is chosen). */
+  forArea: (areaId: string | undefined) => [...deliverySlotKeys.all, areaId ?? 'all'] as const,
+};
+
+/**
+ * `GET /api/delivery-areas`: the active delivery areas (DESIGN.md §15), one query, kept offline
+ * with the order queries (persist-queries.ts) so the cart prices an area's fee and minimum offline.
+ */
+export const deliveryAreaKeys = {
+  all: ['delivery-areas'] as const,
 };
 
 /**

@@ -16,6 +16,9 @@ export const ADMIN_EMAIL_KEY = 'adminEmail';
 /** The cart mirror: a JSON array of `{...product, cartQuantity}` (spec §3, cart-store.ts). */
 export const CART_STORAGE_KEY = 'cartItems';
 
+/** The delivery area the shopper chose (its id, DESIGN.md §15): the cart prices its fee and minimum before checkout. */
+export const DELIVERY_AREA_KEY = 'deliveryArea';
+
 /** The shop's language, `en` or `bn` (lib/i18n/i18n.ts); absent until chosen, when the browser's languages decide. */
 export const LOCALE_KEY = 'locale';
 

@@ -10,12 +10,16 @@ import { cartActions, useCart } from '../../features/cart/cart-store';
 import { useProducts } from '../../features/catalogue/api/get-products';
 import { usePlaceOrder } from '../../features/checkout/api/place-order';
 import { CheckoutPage } from '../../features/checkout/components/checkout-page';
+import { useDeliveryAreas } from '../../features/delivery-areas/api/get-delivery-areas';
+import { chooseArea, useChosenAreaId } from '../../features/delivery-areas/chosen-area';
+import { AreaPicker } from '../../features/delivery-areas/components/area-picker';
 
 /**
  * `/checkout` (signed-in only; guarded in the router): the checkout form over the cart, placing
  * the order through the outbox (features/checkout/api/place-order.ts). Lines out of stock in the
  * catalogue, or no longer in it, are left out; My Orders shows the order once it is placed, queued or refused. Phone
- * and address start from the account's profile (kept offline); what an order used is saved
+ * and address start from the account's profile (kept offline), the delivery area from the one the
+ * shopper chose (features/delivery-areas; kept offline too); what an order used is saved
  * to it afterwards (features/auth/api/my-profile.ts rememberContact: online only, silently).
  */
 export default function CheckoutRoute() {
@@ -28,6 +32,8 @@ export default function CheckoutRoute() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const profile = useMyProfile(user.uid);
+  const areas = useDeliveryAreas();
+  const chosenAreaId = useChosenAreaId();
   const email = user.email ?? '';
   // The outbox keeps the order under the account: its e-mail, or phone number (auth-store.ts).
   const placeOrder = usePlaceOrder({
@@ -46,6 +52,10 @@ export default function CheckoutRoute() {
       onPaid={cartActions.clearAfterOrder}
       saved={profile.data}
       onContactUsed={(used) => user.uid && void rememberContact(queryClient, user.uid, used)}
+      areas={areas.data}
+      chosenAreaId={chosenAreaId}
+      onChooseArea={chooseArea}
+      areaPicker={(props) => <AreaPicker areas={areas.data} failed={areas.isError} {...props} />}
     />
   );
 }

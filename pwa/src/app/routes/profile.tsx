@@ -1,17 +1,38 @@
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { ProfileCard } from '../../features/auth/components/profile-card';
+import { useDeliveryAreas } from '../../features/delivery-areas/api/get-delivery-areas';
+import { chooseArea } from '../../features/delivery-areas/chosen-area';
+import { AreaPicker } from '../../features/delivery-areas/components/area-picker';
 import { DataSaverSwitch } from '../../features/offline/components/data-saver-switch';
 import { SaveForOffline } from '../../features/offline/components/save-for-offline';
 import { PushSwitch } from '../../features/push/components/push-switch';
 import { RequireAuth } from '../guards';
 
-/** `/profile` (DESIGN.md §6: a real page), for signed-in users. */
+/**
+ * `/profile` (DESIGN.md §6: a real page), for signed-in users. Each saved address's area is chosen
+ * from the delivery areas (DESIGN.md §15); choosing one also makes it the cart's.
+ */
 export default function ProfileRoute() {
   const navigate = useNavigate();
+  const areas = useDeliveryAreas();
   return (
     <RequireAuth>
-      <ProfileCard onSignedOut={() => navigate(paths.home)} />
+      <ProfileCard
+        onSignedOut={() => navigate(paths.home)}
+        areaPicker={({ value, onChange, error }) => (
+          <AreaPicker
+            areas={areas.data}
+            failed={areas.isError}
+            value={value}
+            error={error}
+            onChange={(id) => {
+              onChange(id);
+              chooseArea(id);
+            }}
+          />
+        )}
+      />
       <PushSwitch />
       <DataSaverSwitch />
       <SaveForOffline />

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { switchableLanguages } from '../../testing/languages';
 import { formatNumber } from '../format';
 import { MAX_AGE_DAYS, OutboxNoteError, type OutboxNoteFields } from '../offline/outbox/protocol';
-import { apiErrorText, outboxNoteText } from './api-errors';
+import { apiErrorText, nameAreasWith, outboxNoteText } from './api-errors';
 import { chooseLocale } from './i18n';
 
 /** An API refusal as api-client.ts throws it (ApiRequestError's fields). */
@@ -32,6 +32,8 @@ const detailsOf: Readonly<Record<string, unknown>> = {
   too_many_units: { max: 20, products: [{ ...tomato, mayAdd: 5 }] },
   stock_below_zero: { stock: 2 },
   price_changed: { quotedTotal: 168, totalAmount: 210, lines: [{ ...tomato, quoted: 120, price: 150 }] },
+  area_not_served: { areaId: 'savar' },
+  below_minimum: { areaId: 'savar', minimumOrder: 500, cartTotal: 380 },
 };
 
 switchableLanguages();
@@ -281,5 +283,52 @@ describe('bKash refusals', () => {
     expect(apiErrorText(started, 'x')).toMatch(/^বিকাশ পেমেন্ট শুরু করা গেল না।/);
     expect(apiErrorText(down, 'x')).toMatch(/^এই মুহূর্তে বিকাশের সাথে যোগাযোগ করা যাচ্ছে না/);
     await chooseLocale('en');
+  });
+});
+
+describe('refusals for the delivery area (DESIGN.md §15, §16)', () => {
+  const notServed = refusal('area_not_served', 'The shop does not deliver to savar.', { areaId: 'savar' });
+  const belowMinimum = refusal('below_minimum', 'x', { areaId: 'savar', minimumOrder: 500, cartTotal: 380 });
+
+  it('names the area, the minimum and what is missing, in English and Bangla', async () => {
+    nameAreasWith((id) => (id === 'savar' ? (document.documentElement.lang === 'bn' ? 'সাভার' : 'Savar') : undefined));
+    await chooseLocale('en');
+    expect(apiErrorText(notServed, 'x')).toBe('We do not deliver to Savar now. Choose another delivery area.');
+    expect(apiErrorText(belowMinimum, 'x')).toBe(
+      'Savar takes orders from 500 Tk of goods; this one has 380 Tk. Add 120 Tk more.',
+    );
+    await chooseLocale('bn');
+    expect(apiErrorText(notServed, 'x')).toBe('সাভার-এ এখন ডেলিভারি হয় না। অন্য ডেলিভারি এলাকা বেছে নিন।');
+    expect(apiErrorText(belowMinimum, 'x')).toBe(
+      'সাভার-এ সর্বনিম্ন অর্ডার ৳৫০০-এর পণ্য; এই অর্ডারে আছে ৳৩৮০। আরও ৳১২০-এর পণ্য যোগ করুন।',
+    );
+  });
+
+  it('names an area it does not know by its id', async () => {
+    nameAreasWith(() => undefined);
+    await chooseLocale('en');
+    expect(apiErrorText(notServed, 'x')).toBe('We do not deliver to savar now. Choose another delivery area.');
+  });
+
+  it('says the delivery fee with the prices that rose', async () => {
+    await chooseLocale('en');
+    const feeRose = refusal('price_changed', 'x', {
+      quotedTotal: 168,
+      totalAmount: 228,
+      lines: [],
+      shipping: { quoted: 40, price: 100 },
+    });
+    expect(apiErrorText(feeRose, 'x')).toBe(
+      'Prices rose since you saw them: delivery 40 Tk → 100 Tk. This order is now 228 Tk (you saw 168 Tk).',
+    );
+    const todaysFee = refusal('price_changed', 'x', {
+      quotedTotal: 168,
+      totalAmount: 228,
+      lines: [{ ...tomato, quoted: 120, price: 150 }],
+      shipping: 100,
+    });
+    expect(apiErrorText(todaysFee, 'x')).toBe(
+      'Prices rose since you saw them: Tomato 120 Tk → 150 Tk, delivery now 100 Tk. This order is now 228 Tk (you saw 168 Tk).',
+    );
   });
 });

@@ -27,6 +27,39 @@ export type ApiRefusal = {
 /** Names a product the server named (English) in the language shown; by default its English name. */
 export type NameOf = (product: StoredProduct) => string;
 
+/** Names a delivery area by its id in the language shown; undefined for an area this page does not know. */
+export type AreaNameOf = (areaId: string) => string | undefined;
+
+let areaNameOf: AreaNameOf = () => undefined;
+
+/**
+ * Registers how refusals name a delivery area (`area_not_served`, `below_minimum` carry only its
+ * id): the delivery-areas feature does it once the areas are loaded. An area it does not know is
+ * named by its id.
+ */
+export function nameAreasWith(names: AreaNameOf): void {
+  areaNameOf = names;
+}
+
+/** The refused order's area (`details.areaId`) by name, else by id; undefined when the details name none. */
+function refusedArea(details: unknown): string | undefined {
+  const { areaId } = (details ?? {}) as { areaId?: unknown };
+  return typeof areaId === 'string' ? (areaNameOf(areaId) ?? areaId) : undefined;
+}
+
+/**
+ * The delivery fee in a `price_changed` refusal (`details.shipping`, DESIGN.md §16): today's fee
+ * (Tk) as "delivery now 100 Tk", or its change `{quoted, price}` as "delivery 40 Tk → 100 Tk";
+ * undefined when there is none or it is not so shaped.
+ */
+function shippingRose(shipping: unknown): string | undefined {
+  if (typeof shipping === 'number') return t('orders.shippingNow', { price: formatPrice(shipping) });
+  const { quoted, price } = (shipping ?? {}) as { quoted?: unknown; price?: unknown };
+  return typeof quoted === 'number' && typeof price === 'number'
+    ? t('orders.shippingRose', { quoted: formatPrice(quoted), price: formatPrice(price) })
+    : undefined;
+}
+
 const isStatus = (value: unknown): value is OrderStatus =>
   typeof value === 'string' && (orderStatuses as readonly string[]).includes(value);
 
@@ -61,10 +94,11 @@ const byCode: Record<ApiErrorCode, (refusal: ApiRefusal, nameOf: NameOf) => stri
     return products.length > 0 ? t('orders.outOfStock', { names: names.join(', ') }) : undefined;
   },
   price_changed: ({ details }, nameOf) => {
-    const { quotedTotal, totalAmount, lines } = (details ?? {}) as {
+    const { quotedTotal, totalAmount, lines, shipping } = (details ?? {}) as {
       quotedTotal?: unknown;
       totalAmount?: unknown;
       lines?: unknown;
+      shipping?: unknown;
     };
     if (typeof quotedTotal !== 'number' || typeof totalAmount !== 'number') return undefined;
     const rose = (Array.isArray(lines) ? lines : []).flatMap(
@@ -82,12 +116,30 @@ const byCode: Record<ApiErrorCode, (refusal: ApiRefusal, nameOf: NameOf) => stri
             ]
           : [],
     );
+    // The delivery fee that rose (the area's), named with the lines (DESIGN.md §16).
+    const fee = shippingRose(shipping);
+    if (fee) rose.push(fee);
     const total = { quoted: formatPrice(quotedTotal), total: formatPrice(totalAmount) };
     return rose.length > 0
       ? t('apiError.priceChanged', { ...total, changes: rose.join(', ') })
       : t('apiError.totalChanged', total);
   },
   slot_full: () => t('apiError.slotFull'),
+  area_not_served: ({ details }) => {
+    const area = refusedArea(details);
+    return area === undefined ? undefined : t('apiError.areaNotServed', { area });
+  },
+  below_minimum: ({ details }) => {
+    const area = refusedArea(details);
+    const { minimumOrder, cartTotal } = (details ?? {}) as { minimumOrder?: unknown; cartTotal?: unknown };
+    if (area === undefined || typeof minimumOrder !== 'number' || typeof cartTotal !== 'number') return undefined;
+    return t('apiError.belowMinimum', {
+      area,
+      minimum: formatPrice(minimumOrder),
+      total: formatPrice(cartTotal),
+      short: formatPrice(Math.max(0, minimumOrder - cartTotal)),
+    });
+  },
   one_review_each: () => t('apiError.reviewedAlready'),
   not_pending: ({ details }) => {
     const { current } = (details ?? {}) as { current?: unknown };

@@ -10,6 +10,8 @@ const exact: Record<string, () => string> = {
   Required: () => t('form.required'),
   'Enter a valid e-mail address': () => t('form.validEmail'),
   'Enter 6–20 digits (+, - and spaces allowed)': () => t('form.phone'),
+  'Enter a Bangladeshi mobile number, e.g. 01711-223344': () => t('form.bdMobile'),
+  'Choose a delivery area': () => t('form.areaRequired'),
   'Enter a price in Tk, e.g. 60 or 12.5': () => t('form.price'),
   'The price must be more than 0 Tk': () => t('form.pricePositive'),
   'The price must be at most 1,000,000 Tk': () => t('form.priceMax'),

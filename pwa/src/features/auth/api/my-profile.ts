@@ -39,28 +39,50 @@ export async function saveMyProfile(client: QueryClient, uid: string, changes: P
   return saved;
 }
 
+/** A Dhaka address as an order used it (DESIGN.md §15): its area, line (house, road, flat), and the parts given. */
+export type AddressUsed = { areaId: string; line: string; floor?: string; landmark?: string; note?: string };
+
 /** What a placed order used: its phone, its address, and whether (and under which label) to save a new address. */
-export type UsedContact = { phone: string; address: string; savedId?: string; saveAs?: string };
+export type UsedContact = { phone: string; address: AddressUsed; savedId?: string; saveAs?: string };
+
+/** `saved` with the parts of `used` (its area, line, floor, landmark, note: parts not given are dropped). */
+const withAddress = (saved: SavedAddress, used: AddressUsed): SavedAddress => ({
+  id: saved.id,
+  label: saved.label,
+  areaId: used.areaId,
+  line: used.line,
+  ...(used.floor && { floor: used.floor }),
+  ...(used.landmark && { landmark: used.landmark }),
+  ...(used.note && { note: used.note }),
+});
 
 /**
  * Takes the addresses saved and what an order used; returns the list to save: the address used
- * first (a saved one moved up; a new one saved under `saveAs`, replacing one of the same label,
- * when there is room), the rest in their order, at most MAX_SAVED_ADDRESSES.
+ * first — a saved one moved up, with what the order used (an old free-text one gets its area,
+ * DESIGN.md §15); a new one saved under `saveAs`, replacing one of the same label, when there is
+ * room — the rest in their order, at most MAX_SAVED_ADDRESSES. A new address is one saved already
+ * when its area and line are the same (ignoring case).
  */
 export function addressesAfterOrder(saved: readonly SavedAddress[], used: UsedContact): SavedAddress[] {
   const same = (a: string, b: string) => a.trim().toLocaleLowerCase() === b.trim().toLocaleLowerCase();
+  const { address } = used;
   const match =
     saved.find((a) => a.id === used.savedId) ??
-    saved.find((a) => same(a.address, used.address) && (used.saveAs === undefined || same(a.label, used.saveAs)));
-  if (match) {
-    const first = used.saveAs ? { ...match, address: used.address } : match;
-    return [first, ...saved.filter((a) => a.id !== match.id)];
-  }
+    saved.find(
+      (a) =>
+        a.areaId === address.areaId &&
+        same(a.line, address.line) &&
+        (used.saveAs === undefined || same(a.label, used.saveAs)),
+    );
+  if (match) return [withAddress(match, address), ...saved.filter((a) => a.id !== match.id)];
   if (!used.saveAs) return [...saved];
   const relabelled = saved.find((a) => same(a.label, used.saveAs ?? ''));
   const rest = saved.filter((a) => a !== relabelled);
   if (!relabelled && saved.length >= MAX_SAVED_ADDRESSES) return [...saved];
-  return [{ id: relabelled?.id ?? crypto.randomUUID(), label: used.saveAs, address: used.address }, ...rest];
+  return [
+    withAddress({ id: relabelled?.id ?? crypto.randomUUID(), label: used.saveAs, areaId: null, line: '' }, address),
+    ...rest,
+  ];
 }
 
 /**

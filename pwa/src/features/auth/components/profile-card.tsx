@@ -3,15 +3,15 @@ import { useT } from '../../../lib/i18n/i18n';
 import { authActions } from '../auth-actions';
 import { useAuth } from '../auth-store';
 import { Avatar } from './avatar';
-import { SavedContact } from './saved-contact-form';
+import { SavedContact, type SavedAreaPicker } from './saved-contact-form';
 import { VerifyEmail } from './verify-email';
 
 /**
  * `/profile`: display name, e-mail, photo (default avatar when none), sign out; "Verify your
  * e-mail" until the provider has confirmed the address; the saved phone and addresses checkout
- * fills in (SavedContact).
+ * fills in (SavedContact), each address's area chosen with `areaPicker`.
  */
-export function ProfileCard({ onSignedOut }: { onSignedOut: () => void }) {
+export function ProfileCard({ onSignedOut, areaPicker }: { onSignedOut: () => void; areaPicker: SavedAreaPicker }) {
   const t = useT();
   const { user } = useAuth();
   const [justVerified, setJustVerified] = useState(false);
@@ -39,7 +39,7 @@ export function ProfileCard({ onSignedOut }: { onSignedOut: () => void }) {
           </button>
         </div>
       </div>
-      {user.uid && <SavedContact uid={user.uid} />}
+      {user.uid && <SavedContact uid={user.uid} areaPicker={areaPicker} />}
     </section>
   );
 }

@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useFieldArray, useForm, type FieldPath } from 'react-hook-form';
+import { useState, type ReactNode } from 'react';
+import { useFieldArray, useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { toBdMobileDisplay } from '@contract/phone';
 import { z } from 'zod';
 import { orderInputSchema } from '@contract/order';
 import { savedAddressSchema } from '@contract/user';
@@ -26,15 +27,33 @@ const formSchema = z.object({
 });
 type FormValues = z.input<typeof formSchema>;
 
-const toForm = (profile: Profile): FormValues => ({ phone: profile.phone, addresses: profile.addresses });
+/** The profile as the form shows it: the phone as people write it (01711-223344, DESIGN.md §15), empty parts as ''. */
+const toForm = (profile: Profile): FormValues => ({
+  phone: toBdMobileDisplay(profile.phone),
+  addresses: profile.addresses.map((a) => ({
+    ...a,
+    floor: a.floor ?? '',
+    landmark: a.landmark ?? '',
+    note: a.note ?? '',
+  })),
+});
+
+/** Renders the delivery area picker (features/delivery-areas, composed by the profile route). */
+export type SavedAreaPicker = (props: {
+  value: string | null;
+  onChange: (areaId: string) => void;
+  error: string | undefined;
+}) => ReactNode;
 
 /**
- * The profile's saved phone and addresses: edit the phone, add, rename, change and
- * remove addresses (at most MAX_SAVED_ADDRESSES), then save them all with `PUT /users/me`.
- * Errors show under their fields, the API's 400 field details too. Offline it shows the kept
- * profile and saving waits for a connection.
+ * The profile's saved phone and addresses: edit the phone, add, rename, change and remove
+ * addresses (at most MAX_SAVED_ADDRESSES) — each a label, its delivery area (`areaPicker`) and
+ * its line, floor, landmark and note for the rider (DESIGN.md §15) — then save them all with
+ * `PUT /users/me`. An address saved as free text before areas shows its text and asks for its
+ * area. Errors show under their fields, the API's 400 field details too. Offline it shows the
+ * kept profile and saving waits for a connection.
  */
-export function SavedContact({ uid }: { uid: string }) {
+export function SavedContact({ uid, areaPicker }: { uid: string; areaPicker: SavedAreaPicker }) {
   const t = useT();
   const profile = useMyProfile(uid);
   if (!profile.data)
@@ -43,19 +62,28 @@ export function SavedContact({ uid }: { uid: string }) {
         {profile.isError ? t('savedAddress.failed') : t('savedAddress.loading')}
       </p>
     );
-  return <SavedContactForm uid={uid} profile={profile.data} />;
+  return <SavedContactForm uid={uid} profile={profile.data} areaPicker={areaPicker} />;
 }
 
-function SavedContactForm({ uid, profile }: { uid: string; profile: Profile }) {
+function SavedContactForm({
+  uid,
+  profile,
+  areaPicker,
+}: {
+  uid: string;
+  profile: Profile;
+  areaPicker: SavedAreaPicker;
+}) {
   const t = useT();
   const online = useOnline();
   const client = useQueryClient();
   const [outcome, setOutcome] = useState<'saved' | 'failed'>();
-  const { register, control, handleSubmit, formState, reset, setError } = useForm<FormValues>({
+  const { register, control, handleSubmit, formState, reset, setError, setValue } = useForm<FormValues>({
     resolver: zodResolver(formSchema),
     defaultValues: toForm(profile),
   });
   const { fields, append, remove } = useFieldArray({ control, name: 'addresses', keyName: 'key' });
+  const areaIds = useWatch({ control, name: 'addresses' }).map((a) => a.areaId);
   const { errors } = formState;
   const onSubmit = async (values: FormValues) => {
     setOutcome(undefined);
@@ -101,18 +129,46 @@ function SavedContactForm({ uid, profile }: { uid: string; profile: Profile }) {
                   <input {...field} className={input} maxLength={30} {...register(`addresses.${index}.label`)} />
                 )}
               </FormField>
-              <FormField
-                label={t('savedAddress.address')}
-                error={contractError(errors.addresses?.[index]?.address?.message)}
-              >
+              {areaIds[index] === null && (
+                <p className="alert alert-warning text-sm" role="status">
+                  {t('area.oldAddress')}
+                </p>
+              )}
+              {areaPicker({
+                value: areaIds[index] ?? null,
+                onChange: (areaId) =>
+                  setValue(`addresses.${index}.areaId`, areaId, { shouldDirty: true, shouldValidate: true }),
+                error: contractError(errors.addresses?.[index]?.areaId?.message),
+              })}
+              <FormField label={t('checkout.address')} error={contractError(errors.addresses?.[index]?.line?.message)}>
                 {(field) => (
                   <textarea
                     {...field}
                     rows={2}
                     autoComplete="street-address"
-                    className="textarea textarea-bordered w-full"
-                    {...register(`addresses.${index}.address`)}
+                    className="textarea textarea-bordered min-h-11 w-full"
+                    {...register(`addresses.${index}.line`)}
                   />
+                )}
+              </FormField>
+              <div className="grid gap-2 sm:grid-cols-2">
+                <FormField label={t('address.floor')} error={contractError(errors.addresses?.[index]?.floor?.message)}>
+                  {(field) => (
+                    <input {...field} className={input} maxLength={40} {...register(`addresses.${index}.floor`)} />
+                  )}
+                </FormField>
+                <FormField
+                  label={t('address.landmark')}
+                  error={contractError(errors.addresses?.[index]?.landmark?.message)}
+                >
+                  {(field) => (
+                    <input {...field} className={input} maxLength={120} {...register(`addresses.${index}.landmark`)} />
+                  )}
+                </FormField>
+              </div>
+              <FormField label={t('address.note')} error={contractError(errors.addresses?.[index]?.note?.message)}>
+                {(field) => (
+                  <input {...field} className={input} maxLength={200} {...register(`addresses.${index}.note`)} />
                 )}
               </FormField>
               <button
@@ -130,7 +186,9 @@ function SavedContactForm({ uid, profile }: { uid: string; profile: Profile }) {
           <button
             type="button"
             className="btn btn-outline min-h-11 justify-self-start"
-            onClick={() => append({ id: crypto.randomUUID(), label: '', address: '' })}
+            onClick={() =>
+              append({ id: crypto.randomUUID(), label: '', areaId: '', line: '', floor: '', landmark: '', note: '' })
+            }
           >
             {t('savedAddress.add')}
           </button>

@@ -9,19 +9,20 @@ import { api, readResponse } from '../../../lib/api-client';
 import { deliverySlotKeys } from '../../../lib/query-keys';
 
 /**
- * Returns the slots query's options: the slots in time order, each with the orders it can still
- * take. Fresh for a minute, as the API lets caches keep them. Fails with ApiRequestError
- * (non-2xx) or TypeError (network).
+ * Returns the slots query's options: the slots delivery area `areaId` gets (every slot while none
+ * is chosen), in time order, each with the orders it can still take. Fresh for a minute, as the
+ * API lets caches keep them. Fails with ApiRequestError (non-2xx; 409 area_not_served for an
+ * area not delivered to) or TypeError (network).
  */
-const deliverySlotsQueryOptions = () =>
+const deliverySlotsQueryOptions = (areaId: string | undefined) =>
   queryOptions({
-    queryKey: deliverySlotKeys.all,
-    queryFn: () => readResponse(api['delivery-slots'].$get({ query: {} })),
+    queryKey: deliverySlotKeys.forArea(areaId),
+    queryFn: () => readResponse(api['delivery-slots'].$get({ query: areaId ? { area: areaId } : {} })),
     staleTime: 60_000,
   });
 
-/** Returns the slots query (see deliverySlotsQueryOptions); paused, with no data, while offline. */
-export const useDeliverySlots = () => useQuery(deliverySlotsQueryOptions());
+/** Returns the slots query of area `areaId` (see deliverySlotsQueryOptions); paused, with no data, while offline. */
+export const useDeliverySlots = (areaId?: string) => useQuery(deliverySlotsQueryOptions(areaId));
 
 /**
  * Takes the `slots` on offer and the id the shopper chose (if any) and returns the id to order

@@ -8,18 +8,24 @@ export const NEW_ADDRESS: AddressPick = 'new';
 
 type AddressChoiceProps = {
   saved: readonly SavedAddress[];
+  /** A delivery area's name in the language shown, by id (undefined: not known here). */
+  areaNameOf: (areaId: string) => string | undefined;
   pick: AddressPick;
   onPick: (pick: AddressPick) => void;
 };
 
+/** A saved address in one line: "House 12, Road 5, 3rd floor, near the mosque, Dhanmondi" (its area's name when known). */
+export const addressText = (a: SavedAddress, areaNameOf: (areaId: string) => string | undefined): string =>
+  [a.line, a.floor, a.landmark, a.areaId ? areaNameOf(a.areaId) : undefined].filter(Boolean).join(', ');
+
 /**
- * Checkout's saved addresses: one radio per saved address, its label and address, then
- * "A new address". Each choice is a 44 px row. Renders nothing when none is saved.
+ * Checkout's saved addresses: one radio per saved address, its label and address (with its area),
+ * then "A new address". Each choice is a 44 px row. Renders nothing when none is saved.
  */
-export function AddressChoice({ saved, pick, onPick }: AddressChoiceProps) {
+export function AddressChoice({ saved, areaNameOf, pick, onPick }: AddressChoiceProps) {
   const t = useT();
   if (saved.length === 0) return null;
-  const options = [...saved.map((a) => ({ id: a.id, label: a.label, address: a.address })), undefined];
+  const options = [...saved.map((a) => ({ id: a.id, label: a.label, address: addressText(a, areaNameOf) })), undefined];
   return (
     <fieldset className="grid gap-2">
       <legend className="mb-1 text-sm font-medium">{t('savedAddress.deliverTo')}</legend>

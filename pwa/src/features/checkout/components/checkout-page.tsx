@@ -1,22 +1,27 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useForm, useWatch, type UseFormRegister } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import type { z } from 'zod';
 import type { SaleUnit } from '@contract/catalogue';
 import { orderInputSchema } from '@contract/order';
-import { priceCart } from '@contract/pricing';
+import type { DeliveryArea } from '@contract/delivery-area';
+import { toBdMobileDisplay } from '@contract/phone';
+import { belowMinimumBy, priceCart } from '@contract/pricing';
 import { MAX_SAVED_ADDRESSES, savedAddressSchema, type SavedAddress } from '@contract/user';
 import { FormField } from '../../../components/form-field';
 import { payWithBkash, useBkashOffered } from '../../../lib/bkash';
 import { apiErrorText } from '../../../lib/i18n/api-errors';
 import { contractError } from '../../../lib/i18n/contract-errors';
 import { t, useLocale } from '../../../lib/i18n/i18n';
+import { productName } from '../../../lib/i18n/product-name';
+import { formatPrice } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
 import { useOnline } from '../../../lib/use-online';
 import { startCardPayment } from '../api/checkout-api';
 import { BkashChoice } from './bkash-choice';
 import { AddressChoice, NEW_ADDRESS, SaveNewAddress, type AddressPick } from './address-choice';
+import { AddressFields, type AddressFieldValues } from './address-fields';
 import type { OrderToPlace, PlaceOrderResult } from '../api/place-order';
 import { slotToOrder, useDeliverySlots } from '../api/get-delivery-slots';
 import { CardPayment } from './card-payment';
@@ -25,7 +30,15 @@ import { NotInOrder } from './not-in-order';
 import { OrderSummaryLines } from './order-summary-lines';
 import { PriceSummary } from './price-summary';
 
-const formSchema = orderInputSchema.pick({ customerName: true, phone: true, address: true });
+const formSchema = orderInputSchema.pick({
+  customerName: true,
+  phone: true,
+  areaId: true,
+  address: true,
+  floor: true,
+  landmark: true,
+  note: true,
+});
 type FormValues = z.input<typeof formSchema>;
 type CartLine = {
   _id: string;
@@ -38,8 +51,18 @@ type CartLine = {
   cartQuantity: number;
 };
 
+/** A Dhaka address as an order used it (DESIGN.md §15): its area, line, and the parts given. */
+export type AddressUsed = { areaId: string; line: string; floor?: string; landmark?: string; note?: string };
+
 /** What a placed or queued order used, for the account's profile: its phone and address, and whether to save the address. */
-export type ContactUsed = { phone: string; address: string; savedId?: string; saveAs?: string };
+export type ContactUsed = { phone: string; address: AddressUsed; savedId?: string; saveAs?: string };
+
+/** What the area picker is handed (features/delivery-areas, composed by the route). */
+export type AreaPickerSlot = (props: {
+  value: string | undefined;
+  onChange: (areaId: string) => void;
+  error: string | undefined;
+}) => ReactNode;
 
 type CheckoutPageProps = {
   cart: readonly CartLine[];
@@ -56,6 +79,13 @@ type CheckoutPageProps = {
   saved?: { phone: string; addresses: readonly SavedAddress[] };
   /** Called once an order is placed or queued, with what it used (the caller saves it for next time). */
   onContactUsed?: (used: ContactUsed) => void;
+  /** The delivery areas (undefined while none could be loaded) and the one the shopper chose last. */
+  areas: readonly DeliveryArea[] | undefined;
+  chosenAreaId: string | undefined;
+  /** Remembers the area chosen here (the cart then prices it too). */
+  onChooseArea: (areaId: string) => void;
+  /** Renders the area picker. */
+  areaPicker: AreaPickerSlot;
 };
 
 const publishableKey = import.meta.env.VITE_STRIPE_PUBLISHABLE_KEY;
@@ -67,15 +97,37 @@ function freeLabel(saved: readonly SavedAddress[]): string {
 }
 
 /**
+ * The address to start with: the last used saved address in the area the shopper chose (the cart
+ * priced that area), else, with no area chosen, the last used one; else a new address.
+ */
+function firstPick(saved: readonly SavedAddress[], chosenAreaId: string | undefined): AddressPick {
+  const pick = chosenAreaId ? saved.find((a) => a.areaId === chosenAreaId) : saved[0];
+  return pick?.id ?? NEW_ADDRESS;
+}
+
+/** The form's address fields for saved address `address` (none: empty), and its area (an old free-text one has none). */
+const fieldsOf = (address: SavedAddress | undefined, areaId: string | undefined) => ({
+  areaId: (address ? (address.areaId ?? '') : areaId) ?? '',
+  address: address?.line ?? '',
+  floor: address?.floor ?? '',
+  landmark: address?.landmark ?? '',
+  note: address?.note ?? '',
+});
+
+/**
  * Checkout (spec §2, §5): name (read-only from the account unless it has none), e-mail
- * (read-only), phone and address, the delivery time (DESIGN.md §8), the price summary, and the
- * payment method — cash on delivery always, card when Stripe is configured (online only), bKash
- * when the server offers it (offline too: the order waits in the outbox; once the server has it
- * the shopper goes to bKash's page, or pays later from My Orders). Phone and address
- * start as the last used (the saved profile); the shopper picks a saved address or types a new
- * one, saved for next time unless they untick "Save this address". Lines out of stock
- * are listed apart and left out of the order and its totals. The Idempotency-Key is made when
- * the shopper presses the button and kept for retries, so a double click or a retry makes one order.
+ * (read-only), phone, the delivery area and the address as fields (line, floor, landmark, note
+ * for the rider; DESIGN.md §15), the delivery time of the area's slots (DESIGN.md §8), the price
+ * summary with the area's fee, and the payment method — cash on delivery always, card when
+ * Stripe is configured (online only), bKash when the server offers it (offline too: the order
+ * waits in the outbox; once the server has it the shopper goes to bKash's page, or pays later
+ * from My Orders). Phone and address start as the last used (the saved profile; a phone in
+ * E.164 shown as 01711-223344); the shopper picks a saved address (its area too; an old
+ * free-text one asks for its area) or types a new one, saved for next time unless they untick
+ * "Save this address". Below the area's minimum order it says how much more and does not
+ * order. Lines out of stock are listed apart and left out of the order and its totals. The
+ * Idempotency-Key is made when the shopper presses the button and kept for retries, so a double
+ * click or a retry makes one order.
  */
 export function CheckoutPage({
   cart,
@@ -87,24 +139,34 @@ export function CheckoutPage({
   onPaid,
   saved,
   onContactUsed,
+  areas,
+  chosenAreaId,
+  onChooseArea,
+  areaPicker,
 }: CheckoutPageProps) {
-  useLocale(); // renders again in the language chosen
+  const locale = useLocale(); // renders again in the language chosen
   const online = useOnline();
   const [method, setMethod] = useState<'cod' | 'card' | 'bkash'>('cod');
   const bkashOffered = useBkashOffered();
-  const slots = useDeliverySlots();
-  const [chosenSlot, setChosenSlot] = useState<string>();
-  const deliverySlot = slotToOrder(slots.data, chosenSlot);
   const [cardOrder, setCardOrder] = useState<{ _id: string }>();
   const attemptKey = useRef<string | undefined>(undefined);
   const sending = useRef(false);
   const savedAddresses = saved?.addresses ?? [];
-  const first = savedAddresses[0];
-  const { register, handleSubmit, formState, setValue, getFieldState } = useForm<FormValues>({
+  const [pick, setPick] = useState<AddressPick>(() => firstPick(savedAddresses, chosenAreaId));
+  const picked = savedAddresses.find((a) => a.id === pick);
+  const { register, control, handleSubmit, formState, setValue, setError, getFieldState } = useForm<FormValues>({
     resolver: zodResolver(formSchema),
-    defaultValues: { customerName: user.displayName, phone: saved?.phone ?? '', address: first?.address ?? '' },
+    defaultValues: {
+      customerName: user.displayName,
+      phone: saved?.phone ? toBdMobileDisplay(saved.phone) : '',
+      ...fieldsOf(picked, chosenAreaId),
+    },
   });
-  const [pick, setPick] = useState<AddressPick>(first?.id ?? NEW_ADDRESS);
+  const areaId = useWatch({ control, name: 'areaId' }) || undefined;
+  const area = areas?.find((a) => a.id === areaId);
+  const slots = useDeliverySlots(area?.id);
+  const [chosenSlot, setChosenSlot] = useState<string>();
+  const deliverySlot = slotToOrder(slots.data, chosenSlot);
   const [saveNew, setSaveNew] = useState(true);
   const [saveAs, setSaveAs] = useState(() => freeLabel(savedAddresses));
   const [saveAsError, setSaveAsError] = useState<string>();
@@ -116,28 +178,34 @@ export function CheckoutPage({
   if (applied !== saved) {
     setApplied(saved);
     if (saved && untouched && !formState.dirtyFields.address) {
-      setPick(saved.addresses[0]?.id ?? NEW_ADDRESS);
+      setPick(firstPick(saved.addresses, chosenAreaId));
       setSaveAs(freeLabel(saved.addresses));
     }
   }
   useEffect(() => {
-    if (saved?.phone && !getFieldState('phone').isDirty) setValue('phone', saved.phone);
+    if (saved?.phone && !getFieldState('phone').isDirty) setValue('phone', toBdMobileDisplay(saved.phone));
   }, [saved, getFieldState, setValue]);
+  const validateArea = formState.isSubmitted;
   useEffect(() => {
     const chosen = saved?.addresses.find((a) => a.id === pick);
-    if (chosen) setValue('address', chosen.address);
+    if (!chosen) return;
+    for (const [field, value] of Object.entries(fieldsOf(chosen, undefined)))
+      setValue(field as keyof AddressFieldValues | 'areaId', value);
   }, [pick, saved?.addresses, setValue]);
   const onPick = (next: AddressPick) => {
     setUntouched(false);
     setPick(next);
-    if (next === NEW_ADDRESS) setValue('address', '');
+    const chosen = savedAddresses.find((a) => a.id === next);
+    // Choosing a saved address chooses its area too (remembered for the cart).
+    if (chosen?.areaId) onChooseArea(chosen.areaId);
+    if (next === NEW_ADDRESS)
+      for (const [field, value] of Object.entries(fieldsOf(undefined, areaId)))
+        setValue(field as keyof AddressFieldValues | 'areaId', value);
   };
-  const addressField = register('address');
-  // Typing a saved address picks it; any other text is a new address.
-  const onTyped = (text: string) => {
+  const onArea = (next: string) => {
     setUntouched(false);
-    const same = savedAddresses.find((a) => a.address.trim().toLowerCase() === text.trim().toLowerCase());
-    setPick(same?.id ?? NEW_ADDRESS);
+    setValue('areaId', next, { shouldDirty: true, shouldValidate: validateArea });
+    onChooseArea(next);
   };
   const full = savedAddresses.length >= MAX_SAVED_ADDRESSES;
   const fetchClientSecret = useCallback(
@@ -175,8 +243,12 @@ export function CheckoutPage({
 
   const lines = cart.filter((line) => !outOfStock.has(line._id));
   const leftOut = cart.filter((line) => outOfStock.has(line._id));
+  const named = area && { ...area, name: productName(area, locale) };
+  const short = belowMinimumBy(priceCart(lines).cartTotal, area);
   const onSubmit = async (values: FormValues) => {
-    if (lines.length === 0) return;
+    if (lines.length === 0 || short > 0) return;
+    // An area kept on this device that is not delivered to now (or areas not loaded offline).
+    if (!area) return setError('areaId', { message: 'Choose a delivery area' });
     const savedPick = savedAddresses.find((a) => a.id === pick);
     const saving = !savedPick && saveNew && !full;
     if (saving) {
@@ -187,17 +259,25 @@ export function CheckoutPage({
     if (sending.current) return; // a second click while the first is on its way
     sending.current = true;
     attemptKey.current ??= crypto.randomUUID();
+    // zod's output: the phone in E.164, empty optional parts left out (contract/order.ts).
+    const { floor, landmark, note } = values;
+    const parts = { ...(floor && { floor }), ...(landmark && { landmark }), ...(note && { note }) };
     try {
       // Card needs the connection now; bKash is paid once the server has the order, so it may wait.
       const paymentMethod = method === 'bkash' ? (bkashOffered ? 'bkash' : 'cod') : online ? method : 'cod';
       const result = await submitOrder(
         {
-          ...values,
+          customerName: values.customerName,
+          phone: values.phone,
+          areaId: area.id,
+          address: values.address,
+          ...parts,
           email: user.email,
           paymentMethod,
           deliverySlot,
-          // The subtotal and prices shown here: the server never places the order above them (DESIGN.md §16).
-          totalAmount: priceCart(lines).subtotal,
+          // The subtotal and prices shown here, the area's fee in it: the server never places the
+          // order above them (DESIGN.md §16).
+          totalAmount: priceCart(lines, area).subtotal,
           // Name, image and unit ride along for the "Waiting to send" list; the server ignores them.
           orderedProduct: lines.map((l) => ({
             _id: l._id,
@@ -215,7 +295,7 @@ export function CheckoutPage({
       if (result.status !== 'refused')
         onContactUsed?.({
           phone: values.phone,
-          address: values.address,
+          address: { areaId: area.id, line: values.address, ...parts },
           savedId: savedPick?.id,
           saveAs: saving ? saveAs.trim() : undefined,
         });
@@ -245,6 +325,8 @@ export function CheckoutPage({
   };
   const input = 'input input-bordered min-h-11 w-full';
   const { errors } = formState;
+  // A saved address from before delivery areas: its area is asked for (DESIGN.md §15).
+  const needsArea = Boolean(picked && picked.areaId === null && !areaId);
   return (
     <section className="mx-auto grid max-w-5xl gap-8 px-4 py-10 md:grid-cols-[1fr_20rem]">
       <form className="grid content-start gap-4" onSubmit={(event) => void handleSubmit(onSubmit)(event)} noValidate>
@@ -261,36 +343,43 @@ export function CheckoutPage({
           </FormField>
         )}
         <FormField label={t('contact.phone')} error={contractError(errors.phone?.message)}>
-          {(field) => <input {...field} type="tel" autoComplete="tel" className={input} {...register('phone')} />}
-        </FormField>
-        <AddressChoice saved={savedAddresses} pick={pick} onPick={onPick} />
-        <FormField label={t('checkout.address')} error={contractError(errors.address?.message)}>
           {(field) => (
-            <textarea
+            <input
               {...field}
-              rows={3}
-              autoComplete="street-address"
-              className="textarea textarea-bordered w-full"
-              {...addressField}
-              onChange={(event) => {
-                onTyped(event.target.value);
-                return addressField.onChange(event);
-              }}
+              type="tel"
+              autoComplete="tel"
+              placeholder="01711-223344"
+              className={input}
+              {...register('phone')}
             />
           )}
         </FormField>
+        <AddressChoice
+          saved={savedAddresses}
+          areaNameOf={(id) => {
+            const known = areas?.find((a) => a.id === id);
+            return known && productName(known, locale);
+          }}
+          pick={pick}
+          onPick={onPick}
+        />
+        {needsArea && (
+          <p className="alert alert-warning text-sm" role="status">
+            {t('area.oldAddress')}
+          </p>
+        )}
+        {areaPicker({ value: areaId, onChange: onArea, error: contractError(errors.areaId?.message) })}
+        <AddressFields register={register as unknown as UseFormRegister<AddressFieldValues>} errors={errors} />
         {pick === NEW_ADDRESS && (
-          <>
-            <SaveNewAddress
-              save={saveNew}
-              onSave={setSaveNew}
-              label={saveAs}
-              onLabel={setSaveAs}
-              labelError={saveAsError}
-              full={full}
-              max={MAX_SAVED_ADDRESSES}
-            />
-          </>
+          <SaveNewAddress
+            save={saveNew}
+            onSave={setSaveNew}
+            label={saveAs}
+            onLabel={setSaveAs}
+            labelError={saveAsError}
+            full={full}
+            max={MAX_SAVED_ADDRESSES}
+          />
         )}
         <DeliverySlotPicker
           slots={slots.data}
@@ -333,10 +422,18 @@ export function CheckoutPage({
           )}
         </fieldset>
         <NotInOrder lines={leftOut} nothingLeft={lines.length === 0} />
+        {named && short > 0 && (
+          <p className="alert alert-warning" role="status" data-testid="checkout-below-minimum">
+            {t('area.moreFor', { amount: formatPrice(short), area: named.name })}{' '}
+            <Link to={shopPath} className="link font-semibold">
+              {t('area.addMore')}
+            </Link>
+          </p>
+        )}
         <button
           type="submit"
           className="btn btn-primary min-h-11"
-          disabled={formState.isSubmitting || lines.length === 0}
+          disabled={formState.isSubmitting || lines.length === 0 || short > 0}
         >
           {t('checkout.place')}
         </button>
@@ -344,7 +441,7 @@ export function CheckoutPage({
       <aside>
         <h2 className="mb-3 text-lg font-semibold">{t('checkout.yourOrder')}</h2>
         <OrderSummaryLines lines={lines} />
-        <PriceSummary lines={lines} />
+        <PriceSummary lines={lines} area={named} />
       </aside>
     </section>
   );

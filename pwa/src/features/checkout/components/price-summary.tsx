@@ -1,21 +1,36 @@
-import { priceCart, TAX_PERCENT, type PricedLine } from '@contract/pricing';
+import { priceCart, TAX_PERCENT, type AreaPricing, type PricedLine } from '@contract/pricing';
 import { formatPrice } from '../../../lib/format';
 import { useT } from '../../../lib/i18n/i18n';
 
-/** Cart total, shipping, tax (TAX_PERCENT) and subtotal — the server's own pricing function (spec §9). */
-export function PriceSummary({ lines }: { lines: readonly PricedLine[] }) {
+type PriceSummaryProps = {
+  lines: readonly PricedLine[];
+  /** The delivery area chosen, with its name in the language shown; none: the spec's fee (40/80 Tk). */
+  area?: (Omit<AreaPricing, 'minimumOrder'> & { name: string }) | undefined;
+};
+
+/**
+ * Cart total, shipping (the chosen area's fee, DESIGN.md §15), tax (TAX_PERCENT) and subtotal —
+ * the server's own pricing function (spec §9).
+ */
+export function PriceSummary({ lines, area }: PriceSummaryProps) {
   const t = useT();
-  const summary = priceCart(lines);
+  const summary = priceCart(lines, area);
   const row = (label: string, value: number, testId: string) => (
-    <div className="flex justify-between py-1">
+    <div className="flex justify-between gap-3 py-1">
       <dt>{label}</dt>
-      <dd data-testid={testId}>{formatPrice(value)}</dd>
+      <dd data-testid={testId} className="whitespace-nowrap">
+        {formatPrice(value)}
+      </dd>
     </div>
   );
   return (
     <dl className="rounded-box bg-base-200 p-4" aria-label={t('summary.label')}>
       {row(t('summary.cartTotal'), summary.cartTotal, 'summary-total')}
-      {row(t('summary.shipping'), summary.shipping, 'summary-shipping')}
+      {row(
+        area ? t('summary.shippingTo', { area: area.name }) : t('summary.shipping'),
+        summary.shipping,
+        'summary-shipping',
+      )}
       {row(t('summary.tax', { rate: TAX_PERCENT }), summary.tax, 'summary-tax')}
       <div className="mt-2 flex justify-between border-t border-base-300 pt-2 text-lg font-bold">
         <dt>{t('summary.subtotal')}</dt>
