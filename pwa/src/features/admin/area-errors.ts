@@ -25,5 +25,8 @@ const exact: Record<string, () => string> = {
 export function areaError(message: string | undefined): string | undefined {
   if (message === undefined) return undefined;
   const known = Object.hasOwn(exact, message) ? exact[message] : undefined;
-  return known ? known() : contractError(message);
+  if (known) return known();
+  // The API's refusal of a slot start the shop's day does not have (it names the shop's starts).
+  if (message.startsWith('Not a delivery slot')) return t('areas.error.notShopSlot');
+  return contractError(message);
 }

@@ -68,7 +68,7 @@ export function AreasAdmin({ areas, offeredSlots }: AreasAdminProps) {
         {columns.map((column) => (
           <span key={column}>{column}</span>
         ))}
-        <span>{t('areas.list.status')}</span>
+        <span className="text-right">{t('areas.list.status')}</span>
       </div>
       {groups.map((group) => (
         <section key={group.thana} className="mb-6">
