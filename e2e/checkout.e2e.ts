@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { logIn, newAccount } from './support/accounts';
 import { useBrowser } from './support/browser';
 import { fillCart } from './support/cart';
+import { chooseArea } from './support/areas';
 
 const browser = useBrowser();
 
@@ -44,10 +45,12 @@ describe('checkout with cash on delivery', () => {
     expect(await page.getByLabel('Name').getAttribute('readonly')).not.toBeNull();
     expect(await page.getByLabel('E-mail').inputValue()).toBe(account.email);
     await page.getByRole('button', { name: 'Place order' }).click();
-    await page.getByText('Enter 6–20 digits (+, - and spaces allowed)').waitFor();
+    await page.getByText('Enter a Bangladeshi mobile number, e.g. 01711-223344').waitFor();
+    await page.getByText('Choose a delivery area').waitFor();
     await page.getByText('Required').waitFor();
     await page.getByLabel('Phone').fill('+880 1711-000000');
     await page.getByLabel('Delivery address').fill('House 7, Road 2, Mirpur 10, Dhaka');
+    await chooseArea(page, 'dhanmondi');
     await page.getByRole('button', { name: 'Place order' }).dblclick();
     await page.locator('[data-sonner-toast]', { hasText: 'Order Successful' }).first().waitFor();
     await page.waitForURL(browser.url('/dashboard/my-orders'));

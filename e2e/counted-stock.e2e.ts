@@ -12,6 +12,7 @@ import { logIn, newAccount, placeOrderFor, type Account } from './support/accoun
 import { apiAs, ordersOf, productNamed } from './support/api';
 import { seriousA11yViolationsWithoutToasts } from './support/axe';
 import { useBrowser } from './support/browser';
+import { chooseArea } from './support/areas';
 
 const browser = useBrowser();
 const SCREENSHOTS = 'test-results/screenshots';
@@ -85,6 +86,7 @@ describe('counted stock', () => {
     await page.goto(browser.url('/checkout'));
     await page.getByLabel('Phone').fill('01711000000');
     await page.getByLabel('Delivery address').fill('Road 11, Banani, Dhaka');
+    await chooseArea(page, 'dhanmondi');
     await page.getByRole('button', { name: 'Place order' }).click();
     await page.waitForURL(browser.url('/dashboard/my-orders'));
     const refused = page.getByTestId('unsent-order').filter({ hasText: 'Not sent' });
@@ -99,6 +101,7 @@ describe('counted stock', () => {
     await page.waitForURL(browser.url('/checkout'));
     await page.getByLabel('Phone').fill('01711000000');
     await page.getByLabel('Delivery address').fill('Road 11, Banani, Dhaka');
+    await chooseArea(page, 'dhanmondi');
     await page.getByRole('button', { name: 'Place order' }).click();
     await page.waitForURL(browser.url('/dashboard/my-orders'));
     await page.getByTestId('my-order').first().waitFor({ timeout: 30_000 });

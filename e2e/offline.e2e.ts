@@ -16,6 +16,7 @@ import { idTokenFor, logIn, newAccount } from './support/accounts';
 import { visit, useBrowser } from './support/browser';
 import { hooksReady, type E2EWindow } from './support/hooks';
 import { countIndexedDb } from './support/indexed-db';
+import { chooseArea } from './support/areas';
 
 const browser = useBrowser();
 
@@ -96,6 +97,7 @@ async function placeOrderOffline(
   await atCheckout();
   await page.getByLabel('Phone').fill('01711000000');
   await page.getByLabel('Delivery address').fill('Dhanmondi 27, Dhaka');
+  await chooseArea(page, 'dhanmondi');
   await context.setOffline(true);
   await page.getByRole('button', { name: 'Place order' }).click();
   await page.waitForURL(browser.url('/dashboard/my-orders'));
@@ -298,6 +300,7 @@ describe('offline', () => {
     await page.goto(browser.url('/checkout'));
     await page.getByLabel('Phone').fill('01711000000');
     await page.getByLabel('Delivery address').fill('Dhanmondi 27, Dhaka');
+    await chooseArea(page, 'dhanmondi');
     await page.getByRole('button', { name: 'Place order' }).click();
     const reason = 'Some fields are invalid. Check them and try again.';
     await page.locator('[data-sonner-toast]', { hasText: reason }).waitFor();
@@ -389,6 +392,7 @@ describe('offline', () => {
       expect(await page.getByTestId('summary-subtotal').textContent()).toBe('198 Tk');
       await page.getByLabel('Phone').fill('01711000000');
       await page.getByLabel('Delivery address').fill('Dhanmondi 27, Dhaka');
+      await chooseArea(page, 'dhanmondi');
       await page.getByRole('button', { name: 'Place order' }).click();
       await page.waitForURL(browser.url('/dashboard/my-orders'));
       await expect
@@ -432,6 +436,7 @@ describe('without IndexedDB (private modes that block it)', () => {
     await page.goto(browser.url('/checkout'));
     await page.getByLabel('Phone').fill('01711000000');
     await page.getByLabel('Delivery address').fill('Dhanmondi 27, Dhaka');
+    await chooseArea(page, 'dhanmondi');
     await page.getByRole('button', { name: 'Place order' }).click();
     await page.waitForURL(browser.url('/dashboard/my-orders'));
     await page.getByTestId('my-order').first().waitFor();

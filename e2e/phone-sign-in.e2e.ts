@@ -11,6 +11,7 @@ import { DEMO_PROJECT_ID } from '../edge-api/src/contract/local-run';
 import { seriousA11yViolations } from './support/axe';
 import { useBrowser } from './support/browser';
 import { fillCart } from './support/cart';
+import { chooseArea } from './support/areas';
 
 const browser = useBrowser();
 const PHONE = { width: 390, height: 844 };
@@ -115,6 +116,7 @@ describe('sign-in with a phone number on a phone', () => {
     expect(await page.getByLabel('E-mail').count()).toBe(0);
     await page.getByLabel('Phone').fill('01711-223344');
     await page.getByLabel('Delivery address').fill('House 4, Road 7, Mirpur 10, Dhaka');
+    await chooseArea(page, 'dhanmondi');
     const placed = page.waitForResponse(
       (res) => res.url().endsWith('/api/orders') && res.request().method() === 'POST',
     );

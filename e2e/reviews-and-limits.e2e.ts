@@ -16,6 +16,7 @@ import { startServer } from '../scripts/lib/stack';
 import { idTokenFor, logIn, newAccount, PLACED_CONTACT, type Account } from './support/accounts';
 import { api, productNamed } from './support/api';
 import { visit, scrollThrough, useBrowser } from './support/browser';
+import { chooseArea } from './support/areas';
 
 const browser = useBrowser();
 const SCREENSHOTS = 'test-results/screenshots';
@@ -166,6 +167,7 @@ describe('at most 3 open orders per account (OPEN_ORDERS_PER_ACCOUNT unset)', ()
     await page.goto(url('/checkout'));
     await page.getByLabel('Phone').fill('01711000000');
     await page.getByLabel('Delivery address').fill('Road 11, Banani, Dhaka');
+    await chooseArea(page, 'dhanmondi');
     await page.getByRole('button', { name: 'Place order' }).click();
     const english = 'You already have 3 open orders.';
     await page.locator('[data-sonner-toast]', { hasText: english }).waitFor();

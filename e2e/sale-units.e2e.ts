@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { logIn, newAccount, type Account } from './support/accounts';
 import { ordersOf } from './support/api';
 import { visit, useBrowser } from './support/browser';
+import { chooseArea } from './support/areas';
 
 const browser = useBrowser();
 const SCREENSHOTS = 'test-results/screenshots';
@@ -164,6 +165,7 @@ async function buyChilliesAndSpinach(
   ).toEqual(t.summary);
   await page.getByLabel(t.phone).fill('01711-223344');
   await page.getByLabel(t.address).fill('House 5, Road 8, Dhanmondi, Dhaka');
+  await chooseArea(page, 'dhanmondi');
   await page.getByRole('button', { name: t.place }).click();
   await page.locator('[data-sonner-toast]', { hasText: t.placed }).first().waitFor();
 

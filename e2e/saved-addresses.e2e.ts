@@ -3,16 +3,18 @@ import { describe, expect, it } from 'vitest';
 import { logIn, newAccount, type Account } from './support/accounts';
 import { apiAs, ordersOf } from './support/api';
 import { useBrowser } from './support/browser';
+import { chooseArea } from './support/areas';
 import { fillCart } from './support/cart';
 
 const browser = useBrowser();
 /** Puts `name` × 1 in the cart (e2e/support/cart.ts). */
 const fillCartWith = (page: Page, name: string) => fillCart(page, browser.url('/api/products'), [[name, 1]]);
 const SCREENSHOTS = 'test-results/screenshots';
-const HOME = 'House 12, Road 5, Dhanmondi, Dhaka';
-const OFFICE = 'Level 4, 27 Kemal Ataturk Avenue, Banani, Dhaka';
+const HOME = 'House 12, Road 5';
+const OFFICE = 'Level 4, 27 Kemal Ataturk Avenue';
 
-type Profile = { phone: string; addresses: { id: string; label: string; address: string }[] };
+type Address = { id: string; label: string; areaId: string | null; line: string; floor?: string };
+type Profile = { phone: string; addresses: Address[] };
 const profileOf = (account: Account) => apiAs<Profile>(account, 'GET', '/api/users/me');
 
 /** Waits until the account's saved profile satisfies `check` (it is saved just after the order is sent). */
@@ -30,11 +32,14 @@ async function placeOrder(page: Page, button = 'Place order') {
   await page.waitForURL(browser.url('/dashboard/my-orders'));
 }
 
+/** The delivery area chosen in the page's `nth` area picker (its id; '' while none is). */
+const areaOf = (page: Page, nth = 0) => page.getByTestId('area-picker').nth(nth).locator('select').inputValue();
+
 describe.each([
   { width: 390, height: 844 },
   { width: 1024, height: 768 },
 ])('saved phone and addresses at $width×$height', (viewport) => {
-  it('saves the first order’s phone and address, prefills the second, orders to a second saved address, and edits them on the profile', async () => {
+  it('saves the first order’s phone and address with its area, prefills the second, orders to a second saved address, and edits them on the profile', async () => {
     const account = await newAccount('Saved Shopper');
     const { page, context } = await browser.open('/login', viewport);
     await logIn(page, account);
@@ -46,26 +51,35 @@ describe.each([
     expect(await page.getByLabel('Save this address for next time').isChecked()).toBe(true);
     expect(await page.getByLabel('Label for this address (e.g. Home, Office)').inputValue()).toBe('Home');
     await page.getByLabel('Phone').fill('01711-223344');
+    await chooseArea(page, 'dhanmondi');
     await page.getByLabel('Delivery address').fill(HOME);
+    await page.getByLabel('Floor (optional)').fill('3rd floor');
     await placeOrder(page);
     const first = await profileWhen(account, (p) => p.addresses.length === 1);
-    expect(first).toMatchObject({ phone: '01711-223344', addresses: [{ label: 'Home', address: HOME }] });
+    expect(first).toMatchObject({
+      phone: '+8801711223344',
+      addresses: [{ label: 'Home', areaId: 'dhanmondi', line: HOME, floor: '3rd floor' }],
+    });
 
-    // Second checkout: prefilled; a new address saved as "Office" is chosen and ordered to.
+    // Second checkout: prefilled (the phone as people write it); a new address in Banani saved as "Office".
     await fillCartWith(page, 'Tomato');
     await page.goto(browser.url('/checkout'));
     await page.getByRole('radio', { name: /Home/ }).waitFor();
     expect(await page.getByRole('radio', { name: /Home/ }).isChecked()).toBe(true);
     expect(await page.getByLabel('Phone').inputValue()).toBe('01711-223344');
     expect(await page.getByLabel('Delivery address').inputValue()).toBe(HOME);
+    expect(await page.getByLabel('Floor (optional)').inputValue()).toBe('3rd floor');
+    expect(await areaOf(page)).toBe('dhanmondi');
     await page.getByRole('radio', { name: 'A new address' }).check();
+    expect(await page.getByLabel('Delivery address').inputValue()).toBe('');
+    await chooseArea(page, 'banani');
     await page.getByLabel('Delivery address').fill(OFFICE);
     expect(await page.getByLabel('Label for this address (e.g. Home, Office)').inputValue()).toBe('Office');
     await placeOrder(page);
-    expect((await ordersOf(account))[0]?.address).toBe(OFFICE);
+    expect((await ordersOf(account))[0]).toMatchObject({ areaId: 'banani', address: `${OFFICE}, Banani` });
     await profileWhen(account, (p) => p.addresses.length === 2);
 
-    // Third: the last used (Office) comes first; Home is picked and the order goes there.
+    // Third: the last used (Office, in the area now chosen) comes first; Home is picked, with its area.
     await fillCartWith(page, 'Tomato');
     await page.goto(browser.url('/checkout'));
     await page.getByRole('radio', { name: /Office/ }).waitFor();
@@ -73,26 +87,33 @@ describe.each([
     await page.screenshot({ path: `${SCREENSHOTS}/checkout-saved-addresses-en-${viewport.width}.png`, fullPage: true });
     await page.getByRole('radio', { name: /Home/ }).check();
     expect(await page.getByLabel('Delivery address').inputValue()).toBe(HOME);
+    expect(await areaOf(page)).toBe('dhanmondi');
     await placeOrder(page);
-    expect((await ordersOf(account))[0]).toMatchObject({ address: HOME, phone: '01711-223344' });
+    expect((await ordersOf(account))[0]).toMatchObject({
+      areaId: 'dhanmondi',
+      address: `${HOME}, 3rd floor, Dhanmondi`,
+      phone: '+8801711223344',
+    });
 
-    // The profile page renames Office and changes its address; checkout then offers it so.
+    // The profile page renames Office, moves it to Gulshan 2 and changes its line; checkout then offers it so.
     await page.goto(browser.url('/profile'));
     await page.getByRole('heading', { name: 'Phone and addresses' }).waitFor();
     // The profile kept offline shows first, then the server's (which has both addresses).
     await expect.poll(() => page.getByLabel('Label', { exact: true }).count()).toBe(2);
+    expect(await page.getByLabel('Phone').inputValue()).toBe('01711-223344');
     const renamed = (await page.getByLabel('Label', { exact: true }).first().inputValue()) === 'Office' ? 0 : 1;
     await page.getByLabel('Label', { exact: true }).nth(renamed).fill('');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText('Required').first().waitFor(); // inline, under the emptied name
     await page.getByLabel('Label', { exact: true }).nth(renamed).fill('Work');
-    await page.getByLabel('Address', { exact: true }).nth(renamed).fill('Road 11, Gulshan 2, Dhaka');
+    await page.getByLabel('Delivery address').nth(renamed).fill('Road 11');
+    await chooseArea(page, 'gulshan-2', renamed);
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText('Your phone and addresses are saved.').waitFor();
     const edited = await profileOf(account);
-    expect(edited.addresses.map((a) => [a.label, a.address]).sort()).toEqual([
-      ['Home', HOME],
-      ['Work', 'Road 11, Gulshan 2, Dhaka'],
+    expect(edited.addresses.map((a) => [a.label, a.areaId, a.line]).sort()).toEqual([
+      ['Home', 'dhanmondi', HOME],
+      ['Work', 'gulshan-2', 'Road 11'],
     ]);
     await page.screenshot({ path: `${SCREENSHOTS}/profile-addresses-en-${viewport.width}.png`, fullPage: true });
     await page.getByRole('button', { name: 'Remove Home' }).click();
@@ -102,13 +123,13 @@ describe.each([
     await context.close();
   });
 
-  it('in Bangla: prefilled checkout with saved addresses, and the footer’s icons light on green', async () => {
+  it('in Bangla: an address saved before areas asks for its area, the order gives it one; and the footer’s icons light on green', async () => {
     const account = await newAccount('Bangla Shopper');
     await apiAs(account, 'PUT', '/api/users/me', {
       phone: '01811-556677',
       addresses: [
-        { id: 'home', label: 'বাসা', address: 'বাড়ি ১২, রোড ৫, ধানমন্ডি, ঢাকা' },
-        { id: 'office', label: 'অফিস', address: 'লেভেল ৪, বনানী, ঢাকা' },
+        { id: 'home', label: 'বাসা', areaId: null, line: 'বাড়ি ১২, রোড ৫, ধানমন্ডি, ঢাকা' },
+        { id: 'office', label: 'অফিস', areaId: 'banani', line: 'লেভেল ৪, রোড ১১' },
       ],
     });
     const { page, context } = await browser.open('/login', viewport);
@@ -120,8 +141,19 @@ describe.each([
     await page.getByRole('radio', { name: /বাসা/ }).waitFor();
     expect(await page.getByRole('radio', { name: /বাসা/ }).isChecked()).toBe(true);
     expect(await page.getByLabel('ফোন').inputValue()).toBe('01811-556677');
+    const askArea = page.getByText('এই ঠিকানাটি ডেলিভারি এলাকা চালুর আগে রাখা। নিচে এর এলাকা বেছে নিন।');
+    await askArea.waitFor();
+    expect(await areaOf(page)).toBe('');
     await page.getByRole('radio', { name: /অফিস/ }).check();
-    expect(await page.getByLabel('ডেলিভারির ঠিকানা').inputValue()).toBe('লেভেল ৪, বনানী, ঢাকা');
+    expect(await page.getByLabel('ডেলিভারির ঠিকানা').inputValue()).toBe('লেভেল ৪, রোড ১১');
+    expect(await areaOf(page)).toBe('banani');
+    expect(await askArea.count()).toBe(0);
+    await page.getByRole('radio', { name: /বাসা/ }).check();
+    expect(await page.getByLabel('ডেলিভারির ঠিকানা').inputValue()).toBe('বাড়ি ১২, রোড ৫, ধানমন্ডি, ঢাকা');
+    await askArea.waitFor();
+    await page.getByRole('button', { name: 'অর্ডার দিন' }).click();
+    await page.getByText('একটি ডেলিভারি এলাকা বেছে নিন').waitFor(); // inline, under the area
+    await chooseArea(page, 'dhanmondi');
     await page.screenshot({ path: `${SCREENSHOTS}/checkout-saved-addresses-bn-${viewport.width}.png`, fullPage: true });
 
     // The footer's social icons: light on the dark green, at least WCAG 1.4.11's 3:1.
@@ -144,7 +176,10 @@ describe.each([
     expect(ratio).toBeGreaterThanOrEqual(3);
     await footer.screenshot({ path: `${SCREENSHOTS}/footer-bn-${viewport.width}.png` });
     await placeOrder(page, 'অর্ডার দিন');
-    expect((await ordersOf(account))[0]).toMatchObject({ address: 'লেভেল ৪, বনানী, ঢাকা', phone: '01811-556677' });
+    expect((await ordersOf(account))[0]).toMatchObject({ areaId: 'dhanmondi', phone: '+8801811556677' });
+    // The old address now has its area.
+    const saved = await profileWhen(account, (p) => p.addresses[0]?.areaId === 'dhanmondi');
+    expect(saved.addresses[0]).toMatchObject({ id: 'home', label: 'বাসা', line: 'বাড়ি ১২, রোড ৫, ধানমন্ডি, ঢাকা' });
     await context.close();
   });
 });

@@ -11,6 +11,7 @@ import { logIn, newAccount, PLACED_CONTACT, placeOrderFor } from './support/acco
 import { visit, useBrowser } from './support/browser';
 import { hooksReady, type E2EWindow } from './support/hooks';
 import { countIndexedDb, readIndexedDb } from './support/indexed-db';
+import { chooseArea } from './support/areas';
 
 const browser = useBrowser();
 
@@ -71,6 +72,7 @@ describe('a sign-out Firebase starts', () => {
     await page.goto(browser.url('/checkout'));
     await page.getByLabel('Phone').fill('01711000000');
     await page.getByLabel('Delivery address').fill('Dhanmondi 27, Dhaka');
+    await chooseArea(page, 'dhanmondi');
     await page.getByRole('button', { name: 'Place order' }).click();
     await page.waitForURL(browser.url('/dashboard/my-orders'));
     await page.getByTestId('unsent-order').first().waitFor();

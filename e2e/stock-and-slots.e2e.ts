@@ -14,6 +14,7 @@ import { idTokenFor, logIn, newAccount, type Account } from './support/accounts'
 import { api, apiAs, ordersOf, productNamed } from './support/api';
 import { seriousA11yViolationsWithoutToasts } from './support/axe';
 import { visit, useBrowser } from './support/browser';
+import { chooseArea } from './support/areas';
 
 const browser = useBrowser();
 const SCREENSHOTS = 'test-results/screenshots';
@@ -83,6 +84,7 @@ async function fillCheckout(page: Page) {
   await page.goto(browser.url('/checkout'));
   await page.getByLabel('Phone').fill('01711000000');
   await page.getByLabel('Delivery address').fill('Road 11, Banani, Dhaka');
+  await chooseArea(page, 'dhanmondi');
 }
 
 /** After "Send without them": checkout opens with the rest; the shopper gives phone and address and places it. */
@@ -90,6 +92,7 @@ async function placeAgainAtCheckout(page: Page) {
   await page.waitForURL(browser.url('/checkout'));
   await page.getByLabel('Phone').fill('01711000000');
   await page.getByLabel('Delivery address').fill('Road 11, Banani, Dhaka');
+  await chooseArea(page, 'dhanmondi');
   await page.getByRole('button', { name: 'Place order' }).click();
   await page.waitForURL(browser.url('/dashboard/my-orders'));
 }
@@ -218,6 +221,7 @@ describe('delivery slots at checkout', () => {
       .waitFor();
     await page.getByLabel('Phone').fill('01711000000');
     await page.getByLabel('Delivery address').fill('Road 11, Banani, Dhaka');
+    await chooseArea(page, 'dhanmondi');
     await page.getByRole('button', { name: 'Place order' }).click();
     await page.waitForURL(browser.url('/dashboard/my-orders'));
     await context.setOffline(false);
@@ -280,6 +284,7 @@ describe('an order queued offline that meets a stock-out', () => {
     await page.getByRole('link', { name: 'Proceed To Checkout' }).click();
     await page.getByLabel('Phone').fill('01711000000');
     await page.getByLabel('Delivery address').fill('Road 11, Banani, Dhaka');
+    await chooseArea(page, 'dhanmondi');
     expect(await page.getByTestId('not-in-order').count()).toBe(0);
     await page.getByRole('button', { name: 'Place order' }).click();
     await page.locator('[data-sonner-toast]', { hasText: 'Out of stock: Strawberry' }).waitFor();
