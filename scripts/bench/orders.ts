@@ -3,7 +3,8 @@
  * own server (distinct Idempotency-Keys, emulator tokens) against plain libSQL batches of the
  * same rows, with `GET /api/products` at 200 connections against bare `node:http`;
  * `GET /api/orders?email=` p99 with 1k and with 100k orders in the database; orders for counted
- * stock against orders for products not counted.
+ * stock against orders for products not counted, and orders checked against an area and a quote
+ * against orders that are not.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,7 +13,9 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Client, InStatement } from '@libsql/client';
 import { decodeJwt } from 'jose';
+import type { DeliveryArea } from '../../edge-api/src/contract/delivery-area';
 import type { Order, OrderInput } from '../../edge-api/src/contract/order';
+import { priceCart } from '../../edge-api/src/contract/pricing';
 import { openDatabase } from '../../edge-api/src/db/client';
 import { insertAnsweredKeyStatement } from '../../edge-api/src/db/idempotency-keys';
 import { insertOrderStatements } from '../../edge-api/src/db/orders';
@@ -28,7 +31,7 @@ import { kib, median, ms, pct, type Figure } from './report';
 export type Shopper = { email: string; token: string };
 
 /** The bench shopper's details, in the API's orders and the plain inserts alike (figure 5 compares the same rows). */
-const BENCH_CONTACT = { customerName: 'Bench Shopper', phone: '01711000000', address: 'Dhanmondi 27, Dhaka' } as const;
+const BENCH_CONTACT = { customerName: 'Bench Shopper', phone: '+8801711000000', address: 'Road 27, Dhanmondi' } as const;
 
 /**
  * A valid `POST /api/orders` body (the sample order of order-fixture.ts with {@link BENCH_CONTACT})
@@ -53,6 +56,8 @@ export function orderRows(email: string, n: number, now: number, slot: TimedSlot
     _id: id,
     ...BENCH_CONTACT,
     email,
+    areaId: 'dhanmondi',
+    shipping: 40,
     orderStatus: 'Pending',
     totalAmount: 150,
     orderDate: '21/11/2026',
@@ -108,7 +113,8 @@ const SMALL_ORDER_LOAD: OrderLoad = { connections: 20, durationS: 10 };
 
 /**
  * `POST /api/orders` under `how` (by default 20 connections for 10 s after a 2 s warm-up), every
- * request a new Idempotency-Key, the `shoppers` in turn, two of `productIds` per order.
+ * request a new Idempotency-Key, the `shoppers` in turn, two of `productIds` per order; `body`
+ * fields replace the sample order's (another area, quoted prices…).
  * @returns the measured run and the warm-up's (whose orders are stored too).
  */
 async function postOrdersWithWarmup(
@@ -116,6 +122,7 @@ async function postOrdersWithWarmup(
   shoppers: readonly Shopper[],
   productIds: readonly string[],
   how: OrderLoad = SMALL_ORDER_LOAD,
+  body: Partial<OrderInput> = {},
 ): Promise<{ warmup: LoadResult; measured: LoadResult }> {
   let n = 0;
   return loadWithWarmup({
@@ -132,7 +139,7 @@ async function postOrdersWithWarmup(
           Authorization: `Bearer ${shopper.token}`,
           'Idempotency-Key': crypto.randomUUID(),
         },
-        body: JSON.stringify(benchOrderBody(shopper.email, productIds)),
+        body: JSON.stringify({ ...benchOrderBody(shopper.email, productIds), ...body }),
       };
     },
   });
@@ -144,8 +151,9 @@ export async function postOrders(
   shoppers: readonly Shopper[],
   productIds: readonly string[],
   how: OrderLoad = SMALL_ORDER_LOAD,
+  body: Partial<OrderInput> = {},
 ): Promise<LoadResult> {
-  return (await postOrdersWithWarmup(baseUrl, shoppers, productIds, how)).measured;
+  return (await postOrdersWithWarmup(baseUrl, shoppers, productIds, how, body)).measured;
 }
 
 /** Figure 5's load: 200 shoppers at once for 30 s, after a 2 s warm-up. */
@@ -368,6 +376,55 @@ export async function measureOrderStock(
       budget: 'report (no errors)',
       pass: all.every((r) => r.non2xx === 0 && r.errors === 0),
       data: { runs },
+    },
+  ];
+}
+
+/** The periphery area of figure 10's second half: its own fee, a minimum order and two slots a day (DESIGN.md §15). */
+const QUOTE_AREA = 'savar';
+
+/**
+ * Figure 10, second half: `POST /api/orders` (20 connections, 10 s after a 2 s warm-up) to a
+ * core area with no quoted prices, then to {@link QUOTE_AREA} with the subtotal and line prices
+ * the shopper saw (DESIGN.md §16: the area's fee, minimum and slots and the quote are checked),
+ * in turn, twice each; the same lines (enough for the area's minimum), the median orders/s and p99
+ * of each. The quote is today's (no order is refused for it).
+ */
+export async function measureOrderQuotes(baseUrl: string, shoppers: readonly Shopper[]): Promise<Figure[]> {
+  const products = (await (await fetch(`${baseUrl}/api/products`)).json()) as Array<{ _id: string; price: number }>;
+  const area = (await (await fetch(`${baseUrl}/api/delivery-areas`)).json()) as DeliveryArea[];
+  const savar = area.find((a) => a.id === QUOTE_AREA);
+  if (!savar) throw new Error(`no ${QUOTE_AREA} area to quote for`);
+  const chosen = products.slice(0, 2);
+  // Whole units enough for the area's minimum order: the quote's subtotal is the pricing function's.
+  const units = Math.max(1, Math.ceil(savar.minimumOrder / chosen.reduce((sum, p) => sum + p.price, 0)));
+  const lines = chosen.map((p) => ({ _id: p._id, cartQuantity: units }));
+  const quoted = chosen.map((p) => ({ _id: p._id, cartQuantity: units, price: p.price }));
+  const totalAmount = priceCart(quoted, savar).subtotal;
+  const runs: Record<'plain' | 'quoted', LoadResult[]> = { plain: [], quoted: [] };
+  for (const kind of ['plain', 'quoted', 'plain', 'quoted'] as const)
+    runs[kind].push(
+      await postOrders(
+        baseUrl,
+        shoppers,
+        [],
+        SMALL_ORDER_LOAD,
+        kind === 'plain' ? { orderedProduct: lines } : { areaId: savar.id, orderedProduct: quoted, totalAmount },
+      ),
+    );
+  const summary = (results: LoadResult[]) => ({
+    rps: median(results.map((r) => r.rps)),
+    p99: median(results.map((r) => r.p99)),
+  });
+  const plain = summary(runs.plain);
+  const quotedRun = summary(runs.quoted);
+  return [
+    {
+      name: 'POST /api/orders: periphery area with quoted prices vs core area without, 20 connections',
+      value: `${quotedRun.rps.toFixed(0)} vs ${plain.rps.toFixed(0)} orders/s (${pct(quotedRun.rps / plain.rps)}), p99 ${ms(quotedRun.p99)} vs ${ms(plain.p99)}`,
+      budget: 'report (no errors)',
+      pass: [...runs.plain, ...runs.quoted].every((r) => r.non2xx === 0 && r.errors === 0),
+      data: { runs, totalAmount, units },
     },
   ];
 }

@@ -22,7 +22,7 @@ import { emulatorIdToken, ensureEmulatorAccount } from '../lib/auth-emulator';
 import { fillCatalogue, measureCatalogue } from './catalogue';
 import { measureFaults } from './fault';
 import { measureFulfilment } from './fulfilment';
-import { measureOrderScale, measureOrderStock, measureOrderWrites, type Shopper } from './orders';
+import { measureOrderQuotes, measureOrderScale, measureOrderStock, measureOrderWrites, type Shopper } from './orders';
 import { mergeResults, toMarkdown, writeResults, type Figure } from './report';
 import { measureData, measureDataBytes, measureHydrationTasks } from './data';
 import { CHEAP_PHONE, measureLighthouse } from './lighthouse';
@@ -80,6 +80,10 @@ const onStack = {
   },
   catalogue: { figure: 'Figures 4 and 6', measure: ({ stack, tmpDir }: OnStack) => measureCatalogueOn(stack, tmpDir) },
   stock: { figure: 'Figure 10', measure: ({ stack }: OnStack) => measureOrderStockOn(stack) },
+  quotes: {
+    figure: "Figure 10's areas and quotes",
+    measure: async ({ stack }: OnStack) => measureOrderQuotes(stack.baseUrl, await benchShoppers(stack)),
+  },
   reports: {
     figure: 'Figure 11',
     measure: async ({ stack, chromePath }: OnStack) => [
@@ -168,6 +172,7 @@ try {
       figures.push(...(await measureOrderScale(stack.baseUrl, stack.databaseUrl, shoppers[0] as Shopper)));
       figures.push(...(await measureOrderWrites()));
       figures.push(...(await measureOrderStock(stack.baseUrl, stack.databaseUrl, shoppers)));
+      figures.push(...(await measureOrderQuotes(stack.baseUrl, shoppers)));
       figures.push(...(await measureFaults()));
       figures.push(...(await measureFulfilment()));
       figures.push(...(await onStack.reports.measure(run)));
