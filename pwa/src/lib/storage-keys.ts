@@ -19,6 +19,12 @@ export const CART_STORAGE_KEY = 'cartItems';
 /** The delivery area the shopper chose (its id, DESIGN.md §15): the cart prices its fee and minimum before checkout. */
 export const DELIVERY_AREA_KEY = 'deliveryArea';
 
+/**
+ * The delivery areas' names, a JSON object `{id: [English, Bangla]}` written whenever the areas are
+ * loaded (features/delivery-areas), so a refusal names its area on any page (lib/i18n/api-errors.ts).
+ */
+export const DELIVERY_AREA_NAMES_KEY = 'deliveryAreaNames';
+
 /** The shop's language, `en` or `bn` (lib/i18n/i18n.ts); absent until chosen, when the browser's languages decide. */
 export const LOCALE_KEY = 'locale';
 

@@ -1,9 +1,10 @@
 import { apiErrorCodes } from '@contract/errors';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { switchableLanguages } from '../../testing/languages';
 import { formatNumber } from '../format';
 import { MAX_AGE_DAYS, OutboxNoteError, type OutboxNoteFields } from '../offline/outbox/protocol';
-import { apiErrorText, nameAreasWith, outboxNoteText } from './api-errors';
+import { DELIVERY_AREA_NAMES_KEY } from '../storage-keys';
+import { apiErrorText, outboxNoteText } from './api-errors';
 import { chooseLocale } from './i18n';
 
 /** An API refusal as api-client.ts throws it (ApiRequestError's fields). */
@@ -286,12 +287,23 @@ describe('bKash refusals', () => {
   });
 });
 
+/** A stand-in for the browser's localStorage, where the delivery areas' names are kept. */
+const storage = new Map<string, string>();
+
 describe('refusals for the delivery area (DESIGN.md §15, §16)', () => {
   const notServed = refusal('area_not_served', 'The shop does not deliver to savar.', { areaId: 'savar' });
   const belowMinimum = refusal('below_minimum', 'x', { areaId: 'savar', minimumOrder: 500, cartTotal: 380 });
+  beforeEach(() =>
+    vi.stubGlobal('localStorage', {
+      getItem: (key: string) => storage.get(key) ?? null,
+      setItem: (key: string, value: string) => void storage.set(key, value),
+      removeItem: (key: string) => void storage.delete(key),
+    }),
+  );
+  afterEach(() => storage.clear());
 
   it('names the area, the minimum and what is missing, in English and Bangla', async () => {
-    nameAreasWith((id) => (id === 'savar' ? (document.documentElement.lang === 'bn' ? 'সাভার' : 'Savar') : undefined));
+    localStorage.setItem(DELIVERY_AREA_NAMES_KEY, JSON.stringify({ savar: ['Savar', 'সাভার'] }));
     await chooseLocale('en');
     expect(apiErrorText(notServed, 'x')).toBe('We do not deliver to Savar now. Choose another delivery area.');
     expect(apiErrorText(belowMinimum, 'x')).toBe(
@@ -305,7 +317,7 @@ describe('refusals for the delivery area (DESIGN.md §15, §16)', () => {
   });
 
   it('names an area it does not know by its id', async () => {
-    nameAreasWith(() => undefined);
+    localStorage.removeItem(DELIVERY_AREA_NAMES_KEY);
     await chooseLocale('en');
     expect(apiErrorText(notServed, 'x')).toBe('We do not deliver to savar now. Choose another delivery area.');
   });

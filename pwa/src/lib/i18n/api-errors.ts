@@ -11,7 +11,8 @@ import { orderStatuses, type OrderStatus } from '@contract/delivery';
 import { detailedProducts } from '../api-error';
 import { formatNumber, formatPrice } from '../format';
 import { MAX_AGE_DAYS, OutboxNoteError, type OutboxNote, type OutboxNoteFields } from '../offline/outbox/protocol';
-import { t } from './i18n';
+import { DELIVERY_AREA_NAMES_KEY } from '../storage-keys';
+import { currentLocale, t } from './i18n';
 import { statusLabel } from './order-status';
 import type { StoredProduct } from './product-name';
 
@@ -27,24 +28,22 @@ export type ApiRefusal = {
 /** Names a product the server named (English) in the language shown; by default its English name. */
 export type NameOf = (product: StoredProduct) => string;
 
-/** Names a delivery area by its id in the language shown; undefined for an area this page does not know. */
-export type AreaNameOf = (areaId: string) => string | undefined;
-
-let areaNameOf: AreaNameOf = () => undefined;
-
 /**
- * Registers how refusals name a delivery area (`area_not_served`, `below_minimum` carry only its
- * id): the delivery-areas feature does it once the areas are loaded. An area it does not know is
- * named by its id.
+ * The refused order's area (`details.areaId`) by its name in the language shown, as the areas
+ * were last loaded on this device (DELIVERY_AREA_NAMES_KEY), else by its id; undefined when the
+ * details name none.
  */
-export function nameAreasWith(names: AreaNameOf): void {
-  areaNameOf = names;
-}
-
-/** The refused order's area (`details.areaId`) by name, else by id; undefined when the details name none. */
 function refusedArea(details: unknown): string | undefined {
   const { areaId } = (details ?? {}) as { areaId?: unknown };
-  return typeof areaId === 'string' ? (areaNameOf(areaId) ?? areaId) : undefined;
+  if (typeof areaId !== 'string') return undefined;
+  try {
+    const names = JSON.parse(localStorage.getItem(DELIVERY_AREA_NAMES_KEY) ?? '{}') as Record<string, unknown>;
+    const [name, nameBn] = Array.isArray(names[areaId]) ? (names[areaId] as unknown[]) : [];
+    const named = (currentLocale() === 'bn' && nameBn) || name;
+    return typeof named === 'string' && named ? named : areaId;
+  } catch {
+    return areaId; // no storage, or a copy that does not parse
+  }
 }
 
 /**

@@ -8,10 +8,8 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api, readResponse } from '../../../lib/api-client';
-import { nameAreasWith } from '../../../lib/i18n/api-errors';
-import { currentLocale } from '../../../lib/i18n/i18n';
 import { deliveryAreaKeys } from '../../../lib/query-keys';
-import { areaName } from '../area-model';
+import { DELIVERY_AREA_NAMES_KEY } from '../../../lib/storage-keys';
 
 /**
  * Returns the areas query's options. `offlineFirst`: offline the request still goes out once, so
@@ -29,7 +27,7 @@ export const deliveryAreasQueryOptions = () =>
 /**
  * Returns the areas query (see deliveryAreasQueryOptions): the areas, or the last ones kept
  * offline (the kept queries are restored once per page; the router already does on checkout and
- * profile, the cart asks here). Refusals name the areas it knows (lib/i18n/api-errors.ts).
+ * profile, the cart asks here). The areas' names are kept for refusals (lib/i18n/api-errors.ts).
  */
 export function useDeliveryAreas() {
   const client = useQueryClient();
@@ -40,11 +38,12 @@ export function useDeliveryAreas() {
   const { data } = query;
   useEffect(() => {
     if (!data) return;
-    const byId = new Map(data.map((area) => [area.id, area]));
-    nameAreasWith((id) => {
-      const area = byId.get(id);
-      return area && areaName(area, currentLocale());
-    });
+    const names = Object.fromEntries(data.map((area) => [area.id, [area.name, area.nameBn]]));
+    try {
+      localStorage.setItem(DELIVERY_AREA_NAMES_KEY, JSON.stringify(names));
+    } catch {
+      // A full or blocked storage: refusals name areas by id.
+    }
   }, [data]);
   return query;
 }
