@@ -30,6 +30,8 @@ export function AreaPicker({ areas, value, onChange, error, failed = false, labe
   const locale = useLocale();
   const id = useId();
   const [query, setQuery] = useState('');
+  // Said once Enter chose an area from the search (the list's change is not announced on its own).
+  const [picked, setPicked] = useState<string>();
   const chosen = areaById(areas, value);
   const shown = filterAreas(areas ?? [], query);
   // The chosen area stays in the list while a search hides it, so the list still shows it chosen.
@@ -43,25 +45,51 @@ export function AreaPicker({ areas, value, onChange, error, failed = false, labe
       <label htmlFor={selectId} className="block text-sm font-medium">
         {label ?? t('area.label')}
       </label>
-      <input
-        type="search"
-        className="input input-bordered min-h-11 w-full"
-        placeholder={t('area.search')}
-        aria-label={t('area.search')}
-        aria-controls={selectId}
-        aria-describedby={statusId}
-        value={query}
-        disabled={!areas}
-        onChange={(event) => setQuery(event.target.value)}
-        onKeyDown={(event) => {
-          // Enter in the search chooses the first match; it never submits the form around it.
-          if (event.key !== 'Enter') return;
-          event.preventDefault();
-          if (shown[0]) onChange(shown[0].id);
-        }}
-      />
+      {/* Set apart from the list below: a search field with its magnifier, lighter than the list. */}
+      <div className="input input-bordered flex min-h-11 w-full items-center gap-2 bg-base-200/60">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="h-4 w-4 shrink-0 opacity-70"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
+          <circle cx="11" cy="11" r="7" />
+          <path d="m20 20-3.5-3.5" strokeLinecap="round" />
+        </svg>
+        <input
+          type="search"
+          className="grow"
+          placeholder={t('area.search')}
+          aria-label={t('area.search')}
+          aria-controls={selectId}
+          aria-describedby={statusId}
+          value={query}
+          disabled={!areas}
+          onChange={(event) => {
+            setQuery(event.target.value);
+            setPicked(undefined);
+          }}
+          onKeyDown={(event) => {
+            // Enter in the search chooses the first match; it never submits the form around it.
+            if (event.key !== 'Enter') return;
+            event.preventDefault();
+            if (!shown[0]) return;
+            onChange(shown[0].id);
+            setQuery('');
+            setPicked(areaName(shown[0], locale));
+          }}
+        />
+      </div>
       <p id={statusId} role="status" className={query ? 'text-sm text-base-content/80' : 'sr-only'}>
-        {query ? (shown.length > 0 ? t('area.matches', { count: shown.length }) : t('area.noMatch', { query })) : ''}
+        {query
+          ? shown.length > 0
+            ? t('area.matches', { count: shown.length })
+            : t('area.noMatch', { query })
+          : picked
+            ? t('area.chosen', { area: picked })
+            : ''}
       </p>
       <select
         id={selectId}
@@ -70,7 +98,11 @@ export function AreaPicker({ areas, value, onChange, error, failed = false, labe
         disabled={!areas}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
-        onChange={(event) => event.target.value && onChange(event.target.value)}
+        onChange={(event) => {
+          if (!event.target.value) return;
+          onChange(event.target.value);
+          setQuery('');
+        }}
       >
         <option value="" disabled>
           {empty}
