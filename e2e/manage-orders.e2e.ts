@@ -17,6 +17,9 @@ import { seriousA11yViolations } from './support/axe';
 import { visit, useBrowser } from './support/browser';
 
 const browser = useBrowser();
+/** The phone of every placed order as the server stores it (E.164) and as the admin's screens show it. */
+const PLACED_PHONE_E164 = '+8801711000000';
+const PLACED_PHONE_SHOWN = '01711-000000';
 const SCREENSHOTS = 'test-results/screenshots';
 const PORTRAIT = { width: 768, height: 1024 };
 const LANDSCAPE = { width: 1024, height: 768 };
@@ -44,6 +47,9 @@ async function seedOrders(customer: Account, count: number): Promise<void> {
       email: customer.email,
       phone: '01811000000',
       address: 'Mirpur 10, Dhaka',
+      // As orders placed before delivery areas read (DESIGN.md §15): no area, the spec's fee.
+      areaId: null,
+      shipping: 40,
       orderStatus: 'Pending',
       totalAmount: 72,
       orderDate: '22/11/2026',
@@ -97,12 +103,15 @@ describe('order details', () => {
     await row.getByRole('link', { name: customer.displayName }).click();
     await page.waitForURL(browser.url(`/dashboard/manage-orders/${placed._id}`));
     await page.getByRole('heading', { name: `Order of ${customer.displayName}` }).waitFor();
-    expect(await page.getByRole('link', { name: PLACED_CONTACT.phone }).getAttribute('href')).toBe(
-      `tel:${PLACED_CONTACT.phone}`,
+    // Stored in E.164, shown as people here write it, dialled as stored (DESIGN.md §15).
+    expect(await page.getByRole('link', { name: PLACED_PHONE_SHOWN }).getAttribute('href')).toBe(
+      `tel:${PLACED_PHONE_E164}`,
     );
     await page.getByText(PLACED_CONTACT.address).first().waitFor();
     expect(await page.getByTestId('order-line').filter({ visible: true }).count()).toBe(2);
     expect(await page.getByRole('row', { name: /^Total/ }).textContent()).toContain(`${placed.totalAmount} Tk`);
+    // The shipping the order was charged (its area's fee when placed), not one worked out again.
+    expect(await page.getByRole('row', { name: /^Shipping/ }).textContent()).toContain(`${placed.shipping} Tk`);
     expect(await page.getByTestId('status-timeline').textContent()).toContain('Pending');
 
     const steps = [
@@ -161,7 +170,7 @@ describe('order details', () => {
     for (const part of [
       placed._id,
       customer.displayName,
-      PLACED_CONTACT.phone,
+      PLACED_PHONE_SHOWN,
       PLACED_CONTACT.address,
       `${placed.totalAmount} Tk`,
       'Cash on delivery',

@@ -1,14 +1,14 @@
 /**
  * The delivery-area contract's field messages (edge-api/src/contract/delivery-area.ts, word for
- * word, as the form and the API say them) in the language shown; the shared ones (Required, At
+ * word, as the form and the API say them) and the API's own (a taken id, a slot the shop does not run) in the language shown; the shared ones (Required, At
  * most N characters, a wrong kind of value) as lib/i18n/contract-errors.ts says them.
  */
 import { contractError } from '../../lib/i18n/contract-errors';
 import { t } from '../../lib/i18n/i18n';
-import { ID_TAKEN } from './area-form';
 
 const exact: Record<string, () => string> = {
-  [ID_TAKEN]: () => t('areas.error.idTaken'),
+  'Another area has this id': () => t('areas.error.idTaken'),
+  'Use lower-case letters, digits and hyphens': () => t('areas.error.idFormat'),
   'Enter a number (Tk)': () => t('areas.error.number'),
   'Enter whole Tk': () => t('areas.error.whole'),
   'Must be 0 or more': () => t('areas.error.negative'),
@@ -21,7 +21,7 @@ const exact: Record<string, () => string> = {
   'Expected true or false': () => t('areas.error.onOff'),
 };
 
-/** `message` (an area field's message, or ID_TAKEN) in the language shown; one it does not know as it is. */
+/** `message` (an area field's message, the contract's or the API's) in the language shown; one it does not know as it is. */
 export function areaError(message: string | undefined): string | undefined {
   if (message === undefined) return undefined;
   const known = Object.hasOwn(exact, message) ? exact[message] : undefined;

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import type { DeliveryArea } from '@contract/delivery-area';
 import {
   areaFieldErrors,
-  ID_TAKEN,
   areaFormSchema,
   areaFormValues,
   areasByThana,
@@ -50,6 +49,12 @@ describe('the area form', () => {
     });
   });
 
+  it('sends a typed id, and none when it is blank', () => {
+    expect(areaFormSchema.parse(aftabnagar({ id: ' aftab-nagar ' })).id).toBe('aftab-nagar');
+    expect('id' in areaFormSchema.parse(aftabnagar({ id: '' }))).toBe(false);
+    expect(messages(aftabnagar({ id: 'Aftab Nagar' }))).toEqual({ id: 'Use lower-case letters, digits and hyphens' });
+  });
+
   it('sends typed Tk as numbers and the chosen slots in time order', () => {
     const body = areaFormSchema.parse(
       aftabnagar({
@@ -89,9 +94,7 @@ describe('the area form', () => {
     });
     const values = areaFormValues(savar);
     expect(values).toMatchObject({ fee: '100', minimumOrder: '500', freeDeliveryAbove: '2000', allSlots: false });
-    const { id, ...body } = savar;
-    expect(id).toBe('savar');
-    expect(areaFormSchema.parse(values)).toEqual(body);
+    expect(areaFormSchema.parse(values)).toEqual(savar);
     expect(areaFormValues(area({ id: 'dhanmondi', name: 'Dhanmondi', thana: 'Dhanmondi' }))).toMatchObject({
       fee: '',
       minimumOrder: '',
@@ -103,13 +106,18 @@ describe('the area form', () => {
 });
 
 describe("the API's field errors on the form", () => {
-  it('puts each message under its field, a slot under the slots and a taken id under the name', () => {
+  it('puts each message under its field, a slot under the slots', () => {
     expect(
       areaFieldErrors({
-        fields: { fee: ['Must be 0 or more'], 'slots.1': ['Use HH:MM, e.g. 09:00'], id: ['Taken'], zone: ['Unknown'] },
+        fields: {
+          fee: ['Must be 0 or more'],
+          'slots.1': ['Use HH:MM, e.g. 09:00'],
+          id: ['Another area has this id'],
+          zone: ['Unknown'],
+        },
       }),
     ).toEqual({
-      fields: { fee: 'Must be 0 or more', slots: 'Use HH:MM, e.g. 09:00', name: ID_TAKEN },
+      fields: { fee: 'Must be 0 or more', slots: 'Use HH:MM, e.g. 09:00', id: 'Another area has this id' },
       other: ['Unknown'],
     });
     expect(areaFieldErrors(undefined)).toEqual({ fields: {}, other: [] });

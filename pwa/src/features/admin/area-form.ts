@@ -5,13 +5,15 @@
  * fields. Pure: no React, no requests.
  */
 import { z } from 'zod';
-import { deliveryAreaSchema, type DeliveryArea } from '@contract/delivery-area';
+import { deliveryAreaId, deliveryAreaSchema, type DeliveryArea } from '@contract/delivery-area';
 import type { DeliverySlot } from '@contract/delivery';
 
 const rules = deliveryAreaSchema.shape;
 
 /** What the form holds: amounts as typed (Tk; blank = none), the slots as a list or "all". */
 export type AreaFormValues = {
+  /** A new area's id (a slug, e.g. `mirpur-12`); blank: the server makes it from the name. Never changed. */
+  id: string;
   name: string;
   nameBn: string;
   thana: string;
@@ -28,8 +30,11 @@ export type AreaFormValues = {
   active: boolean;
 };
 
-/** The body `POST /delivery-areas` and `PUT /delivery-areas/:id` take: every field an admin sets. */
-export type AreaBody = Omit<DeliveryArea, 'id'>;
+/**
+ * The body `POST /delivery-areas` takes: every field an admin sets, and the id when one was typed;
+ * `PUT /delivery-areas/:id` takes it without the id.
+ */
+export type AreaBody = Omit<DeliveryArea, 'id'> & { id?: string };
 
 /** A blank amount is `blank`; anything else its number (NaN when not one: the contract says "Enter a number"). */
 const amount = (blank: number | null) => (typed: string) => (typed.trim() === '' ? blank : Number(typed.trim()));
@@ -41,6 +46,11 @@ const amount = (blank: number | null) => (typed: string) => (typed.trim() === ''
  */
 export const areaFormSchema = z
   .object({
+    id: z
+      .string()
+      .trim()
+      .transform((typed) => (typed === '' ? undefined : typed))
+      .pipe(deliveryAreaId.optional()),
     name: rules.name,
     nameBn: rules.nameBn,
     thana: rules.thana,
@@ -57,7 +67,8 @@ export const areaFormSchema = z
     for (const issue of rules.slots.safeParse(values.slots).error?.issues ?? [])
       ctx.addIssue({ code: 'custom', message: issue.message, path: ['slots'] });
   })
-  .transform(({ allSlots, slots, ...area }): AreaBody => ({
+  .transform(({ allSlots, slots, id, ...area }): AreaBody => ({
+    ...(id !== undefined && { id }),
     ...area,
     slots: allSlots ? null : [...slots].sort(),
   }));
@@ -67,6 +78,7 @@ const typed = (tk: number | null) => (tk === null ? '' : String(tk));
 
 /** The form's values for a new area: no fee of its own, no minimum, never free, every slot, active. */
 export const newAreaValues = (): AreaFormValues => ({
+  id: '',
   name: '',
   nameBn: '',
   thana: '',
@@ -80,6 +92,7 @@ export const newAreaValues = (): AreaFormValues => ({
 
 /** Takes an area as the API answers it and returns the form's values to edit it (a minimum of 0 shows blank). */
 export const areaFormValues = (area: DeliveryArea): AreaFormValues => ({
+  id: area.id,
   name: area.name,
   nameBn: area.nameBn,
   thana: area.thana,
@@ -95,6 +108,7 @@ export const areaFormValues = (area: DeliveryArea): AreaFormValues => ({
 export type AreaFormField = Exclude<keyof AreaFormValues, 'allSlots'>;
 
 const formFields: readonly AreaFormField[] = [
+  'id',
   'name',
   'nameBn',
   'thana',
@@ -106,15 +120,8 @@ const formFields: readonly AreaFormField[] = [
 ];
 
 /**
- * What the name field says when the API refuses the `id` it made from the name (another area has
- * it): the admin names the area otherwise (area-errors.ts says it in the language shown).
- */
-export const ID_TAKEN = 'id_taken';
-
-/**
  * Takes a 400 `validation_failed` answer's `details` (`{fields: {path: [message, …]}}`) and
- * returns, per form field, the first message for it: `slots.2` goes under the slots, `id` (the id
- * made from the name is taken) under the name as ID_TAKEN. `other` holds the messages of paths the form has
+ * returns, per form field, the first message for it (`slots.2` goes under the slots). `other` holds the messages of paths the form has
  * no field for (shown above the buttons); none of them is lost.
  */
 export function areaFieldErrors(details: unknown): {
@@ -130,8 +137,7 @@ export function areaFieldErrors(details: unknown): {
     if (message === undefined) continue;
     const head = path.split('.')[0] ?? '';
     const field = formFields.find((name) => name === head);
-    if (head === 'id') fields.name ??= ID_TAKEN;
-    else if (field) fields[field] ??= message;
+    if (field) fields[field] ??= message;
     else other.push(message);
   }
   return { fields, other };

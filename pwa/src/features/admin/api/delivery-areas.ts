@@ -28,18 +28,21 @@ const allAreasQueryOptions = () =>
 export const useAllDeliveryAreas = () => useQuery(allAreasQueryOptions());
 
 /**
- * Saves an area: with an `id`, `PUT /api/delivery-areas/:id` with the whole form's body; without,
- * `POST /api/delivery-areas` (the server makes the id from the name). Resolves with the area as
+ * Saves an area: with an `id`, `PUT /api/delivery-areas/:id` with the whole form's body but its
+ * id; without, `POST /api/delivery-areas` (with the typed id, else the server makes one from the name). Resolves with the area as
  * stored; fails with ApiRequestError (400 `validation_failed` with `details.fields`, 404
  * `not_found`). Every areas query is refreshed after.
  */
 export function useSaveDeliveryArea() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id?: string; body: AreaBody }) =>
-      id === undefined
-        ? readResponse(api['delivery-areas'].$post({ json: body }))
-        : readResponse(api['delivery-areas'][':id'].$put({ param: { id }, json: body })),
+    mutationFn: ({ id, body }: { id?: string; body: AreaBody }) => {
+      if (id === undefined) return readResponse(api['delivery-areas'].$post({ json: body }));
+      // The id stays: an edit sends every other field.
+      const edit: Omit<AreaBody, 'id'> & { id?: string } = { ...body };
+      delete edit.id;
+      return readResponse(api['delivery-areas'][':id'].$put({ param: { id }, json: edit }));
+    },
     onSuccess: () => client.invalidateQueries({ queryKey: AREAS_PREFIX }),
   });
 }

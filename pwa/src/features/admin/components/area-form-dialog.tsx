@@ -37,7 +37,8 @@ type AreaFormDialogProps = {
 };
 
 /**
- * The area form (DESIGN.md §15) in a modal dialog: name, Bangla name, thana, fee (blank: the
+ * The area form (DESIGN.md §15) in a modal dialog: a new area's id (optional: else made from the
+ * name by the server), name, Bangla name, thana, fee (blank: the
  * spec's 40/80 Tk), minimum order (blank: none), free delivery from (blank: never), the slots
  * (all, or ticked ones) and on/off. Checked with the contract's rules before sending; the API's
  * 400 field errors go under their fields too, in the language shown. Saved: a toast (top-center)
@@ -112,6 +113,23 @@ export function AreaFormDialog({ area, slotTimes, thanas, canSave, onClose }: Ar
           noValidate
           data-testid="area-form"
         >
+          {!area && (
+            <div className="sm:col-span-2">
+              <FormField label={t('areas.id')} error={areaError(errors.id?.message)}>
+                {(field) => (
+                  <input
+                    {...withHint(field, 'id')}
+                    className={`${input} font-mono`}
+                    autoComplete="off"
+                    autoCapitalize="none"
+                    spellCheck={false}
+                    {...register('id')}
+                  />
+                )}
+              </FormField>
+              {hint('id', t('areas.idHint'))}
+            </div>
+          )}
           <FormField label={t('areas.name')} error={areaError(errors.name?.message)}>
             {(field) => <input {...field} className={input} autoComplete="off" {...register('name')} />}
           </FormField>
