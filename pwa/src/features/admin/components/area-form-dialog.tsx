@@ -37,8 +37,8 @@ type AreaFormDialogProps = {
 };
 
 /**
- * The area form (DESIGN.md §15) in a modal dialog: a new area's id (optional: else made from the
- * name by the server), name, Bangla name, thana, fee (blank: the
+ * The area form (DESIGN.md §15) in a modal dialog: name, Bangla name, thana, a new area's id
+ * (optional: else the server makes it from the name), fee (blank: the
  * spec's 40/80 Tk), minimum order (blank: none), free delivery from (blank: never), the slots
  * (all, or ticked ones) and on/off. Checked with the contract's rules before sending; the API's
  * 400 field errors go under their fields too, in the language shown. Saved: a toast (top-center)
@@ -113,8 +113,19 @@ export function AreaFormDialog({ area, slotTimes, thanas, canSave, onClose }: Ar
           noValidate
           data-testid="area-form"
         >
+          <FormField label={t('areas.name')} error={areaError(errors.name?.message)}>
+            {(field) => <input {...field} className={input} autoComplete="off" {...register('name')} />}
+          </FormField>
+          <FormField label={t('areas.nameBn')} error={areaError(errors.nameBn?.message)}>
+            {(field) => <input {...field} className={input} lang="bn" autoComplete="off" {...register('nameBn')} />}
+          </FormField>
+          <FormField label={t('areas.thana')} error={areaError(errors.thana?.message)}>
+            {(field) => (
+              <input {...field} className={input} list={`${ids}-thanas`} autoComplete="off" {...register('thana')} />
+            )}
+          </FormField>
           {!area && (
-            <div className="sm:col-span-2">
+            <div>
               <FormField label={t('areas.id')} error={areaError(errors.id?.message)}>
                 {(field) => (
                   <input
@@ -130,17 +141,6 @@ export function AreaFormDialog({ area, slotTimes, thanas, canSave, onClose }: Ar
               {hint('id', t('areas.idHint'))}
             </div>
           )}
-          <FormField label={t('areas.name')} error={areaError(errors.name?.message)}>
-            {(field) => <input {...field} className={input} autoComplete="off" {...register('name')} />}
-          </FormField>
-          <FormField label={t('areas.nameBn')} error={areaError(errors.nameBn?.message)}>
-            {(field) => <input {...field} className={input} lang="bn" autoComplete="off" {...register('nameBn')} />}
-          </FormField>
-          <FormField label={t('areas.thana')} error={areaError(errors.thana?.message)}>
-            {(field) => (
-              <input {...field} className={input} list={`${ids}-thanas`} autoComplete="off" {...register('thana')} />
-            )}
-          </FormField>
           <datalist id={`${ids}-thanas`}>
             {thanas.map((thana) => (
               <option key={thana} value={thana} />
