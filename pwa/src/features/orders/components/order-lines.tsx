@@ -33,8 +33,10 @@ export function OrderLines({ order, pictures = true }: { order: Order; pictures?
   const nameOf = useStoredProductName(); // renders again in the language chosen
   const texts = messages();
   const picture = usePictures();
-  // The fee charged is the order's own (its area's when placed, DESIGN.md §15), never recomputed.
-  const { cartTotal, tax } = priceCart(order.orderedProduct);
+  // The fee charged is the order's own (its area's when placed, DESIGN.md §15), never recomputed;
+  // only a copy kept offline from before orders carried it falls back to the spec's rule.
+  const { cartTotal, tax, shipping: specShipping } = priceCart(order.orderedProduct);
+  const shipping = (order.shipping as number | undefined) ?? specShipping;
   const sum = (label: string, amount: number, strong = false) => (
     <tr className={strong ? 'text-base font-bold' : undefined}>
       <th scope="row" colSpan={pictures ? 3 : 2} className="text-right">
@@ -77,7 +79,7 @@ export function OrderLines({ order, pictures = true }: { order: Order; pictures?
       </tbody>
       <tfoot className="text-base-content">
         {sum(texts.cartTotal, cartTotal)}
-        {sum(texts.shipping, order.shipping)}
+        {sum(texts.shipping, shipping)}
         {sum(texts.tax, tax)}
         {sum(texts.total, order.totalAmount, true)}
       </tfoot>
