@@ -23,6 +23,8 @@ const order = (id: string, createdAt = '2026-11-21T10:00:00.000Z'): Order => ({
   customerName: 'Asha',
   email: 'asha@example.test',
   phone: '017',
+  areaId: 'dhanmondi',
+  shipping: 40,
   address: 'Dhaka',
   orderStatus: 'Pending',
   totalAmount: 100,

@@ -9,6 +9,7 @@ import type { Client, InStatement, InValue, Row } from '@libsql/client';
 import { orderStatuses, type OrderStatus } from '../contract/delivery';
 import { saleUnitOf, type Product, type SaleUnit } from '../contract/catalogue';
 import { paymentMethods, paymentStatuses, type Order, type PaymentStatus } from '../contract/order';
+import { priceCart } from '../contract/pricing';
 import { deliverySlot, type TimedSlot } from '../delivery/slots';
 import { OrderNotFoundError, SlotFullError, StockChangedError } from './errors';
 import { writeGuard, type BatchStep, type Guard } from './guarded-batch';
@@ -23,7 +24,7 @@ import { forgetOrderAnswerStatement } from './idempotency-keys';
  * an ordered subquery and {@link toOrder} sorts them again (SQL leaves an aggregate's input
  * order open).
  */
-const COLUMNS = `id, customer_name, email, phone, address, order_status, total_amount, order_date,
+const COLUMNS = `id, customer_name, email, phone, address, area_id, note, shipping, order_status, total_amount, order_date,
   ordered_product, payment_method, payment_status, payment_ref, created_at, slot_start_ms, slot_end_ms,
   (SELECT json_group_array(json_object('status', h.status, 'at', h.at))
      FROM (SELECT status, at FROM order_status_history WHERE order_id = orders.id ORDER BY at, id) AS h) AS status_history`;
@@ -71,16 +72,21 @@ export function toOrder(row: Row): Order {
     ? (JSON.parse(String(row.status_history)) as Array<{ status: unknown; at: number }>)
     : [];
   const slotStart = row.slot_start_ms;
+  const lines = (JSON.parse(String(row.ordered_product)) as Parameters<typeof toOrderLine>[0][]).map(toOrderLine);
   return {
     _id: String(row.id),
     customerName: String(row.customer_name),
     email: String(row.email),
     phone: String(row.phone),
     address: String(row.address),
+    areaId: row.area_id === null || row.area_id === undefined ? null : String(row.area_id),
+    ...(row.note ? { note: String(row.note) } : {}),
+    // An order placed before areas paid the spec's fee of its lines (DESIGN.md §4).
+    shipping: row.shipping === null || row.shipping === undefined ? priceCart(lines).shipping : Number(row.shipping),
     orderStatus: toStatus(row.order_status),
     totalAmount: Number(row.total_amount),
     orderDate: String(row.order_date),
-    orderedProduct: (JSON.parse(String(row.ordered_product)) as Parameters<typeof toOrderLine>[0][]).map(toOrderLine),
+    orderedProduct: lines,
     paymentMethod: paymentMethods.find((method) => method === row.payment_method) ?? 'cod',
     paymentStatus: toPaymentStatus(row.payment_status),
     ...(row.payment_ref ? { paymentRef: String(row.payment_ref) } : {}),
@@ -230,9 +236,10 @@ export function insertOrderStatements(
   const createdAt = Date.parse(order.createdAt);
   return [
     {
-      sql: `INSERT INTO orders (id, user_id, customer_name, email, phone, address, order_status, total_amount, order_date,
-              ordered_product, payment_method, payment_status, created_at, slot_id, slot_start_ms, slot_end_ms)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      sql: `INSERT INTO orders (id, user_id, customer_name, email, phone, address, area_id, note, shipping, order_status,
+              total_amount, order_date, ordered_product, payment_method, payment_status, created_at, slot_id,
+              slot_start_ms, slot_end_ms)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       args: [
         order._id,
         userId,
@@ -240,6 +247,9 @@ export function insertOrderStatements(
         order.email,
         order.phone,
         order.address,
+        order.areaId,
+        order.note ?? null,
+        order.shipping,
         order.orderStatus,
         order.totalAmount,
         order.orderDate,

@@ -96,6 +96,7 @@ describe('query plans', () => {
         {
           _id: id,
           ...SAMPLE_CONTACT,
+          shipping: 40,
           email: '',
           orderStatus: 'Pending',
           totalAmount: 150,

@@ -14,11 +14,24 @@ export type StoredProfile = { displayName: string | undefined; phone: string; ad
 /** The changes {@link saveStoredProfile} makes: a field left undefined keeps its value. */
 export type ProfileChanges = { displayName?: string; phone?: string; addresses?: SavedAddress[] };
 
+/**
+ * A stored address as the API's: one saved as free text before delivery areas (`{id, label,
+ * address}`) is read as its line with no area (`areaId: null`), to be given one when next used
+ * (DESIGN.md §15 "Addresses").
+ */
+function upgradedAddress(item: unknown): unknown {
+  if (typeof item !== 'object' || item === null || 'line' in item || !('address' in item)) return item;
+  const { address, ...rest } = item as { address: unknown };
+  return { ...rest, areaId: null, line: address };
+}
+
 /** Parses the stored JSON, keeping only well-formed addresses (the column is written only by this module). */
 function parseAddresses(json: unknown): SavedAddress[] {
   try {
     const list: unknown = JSON.parse(String(json));
-    return Array.isArray(list) ? list.flatMap((item) => savedAddressSchema.safeParse(item).data ?? []) : [];
+    return Array.isArray(list)
+      ? list.flatMap((item) => savedAddressSchema.safeParse(upgradedAddress(item)).data ?? [])
+      : [];
   } catch {
     return [];
   }

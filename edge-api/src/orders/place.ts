@@ -11,7 +11,7 @@ import type { Context } from 'hono';
 import type { z } from 'zod';
 import type { Product } from '../contract/catalogue';
 import type { Order, orderInputSchema } from '../contract/order';
-import { priceCart } from '../contract/pricing';
+import { priceCart, type PriceSummary } from '../contract/pricing';
 import { SlotFullError, StockChangedError } from '../db/errors';
 import {
   heldUnits,
@@ -24,7 +24,8 @@ import {
   takeStockSteps,
 } from '../db/orders';
 import { findProducts } from '../db/products';
-import { chooseSlot, deliverySlot, openSlots, REASSIGN_DAYS_AHEAD } from '../delivery/slots';
+import { checkMinimumOrder, composeAddress, servedArea } from '../delivery/areas';
+import { areaSlotFilter, chooseSlot, deliverySlot, openSlots, REASSIGN_DAYS_AHEAD } from '../delivery/slots';
 import type { AppEnv } from '../env';
 import { ApiError } from '../http/errors';
 import { idempotentWrite, type WriteResult } from '../idempotency/idempotency';
@@ -127,7 +128,8 @@ type RoseLine = { _id: string; name: string; quoted: number; price: number };
  * each with its quoted and today's price, marked in `fields` too. Nothing is stored but the
  * refusal as the key's answer: the shopper decides, and orders again with a new key.
  */
-function priceChanged(input: OrderInput, lines: readonly Order['orderedProduct'][number][], totalAmount: number) {
+function priceChanged(input: OrderInput, lines: readonly Order['orderedProduct'][number][], price: PriceSummary) {
+  const totalAmount = price.subtotal;
   const quotedTotal = input.totalAmount ?? 0;
   const rose = input.orderedProduct.flatMap((line, i): Array<RoseLine & { i: number }> => {
     const now = lines[i];
@@ -137,12 +139,37 @@ function priceChanged(input: OrderInput, lines: readonly Order['orderedProduct']
   });
   const fields = Object.fromEntries(rose.map(({ i }) => [`orderedProduct.${i}.price`, ['The price rose']]));
   const named = rose.map(({ name, quoted, price }) => `${name} ${quoted} → ${price} Tk`);
+  const shipping = shippingRose(input, price.shipping);
+  if (shipping) named.push(`delivery ${shipping.quoted} → ${shipping.price} Tk`);
   return new ApiError(
     409,
     'price_changed',
     `Prices changed since you saw them: ${named.length > 0 ? named.join(', ') : `${quotedTotal} → ${totalAmount} Tk`}`,
-    { quotedTotal, totalAmount, lines: rose.map(({ i: _i, ...line }) => line), fields },
+    {
+      quotedTotal,
+      totalAmount,
+      lines: rose.map(({ i: _i, ...line }) => line),
+      ...(shipping ? { shipping } : {}),
+      fields,
+    },
   );
+}
+
+/**
+ * The delivery fee the shopper saw and today's, when today's is higher (DESIGN.md §16: the
+ * area's fee rose, or its free-delivery line moved): the quote is what `totalAmount` leaves after
+ * the goods and their tax at the quoted prices, so it is known only when every line carries its
+ * quoted `price`. Undefined when it did not rise or cannot be known.
+ */
+function shippingRose(input: OrderInput, shipping: number): { quoted: number; price: number } | undefined {
+  if (input.totalAmount === undefined) return undefined;
+  const quotedLines = input.orderedProduct.flatMap(({ price, cartQuantity }) =>
+    price === undefined ? [] : [{ price, cartQuantity }],
+  );
+  if (quotedLines.length < input.orderedProduct.length) return undefined;
+  const goodsAndTax = priceCart(quotedLines, { fee: 0, freeDeliveryAbove: null }).subtotal;
+  const quoted = input.totalAmount - goodsAndTax;
+  return quoted >= 0 && quoted < shipping ? { quoted, price: shipping } : undefined;
 }
 
 /**
@@ -173,6 +200,7 @@ function fingerprintOf(input: OrderInput): OrderInput {
  */
 async function planOrder(c: Context<AppEnv>, input: OrderInput): Promise<WriteResult> {
   const { db, config, user } = c.var;
+  const area = await servedArea(db, input.areaId);
   const ids = input.orderedProduct.map((line) => line._id);
   const byId = await findProducts(db, ids);
   // The units asked of each product (a product may be on two lines), in the order of the lines.
@@ -207,12 +235,17 @@ async function planOrder(c: Context<AppEnv>, input: OrderInput): Promise<WriteRe
     ? config.openOrdersPerAccount
     : Math.min(UNVERIFIED_OPEN_ORDERS, config.openOrdersPerAccount);
   const lines = input.orderedProduct.map((line) => orderLine(byId.get(line._id) as Product, line.cartQuantity));
+  // The area's fee and minimum (DESIGN.md §15), at today's prices.
+  const price = priceCart(lines, area);
+  checkMinimumOrder(area, price.cartTotal);
   // Never more than the shopper saw (an order may wait offline for days); the same or less is
   // charged at today's prices.
-  const { subtotal } = priceCart(lines);
-  if (input.totalAmount !== undefined && subtotal > input.totalAmount) throw priceChanged(input, lines, subtotal);
+  if (input.totalAmount !== undefined && price.subtotal > input.totalAmount) throw priceChanged(input, lines, price);
   const now = Date.now();
-  const horizon = openSlots(config.delivery, now, REASSIGN_DAYS_AHEAD);
+  // Only the area's slots (DESIGN.md §15 "Slots"): one asked for outside them moves to its earliest free one.
+  const horizon = openSlots(config.delivery, now, REASSIGN_DAYS_AHEAD).filter(
+    areaSlotFilter(config.delivery, area.slots),
+  );
   const asked = input.deliverySlot ?? null;
   const room = await slotRoom(
     db,
@@ -230,9 +263,12 @@ async function planOrder(c: Context<AppEnv>, input: OrderInput): Promise<WriteRe
     customerName: input.customerName,
     email: user.email,
     phone: input.phone,
-    address: input.address,
+    address: composeAddress({ line: input.address, floor: input.floor, landmark: input.landmark }, area),
+    areaId: area.id,
+    ...(input.note ? { note: input.note } : {}),
+    shipping: price.shipping,
     orderStatus: 'Pending',
-    totalAmount: subtotal,
+    totalAmount: price.subtotal,
     orderDate: input.orderDate || new Date(now).toLocaleDateString('en-GB'),
     orderedProduct: lines,
     paymentMethod: input.paymentMethod,

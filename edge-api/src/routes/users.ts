@@ -18,6 +18,7 @@ import {
   type Profile,
   type User,
 } from '../contract/user';
+import { listDeliveryAreas } from '../db/delivery-areas';
 import { readStoredProfile, saveStoredProfile } from '../db/user-profiles';
 import { grantAdmin, readProfile, readUser, upsertUser } from '../db/users';
 import { factory, type RequestUser } from '../env';
@@ -27,6 +28,26 @@ import { answerOrderPage } from '../orders/list';
 import { doc, modifiedAnswer } from './openapi';
 
 const emailParam = z.object({ email });
+
+/**
+ * Refuses saved addresses whose `areaId` names no delivery area (DESIGN.md §15): what is saved
+ * must be orderable to. An area switched off since is kept (the order to it says so); null is an
+ * old free-text address, kept until it is given an area.
+ * @throws ApiError 400 naming each such `addresses.<i>.areaId`.
+ */
+async function checkAddressAreas(db: Client, addresses: ReadonlyArray<{ areaId: string | null }>): Promise<void> {
+  if (addresses.every((address) => address.areaId === null)) return;
+  const known = new Set((await listDeliveryAreas(db, { all: true })).map((area) => area.id));
+  const fields = Object.fromEntries(
+    addresses.flatMap((address, i) =>
+      address.areaId !== null && !known.has(address.areaId) ? [[`addresses.${i}.areaId`, ['Not a delivery area']]] : [],
+    ),
+  );
+  if (Object.keys(fields).length > 0)
+    throw new ApiError(400, 'validation_failed', 'Some addresses name no delivery area; see details.fields.', {
+      fields,
+    });
+}
 
 const saveProfile = factory.createHandlers(requireUser, validate('json', userUpsertSchema), async (c) => {
   const input = c.req.valid('json');
@@ -105,14 +126,11 @@ export const users = factory
     async (c) => {
       const input = c.req.valid('json');
       const user = c.var.user;
+      if (input.addresses) await checkAddressAreas(c.var.db, input.addresses);
       await saveStoredProfile(c.var.db, user.uid, {
         displayName: input.displayName,
         phone: input.phone === null ? '' : input.phone,
-        addresses: input.addresses?.map((a) => ({
-          id: a.id ?? crypto.randomUUID(),
-          label: a.label,
-          address: a.address,
-        })),
+        addresses: input.addresses?.map((a) => ({ ...a, id: a.id ?? crypto.randomUUID() })),
       });
       // An account with an e-mail keeps its name where GET /users/:email reads it.
       if (input.displayName !== undefined && user.email) await upsertUser(c.var.db, user, input.displayName);

@@ -5,12 +5,21 @@
  */
 import type { OrderInput } from '../contract/order';
 
-/** The sample shopper's name and contact details (valid for orderInputSchema). */
+/**
+ * The sample shopper's name and contact details (valid for orderInputSchema): a BD mobile in
+ * E.164 (as it is stored), a Dhanmondi address's line and its delivery area (a core area of the
+ * seed, migration 0016: the spec's fee, no minimum, every slot). The order's stored `address` is
+ * {@link SAMPLE_ADDRESS}.
+ */
 export const SAMPLE_CONTACT = {
   customerName: 'Asha Rahman',
-  phone: '+880 1711-000000',
-  address: 'House 1, Road 2, Dhanmondi, Dhaka',
+  phone: '+8801711000000',
+  areaId: 'dhanmondi',
+  address: 'House 1, Road 2',
 } as const satisfies Partial<OrderInput>;
+
+/** The `address` an order of {@link SAMPLE_CONTACT} stores: its line and its area's name (DESIGN.md §15). */
+export const SAMPLE_ADDRESS = 'House 1, Road 2, Dhanmondi';
 
 /**
  * A valid order body: {@link SAMPLE_CONTACT} with `overrides` over it. `email` (the signed-in
