@@ -8,8 +8,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.cleanup());
 
-const home = { id: 'home-1', label: 'Home', address: 'House 12, Road 5, Dhanmondi, Dhaka' };
-const office = { id: 'office-1', label: 'Office', address: 'Level 4, 27 Kemal Ataturk Ave, Banani, Dhaka' };
+const home = { id: 'home-1', label: 'Home', areaId: 'dhanmondi', line: 'House 12, Road 5', floor: '3rd floor' };
+const office = {
+  id: 'office-1',
+  label: 'Office',
+  areaId: 'banani',
+  line: 'Level 4, 27 Kemal Ataturk Ave',
+  landmark: 'Opposite the Banani lake',
+  note: 'Ask at reception',
+};
 
 describe('GET /users/me and PUT /users/me (the account’s profile)', () => {
   it('answers a new account with the token’s e-mail and name, no phone and no addresses', async () => {
@@ -38,7 +45,8 @@ describe('GET /users/me and PUT /users/me (the account’s profile)', () => {
       phoneNumber: '',
       displayName: 'Asha R.',
       admin: false,
-      phone: '01711-223344',
+      // Stored and answered in E.164, whatever way it was written (DESIGN.md §15).
+      phone: '+8801711223344',
       addresses: [office, home],
     };
     expect(await put.json()).toEqual(expected);
@@ -61,18 +69,18 @@ describe('GET /users/me and PUT /users/me (the account’s profile)', () => {
     await call({ displayName: 'Partha' });
     expect(await (await call(undefined)).json()).toMatchObject({
       displayName: 'Partha',
-      phone: '+880 1711 223344',
+      phone: '+8801711223344',
       addresses: [home],
     });
     const added = (await (
-      await call({ phone: null, addresses: [{ label: 'Shop', address: 'Karwan Bazar, Dhaka' }] })
+      await call({ phone: null, addresses: [{ label: 'Shop', areaId: 'tejgaon', line: 'Karwan Bazar' }] })
     ).json()) as {
       phone: string;
       addresses: { id: string; label: string }[];
     };
     expect(added.phone).toBe('');
     expect(added.addresses).toHaveLength(1);
-    expect(added.addresses[0]).toMatchObject({ label: 'Shop', address: 'Karwan Bazar, Dhaka' });
+    expect(added.addresses[0]).toMatchObject({ label: 'Shop', areaId: 'tejgaon', line: 'Karwan Bazar' });
     expect(added.addresses[0]?.id).toMatch(/^[\w-]{1,64}$/);
   });
 
@@ -82,8 +90,8 @@ describe('GET /users/me and PUT /users/me (the account’s profile)', () => {
       body: {
         phone: 'call me',
         addresses: [
-          { id: 'a', label: '', address: 'Mirpur 10, Dhaka' },
-          { id: 'b', label: 'x'.repeat(31), address: '   ' },
+          { id: 'a', label: '', areaId: 'mirpur-10', line: 'House 3, Road 1' },
+          { id: 'b', label: 'x'.repeat(31), areaId: 'Mirpur 10', line: '   ' },
         ],
       },
     });
@@ -91,10 +99,11 @@ describe('GET /users/me and PUT /users/me (the account’s profile)', () => {
     const body = (await res.json()) as { error: { code: string; details: { fields: Record<string, string[]> } } };
     expect(body.error.code).toBe('validation_failed');
     expect(body.error.details.fields).toEqual({
-      phone: ['Enter 6–20 digits (+, - and spaces allowed)'],
+      phone: ['Enter a Bangladeshi mobile number, e.g. 01711-223344'],
       'addresses.0.label': ['Required'],
       'addresses.1.label': ['At most 30 characters'],
-      'addresses.1.address': ['Required'],
+      'addresses.1.areaId': ['Use lower-case letters, digits and hyphens'],
+      'addresses.1.line': ['Required'],
     });
     expect(await (await t.call('GET', '/api/users/me', { role: 'customerB' })).json()).toMatchObject({
       phone: '',
@@ -106,7 +115,8 @@ describe('GET /users/me and PUT /users/me (the account’s profile)', () => {
     const six = Array.from({ length: 6 }, (_, i) => ({
       id: `a${i}`,
       label: `Place ${i}`,
-      address: `House ${i}, Dhaka`,
+      areaId: 'mirpur-10',
+      line: `House ${i}`,
     }));
     const tooMany = await t.call('PUT', '/api/users/me', { role: 'customerB', body: { addresses: six } });
     expect(tooMany.status).toBe(400);
@@ -150,8 +160,42 @@ describe('GET /users/me and PUT /users/me (the account’s profile)', () => {
       email: customerB.email,
       phoneNumber: '',
       admin: false,
-      phone: '01911-000222',
+      phone: '+8801911000222',
     });
+  });
+
+  it('refuses an address whose area is no delivery area, naming it, and saves nothing', async () => {
+    const before = await (await t.call('GET', '/api/users/me', { role: 'customerB' })).json();
+    const res = await t.call('PUT', '/api/users/me', {
+      role: 'customerB',
+      body: { addresses: [home, { ...office, areaId: 'atlantis' }] },
+    });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { error: { code: string; details: { fields: Record<string, string[]> } } };
+    expect(body.error.details.fields).toEqual({ 'addresses.1.areaId': ['Not a delivery area'] });
+    expect(await (await t.call('GET', '/api/users/me', { role: 'customerB' })).json()).toEqual(before);
+  });
+
+  it('reads an address saved as free text before areas as its line with no area, and keeps it when saved back', async () => {
+    const uid = 'uid-before-areas';
+    await t.db.execute({
+      sql: 'INSERT INTO user_profiles (uid, display_name, phone, addresses, updated_at) VALUES (?, NULL, ?, ?, 0)',
+      args: [uid, '', JSON.stringify([{ id: 'old-1', label: 'Home', address: 'House 9, Road 4, Mirpur 10, Dhaka' }])],
+    });
+    const headers = { Authorization: `Bearer ${emulatorToken({ uid, email: 'old@example.test' })}` };
+    const old = { id: 'old-1', label: 'Home', areaId: null, line: 'House 9, Road 4, Mirpur 10, Dhaka' };
+    const read = await t.app.request('/api/users/me', { headers });
+    expect(((await read.json()) as { addresses: unknown[] }).addresses).toEqual([old]);
+    const saved = await t.app.request('/api/users/me', {
+      method: 'PUT',
+      headers: { ...headers, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ addresses: [old, { ...old, id: 'new-1', areaId: 'mirpur-10', line: 'House 9, Road 4' }] }),
+    });
+    expect(saved.status).toBe(200);
+    expect(((await saved.json()) as { addresses: unknown[] }).addresses).toEqual([
+      old,
+      { ...old, id: 'new-1', areaId: 'mirpur-10', line: 'House 9, Road 4' },
+    ]);
   });
 
   it('answers the effective admin flag', async () => {
