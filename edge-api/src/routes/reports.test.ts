@@ -9,7 +9,7 @@ import type { Product } from '../contract/catalogue';
 import { orderSchema, type Order, type OrderInput } from '../contract/order';
 import type { PurchaseItem, SalesDay, SlotLoad } from '../contract/report';
 import { listProducts } from '../db/products';
-import { orderInput } from '../testing/order-fixture';
+import { orderInput, SAMPLE_ADDRESS } from '../testing/order-fixture';
 import { createTestApp, customerA, testLogs, type TestApp } from '../testing/test-app';
 import { ORDERS_CSV_HEADER } from './reports';
 
@@ -301,8 +301,8 @@ describe('GET /api/reports/orders.csv', () => {
         first._id,
         '2026-11-22T23:59:00+06:00',
         'Asha Rahman',
-        "'+880 1711-000000",
-        'House 1, Road 2, Dhanmondi, Dhaka',
+        "'+8801711000000",
+        SAMPLE_ADDRESS,
         'Wed 25 Nov, 09:00–11:00',
         'Pending',
         'cod',
@@ -314,8 +314,8 @@ describe('GET /api/reports/orders.csv', () => {
         second._id,
         '2026-11-23T00:00:00+06:00',
         'Asha Rahman',
-        "'+880 1711-000000",
-        'House 1, Road 2, Dhanmondi, Dhaka',
+        "'+8801711000000",
+        SAMPLE_ADDRESS,
         second.deliverySlot?.label ?? '',
         'Cancelled',
         'cod',
@@ -329,16 +329,25 @@ describe('GET /api/reports/orders.csv', () => {
   it('quotes commas, quotes and line breaks, keeps Bangla, and defuses cells a spreadsheet would run', async () => {
     const cases: Array<[field: 'customerName' | 'address' | 'phone', value: string]> = [
       ['customerName', 'Rahman, "Asha"'],
-      ['address', 'Flat 3B\nRoad 12, Dhanmondi'],
+      // The line: the stored address adds the area's name (DESIGN.md §15).
+      ['address', 'Flat 3B\nRoad 12'],
       ['customerName', 'আশা রহমান'],
       ['customerName', '=HYPERLINK("http://evil.test","x")'],
       ['customerName', '@SUM(A1)'],
       ['address', '-2+3 Gulshan'],
+      // An order placed before phones were checked keeps what was typed.
       ['phone', '-01711 000000'],
     ];
     // A second apart, so the file's order (oldest first) is theirs.
-    for (const [i, [field, value]] of cases.entries())
-      await place({ at: new Date(Date.parse(NOW) + i * 1000).toISOString(), contact: { [field]: value } });
+    for (const [i, [field, value]] of cases.entries()) {
+      const at = new Date(Date.parse(NOW) + i * 1000).toISOString();
+      if (field !== 'phone') await place({ at, contact: { [field]: value } });
+      else
+        await t.db.execute({
+          sql: 'UPDATE orders SET phone = ? WHERE id = ?',
+          args: [value, (await place({ at }))._id],
+        });
+    }
     const text = await csvText(await csv(TODAY, TODAY));
     expect(text).toContain('"Rahman, ""Asha"""');
     expect(text).toContain('"Flat 3B\nRoad 12, Dhanmondi"');
@@ -346,13 +355,13 @@ describe('GET /api/reports/orders.csv', () => {
     const rows = parseCsv(text).slice(1);
     const column = (name: (typeof ORDERS_CSV_HEADER)[number]) => ORDERS_CSV_HEADER.indexOf(name);
     expect(rows.map((row) => [row[column('customer name')], row[column('address')], row[column('phone')]])).toEqual([
-      ['Rahman, "Asha"', 'House 1, Road 2, Dhanmondi, Dhaka', "'+880 1711-000000"],
-      ['Asha Rahman', 'Flat 3B\nRoad 12, Dhanmondi', "'+880 1711-000000"],
-      ['আশা রহমান', 'House 1, Road 2, Dhanmondi, Dhaka', "'+880 1711-000000"],
-      ['\'=HYPERLINK("http://evil.test","x")', 'House 1, Road 2, Dhanmondi, Dhaka', "'+880 1711-000000"],
-      ["'@SUM(A1)", 'House 1, Road 2, Dhanmondi, Dhaka', "'+880 1711-000000"],
-      ['Asha Rahman', "'-2+3 Gulshan", "'+880 1711-000000"],
-      ['Asha Rahman', 'House 1, Road 2, Dhanmondi, Dhaka', "'-01711 000000"],
+      ['Rahman, "Asha"', SAMPLE_ADDRESS, "'+8801711000000"],
+      ['Asha Rahman', 'Flat 3B\nRoad 12, Dhanmondi', "'+8801711000000"],
+      ['আশা রহমান', SAMPLE_ADDRESS, "'+8801711000000"],
+      ['\'=HYPERLINK("http://evil.test","x")', SAMPLE_ADDRESS, "'+8801711000000"],
+      ["'@SUM(A1)", SAMPLE_ADDRESS, "'+8801711000000"],
+      ['Asha Rahman', "'-2+3 Gulshan, Dhanmondi", "'+8801711000000"],
+      ['Asha Rahman', SAMPLE_ADDRESS, "'-01711 000000"],
     ]);
   });
 
