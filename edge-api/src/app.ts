@@ -13,6 +13,7 @@ import { emulatorConfigured, loopbackRequest, type EmulatorTokenGate } from './a
 import { createJwksSource } from './auth/jwks';
 import { createTokenVerifier, type TokenVerifier } from './auth/verify-token';
 import { CatalogueCache } from './catalogue/catalogue';
+import { ActiveAreasCache } from './delivery/area-list';
 import type { AppConfig } from './config';
 import { factory, type AppEnv } from './env';
 import { createStripe } from './payments/stripe';
@@ -119,9 +120,11 @@ function buildApi(deps: AppDeps, described: Hono<AppEnv>) {
   const stripe = deps.stripe ?? (deps.config.stripeSecretKey ? createStripe(deps.config.stripeSecretKey) : undefined);
   const bkash = deps.bkash ?? (deps.config.bkash ? createBkashClient(deps.config.bkash) : undefined);
   const catalogue = deps.catalogue ?? new CatalogueCache(deps.db);
+  const areas = new ActiveAreasCache(deps.db);
   const inject = factory.createMiddleware(async (c, next) => {
     c.set('db', deps.db);
     c.set('catalogue', catalogue);
+    c.set('areas', areas);
     c.set('config', deps.config);
     c.set('verifyToken', verifyTokenFor(c));
     c.set('clientIp', clientIp);

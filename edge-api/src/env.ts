@@ -6,6 +6,7 @@ import { createFactory } from 'hono/factory';
 import type { RequestIdVariables } from 'hono/request-id';
 import type { AuthUser, TokenVerifier } from './auth/verify-token';
 import type { CatalogueCache } from './catalogue/catalogue';
+import type { ActiveAreasCache } from './delivery/area-list';
 import type { AppConfig } from './config';
 import type { RequestLog } from './http/logger';
 import type { PaymentMethod } from './contract/order';
@@ -26,6 +27,8 @@ export type AppEnv = {
     db: Client;
     /** The catalogue's JSON bytes per version (catalogue/catalogue.ts), one per app instance. */
     catalogue: CatalogueCache;
+    /** The shoppers' list of delivery areas as JSON bytes (delivery/area-list.ts), one per app instance. */
+    areas: ActiveAreasCache;
     config: AppConfig;
     verifyToken: TokenVerifier;
     clientIp: (c: Context) => string;

@@ -14,62 +14,34 @@ import {
   readCatalogueVersion,
 } from '../db/catalogue-versions';
 import { LIST_PRODUCTS_SQL, productsChangedSinceStatement, toProduct } from '../db/products';
+import { SnapshotCache, type Snapshot } from '../http/snapshot-cache';
 
 /** The whole catalogue at one version: its JSON text (the `GET /api/products` body) and ETag. */
-export type CatalogueSnapshot = { version: number; body: string; etag: string };
+export type CatalogueSnapshot = Snapshot & { version: number };
 
 /**
  * Keeps the catalogue's JSON bytes for its current version, so a read costs no query and no
- * serialisation. The version is re-read at most every `ttlMs` (default 1000 ms) — the most a
- * change made by another process or Worker isolate can take to show; `invalidate()` after a
- * write through this instance makes it show at once.
+ * serialisation (http/snapshot-cache.ts: re-checked at most every `ttlMs`, default 1000 ms).
+ * A check reads the version only; the rows when it moved.
  */
-export class CatalogueCache {
-  private snapshot: CatalogueSnapshot | undefined;
-  private checkedAt = Number.NEGATIVE_INFINITY;
-  private loading: Promise<CatalogueSnapshot> | undefined;
-
-  constructor(
-    private readonly db: Client,
-    private readonly ttlMs = 1000,
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  /** Forgets the checked version: the next read asks the database. */
-  invalidate(): void {
-    this.checkedAt = Number.NEGATIVE_INFINITY;
-  }
-
-  /** The snapshot when it was checked less than `ttlMs` ago, without waiting; else undefined. */
-  fresh(): CatalogueSnapshot | undefined {
-    return this.snapshot && this.now() - this.checkedAt < this.ttlMs ? this.snapshot : undefined;
-  }
-
-  /** The current snapshot (concurrent callers share one database round trip). */
-  current(): Promise<CatalogueSnapshot> {
-    const fresh = this.fresh();
-    if (fresh) return Promise.resolve(fresh);
-    this.loading ??= this.load().finally(() => {
-      this.loading = undefined;
-    });
-    return this.loading;
-  }
-
-  private async load(): Promise<CatalogueSnapshot> {
-    const checkedAt = this.now();
-    const version = await readCatalogueVersion(this.db);
-    if (this.snapshot?.version !== version) {
-      // The rows and their version from one read transaction, so the label matches the bytes.
-      const [versionRows, productRows] = await this.db.batch([CATALOGUE_VERSION_SQL, LIST_PRODUCTS_SQL], 'read');
-      const read = catalogueVersionOf(versionRows);
-      this.snapshot = {
-        version: read,
-        body: JSON.stringify((productRows?.rows ?? []).map(toProduct)),
-        etag: `"catalogue-${read}"`,
-      };
-    }
-    this.checkedAt = checkedAt;
-    return this.snapshot;
+export class CatalogueCache extends SnapshotCache<CatalogueSnapshot> {
+  constructor(db: Client, ttlMs?: number, now?: () => number) {
+    super(
+      async (previous) => {
+        const version = await readCatalogueVersion(db);
+        if (previous?.version === version) return previous;
+        // The rows and their version from one read transaction, so the label matches the bytes.
+        const [versionRows, productRows] = await db.batch([CATALOGUE_VERSION_SQL, LIST_PRODUCTS_SQL], 'read');
+        const read = catalogueVersionOf(versionRows);
+        return {
+          version: read,
+          body: JSON.stringify((productRows?.rows ?? []).map(toProduct)),
+          etag: `"catalogue-${read}"`,
+        };
+      },
+      ttlMs,
+      now,
+    );
   }
 }
 

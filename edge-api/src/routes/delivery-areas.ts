@@ -16,7 +16,7 @@ import { insertDeliveryArea, listDeliveryAreas, updateDeliveryArea } from '../db
 import { dayStarts, type DeliveryConfig } from '../delivery/slots';
 import { factory } from '../env';
 import { ApiError } from '../http/errors';
-import { cacheableJson, CATALOGUE_CACHE_CONTROL } from '../http/etag';
+import { cacheableJson, cacheableText } from '../http/etag';
 import { validate } from '../http/validation';
 import { doc } from './openapi';
 
@@ -75,9 +75,14 @@ export const deliveryAreas = factory
     validate('query', areaListQuery),
     adminForAll,
     async (c) => {
-      const all = c.req.valid('query').all === '1';
-      const areas = await listDeliveryAreas(c.var.db, { all });
-      return cacheableJson<DeliveryArea[]>(c, areas, all ? ADMIN_LIST_CACHE_CONTROL : CATALOGUE_CACHE_CONTROL);
+      if (c.req.valid('query').all === '1')
+        return cacheableJson<DeliveryArea[]>(
+          c,
+          await listDeliveryAreas(c.var.db, { all: true }),
+          ADMIN_LIST_CACHE_CONTROL,
+        );
+      const { body, etag } = await c.var.areas.current();
+      return cacheableText<DeliveryArea[]>(c, body, etag);
     },
   )
   .post(
@@ -98,6 +103,7 @@ export const deliveryAreas = factory
         throw new ApiError(400, 'validation_failed', `An area with id ${stored.id} exists already.`, {
           fields: { id: ['Another area has this id'] },
         });
+      c.var.areas.invalidate();
       return c.json(stored.area, 201);
     },
   )
@@ -120,6 +126,7 @@ export const deliveryAreas = factory
       checkSlots(c.var.config.delivery, edit.slots);
       const area = await updateDeliveryArea(c.var.db, id, edit);
       if (!area) throw notFound(id);
+      c.var.areas.invalidate();
       return c.json(area);
     },
   );
