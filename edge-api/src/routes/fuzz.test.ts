@@ -9,6 +9,7 @@ import { orderSchema } from '../contract/order';
 import { priceCart } from '../contract/pricing';
 import { productInputSchema, productSchema } from '../contract/product';
 import { reviewSchema } from '../contract/review';
+import { listDeliveryAreas } from '../db/delivery-areas';
 import { toOrder } from '../db/orders';
 import { toProduct } from '../db/products';
 import { toReview } from '../db/reviews';
@@ -60,7 +61,9 @@ const validOrderBody = () =>
   fc.record({
     customerName: fc.string({ minLength: 1, maxLength: 80 }).filter((name) => name.trim().length > 0),
     email: fc.constant(customerA.email),
-    phone: fc.stringMatching(/^[0-9]{6,20}$/),
+    phone: fc.stringMatching(/^01[3-9][0-9]{8}$/),
+    // Core areas: the spec's fee and no minimum, so every one of these is placed.
+    areaId: fc.constantFrom('dhanmondi', 'mirpur-10', 'gulshan-1'),
     address: fc.string({ minLength: 1, maxLength: 200 }).filter((address) => address.trim().length > 0),
     orderedProduct: fc.uniqueArray(
       fc.record({ _id: fc.constantFrom(...productIds), cartQuantity: fc.integer({ min: 1, max: 100 }) }),
@@ -76,8 +79,15 @@ const nearValidOrderBody = () =>
     {
       customerName: maybe(text),
       email: maybe(fc.oneof({ weight: 4, arbitrary: fc.constant(customerA.email) }, fc.emailAddress(), text)),
-      phone: maybe(fc.oneof(fc.stringMatching(/^[0-9+\- ]{4,22}$/), text)),
+      phone: maybe(
+        fc.oneof(fc.stringMatching(/^(\+?880|0)1[3-9][0-9]{8}$/), fc.stringMatching(/^[0-9+\- ]{4,22}$/), text),
+      ),
+      // Core, periphery (a fee, a minimum, some slots only), unknown.
+      areaId: maybe(fc.constantFrom('dhanmondi', 'savar', 'gazipur', 'atlantis')),
       address: maybe(text),
+      floor: maybe(text),
+      landmark: maybe(text),
+      note: maybe(text),
       orderDate: maybe(text),
       paymentMethod: maybe(fc.constantFrom('cod', 'card', 'bkash')),
       totalAmount: maybe(fc.integer()),
@@ -93,7 +103,7 @@ const nearValidOrderBody = () =>
       ),
     },
     // The fields an order needs are always present, so valid orders are common among the mutants.
-    { requiredKeys: ['customerName', 'email', 'phone', 'address', 'orderedProduct'] },
+    { requiredKeys: ['customerName', 'email', 'phone', 'areaId', 'address', 'orderedProduct'] },
   );
 const reviewBody = fc.record(
   {
@@ -199,10 +209,16 @@ describe('fuzzing every write route', () => {
     const orders = (await t.db.execute('SELECT * FROM orders')).rows.map(toOrder);
     // Near-valid bodies must have produced real orders, or this check would prove nothing.
     expect(orders.length).toBeGreaterThan(20);
+    const areas = new Map((await listDeliveryAreas(t.db, { all: true })).map((area) => [area.id, area]));
     for (const o of orders) {
       orderSchema.parse(o);
       expect(o.orderStatus === 'Pending' || o.orderStatus === 'Approved').toBe(true);
-      expect(o.totalAmount).toBe(priceCart(o.orderedProduct).subtotal);
+      // Priced with its area's fee, and never below its minimum (DESIGN.md §15).
+      const area = areas.get(o.areaId ?? '');
+      expect(area?.active).toBe(true);
+      const price = priceCart(o.orderedProduct, area);
+      expect([o.totalAmount, o.shipping]).toEqual([price.subtotal, price.shipping]);
+      expect(price.cartTotal).toBeGreaterThanOrEqual(area?.minimumOrder ?? 0);
     }
     const reviews = (await t.db.execute('SELECT * FROM reviews')).rows.map(toReview);
     for (const r of reviews) {
