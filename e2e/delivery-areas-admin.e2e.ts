@@ -97,6 +97,14 @@ describe('the Delivery areas screen', () => {
     expect(savar).toContain('2,000 Tk');
     expect(await seriousA11yViolations(page)).toEqual([]);
     expect(await smallTargets(page, 'main')).toEqual([]);
+    // Found by its Bangla name, or its thana.
+    const find = page.getByRole('searchbox', { name: 'Find an area: name, Bangla name or thana' });
+    await find.fill('সাভার');
+    await expect.poll(() => page.getByTestId('area-row').count()).toBe(1);
+    expect(await page.getByTestId('area-row').textContent()).toContain('Savar');
+    await find.fill('gulshan');
+    await expect.poll(() => page.getByTestId('area-row').count()).toBeGreaterThan(1);
+    await find.fill('');
 
     await page.getByRole('button', { name: 'Add area' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add a delivery area' });

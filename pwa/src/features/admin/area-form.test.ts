@@ -6,6 +6,7 @@ import {
   areaFormSchema,
   areaFormValues,
   areasByThana,
+  findAreas,
   newAreaValues,
   slotTimes,
   type AreaFormValues,
@@ -157,5 +158,18 @@ describe('the slot times and the list', () => {
       ['Badda', ['aftabnagar']],
       ['Mirpur', ['mirpur-1', 'mirpur-10']],
     ]);
+  });
+
+  it('finds areas by English or Bangla name, thana or id', () => {
+    const areas = [
+      area({ id: 'mirpur-10', name: 'Mirpur 10', nameBn: 'মিরপুর ১০', thana: 'Mirpur' }),
+      area({ id: 'aftabnagar', name: 'Aftabnagar', nameBn: 'আফতাবনগর', thana: 'Badda' }),
+    ];
+    const ids = (query: string) => findAreas(areas, query).map((a) => a.id);
+    expect(ids(' MIRPUR ')).toEqual(['mirpur-10']);
+    expect(ids('আফতাব')).toEqual(['aftabnagar']);
+    expect(ids('badda')).toEqual(['aftabnagar']);
+    expect(ids('')).toEqual(['mirpur-10', 'aftabnagar']);
+    expect(ids('Gulshan')).toEqual([]);
   });
 });

@@ -171,3 +171,15 @@ export function areasByThana(areas: readonly DeliveryArea[]): Array<{ thana: str
     groups.set(area.thana, [...(groups.get(area.thana) ?? []), area]);
   return [...groups.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([thana, list]) => ({ thana, areas: list }));
 }
+
+/**
+ * The areas whose name, Bangla name, thana or id holds `query` (any case, spaces around it
+ * ignored); every area for an empty query.
+ */
+export function findAreas(areas: readonly DeliveryArea[], query: string): DeliveryArea[] {
+  const wanted = query.trim().toLowerCase();
+  if (!wanted) return [...areas];
+  return areas.filter((area) =>
+    [area.name, area.nameBn, area.thana, area.id].some((text) => text.toLowerCase().includes(wanted)),
+  );
+}

@@ -4,7 +4,7 @@ import type { DeliverySlot } from '@contract/delivery';
 import { formatPrice } from '../../../lib/format';
 import { useT } from '../../../lib/i18n/i18n';
 import { useOnline } from '../../../lib/use-online';
-import { areasByThana, slotTimes } from '../area-form';
+import { areasByThana, findAreas, slotTimes } from '../area-form';
 import { AreaFormDialog, clockText } from './area-form-dialog';
 import { OfflineNote } from './offline-note';
 
@@ -22,16 +22,18 @@ type Editing = { area?: DeliveryArea } | undefined;
  * The dashboard's Areas screen (DESIGN.md §15), for the tablet first: every delivery area grouped
  * by thana (A–Z), each with its name and Bangla name, fee (or the spec's 40/80 Tk rule), minimum
  * order, free-delivery line, slots (or all) and on/off — one row each from 768 px, a card on a
- * phone — with **Add area** and each area's **Edit** opening the area form. Writes need a
+ * phone — found by name (English or Bangla), thana or id, with **Add area** and each area's
+ * **Edit** opening the area form. Writes need a
  * connection (admin writes are never queued).
  */
 export function AreasAdmin({ areas, offeredSlots }: AreasAdminProps) {
   const t = useT();
   const online = useOnline();
   const [editing, setEditing] = useState<Editing>();
-  const groups = areasByThana(areas);
+  const [query, setQuery] = useState('');
+  const groups = areasByThana(findAreas(areas, query));
   const times = slotTimes(offeredSlots, areas);
-  const thanas = groups.map((group) => group.thana);
+  const thanas = areasByThana(areas).map((group) => group.thana);
   const columns = [t('areas.list.fee'), t('areas.list.minimum'), t('areas.list.freeAbove'), t('areas.list.slots')];
   const row = 'md:grid md:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))_9rem] md:items-center md:gap-3';
   /** One of an area's values: its label above it on a phone, the column header's (read out only) from 768 px. */
@@ -61,7 +63,19 @@ export function AreasAdmin({ areas, offeredSlots }: AreasAdminProps) {
         </button>
       </div>
       <OfflineNote online={online} />
-      {groups.length === 0 && <p className="alert">{t('areas.none')}</p>}
+      <input
+        type="search"
+        className="input input-bordered mb-4 min-h-11 w-full max-w-md"
+        aria-label={t('areas.find')}
+        placeholder={t('areas.find')}
+        value={query}
+        onChange={(event) => setQuery(event.target.value)}
+      />
+      {groups.length === 0 && (
+        <p className="alert" role="status">
+          {areas.length === 0 ? t('areas.none') : t('areas.noneFound')}
+        </p>
+      )}
       {/* The column headers of the rows from 768 px; each value is also labelled for screen readers. */}
       <div aria-hidden="true" className={`hidden px-4 py-2 text-xs font-semibold text-base-content/70 ${row}`}>
         <span>{t('areas.list.area')}</span>
