@@ -1,7 +1,8 @@
 /**
  * The `orders` table and its `order_status_history` (DESIGN.md §4, §8): their SQL and the row
  * mapper. `total_amount` is whole Tk, `ordered_product` a JSON snapshot of the lines at order
- * time (name, price per sale unit, picture, unit and unit size, sale units: {@link orderLine}), `created_at` and slot bounds Unix epoch ms. Lists are keyset-paged newest first on
+ * time (name, price per sale unit, picture, unit and unit size, sale units: {@link orderLine}), `created_at` and slot bounds Unix epoch ms;
+ * `area_id`, `note` and `shipping` (whole Tk) are the delivery area's (migration 0017, DESIGN.md §15). Lists are keyset-paged newest first on
  * (created_at, id), one index per filter (migration 0003), so a first page costs the same at
  * 1k or 100k orders.
  */

@@ -2,7 +2,9 @@
  * Placing an order (spec §7, DESIGN.md §3, §4, §8, §14, §16): the server prices every order
  * itself — it loads the current prices of the ordered product ids, stores a line-item snapshot,
  * computes `totalAmount` with the shared pricing rule and sets `orderStatus: 'Pending'`; the
- * client's quoted total is only a ceiling (above it the order is refused, never charged) — takes its units from counted stock, picks its delivery slot and keeps the account
+ * client's quoted total is only a ceiling (above it the order is refused, never charged) — delivers
+ * to an active delivery area at its fee, from its minimum order, in its slots, with the address
+ * composed from its parts (DESIGN.md §15) — takes its units from counted stock, picks its delivery slot and keeps the account
  * within its open orders (one until its e-mail is verified or it signed in by phone) and its
  * units of each counted product (MAX_UNITS_PER_PRODUCT), all in the one write its
  * Idempotency-Key commits with.
@@ -193,7 +195,8 @@ function fingerprintOf(input: OrderInput): OrderInput {
  * out of stock, short or was deleted meanwhile fails the batch with StockChangedError, and the
  * order is planned again with fresh stock), and the slot's capacity is counted again after the
  * insert.
- * @throws ApiError 409 `out_of_stock` for products out of stock, short or gone: a gone one is named by
+ * @throws ApiError 409 `area_not_served` for an unknown or inactive area, `below_minimum` below its
+ * minimum order (delivery/areas.ts); 409 `out_of_stock` for products out of stock, short or gone: a gone one is named by
  * its line's `name` when the client sent one, else by its id, as the server has no row of it;
  * 409 `too_many_units` past MAX_UNITS_PER_PRODUCT; 409 `price_changed` when today's subtotal is
  * above the `totalAmount` sent (each stored as the key's answer).
