@@ -56,6 +56,16 @@ const errorBodySchema = z.object({
           .optional()
           .meta({ description: 'below_minimum: the area’s minimum order (Tk of goods, before shipping and tax)' }),
         cartTotal: z.number().optional().meta({ description: 'below_minimum: the order’s goods (Tk)' }),
+        quotedTotal: z.number().optional().meta({ description: 'price_changed: the subtotal the shopper saw (Tk)' }),
+        totalAmount: z.number().optional().meta({ description: 'price_changed: today’s subtotal (Tk)' }),
+        lines: z
+          .array(z.object({ _id: z.string(), name: z.string(), quoted: z.number(), price: z.number() }))
+          .optional()
+          .meta({ description: 'price_changed: the lines whose price rose, quoted and today’s (Tk per sale unit)' }),
+        shipping: z
+          .object({ quoted: z.number(), price: z.number() })
+          .optional()
+          .meta({ description: 'price_changed: the delivery fee quoted and today’s (Tk), when the area’s fee rose' }),
       })
       .optional()
       .meta({

@@ -3,6 +3,7 @@
  * 08:30 in Dhaka): the area's fee, free delivery and minimum order, an area not served, the
  * area's slots, the address composed from its parts, and a fee that rose since the quote.
  */
+import Ajv2020 from 'ajv/dist/2020';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Product } from '../contract/catalogue';
 import { orderSchema, type Order, type OrderInput } from '../contract/order';
@@ -99,6 +100,7 @@ describe('POST /api/orders: the delivery area', () => {
     const savar = await area('savar');
     const kg = Math.ceil(savar.minimumOrder / potato.price) - 1;
     const res = await post(await body(kg, { areaId: 'savar' }));
+    expect(await documented(res.clone())).toBe('valid');
     expect(await refusal(res)).toMatchObject({
       status: 409,
       code: 'below_minimum',
@@ -137,6 +139,22 @@ describe('POST /api/orders: the delivery area', () => {
   });
 });
 
+/** Whether `res` (a POST /api/orders answer) is as GET /api/openapi.json documents it: 'valid', else the reasons. */
+async function documented(res: Response): Promise<string> {
+  type Doc = {
+    paths: Record<
+      string,
+      Record<string, { responses: Record<string, { content: Record<string, { schema: object }> }> }>
+    >;
+    components: object;
+  };
+  const doc = (await (await t.call('GET', '/api/openapi.json')).json()) as Doc;
+  const schema = doc.paths['/api/orders']?.post?.responses[String(res.status)]?.content['application/json']?.schema;
+  const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
+  const validate = ajv.compile({ ...schema, components: doc.components });
+  return validate(await res.json()) ? 'valid' : ajv.errorsText(validate.errors);
+}
+
 describe('POST /api/orders: the fee the shopper saw (DESIGN.md §16)', () => {
   /** The body as the PWA sends it: each line's price and the subtotal it showed with `fee`. */
   const quoted = async (kg: number, fee: number) => ({
@@ -152,6 +170,7 @@ describe('POST /api/orders: the fee the shopper saw (DESIGN.md §16)', () => {
     await t.call('PUT', '/api/delivery-areas/keraniganj', { role: 'admin', body: { fee: fee + 50 } });
     const sent = await quoted(kg, fee);
     const res = await post(sent);
+    expect(await documented(res.clone())).toBe('valid');
     expect(await refusal(res)).toMatchObject({
       status: 409,
       code: 'price_changed',
