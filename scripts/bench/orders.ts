@@ -31,7 +31,11 @@ import { kib, median, ms, pct, type Figure } from './report';
 export type Shopper = { email: string; token: string };
 
 /** The bench shopper's details, in the API's orders and the plain inserts alike (figure 5 compares the same rows). */
-const BENCH_CONTACT = { customerName: 'Bench Shopper', phone: '+8801711000000', address: 'Road 27, Dhanmondi' } as const;
+const BENCH_CONTACT = {
+  customerName: 'Bench Shopper',
+  phone: '+8801711000000',
+  address: 'Road 27, Dhanmondi',
+} as const;
 
 /**
  * A valid `POST /api/orders` body (the sample order of order-fixture.ts with {@link BENCH_CONTACT})
