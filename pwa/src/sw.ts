@@ -107,15 +107,28 @@ registerRoute(
 // is a price the shopper is quoted (DESIGN.md §16) — online it is always today's, offline the
 // last one seen. The API's ETag keeps the refetch a 304. The admin's list of every area
 // (`?all=1`) is not kept.
+const AREAS_CACHE = 'delivery-areas';
 registerRoute(
   ({ url, request }) =>
     request.method === 'GET' && sameOrigin(url) && url.pathname === '/api/delivery-areas' && url.search === '',
   new NetworkFirst({
-    cacheName: 'delivery-areas',
+    cacheName: AREAS_CACHE,
     networkTimeoutSeconds: 5,
     plugins: [new CacheableResponsePlugin({ statuses: [200] })],
   }),
 );
+
+// The areas are kept from the worker's install on (a few KB), not only once a page asked for
+// them: a shopper whose first checkout is offline can still choose their area. A failed fetch
+// never fails the install; the page's first request online fills the cache then.
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    caches
+      .open(AREAS_CACHE)
+      .then((cache) => cache.add('/api/delivery-areas'))
+      .catch(() => undefined),
+  );
+});
 
 // Client routes: every navigation gets the precached index.html, online or not, so the PWA
 // routes itself (and shows its own 404). API paths are never answered with HTML.
