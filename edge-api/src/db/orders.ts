@@ -153,6 +153,13 @@ export const SEARCH_WINDOW = 2000;
 /** Escapes LIKE's wildcards in `text` (with ESCAPE '\'), for a substring match. */
 const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
+/**
+ * A search as it may match a phone stored in E.164 (`+8801711223344`, DESIGN.md §15): the
+ * separators people type (`01711-223344`, `+880 1711`) dropped when the search is a number;
+ * any other search as it is. The national `01…` digits are a substring of the E.164 form.
+ */
+const phoneSearch = (q: string) => (/^[+\d\s\-.()]+$/.test(q) ? q.replace(/[\s\-.()]/g, '') : q);
+
 /** The WHERE conditions (and args) of `filter` other than `q`, and of the cursor. */
 function conditions(filter: OrderFilter, after: Cursor | undefined): { where: string; args: InValue[] } {
   const parts: Array<[sql: string, ...args: InValue[]]> = [];
@@ -196,10 +203,11 @@ export function listOrdersStatements(
     rows: {
       sql: `SELECT ${COLUMNS} FROM (
               SELECT id AS hit FROM (SELECT id, customer_name, email, phone FROM orders ${where} ${NEWEST_FIRST} LIMIT ?)
-              WHERE customer_name LIKE ? ESCAPE '\\' OR email LIKE ? ESCAPE '\\' OR phone LIKE ? ESCAPE '\\' LIMIT ?
+              WHERE customer_name LIKE ? ESCAPE '\\' OR email LIKE ? ESCAPE '\\' OR phone LIKE ? ESCAPE '\\'
+                 OR phone LIKE ? ESCAPE '\\' LIMIT ?
             ) CROSS JOIN orders ON orders.id = hit
             ${NEWEST_FIRST}`,
-      args: [...args, SEARCH_WINDOW, like, like, like, page.limit + 1],
+      args: [...args, SEARCH_WINDOW, like, like, like, likeContains(phoneSearch(filter.q)), page.limit + 1],
     },
     windowEnd: {
       sql: `SELECT created_at, id FROM orders ${where} ${NEWEST_FIRST} LIMIT 1 OFFSET ?`,

@@ -258,6 +258,15 @@ describe('GET /api/orders pages', () => {
     expect(nextOf(await get('/api/orders?status=Pending'))).toBeUndefined();
   });
 
+  it('finds an order by its phone stored in E.164 as the admin types it (01711-223344, +880 1711…)', async () => {
+    await seedOrders(1, 30, { customerName: 'Hasan Ali', phone: '+8801711223344' });
+    for (const q of ['01711-223344', '01711 22', '+880 1711-223344', '(017) 11223344'])
+      expect(
+        ((await (await get(`/api/orders?q=${encodeURIComponent(q)}`)).json()) as Order[]).map((o) => o.customerName),
+        q,
+      ).toEqual(['Hasan Ali']);
+  });
+
   it(`searches ${SEARCH_WINDOW} orders per page at most and goes on where it stopped, missing no match`, async () => {
     // 2.5 windows of orders; every 700th is Rina's.
     const total = Math.floor(SEARCH_WINDOW * 2.5);
