@@ -8,9 +8,18 @@ import { freePort, waitForHttp } from '../lib/ports';
 
 /**
  * One measured run: mean requests/s, latency p50/p99 (ms), answers outside 2xx (less the
- * expected status), connection errors and timeouts, and the 2xx answers counted (`ok`).
+ * expected status), connection errors and timeouts, the 2xx answers counted (`ok`), and the
+ * answers by status code (`statuses`, so a figure's data shows what failed).
  */
-export type LoadResult = { rps: number; p99: number; p50: number; non2xx: number; errors: number; ok: number };
+export type LoadResult = {
+  rps: number;
+  p99: number;
+  p50: number;
+  non2xx: number;
+  errors: number;
+  ok: number;
+  statuses: Record<string, number>;
+};
 
 export type LoadOptions = {
   url: string;
@@ -48,6 +57,9 @@ async function once(options: LoadOptions, durationS: number): Promise<LoadResult
     non2xx: result.non2xx - expected,
     errors: result.errors + result.timeouts,
     ok: result['2xx'],
+    statuses: Object.fromEntries(
+      Object.entries(result.statusCodeStats ?? {}).map(([code, stat]) => [code, stat?.count ?? 0]),
+    ),
   };
 }
 

@@ -16,7 +16,8 @@ const order = (email: string): OrderInput => ({
   customerName: 'Asha Rahman',
   email,
   phone: '01711-000000',
-  address: 'House 1, Dhanmondi',
+  areaId: 'dhanmondi',
+  address: 'House 1, Road 2',
   orderedProduct: [{ _id: 'p1', cartQuantity: 1 }],
 });
 // Where persist-queries.ts keeps the order queries.

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { addressesAfterOrder, type SavedAddress } from './my-profile';
 
-const home: SavedAddress = { id: 'h', label: 'Home', areaId: 'dhanmondi', line: 'House 12, Road 5' };
-const office: SavedAddress = { id: 'o', label: 'Office', areaId: 'banani', line: 'Road 11', floor: '4' };
+const home = { id: 'h', label: 'Home', areaId: 'dhanmondi', line: 'House 12, Road 5' } satisfies SavedAddress;
+const office = { id: 'o', label: 'Office', areaId: 'banani', line: 'Road 11', floor: '4' } satisfies SavedAddress;
 const five: SavedAddress[] = ['a', 'b', 'c', 'd', 'e'].map((id) => ({
   id,
   label: id,

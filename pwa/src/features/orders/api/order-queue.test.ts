@@ -9,6 +9,8 @@ const order = (n: number): Order => ({
   email: `c${n}@example.test`,
   phone: '01711000000',
   address: 'Uttara',
+  areaId: 'uttara-sector-4',
+  shipping: 40,
   orderStatus: 'Pending',
   totalAmount: 100,
   orderDate: '22/11/2026',

@@ -20,7 +20,8 @@ const order: OrderInput = {
   customerName: 'Asha Rahman',
   email: asha,
   phone: '01711-000000',
-  address: 'House 1, Dhanmondi',
+  areaId: 'dhanmondi',
+  address: 'House 1, Road 2',
   orderedProduct: [{ _id: 'p1', cartQuantity: 1 }],
 };
 

@@ -20,7 +20,8 @@ const order = (n = 1): OrderInput => ({
   customerName: 'Asha Rahman',
   email: asha,
   phone: '01711-000000',
-  address: `House ${n}, Dhanmondi`,
+  areaId: 'dhanmondi',
+  address: `House ${n}, Road 2`,
   orderedProduct: [{ _id: `p${n}`, cartQuantity: n }],
 });
 const review = (n = 1): ReviewInput => ({ review: `Fresh, review ${n}`, rating: 5 });
