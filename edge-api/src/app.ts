@@ -76,6 +76,8 @@ export type AppDeps = {
   providers?: Partial<Record<PaymentMethod, PaymentProvider>>;
   /** The catalogue cache, when the entry shares it (Node's replay of the catalogue read). */
   catalogue?: CatalogueCache;
+  /** The delivery areas' cache, when the entry shares it (Node's replay of the areas' read). */
+  areas?: ActiveAreasCache;
   /** The runtime's Web Push sender (push/sender.ts); without one, or without config.push, nothing is sent. */
   pushSender?: PushSender;
 };
@@ -120,7 +122,7 @@ function buildApi(deps: AppDeps, described: Hono<AppEnv>) {
   const stripe = deps.stripe ?? (deps.config.stripeSecretKey ? createStripe(deps.config.stripeSecretKey) : undefined);
   const bkash = deps.bkash ?? (deps.config.bkash ? createBkashClient(deps.config.bkash) : undefined);
   const catalogue = deps.catalogue ?? new CatalogueCache(deps.db);
-  const areas = new ActiveAreasCache(deps.db);
+  const areas = deps.areas ?? new ActiveAreasCache(deps.db);
   const inject = factory.createMiddleware(async (c, next) => {
     c.set('db', deps.db);
     c.set('catalogue', catalogue);

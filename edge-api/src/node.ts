@@ -17,7 +17,8 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { createApp } from './app';
 import { nodeEmulatorGate } from './auth/emulator-tokens';
 import { CatalogueCache } from './catalogue/catalogue';
-import { catalogueReplay } from './catalogue/replay';
+import { ActiveAreasCache } from './delivery/area-list';
+import { replayLists } from './http/replay';
 import { ConfigError, parseConfig } from './config';
 import { DEFAULT_PORT } from './contract/local-run';
 import { openDatabase } from './db/client';
@@ -69,6 +70,7 @@ async function main(): Promise<void> {
       `the database of DATABASE_URL lacks migration${pending.length > 1 ? 's' : ''} ${pending.map((m) => m.name).join(', ')}; run "npm run migrate" first.`,
     );
   const catalogue = new CatalogueCache(db);
+  const areas = new ActiveAreasCache(db);
   // Provider callbacks go to PUBLIC_URL, else to this listener (its port known once it listens,
   // for PORT 0), never to the Host a request names.
   let ownOrigin = listenerOrigin(hostname, port);
@@ -78,13 +80,23 @@ async function main(): Promise<void> {
     db,
     config,
     catalogue,
+    areas,
     clientIp: (c) => getConnInfo(c).remote.address ?? 'unknown',
     emulatorTokens: emulator.gate,
     origin: () => ownOrigin,
     ...(config.push ? { pushSender: createWebCryptoSender(config.push) } : {}),
   });
   const app = apiOnly ? api : withStaticSite(api, distDir);
-  const server = createServer(catalogueReplay(catalogue, app.fetch, `http://${hostname}:${port}`));
+  const server = createServer(
+    replayLists(
+      [
+        { path: '/api/products', cache: catalogue },
+        { path: '/api/delivery-areas', cache: areas },
+      ],
+      app.fetch,
+      `http://${hostname}:${port}`,
+    ),
+  );
   server.listen(port, hostname, () => {
     ownOrigin = listenerOrigin(hostname, (server.address() as AddressInfo).port);
     console.log(

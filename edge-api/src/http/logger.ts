@@ -116,7 +116,7 @@ export function writeRequestLine(log: RequestLog, line: RequestLine, level: 'inf
 export type TallyRequest = (requestId: string, status: number, durationMs: number) => void;
 
 /**
- * The request lines of a hot path answered outside Hono (catalogue/replay.ts), where one
+ * The request lines of a hot path answered outside Hono (http/replay.ts), where one
  * LogTape record per request (about 8 µs with its JSON) would cost more than the answer itself
  * (bench figure 6): each request's own line is written at debug, and at info one `requests`
  * line per `windowMs` (ms) that saw any says `method`, `route`, `count`, the count per status

@@ -13,7 +13,7 @@ const SAFE_REQUEST_ID = new RegExp(`^[\\w=-]{1,${MAX_REQUEST_ID_LENGTH}}$`);
 export const requestIds = requestId({ limitLength: MAX_REQUEST_ID_LENGTH });
 
 /**
- * The request id for an answer made outside Hono (catalogue/replay.ts, the Worker's refusal):
+ * The request id for an answer made outside Hono (http/replay.ts, the Worker's refusal):
  * takes the incoming header's value and returns it when it is safe, else a new UUID, by the
  * same rule as {@link requestIds}.
  */

@@ -3,11 +3,12 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { openDatabase } from '../db/client';
-import { configureLogging } from '../http/logger';
+import { configureLogging } from './logger';
 import { testLogs } from '../testing/test-logs';
 import { createTestDb, type TestDb } from '../testing/test-db';
-import { CatalogueCache } from './catalogue';
-import { catalogueReplay } from './replay';
+import { CatalogueCache } from '../catalogue/catalogue';
+import { ActiveAreasCache } from '../delivery/area-list';
+import { replayLists } from './replay';
 
 /**
  * The summary window (ms). The test sends 4 requests at once and expects one summary: the
@@ -19,6 +20,7 @@ let t: TestDb;
 let server: Server;
 let base = '';
 let catalogue: CatalogueCache;
+let areas: ActiveAreasCache;
 let appFetch: (request: Request) => Response | Promise<Response>;
 
 const servers: Server[] = [];
@@ -34,10 +36,15 @@ async function listen(listener?: (req: IncomingMessage, res: ServerResponse) => 
 beforeAll(async () => {
   t = await createTestDb();
   catalogue = new CatalogueCache(t.db, 60_000);
-  const app = createApp({ db: t.db, config: t.config, catalogue });
+  areas = new ActiveAreasCache(t.db, 60_000);
+  const app = createApp({ db: t.db, config: t.config, catalogue, areas });
   appFetch = app.fetch;
   [server, base] = await listen();
-  server.on('request', catalogueReplay(catalogue, app.fetch, base, LOG_WINDOW_MS));
+  const lists = [
+    { path: '/api/products', cache: catalogue },
+    { path: '/api/delivery-areas', cache: areas },
+  ];
+  server.on('request', replayLists(lists, app.fetch, base, LOG_WINDOW_MS));
 });
 afterAll(async () => {
   await Promise.all(servers.map((started) => new Promise((resolve) => started.close(resolve))));
@@ -130,6 +137,32 @@ describe('catalogue replay (Node hot path)', () => {
   });
 });
 
+describe('delivery areas replay (Node hot path)', () => {
+  it("replays the areas' own answer and 304, and an area switched off once the cache moved", async () => {
+    const direct = await appFetch(new Request(`${base}/api/delivery-areas`));
+    await fetch(`${base}/api/delivery-areas`); // the first read records the answer
+    await new Promise((resolve) => setTimeout(resolve, LOG_WINDOW_MS * 2));
+    testLogs.length = 0;
+    const replayed = await fetch(`${base}/api/delivery-areas`);
+    expect(await replayed.text()).toBe(await direct.text());
+    expect(headersOf(replayed)).toMatchObject(headersOf(direct));
+    const etag = replayed.headers.get('etag') ?? '';
+    expect((await fetch(`${base}/api/delivery-areas`, { headers: { 'If-None-Match': etag } })).status).toBe(304);
+    await new Promise((resolve) => setTimeout(resolve, LOG_WINDOW_MS * 2));
+    // Answered by the replay: counted in its summary line, not logged by the app's middleware.
+    expect(testLogs).toEqual([
+      expect.objectContaining({ message: 'requests', route: '/api/delivery-areas', statuses: { 200: 1, 304: 1 } }),
+    ]);
+
+    await t.db.execute("UPDATE delivery_areas SET active = 0 WHERE id = 'savar'");
+    areas.invalidate();
+    const after = (await (await fetch(`${base}/api/delivery-areas`)).json()) as Array<{ id: string }>;
+    expect(after.map((area) => area.id)).not.toContain('savar');
+    await t.db.execute("UPDATE delivery_areas SET active = 1 WHERE id = 'savar'");
+    areas.invalidate();
+  });
+});
+
 describe('catalogue replay when the database fails', () => {
   it('costs the shopper one database round trip, as the app alone does, and answers its 503', async () => {
     // A libSQL server that is down behind its proxy: every request answered 502.
@@ -142,7 +175,7 @@ describe('catalogue replay when the database fails', () => {
     const downCatalogue = new CatalogueCache(down, 60_000);
     const app = createApp({ db: down, config: t.config, catalogue: downCatalogue });
     const [replayServer, replayBase] = await listen();
-    replayServer.on('request', catalogueReplay(downCatalogue, app.fetch, replayBase));
+    replayServer.on('request', replayLists([{ path: '/api/products', cache: downCatalogue }], app.fetch, replayBase));
 
     const alone = await app.fetch(new Request(`${replayBase}/api/products`));
     expect(alone.status).toBe(503);
@@ -169,7 +202,7 @@ describe('catalogue replay when the database fails', () => {
       return failing ? Response.json({ code: 'database_unavailable' }, { status: 503 }) : app.fetch(request);
     };
     const [replayServer, replayBase] = await listen();
-    replayServer.on('request', catalogueReplay(catalogue, flaky, replayBase));
+    replayServer.on('request', replayLists([{ path: '/api/products', cache: catalogue }], flaky, replayBase));
 
     expect((await fetch(`${replayBase}/api/products`)).status).toBe(503);
     await recordingTried;
