@@ -118,9 +118,7 @@ export function CartPage({ cart, shopPath, checkoutPath, outOfStock, area, areaP
           {(changing || !area) && areaPicker(() => setChanging(false))}
           {area && short > 0 && (
             <div className="grid gap-2" data-testid="cart-below-minimum">
-              <p className="font-semibold">
-                {t('area.moreFor', { amount: formatPrice(short), area: area.name })}
-              </p>
+              <p className="font-semibold">{t('area.moreFor', { amount: formatPrice(short), area: area.name })}</p>
               <progress
                 className="progress progress-warning h-3 w-full"
                 value={ordered}
