@@ -99,7 +99,7 @@ describe.each([
     await page.goto(browser.url('/profile'));
     await page.getByRole('heading', { name: 'Phone and addresses' }).waitFor();
     // The profile kept offline shows first, then the server's (which has both addresses).
-    await expect.poll(() => page.getByLabel('Label', { exact: true }).count()).toBe(2);
+    await expect.poll(() => page.getByLabel('Label', { exact: true }).count(), { timeout: 10_000 }).toBe(2);
     expect(await page.getByLabel('Phone', { exact: true }).inputValue()).toBe('01711-223344');
     const renamed = (await page.getByLabel('Label', { exact: true }).first().inputValue()) === 'Office' ? 0 : 1;
     await page.getByLabel('Label', { exact: true }).nth(renamed).fill('');
