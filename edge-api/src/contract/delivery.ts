@@ -4,8 +4,11 @@
  * slot as the API describes it. The schemas are in order.ts.
  */
 
-/** The delivery flow: its states in the order they happen (spec §2 has the first two; DESIGN.md §8 the rest). */
-export const deliveryFlow = ['Pending', 'Approved', 'Out for delivery', 'Delivered'] as const;
+/**
+ * The delivery flow: its states in the order they happen (spec §2 has the first two; DESIGN.md §8
+ * the rest; `Packed`, DESIGN.md §17, is reached only by packing the order).
+ */
+export const deliveryFlow = ['Pending', 'Approved', 'Packed', 'Out for delivery', 'Delivered'] as const;
 /** A state of the delivery flow. */
 export type DeliveryStep = (typeof deliveryFlow)[number];
 
@@ -16,11 +19,20 @@ export type DeliveryStep = (typeof deliveryFlow)[number];
 export const orderStatuses = [...deliveryFlow, 'Cancelled'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
-/** The one state an order in `status` may move to next; undefined once it is Delivered or Cancelled. */
+/**
+ * The one state a status update (`PUT /orders/update/:id`) may move an order in `status` to;
+ * undefined once it is Delivered or Cancelled. `Packed` is skipped: only packing (`PUT
+ * /orders/:id/packing`, DESIGN.md §17) enters it, and an Approved order moved straight to Out for
+ * delivery is packed as ordered.
+ */
 export function nextOrderStatus(status: OrderStatus): DeliveryStep | undefined {
   const index = deliveryFlow.findIndex((step) => step === status);
-  return index < 0 ? undefined : deliveryFlow[index + 1];
+  const next = index < 0 ? undefined : deliveryFlow[index + 1];
+  return next === 'Packed' ? 'Out for delivery' : next;
 }
+
+/** True when an order in `status` may be packed (DESIGN.md §17): it is Approved. */
+export const isPackable = (status: OrderStatus): boolean => status === 'Approved';
 
 /** One step of an order's timeline: the state it entered and when (ISO 8601). */
 export type StatusChange = { status: OrderStatus; at: string };

@@ -32,6 +32,10 @@ export const apiErrorCodes = [
   'one_review_each',
   'not_pending',
   'invalid_transition',
+  // Packing (DESIGN.md §17): entries that do not fit the order (400, details.lines), and a
+  // second packing of an order (409).
+  'packing_invalid',
+  'already_packed',
   'already_paid',
   'rate_limited',
   'too_many_reviews',

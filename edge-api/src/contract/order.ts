@@ -7,6 +7,7 @@ import { saleUnits } from './catalogue';
 import { deliveryFlow, orderStatuses, type DeliverySlot, type DeliverySlotOffer, type StatusChange } from './delivery';
 import { deliveryAreaId } from './delivery-area';
 import { bdMobile, cartQuantityField, email, optionalText, recordId, requiredText } from './fields';
+import { MAX_LINE_NOTE, substitutions } from './line-choice';
 
 /** How an order is paid: cash on delivery, card (Stripe, DESIGN.md §6) or bKash (DESIGN.md §10). */
 export const paymentMethods = ['cod', 'card', 'bkash'] as const;
@@ -32,18 +33,24 @@ const quotedTk = z
   .min(0, { error: 'Must be 0 or more' })
   .max(MAX_QUOTED_TK, { error: `At most ${MAX_QUOTED_TK} Tk` });
 
+/** A line's substitution choice (DESIGN.md §17): none (the default), similar or call. */
+const substitutionField = z.enum(substitutions, { error: 'Choose none, similar or call' });
+
 /**
  * One ordered line: a product id and whole sale units (1–100). `name`, the product's name as the
  * client last saw it, is read only to name a product that is gone (deleted) in the 409
  * `out_of_stock` refusal; a name that is not such a text is dropped, not refused. `price`, the
  * price per sale unit the shopper saw (Tk), names the lines that rose in a 409 `price_changed`
- * (DESIGN.md §16); the server's price is what is charged. Other fields are ignored (DESIGN.md §3).
+ * (DESIGN.md §16); the server's price is what is charged. `substitution` and `note` are the
+ * shopper's choices for packing (DESIGN.md §17). Other fields are ignored (DESIGN.md §3).
  */
 const orderLineInputSchema = z.object({
   _id: recordId,
   cartQuantity: cartQuantityField,
   name: z.string().trim().min(1).max(MAX_LINE_NAME).optional().catch(undefined),
   price: quotedTk.optional(),
+  substitution: substitutionField.default('none'),
+  note: optionalText(MAX_LINE_NOTE),
 });
 
 /**
@@ -98,8 +105,10 @@ export type OrderInput = z.input<typeof orderInputSchema>;
 
 /**
  * A line-item snapshot stored with the order: the product's name, price (Tk per sale unit),
- * picture and sale unit at order time, and the sale units ordered. A line stored before products
- * had units reads as kg, unit size 1 (db/orders.ts).
+ * picture, sale unit and weight tolerance (grams, null for none) at order time, the sale units
+ * ordered, and the shopper's packing choices (DESIGN.md §17). A line stored before products had
+ * units reads as kg, unit size 1; one stored before packing as tolerance null and substitution
+ * none (db/orders.ts).
  */
 const orderLineSchema = z.object({
   _id: z.string(),
@@ -108,8 +117,39 @@ const orderLineSchema = z.object({
   image: z.string(),
   unit: z.enum(saleUnits),
   unitSize: z.number().int().min(1),
+  weightTolerance: z.number().int().min(1).nullable(),
   cartQuantity: z.number().int(),
+  substitution: substitutionField,
+  note: z.string().optional(),
 });
+
+/** What was packed in place of a missing line (DESIGN.md §17): the product then, and sale units packed. */
+const packedSubstituteSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  price: z.number().meta({ description: 'Tk per sale unit when packed' }),
+  unit: z.enum(saleUnits),
+  unitSize: z.number().int().min(1),
+  quantity: z.number().int().min(1),
+});
+
+/**
+ * One ordered line as packed (DESIGN.md §17): `found` false costs nothing; `packedGrams` is the
+ * weight packed on a weighed line (null on others); `finalPrice` is what the line costs now (Tk,
+ * to the poisha: the packed weight's, the substitute's, or 0).
+ */
+const packedLineSchema = z.object({
+  _id: z.string(),
+  found: z.boolean(),
+  packedGrams: z.number().int().nullable(),
+  finalPrice: z.number(),
+  substitute: packedSubstituteSchema.optional(),
+});
+
+/** An order's packing: when it was packed and each ordered line as packed, in the order's line order. */
+export const packingSchema = z.object({ packedAt: z.string(), lines: z.array(packedLineSchema) });
+export type Packing = z.infer<typeof packingSchema>;
+export type PackedLine = Packing['lines'][number];
 
 /** A delivery slot as stored with an order. */
 const deliverySlotSchema = z.object({
@@ -148,7 +188,21 @@ export const orderSchema = z.object({
   note: z.string().optional().meta({ description: 'The shopper’s note for the rider' }),
   shipping: z.number().meta({ description: 'The delivery fee charged (Tk), in totalAmount' }),
   orderStatus: z.enum(orderStatuses),
-  totalAmount: z.number().int(),
+  totalAmount: z.number().int().meta({ description: 'The estimate at nominal weights (spec §3’s subtotal, whole Tk)' }),
+  maxAmount: z.number().int().meta({
+    description:
+      'The most the order can cost once weighed lines are packed (whole Tk, DESIGN.md §17); prepaid orders are charged it',
+  }),
+  finalAmount: z
+    .number()
+    .int()
+    .optional()
+    .meta({ description: 'The final bill once packed (whole Tk, ≤ maxAmount): what a cash order collects' }),
+  refundedAmount: z
+    .number()
+    .optional()
+    .meta({ description: 'Tk returned to the payer so far (a packing’s maxAmount − finalAmount, or a cancel)' }),
+  packing: packingSchema.optional(),
   orderDate: z.string(),
   orderedProduct: z.array(orderLineSchema),
   paymentMethod: z.enum(paymentMethods),
@@ -170,6 +224,62 @@ export type Order = z.infer<typeof orderSchema>;
 export const orderStatusUpdateSchema = z.object({
   orderStatus: z.enum(deliveryFlow, { error: `Choose one of ${deliveryFlow.join(', ')}` }),
 });
+
+/**
+ * One entry of a packing (DESIGN.md §17): the ordered line's product `_id`; `found`; the grams
+ * packed (`packedGrams`, whole grams, required on a found weighed line and within its tolerance);
+ * and, on a line not found whose substitution allows it, the substitute's product id and sale units.
+ */
+const packingLineInputSchema = z.object({
+  _id: recordId,
+  found: z.boolean({ error: 'Found is true or false' }),
+  packedGrams: z
+    .number({ error: 'Enter the grams packed' })
+    .int({ error: 'Enter whole grams' })
+    .min(1, { error: 'Enter the grams packed' })
+    .optional(),
+  substituteId: recordId.optional(),
+  substituteQuantity: cartQuantityField.optional(),
+});
+
+/**
+ * `PUT /orders/:id/packing` body (DESIGN.md §17): one entry per ordered line. Whether the entries
+ * fit the order (every line once, grams within tolerance, substitutes only where allowed and in
+ * the catalogue) is checked against the order: 400 `packing_invalid` naming the lines.
+ */
+export const packingInputSchema = z.object({
+  lines: z
+    .array(packingLineInputSchema, { error: 'Send one entry per ordered line' })
+    .min(1, { error: 'Send one entry per ordered line' })
+    .max(MAX_ORDER_LINES, { error: `At most ${MAX_ORDER_LINES} lines` }),
+});
+export type PackingInput = z.input<typeof packingInputSchema>;
+
+/**
+ * Why a packing entry does not fit its order (400 `packing_invalid`, `details.lines[].reason`):
+ * `not_in_order` (a product the order has no line for), `duplicate` (a line sent twice), `missing`
+ * (an ordered line not sent), `grams_required` (a found weighed line without grams),
+ * `grams_out_of_range` (outside the tolerance; `min`/`max` given), `grams_not_weighed` (grams on a
+ * line that is not weighed), `substitute_not_allowed` (on a `none` line, or on a line found),
+ * `substitute_unknown` (not in the catalogue, or not in stock), `substitute_quantity_required`.
+ */
+export const packingProblems = [
+  'not_in_order',
+  'duplicate',
+  'missing',
+  'grams_required',
+  'grams_out_of_range',
+  'grams_not_weighed',
+  'substitute_not_allowed',
+  'substitute_unknown',
+  'substitute_quantity_required',
+] as const;
+export type PackingProblem = (typeof packingProblems)[number];
+
+/** `details` of a 400 `packing_invalid`: each entry that does not fit, by product id. */
+export type PackingInvalidDetails = {
+  lines: Array<{ _id: string; reason: PackingProblem; min?: number; max?: number }>;
+};
 
 /** Largest page of `GET /orders`. */
 const MAX_ORDERS_PAGE = 200;

@@ -59,6 +59,11 @@ export type PushPayload = {
   url: string;
   tag: string;
   locale: PushLocale;
+  /**
+   * On status Packed (DESIGN.md §17): the final bill (whole Tk) and the names of the products
+   * substituted and not found, as the order's lines name them.
+   */
+  packed?: { finalAmount: number; substituted: string[]; missing: string[] };
 };
 
 /** The shopper's page of their order: My Orders with that order picked out. */
