@@ -8,6 +8,9 @@ import { DELIVERY_AREA_KEY } from '../../lib/storage-keys';
 
 const listeners = new Set<() => void>();
 
+/** The choice when storage refused it (private mode, a full quota): it lasts this page only. */
+let memory: string | undefined;
+
 /** The chosen area's id, or undefined (none yet, or storage unavailable). */
 function readChosen(): string | undefined {
   try {
@@ -39,8 +42,6 @@ export function chooseArea(areaId: string): void {
   }
   for (const listener of listeners) listener();
 }
-
-let memory: string | undefined;
 
 /** Returns the chosen area's id (undefined while none is); the component renders again when it changes. */
 export const useChosenAreaId = (): string | undefined =>
