@@ -35,6 +35,7 @@ const detailsOf: Readonly<Record<string, unknown>> = {
   price_changed: { quotedTotal: 168, totalAmount: 210, lines: [{ ...tomato, quoted: 120, price: 150 }] },
   area_not_served: { areaId: 'savar' },
   below_minimum: { areaId: 'savar', minimumOrder: 500, cartTotal: 380 },
+  packing_invalid: { lines: [{ _id: 'p1', reason: 'grams_out_of_range', min: 950, max: 1050 }] },
 };
 
 switchableLanguages();
@@ -194,6 +195,40 @@ describe('apiErrorText in Bangla', () => {
     expect(apiErrorText(new OutboxNoteError({ note: 'refused' }), 'x')).toBe('এটি নেওয়া হয়নি।');
     expect(apiErrorText(new OutboxNoteError({ note: 'signIn' }), 'x')).toBe('অর্ডার পাঠাতে লগইন করুন');
     expect(apiErrorText(new OutboxNoteError(storedOutOfStock), 'x', banglaName)).toBe('মজুত নেই: টমেটো');
+  });
+});
+
+describe('a packing that does not fit its order (DESIGN.md §17)', () => {
+  const invalid = refusal(
+    'packing_invalid',
+    'Packing does not fit the order',
+    {
+      lines: [
+        { _id: 'p1', reason: 'grams_out_of_range', min: 950, max: 1050 },
+        { _id: 'p2', reason: 'substitute_not_allowed' },
+        { _id: 'p3', reason: 'a reason from a newer API' },
+      ],
+    },
+    400,
+  );
+  const names = (product: { _id: string; name: string }) => ({ p2: 'Beans' })[product._id] ?? product.name;
+
+  it('names each line that does not fit, with the grams allowed, in English and Bangla', async () => {
+    await chooseLocale('en');
+    expect(apiErrorText(invalid, 'x', (p) => (p._id === 'p1' ? 'Tomato' : names(p)))).toBe(
+      'This packing does not fit the order: Tomato: pack 950–1,050 g; Beans: the shopper allowed no substitute.',
+    );
+    await chooseLocale('bn');
+    expect(apiErrorText(invalid, 'x', banglaName)).toBe(
+      'এই প্যাকিং অর্ডারের সাথে মিলছে না: টমেটো: ৯৫০–১,০৫০ গ্রাম প্যাক করুন; p2: ক্রেতা বিকল্প দিতে বলেননি।',
+    );
+  });
+
+  it('says a second packing is refused', async () => {
+    await chooseLocale('en');
+    expect(apiErrorText(refusal('already_packed', 'Already packed'), 'x')).toBe(
+      'This order is packed already; a packing is saved once.',
+    );
   });
 });
 

@@ -8,6 +8,7 @@
  */
 import type { ApiErrorCode } from '@contract/errors';
 import { orderStatuses, type OrderStatus } from '@contract/delivery';
+import { packingProblems, type PackingProblem } from '@contract/order';
 import { detailedProducts } from '../api-error';
 import { formatNumber, formatPrice } from '../format';
 import { MAX_AGE_DAYS, OutboxNoteError, type OutboxNote, type OutboxNoteFields } from '../offline/outbox/protocol';
@@ -57,6 +58,53 @@ function shippingRose(shipping: unknown): string | undefined {
   return typeof quoted === 'number' && typeof price === 'number'
     ? t('orders.shippingRose', { quoted: formatPrice(quoted), price: formatPrice(price) })
     : undefined;
+}
+
+/**
+ * Why one line of a packing does not fit its order (400 `packing_invalid`, DESIGN.md §17), naming
+ * the product `name` and, for grams out of range, the allowed range ("950–1,050 g"): the packing
+ * screen says it under the line, a refused queued packing lists every line's.
+ */
+export function packingProblemText(
+  reason: PackingProblem,
+  name: string,
+  range?: { min?: number; max?: number },
+): string {
+  const texts: Record<PackingProblem, () => string> = {
+    not_in_order: () => t('packing.problem.notInOrder', { name }),
+    duplicate: () => t('packing.problem.duplicate', { name }),
+    missing: () => t('packing.problem.missing', { name }),
+    grams_required: () => t('packing.problem.gramsRequired', { name }),
+    grams_out_of_range: () =>
+      range?.min !== undefined && range.max !== undefined
+        ? t('packing.problem.gramsOutOfRange', { name, min: formatNumber(range.min), max: formatNumber(range.max) })
+        : t('packing.problem.gramsOutOfTolerance', { name }),
+    grams_not_weighed: () => t('packing.problem.gramsNotWeighed', { name }),
+    substitute_not_allowed: () => t('packing.problem.substituteNotAllowed', { name }),
+    substitute_unknown: () => t('packing.problem.substituteUnknown', { name }),
+    substitute_quantity_required: () => t('packing.problem.substituteQuantityRequired', { name }),
+  };
+  return texts[reason]();
+}
+
+/** The lines of a `packing_invalid` answer's details that are so shaped (contract/order.ts PackingInvalidDetails). */
+export function packingInvalidLines(
+  details: unknown,
+): Array<{ _id: string; reason: PackingProblem; min?: number; max?: number; name?: string }> {
+  const { lines } = (details ?? {}) as { lines?: unknown };
+  return (Array.isArray(lines) ? (lines as Array<Record<string, unknown>>) : []).flatMap((line) =>
+    typeof line._id === 'string' && (packingProblems as readonly unknown[]).includes(line.reason)
+      ? [
+          {
+            _id: line._id,
+            reason: line.reason as PackingProblem,
+            ...(typeof line.min === 'number' && { min: line.min }),
+            ...(typeof line.max === 'number' && { max: line.max }),
+            ...(typeof line.name === 'string' && { name: line.name }),
+          },
+        ]
+      : [],
+  );
 }
 
 const isStatus = (value: unknown): value is OrderStatus =>
@@ -156,6 +204,20 @@ const byCode: Record<ApiErrorCode, (refusal: ApiRefusal, nameOf: NameOf) => stri
       ? t('apiError.moveTo', { current: statusLabel(current), next: statusLabel(next) })
       : t('apiError.final', { current: statusLabel(current) });
   },
+  // Each line that does not fit, named by `nameOf` (the packing screen's names the order's lines).
+  packing_invalid: ({ details }, nameOf) => {
+    const lines = packingInvalidLines(details);
+    return lines.length > 0
+      ? t('apiError.packingInvalid', {
+          problems: lines
+            .map((line) =>
+              packingProblemText(line.reason, nameOf({ _id: line._id, name: line.name ?? line._id }), line),
+            )
+            .join('; '),
+        })
+      : undefined;
+  },
+  already_packed: () => t('apiError.alreadyPacked'),
   already_paid: () => t('apiError.alreadyPaid'),
   rate_limited: () => t('apiError.rateLimited'),
   too_many_reviews: ({ details }) => {

@@ -11,6 +11,7 @@ export function statusLabel(status: OrderStatus): string {
   const labels: Record<OrderStatus, () => string> = {
     Pending: () => t('orders.status.pending'),
     Approved: () => t('orders.status.approved'),
+    Packed: () => t('orders.status.packed'),
     'Out for delivery': () => t('orders.status.outForDelivery'),
     Delivered: () => t('orders.status.delivered'),
     Cancelled: () => t('orders.status.cancelled'),
@@ -22,20 +23,31 @@ export function statusLabel(status: OrderStatus): string {
 export const statusBadgeClass: Record<OrderStatus, string> = {
   Pending: 'badge-warning',
   Approved: 'badge-info',
+  Packed: 'badge-accent',
   'Out for delivery': 'badge-secondary',
   Delivered: 'badge-success',
   Cancelled: 'badge-error',
 };
 
 /**
- * Per state an order is in: the button that moves it to its next state, and the toast once it
- * has (spec §8 for Approved); null for the final states.
+ * Per state an order is in: the button that moves it to its next state, the toast once it has
+ * (spec §8 for Approved) and, where the step does more than its name says, a short hint (an
+ * Approved order sent out for delivery is packed as ordered, DESIGN.md §17); null for the final
+ * states. An Approved order's other way on, **Pack**, is {@link packStepText}.
  */
-export const nextStepTexts = (): Record<OrderStatus, { action: string; done: string } | null> => ({
+export const nextStepTexts = (): Record<OrderStatus, { action: string; done: string; hint?: string } | null> => ({
   Pending: { action: t('orders.approve'), done: t('orders.approved') },
-  Approved: { action: t('orders.status.outForDelivery'), done: t('orders.outForDelivery') },
+  Approved: {
+    action: t('orders.status.outForDelivery'),
+    done: t('orders.outForDelivery'),
+    hint: t('orders.packedAsOrdered'),
+  },
+  Packed: { action: t('orders.status.outForDelivery'), done: t('orders.outForDelivery') },
   'Out for delivery': { action: t('orders.status.delivered'), done: t('orders.delivered') },
   Delivered: null,
   // Cancelled (a refunded paid order) is an end, not a step of the flow.
   Cancelled: null,
 });
+
+/** The button that opens an Approved order's packing screen (DESIGN.md §17): "Pack". */
+export const packStepText = (): string => t('orders.pack');
