@@ -25,9 +25,20 @@ export function answeredItem(
     Object.entries({ note, httpStatus, code, message, details, refusal }).filter(([, value]) => value !== undefined),
   ) as OutboxNoteFields;
   if (item.status === 'sent') throw new TypeError('outbox: a sent item cannot be refused');
-  return item.kind === 'order'
-    ? { ...base, ...why, kind: 'order', status: 'failed', payload: { orderedProduct: item.payload.orderedProduct } }
-    : { ...base, ...why, kind: 'review', status: 'failed', payload: item.payload };
+  switch (item.kind) {
+    case 'order':
+      return {
+        ...base,
+        ...why,
+        kind: 'order',
+        status: 'failed',
+        payload: { orderedProduct: item.payload.orderedProduct },
+      };
+    case 'review':
+      return { ...base, ...why, kind: 'review', status: 'failed', payload: item.payload };
+    case 'packing':
+      return { ...base, ...why, kind: 'packing', status: 'failed', payload: item.payload };
+  }
 }
 
 /** The receipt of a 2xx answer `body` (OutboxReceipt); `_id` '' when the body had none. */

@@ -1,7 +1,7 @@
 /**
  * What the outbox holds and says, shared by the page, the sender and the service worker:
  * the kinds of write it queues with their payloads (the contract's `POST /orders` and
- * `POST /reviews` bodies), what is left of an item once the server has answered it (a receipt,
+ * `POST /reviews` bodies, and an admin's packing of an order, `PUT /orders/:id/packing`), what is left of an item once the server has answered it (a receipt,
  * or a refused item's lines and reason: never the shopper's phone or address), an item's
  * statuses and notes, and the message
  * the worker posts after it sent something. The names it is stored and coordinated under are in
@@ -9,14 +9,18 @@
  */
 import { fromBase64url } from '@contract/base64url';
 import { QUEUED_WRITE_MAX_DAYS, type OUT_OF_STOCK } from '@contract/outbox-answer';
-import type { OrderInput } from '@contract/order';
+import type { OrderInput, PackingInput } from '@contract/order';
 import type { ReviewInput } from '@contract/review';
 import type { OUTBOX_SENT_MESSAGE } from '../../storage-keys';
 
-/** Each kind of queued write: its request body. */
+/**
+ * Each kind of queued write: what it sends (request.ts makes the request of it). An order and a
+ * review are their request bodies; a packing (DESIGN.md §17) is the order's id and its body.
+ */
 export type OutboxKinds = {
   order: { payload: OrderInput };
   review: { payload: ReviewInput };
+  packing: { payload: { orderId: string; packing: PackingInput } };
 };
 export type OutboxKind = keyof OutboxKinds;
 export type OutboxPayload<K extends OutboxKind> = OutboxKinds[K]['payload'];
@@ -104,7 +108,7 @@ export type OutboxReceipt = { _id: string; deliverySlotChanged?: boolean | undef
 
 /**
  * What a refused (or too old) item keeps of its request: what the shopper still sees and can put
- * back in the cart — an order's lines, a review as written. An order's phone, address, name and
+ * back in the cart — an order's lines, a review as written, a packing as the admin entered it. An order's phone, address, name and
  * e-mail go once the server has answered: nothing sends it again.
  */
 export type KeptPayload<K extends OutboxKind> = K extends 'order'

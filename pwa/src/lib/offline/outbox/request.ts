@@ -1,9 +1,11 @@
 /**
- * The one HTTP request of an outbox item: `POST` its payload to its endpoint with its
- * Idempotency-Key and a bearer token. A raw `fetch`, not an RPC call: it replays a stored
+ * The one HTTP request of an outbox item, the one rule for every kind: its method and path, its
+ * body, its Idempotency-Key and a bearer token. An order is `POST /orders`, a review `POST
+ * /reviews`, a packing `PUT /orders/:id/packing` (DESIGN.md §17) — the order's id travels in the
+ * payload, the body is the packing alone. A raw `fetch`, not an RPC call: it replays a stored
  * request, from the page or from the service worker (which has no token provider), so that a
- * retry is byte-for-byte the request the server may already have answered. The endpoints come
- * from the app's type (Hono RPC's `$path()`), so a renamed route fails the build.
+ * retry is byte-for-byte the request the server may already have answered. The paths come from
+ * the app's type (Hono RPC's `$path()`), so a renamed route fails the build.
  */
 import type { AppType } from '@edge-api/app';
 import { hc } from 'hono/client';
@@ -12,21 +14,33 @@ import type { OutboxKind, OutboxPayload } from './protocol';
 
 const routes = hc<AppType>(API_BASE);
 
-/** Where each kind is POSTed (DESIGN.md §3), as a same-origin path; both take an Idempotency-Key. */
-const OUTBOX_ENDPOINT: Record<OutboxKind, string> = {
-  order: `${API_BASE}${routes.orders.$path()}`,
-  review: `${API_BASE}${routes.reviews.$path()}`,
+type OutboxRequest = { method: 'POST' | 'PUT'; url: string; body: unknown };
+
+/** Each kind's request (DESIGN.md §3, §17), as a same-origin URL; every one takes an Idempotency-Key. */
+const OUTBOX_REQUEST: { [K in OutboxKind]: (payload: OutboxPayload<K>) => OutboxRequest } = {
+  order: (payload) => ({ method: 'POST', url: `${API_BASE}${routes.orders.$path()}`, body: payload }),
+  review: (payload) => ({ method: 'POST', url: `${API_BASE}${routes.reviews.$path()}`, body: payload }),
+  packing: ({ orderId, packing }) => ({
+    method: 'PUT',
+    url: `${API_BASE}${routes.orders[':id'].$path({ param: { id: encodeURIComponent(orderId) } })}/packing`,
+    body: packing,
+  }),
 };
 
+/** The method, URL and body `item` is sent with. */
+export const outboxRequest = <K extends OutboxKind>(item: { kind: K; payload: OutboxPayload<K> }): OutboxRequest =>
+  OUTBOX_REQUEST[item.kind](item.payload);
+
 /** Sends one item; resolves with the server's answer, rejects only on a network failure. */
-export function postOutboxItem<K extends OutboxKind>(
+export function sendOutboxItem<K extends OutboxKind>(
   item: { kind: K; key: string; payload: OutboxPayload<K> },
   token: string,
   fetchFn: typeof fetch = fetch,
 ): Promise<Response> {
-  return fetchFn(OUTBOX_ENDPOINT[item.kind], {
-    method: 'POST',
+  const { method, url, body } = outboxRequest(item);
+  return fetchFn(url, {
+    method,
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}`, 'Idempotency-Key': item.key },
-    body: JSON.stringify(item.payload),
+    body: JSON.stringify(body),
   });
 }

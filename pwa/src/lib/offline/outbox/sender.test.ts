@@ -31,11 +31,17 @@ type Answer = number | { status: number; body: unknown };
 
 /** A stand-in API: answers each POST with the next of `answers` (then 201), recording keys. */
 function api(answers: Answer[] = []) {
-  const seen: Array<{ url: string; key: string | null; auth: string | null }> = [];
+  const seen: Array<{ url: string; key: string | null; auth: string | null; method?: string; body?: unknown }> = [];
   const created = new Set<string>();
   const fetchFn = (async (url: string, init: RequestInit) => {
     const headers = new Headers(init.headers);
-    seen.push({ url, key: headers.get('Idempotency-Key'), auth: headers.get('Authorization') });
+    seen.push({
+      url,
+      key: headers.get('Idempotency-Key'),
+      auth: headers.get('Authorization'),
+      method: init.method,
+      body: JSON.parse(String(init.body)) as unknown,
+    });
     const answer = answers.shift() ?? 201;
     const status = typeof answer === 'number' ? answer : answer.status;
     if (status === 201) created.add(headers.get('Idempotency-Key') ?? '');
@@ -324,5 +330,33 @@ describe('outbox', () => {
     await sendOutbox(async () => tokenFor('babul@example.test'), server.fetchFn);
     expect(server.seen).toHaveLength(0);
     expect((await outboxItem(a.key))?.status).toBe('waiting');
+  });
+
+  it("PUTs a packing to its order's path with the packing alone as its body, once; a refusal keeps the packing and why", async () => {
+    const packing = { lines: [{ _id: 'p1', found: true, packedGrams: 950 }] };
+    const a = await enqueue('packing', { orderId: 'order/7', packing }, asha);
+    const server = api([{ status: 200, body: { _id: 'order/7', orderStatus: 'Packed', phone: '+8801711000000' } }]);
+    expect(await sendOutbox(token, server.fetchFn)).toBe(1);
+    expect(await sendOutbox(token, server.fetchFn)).toBe(0);
+    expect(server.seen).toEqual([
+      expect.objectContaining({ url: '/api/orders/order%2F7/packing', method: 'PUT', key: a.key, body: packing }),
+    ]);
+    expect(await outboxItem(a.key)).toMatchObject({ status: 'sent', result: { _id: 'order/7' } });
+
+    const b = await enqueue('packing', { orderId: 'order-8', packing }, asha);
+    const invalid = {
+      status: 400,
+      body: {
+        error: { code: 'packing_invalid', message: 'x', details: { lines: [{ _id: 'p1', reason: 'missing' }] } },
+      },
+    };
+    await sendOutbox(token, api([invalid]).fetchFn);
+    expect(await outboxItem(b.key)).toMatchObject({
+      status: 'failed',
+      note: 'refused',
+      httpStatus: 400,
+      code: 'packing_invalid',
+      payload: { orderId: 'order-8', packing },
+    });
   });
 });

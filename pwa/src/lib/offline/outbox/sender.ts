@@ -25,7 +25,7 @@ import type { UpdateSpec } from 'dexie';
 import { db } from '../db';
 import { emailOfIdToken, type OutboxItem, MAX_AGE_DAYS, type OutboxNote, type WaitingItem } from './protocol';
 import { answeredItem } from './answered';
-import { postOutboxItem } from './request';
+import { sendOutboxItem } from './request';
 import { storedIdToken } from './store';
 
 /** How long an item may wait before it is not sent any more (ms): MAX_AGE_DAYS. */
@@ -99,7 +99,7 @@ export async function sendOutbox(
           nextAttemptAt: now() + (BACKOFF_MS[Math.min(item.attempts, BACKOFF_MS.length - 1)] ?? 0),
           note,
         });
-      const post = (bearer: string) => postOutboxItem(item, bearer, fetchFn);
+      const post = (bearer: string) => sendOutboxItem(item, bearer, fetchFn);
       let res: Response;
       try {
         res = await post(token);

@@ -8,7 +8,7 @@ import { apiRequestError, currentIdToken } from '../../api-client';
 import { requestPersistentStorage } from '../persist';
 import { receiptOf } from './answered';
 import { OutboxNoteError, type OutboxKind, type OutboxPayload, type OutboxReceipt } from './protocol';
-import { postOutboxItem } from './request';
+import { sendOutboxItem } from './request';
 import { requestBackgroundSync, sendAfterCurrentRun } from './runner';
 import { enqueue, outboxItem } from './store';
 
@@ -73,7 +73,7 @@ async function sendDirectly<K extends OutboxKind>(
 ): Promise<OutboxReceipt> {
   const token = await currentIdToken();
   if (!token) throw new OutboxNoteError({ note: 'signIn' });
-  const res = await postOutboxItem({ kind, key, payload }, token);
+  const res = await sendOutboxItem({ kind, key, payload }, token);
   if (!res.ok) throw await apiRequestError(res);
   return receiptOf(await res.json());
 }
