@@ -7,6 +7,7 @@ import { useAuth } from '../../features/auth/auth-store';
 import { unavailableLines } from '../../features/cart/cart-model';
 import { atTodaysPrices } from '../../features/cart/todays-prices';
 import { cartActions, useCart } from '../../features/cart/cart-store';
+import { orderLineChoice, useLineChoices } from '../../features/cart/line-choices';
 import { useProducts } from '../../features/catalogue/api/get-products';
 import { usePlaceOrder } from '../../features/checkout/api/place-order';
 import { CheckoutPage } from '../../features/checkout/components/checkout-page';
@@ -26,7 +27,13 @@ export default function CheckoutRoute() {
   const stored = useCart();
   const { data: products } = useProducts();
   // What the shopper sees and the order quotes: today's prices, offline the last ones seen.
-  const cart = useMemo(() => atTodaysPrices(stored, products), [stored, products]);
+  const choicesVersion = useLineChoices();
+  // Each line with the shopper's packing choices (DESIGN.md §17), kept per product on this device.
+  const cart = useMemo(
+    () => atTodaysPrices(stored, products).map((line) => ({ ...line, ...orderLineChoice(line._id) })),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the choices are read again when they change
+    [stored, products, choicesVersion],
+  );
   const outOfStock = useMemo(() => unavailableLines(cart, products), [cart, products]);
   const { user } = useAuth();
   const navigate = useNavigate();
@@ -47,6 +54,7 @@ export default function CheckoutRoute() {
       outOfStock={outOfStock}
       user={{ email, displayName: user.displayName ?? '' }}
       shopPath={paths.shop}
+      cartPath={paths.cart}
       submitOrder={(order, key) => placeOrder.mutateAsync({ order, key })}
       onOrdered={() => navigate(paths.dashboard.myOrders)}
       onPaid={cartActions.clearAfterOrder}

@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { ProfileCard } from '../../features/auth/components/profile-card';
+import { DefaultSubstitution } from '../../features/cart/components/default-substitution';
 import { useDeliveryAreas } from '../../features/delivery-areas/api/get-delivery-areas';
 import { chooseArea } from '../../features/delivery-areas/chosen-area';
 import { AreaPicker } from '../../features/delivery-areas/components/area-picker';
@@ -33,6 +34,7 @@ export default function ProfileRoute() {
           />
         )}
       />
+      <DefaultSubstitution />
       <PushSwitch />
       <DataSaverSwitch />
       <SaveForOffline />

@@ -1,4 +1,5 @@
 /** The notification the service worker shows for each push payload, in the subscriber's language, from the catalogues. */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import bn from '../i18n/locales/bn.json';
 import en from '../i18n/locales/en.json';
@@ -54,5 +55,42 @@ describe('notificationFor', () => {
   it('carries every notification message in both languages', () => {
     expect(Object.keys(messages.bn).sort()).toEqual(Object.keys(messages.en).sort());
     expect(Object.keys(messages.en).length).toBeGreaterThanOrEqual(18);
+  });
+});
+
+describe('the Packed notification (DESIGN.md §17)', () => {
+  // The catalogues as the service worker's build reads them (pwa/push-messages.ts): plain strings.
+  const raw = (locale: 'en' | 'bn') =>
+    pickPushMessages(
+      JSON.parse(readFileSync(new URL(`../i18n/locales/${locale}.json`, import.meta.url), 'utf8')) as Record<
+        string,
+        string
+      >,
+    );
+  const plain = { en: raw('en'), bn: raw('bn') } as PushMessages;
+  const packed = (locale: 'en' | 'bn', part?: object) =>
+    notificationFor(
+      { type: 'order-status', status: 'Packed', orderId: order, url, tag: 't', locale, ...(part && { packed: part }) },
+      plain,
+      origin,
+    );
+
+  it('gives the final bill and names what was substituted and what was missing, in English', () => {
+    const shown = packed('en', { finalAmount: 1234, substituted: ['Deshi tomato'], missing: ['Lau', 'Potol'] });
+    expect(shown.title).toBe('Packed — final bill 1,234 Tk');
+    expect(shown.options.body).toBe('Substituted: Deshi tomato. Not found, not charged: Lau, Potol.');
+  });
+
+  it('in Bangla, with Bangla digits and ৳', () => {
+    const shown = packed('bn', { finalAmount: 130, substituted: [], missing: ['লাউ'] });
+    expect(shown.title).toBe('প্যাক হয়েছে — চূড়ান্ত বিল ৳১৩০');
+    expect(shown.options.body).toBe('পাওয়া যায়নি, দাম নেওয়া হয়নি: লাউ।');
+  });
+
+  it('says the order is on its way soon when every line was packed, and "Order packed" without the bill', () => {
+    expect(packed('en', { finalAmount: 95, substituted: [], missing: [] }).options.body).toBe(
+      en['push.notify.packed.body'],
+    );
+    expect(packed('en').title).toBe(en['push.notify.packed.titlePlain']);
   });
 });

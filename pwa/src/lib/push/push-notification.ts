@@ -30,8 +30,39 @@ export type ShownNotification = {
   options: { body: string; tag: string; icon: string; badge: string; lang: string; data: { url: string } };
 };
 
+/** Fills a message's `{name}` placeholders (the service worker carries the messages, not the i18n library). */
+const fill = (message: string, values: Record<string, string>): string =>
+  message.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+
+/**
+ * The Packed notification (DESIGN.md §17): "Packed — final bill 130 Tk" (Bangla "৳১৩০"), and the
+ * products substituted and not found when there are any, else that the order is on its way soon.
+ * A payload without its `packed` part reads "Order packed".
+ */
+function packedTexts(
+  packed: PushPayload['packed'] | undefined,
+  locale: 'en' | 'bn',
+  t: (id: PushMessageId) => string,
+): [string, string] {
+  const valid = packed && typeof packed.finalAmount === 'number' && Number.isFinite(packed.finalAmount);
+  if (!valid) return [t('push.notify.packed.titlePlain'), t('push.notify.packed.body')];
+  const amount = new Intl.NumberFormat(locale === 'bn' ? 'bn-BD' : 'en-BD', { maximumFractionDigits: 2 }).format(
+    packed.finalAmount,
+  );
+  const names = (list: unknown) => (Array.isArray(list) ? list.filter((n) => typeof n === 'string').join(', ') : '');
+  const [substituted, missing] = [names(packed.substituted), names(packed.missing)];
+  const body = [
+    substituted && fill(t('push.notify.packed.substituted'), { names: substituted }),
+    missing && fill(t('push.notify.packed.missing'), { names: missing }),
+  ].filter(Boolean);
+  return [
+    fill(t('push.notify.packed.title'), { amount }),
+    body.length > 0 ? body.join(' ') : t('push.notify.packed.body'),
+  ];
+}
+
 /** The title and body of `payload`, by its type and status. */
-function texts(payload: Partial<PushPayload>, t: (id: PushMessageId) => string): [string, string] {
+function texts(payload: Partial<PushPayload>, locale: 'en' | 'bn', t: (id: PushMessageId) => string): [string, string] {
   switch (payload.type) {
     case 'new-order':
       return [t('push.notify.newOrder.title'), t('push.notify.newOrder.body')];
@@ -46,6 +77,7 @@ function texts(payload: Partial<PushPayload>, t: (id: PushMessageId) => string):
       const byStatus: Record<OrderStatus, (() => [string, string]) | null> = {
         Pending: null,
         Approved: () => [t('push.notify.approved.title'), t('push.notify.approved.body')],
+        Packed: () => packedTexts(payload.packed, locale, t),
         'Out for delivery': () => [t('push.notify.outForDelivery.title'), t('push.notify.outForDelivery.body')],
         Delivered: () => [t('push.notify.delivered.title'), t('push.notify.delivered.body')],
         Cancelled: () => [t('push.notify.cancelled.title'), t('push.notify.cancelled.body')],
@@ -66,7 +98,7 @@ function texts(payload: Partial<PushPayload>, t: (id: PushMessageId) => string):
 export function notificationFor(data: unknown, messages: PushMessages, origin: string): ShownNotification {
   const payload = (typeof data === 'object' && data !== null ? data : {}) as Partial<PushPayload>;
   const locale = payload.locale === 'bn' ? 'bn' : 'en';
-  const [title, body] = texts(payload, (id) => messages[locale][id] ?? messages.en[id] ?? id);
+  const [title, body] = texts(payload, locale, (id) => messages[locale][id] ?? messages.en[id] ?? id);
   let url = myOrdersUrl();
   if (typeof payload.url === 'string') {
     const resolved = new URL(payload.url, origin);

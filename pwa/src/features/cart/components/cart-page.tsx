@@ -8,6 +8,7 @@ import { toleranceLabel, unitPrice } from '../../../lib/i18n/sale-unit';
 import { usePictures } from '../../../lib/picture';
 import { cartTotals, type Cart } from '../cart-model';
 import { cartActions } from '../cart-store';
+import { LineChoiceControl } from './line-choice-control';
 import { QuantityStepper } from './quantity-stepper';
 
 type CartPageProps = {
@@ -30,7 +31,8 @@ type CartPageProps = {
  * whose product is out of stock says so; checkout leaves it out of the order. "Delivery to
  * <area>" with Change, and the price summary with the area's fee (DESIGN.md §15); below the
  * area's minimum order, "X Tk more for <area>" with a progress bar instead of the checkout link
- * (offline too: the areas are kept). No area chosen yet: the picker, and the spec's fee.
+ * (offline too: the areas are kept). No area chosen yet: the picker, and the spec's fee. Each
+ * line has its packing choices (what to do if it is missing, a note; DESIGN.md §17).
  */
 export function CartPage({ cart, shopPath, checkoutPath, outOfStock, area, areaPicker, summary }: CartPageProps) {
   const t = useT();
@@ -94,6 +96,7 @@ export function CartPage({ cart, shopPath, checkoutPath, outOfStock, area, areaP
             >
               ✕
             </button>
+            <LineChoiceControl productId={item._id} productName={productName(item, locale)} />
           </li>
         ))}
       </ul>

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { SaleUnit } from '@contract/catalogue';
 import { orderInputSchema } from '@contract/order';
 import type { DeliveryArea } from '@contract/delivery-area';
+import { MAX_LINE_NOTE, type Substitution } from '@contract/line-choice';
 import { toBdMobileDisplay } from '@contract/phone';
 import { belowMinimumBy, priceCart } from '@contract/pricing';
 import { MAX_SAVED_ADDRESSES, savedAddressSchema, type SavedAddress } from '@contract/user';
@@ -48,7 +49,12 @@ type CartLine = {
   image: string;
   unit?: SaleUnit;
   unitSize?: number;
+  /** Grams a unit may be off by (weighed lines, DESIGN.md §17); null or missing: none. */
+  weightTolerance?: number | null;
   cartQuantity: number;
+  /** The shopper's packing choices for the line (DESIGN.md §17); none by default. */
+  substitution?: Substitution;
+  note?: string;
 };
 
 /** A Dhaka address as an order used it (DESIGN.md §15): its area, line, and the parts given. */
@@ -70,6 +76,8 @@ type CheckoutPageProps = {
   outOfStock: ReadonlySet<string>;
   user: { email: string; displayName: string };
   shopPath: string;
+  /** The cart, where a line's note too long is shortened. */
+  cartPath?: string;
   /** Places the order (through the outbox) with this Idempotency-Key; empties the cart. */
   submitOrder: (order: OrderToPlace, idempotencyKey: string) => Promise<PlaceOrderResult>;
   /** Called once the order is placed, queued or refused (My Orders shows it). */
@@ -125,7 +133,8 @@ const fieldsOf = (address: SavedAddress | undefined, areaId: string | undefined)
  * E.164 shown as 01711-223344); the shopper picks a saved address (its area too; an old
  * free-text one asks for its area) or types a new one, saved for next time unless they untick
  * "Save this address". Below the area's minimum order it says how much more and does not
- * order. Lines out of stock are listed apart and left out of the order and its totals. The
+ * order. Each line carries the shopper's packing choices (DESIGN.md §17); with weighed lines the
+ * summary gives the estimate and the most the order can cost. Lines out of stock are listed apart and left out of the order and its totals. The
  * Idempotency-Key is made when the shopper presses the button and kept for retries, so a double
  * click or a retry makes one order.
  */
@@ -134,6 +143,7 @@ export function CheckoutPage({
   outOfStock,
   user,
   shopPath,
+  cartPath,
   submitOrder,
   onOrdered,
   onPaid,
@@ -245,8 +255,10 @@ export function CheckoutPage({
   const leftOut = cart.filter((line) => outOfStock.has(line._id));
   const named = area && { ...area, name: productName(area, locale) };
   const short = belowMinimumBy(priceCart(lines).cartTotal, area);
+  // A note longer than a line may carry (the cart says so): the order waits until it is shortened.
+  const longNotes = lines.filter((line) => (line.note?.length ?? 0) > MAX_LINE_NOTE);
   const onSubmit = async (values: FormValues) => {
-    if (lines.length === 0 || short > 0) return;
+    if (lines.length === 0 || short > 0 || longNotes.length > 0) return;
     // An area kept on this device that is not delivered to now (or areas not loaded offline).
     if (!area) return setError('areaId', { message: 'Choose a delivery area' });
     const savedPick = savedAddresses.find((a) => a.id === pick);
@@ -287,6 +299,9 @@ export function CheckoutPage({
             image: l.image,
             unit: l.unit ?? 'kg',
             unitSize: l.unitSize ?? 1,
+            // The packing choices (DESIGN.md §17), through the outbox too.
+            substitution: l.substitution ?? 'none',
+            ...(l.note && { note: l.note }),
           })),
         },
         attemptKey.current,
@@ -430,10 +445,23 @@ export function CheckoutPage({
             </Link>
           </p>
         )}
+        {longNotes.length > 0 && (
+          <p className="alert alert-warning" role="status" data-testid="checkout-long-notes">
+            {t('lineChoice.notesTooLong', {
+              names: longNotes.map((line) => productName(line, locale)).join(', '),
+              max: MAX_LINE_NOTE,
+            })}{' '}
+            {cartPath && (
+              <Link to={cartPath} className="link font-semibold">
+                {t('lineChoice.toCart')}
+              </Link>
+            )}
+          </p>
+        )}
         <button
           type="submit"
           className="btn btn-primary min-h-11"
-          disabled={formState.isSubmitting || lines.length === 0 || short > 0}
+          disabled={formState.isSubmitting || lines.length === 0 || short > 0 || longNotes.length > 0}
         >
           {t('checkout.place')}
         </button>
@@ -441,7 +469,7 @@ export function CheckoutPage({
       <aside>
         <h2 className="mb-3 text-lg font-semibold">{t('checkout.yourOrder')}</h2>
         <OrderSummaryLines lines={lines} />
-        <PriceSummary lines={lines} area={named} />
+        <PriceSummary lines={lines} area={named} method={method} />
       </aside>
     </section>
   );

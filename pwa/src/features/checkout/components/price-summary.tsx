@@ -1,20 +1,27 @@
-import { priceCart, TAX_PERCENT, type AreaPricing, type PricedLine } from '@contract/pricing';
+import type { PaymentMethod } from '@contract/order';
+import { priceCart, TAX_PERCENT, type AreaPricing, type WeighableLine } from '@contract/pricing';
 import { formatPrice } from '../../../lib/format';
 import { useT } from '../../../lib/i18n/i18n';
+import { ceilingTexts } from '../ceiling';
 
 type PriceSummaryProps = {
-  lines: readonly PricedLine[];
+  lines: readonly WeighableLine[];
   /** The delivery area chosen, with its name in the language shown; none: the spec's fee (40/80 Tk). */
   area?: (Omit<AreaPricing, 'minimumOrder'> & { name: string }) | undefined;
+  /** The payment method chosen (checkout): bKash and card are charged the ceiling now. */
+  method?: PaymentMethod | undefined;
 };
 
 /**
  * Cart total, shipping (the chosen area's fee, DESIGN.md §15), tax (TAX_PERCENT) and subtotal —
- * the server's own pricing function (spec §9).
+ * the server's own pricing function (spec §9). With weighed lines, the ceiling under it: "About
+ * X Tk, at most Y Tk", why, and for bKash or card that Y is charged and the rest refunded
+ * after packing (DESIGN.md §17).
  */
-export function PriceSummary({ lines, area }: PriceSummaryProps) {
+export function PriceSummary({ lines, area, method }: PriceSummaryProps) {
   const t = useT();
   const summary = priceCart(lines, area);
+  const ceiling = ceilingTexts(lines, area, method);
   const row = (label: string, value: number, testId: string) => (
     <div className="flex justify-between gap-3 py-1">
       <dt>{label}</dt>
@@ -36,6 +43,13 @@ export function PriceSummary({ lines, area }: PriceSummaryProps) {
         <dt>{t('summary.subtotal')}</dt>
         <dd data-testid="summary-subtotal">{formatPrice(summary.subtotal)}</dd>
       </div>
+      {ceiling && (
+        <div className="mt-3 grid gap-1 rounded-box bg-base-100 p-3 text-sm" data-testid="summary-ceiling">
+          <dt className="font-semibold">{ceiling.amounts}</dt>
+          <dd>{ceiling.why}</dd>
+          {ceiling.prepaid && <dd data-testid="summary-ceiling-prepaid">{ceiling.prepaid}</dd>}
+        </div>
+      )}
     </dl>
   );
 }
