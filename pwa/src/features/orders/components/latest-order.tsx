@@ -14,7 +14,7 @@ type LatestOrderProps = {
 };
 
 /**
- * A customer's dashboard home (spec §2): their latest order — its date, total, number of products
+ * A customer's dashboard home (spec §2): their latest order — its date, total (the final bill once packed), number of products
  * and status, with a link to all their orders — or, while there is none, a link to the shop.
  */
 export function LatestOrder({ email, ordersHref, shopHref }: LatestOrderProps) {
@@ -26,7 +26,7 @@ export function LatestOrder({ email, ordersHref, shopHref }: LatestOrderProps) {
       <div className="card-body">
         <h2 className="card-title">{t('dashboard.latestOrder')}</h2>
         <p>
-          {orderDateText(latest)} · {formatPrice(latest.totalAmount)} ·{' '}
+          {orderDateText(latest)} · {formatPrice(latest.finalAmount ?? latest.totalAmount)} ·{' '}
           {t('dashboard.productCount', { count: latest.orderedProduct.length })}
         </p>
         <OrderStatus order={latest} />

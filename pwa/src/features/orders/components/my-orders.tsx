@@ -12,7 +12,8 @@ import { slotLabel } from '../../../lib/i18n/slot-label';
 import { orderDateText } from '../order-time';
 import { notify } from '../../../lib/toast';
 import { useDeleteOrder, useOrders } from '../api/orders';
-import { OrderProducts, OrderStatus } from './order-products';
+import { OrderStatus } from './order-products';
+import { MyOrderLines } from './my-order-lines';
 import { OrderTimeline } from './order-timeline';
 import type { LinesBack } from '../refused-order';
 import { BkashPayment } from './bkash-payment';
@@ -47,6 +48,9 @@ type MyOrdersProps = {
  * or unpaid with how the last attempt ended and the ways to pay; a bKash return kept offline is
  * said at the top until it is delivered (`?order=&bkash=&bkashCode=`, DESIGN.md §10; see
  * useBkashReturn). `?order=<id>` (a notification's link, DESIGN.md §11) picks that order out.
+ * Each line shows the shopper's packing choices and, once packed, what was packed, with the final
+ * bill and any refund (DESIGN.md §17, MyOrderLines); an order with weighed lines not yet packed
+ * says the most it can cost.
  */
 export function MyOrders({ email, onPutBack, onOrderAgain, onResendVerification, notice }: MyOrdersProps) {
   const t = useT();
@@ -208,10 +212,18 @@ export function MyOrders({ email, onPutBack, onOrderAgain, onResendVerification,
                         {t('orders.delivery', { slot: slotLabel(order.deliverySlot) })}
                       </p>
                     ))}
-                  <OrderProducts order={order} />
+                  <MyOrderLines order={order} />
                 </div>
                 <div className="flex flex-col items-start gap-2 sm:items-end">
-                  <p className="text-lg font-bold">{formatPrice(order.totalAmount)}</p>
+                  <p className="text-lg font-bold" data-testid="my-order-amount">
+                    {formatPrice(order.finalAmount ?? order.totalAmount)}
+                  </p>
+                  {/* Weighed lines not packed yet: the most the order can cost (DESIGN.md §17). */}
+                  {order.finalAmount === undefined && (order.maxAmount ?? 0) > order.totalAmount && (
+                    <p className="text-sm text-base-content/70" data-testid="my-order-at-most">
+                      {t('myOrders.packed.atMost', { amount: formatPrice(order.maxAmount) })}
+                    </p>
+                  )}
                   <OrderStatus order={order} />
                   <div className="flex flex-wrap gap-2 sm:justify-end">
                     {/* A delivered or cancelled order has nothing left to cancel: no button saying so. */}
