@@ -1,7 +1,7 @@
 /** My Orders' ordered-against-packed line texts (DESIGN.md §17), in English. */
 import type { Order } from '@contract/order';
 import { describe, expect, it } from 'vitest';
-import { packedLineText, weightLabel } from './packed-text';
+import { lineChoiceText, packedLineText, weightLabel } from './packed-text';
 
 type Line = Order['orderedProduct'][number];
 const line = (over: Partial<Line>): Line => ({
@@ -58,5 +58,17 @@ describe('weightLabel', () => {
     expect(weightLabel(1500)).toBe('1.5 kg');
     expect(weightLabel(1000)).toBe('1 kg');
     expect(weightLabel(999)).toBe('999 g');
+  });
+});
+
+describe('lineChoiceText', () => {
+  it('says the substitution allowed and the note, and nothing for no substitute without a note', () => {
+    expect(lineChoiceText({ substitution: 'similar', note: 'ripe ones' })).toBe(
+      'If missing: Similar is fine · Note: ripe ones',
+    );
+    expect(lineChoiceText({ substitution: 'call' })).toBe('If missing: Call me');
+    expect(lineChoiceText({ substitution: 'none', note: 'small' })).toBe('Note: small');
+    expect(lineChoiceText({ substitution: 'none' })).toBeUndefined();
+    expect(lineChoiceText({})).toBeUndefined();
   });
 });

@@ -2,7 +2,8 @@
  * What My Orders says of an order's line once it is packed (DESIGN.md §17): ordered against
  * packed — "1 kg → 0.95 kg" for a weighed line, "Deshi tomato → Hybrid tomato" for a substitute,
  * "Not found — not charged" — in the language shown (Bangla "১ কেজি → ০.৯৫ কেজি"). A line packed
- * as ordered says nothing. Pure over the order's stored line and its packing.
+ * as ordered says nothing. Pure over the order's stored line and its packing. Also a line's
+ * packing choices as the shopper made them ("If missing: Similar is fine · Note: ripe ones").
  */
 import type { Order, PackedLine } from '@contract/order';
 import { packedGramsRange } from '@contract/pricing';
@@ -42,4 +43,25 @@ export function packedLineText(
       packed: weightLabel(packed.packedGrams, range.nominal >= 1000),
     }),
   };
+}
+
+/** The words for a line's substitution choice (DESIGN.md §17). */
+const choiceLabel = {
+  none: () => t('lineChoice.none'),
+  similar: () => t('lineChoice.similar'),
+  call: () => t('lineChoice.call'),
+} as const;
+
+/**
+ * A line's packing choices in the language shown, "If missing: Similar is fine · Note: ripe
+ * ones"; undefined when the shopper made none (no substitute, no note; a line kept from before
+ * choices has neither).
+ */
+export function lineChoiceText(line: Partial<Pick<OrderLine, 'substitution' | 'note'>>): string | undefined {
+  const substitution = line.substitution ?? 'none';
+  const parts = [
+    substitution !== 'none' && t('lineChoice.ifMissingShown', { choice: choiceLabel[substitution]() }),
+    line.note && t('lineChoice.noteShown', { note: line.note }),
+  ].filter(Boolean);
+  return parts.length > 0 ? parts.join(' · ') : undefined;
 }

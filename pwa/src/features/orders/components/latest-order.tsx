@@ -14,8 +14,8 @@ type LatestOrderProps = {
 };
 
 /**
- * A customer's dashboard home (spec §2): their latest order — its date, total (the final bill once packed), number of products
- * and status, with a link to all their orders — or, while there is none, a link to the shop.
+ * A customer's dashboard home (spec §2): their latest order — its date, total (the final bill
+ * once packed, DESIGN.md §17), number of products and status, with a link to all their orders — or, while there is none, a link to the shop.
  */
 export function LatestOrder({ email, ordersHref, shopHref }: LatestOrderProps) {
   const t = useT();

@@ -4,14 +4,7 @@ import { t, useLocale } from '../../../lib/i18n/i18n';
 import { useStoredProductName } from '../../../lib/i18n/product-names';
 import { lineLabel } from '../../../lib/i18n/sale-unit';
 import { usePictures } from '../../../lib/picture';
-import { packedLineText } from '../packed-text';
-
-/** The words for a line's substitution choice (DESIGN.md §17). */
-const choiceLabel = {
-  none: () => t('lineChoice.none'),
-  similar: () => t('lineChoice.similar'),
-  call: () => t('lineChoice.call'),
-} as const;
+import { lineChoiceText, packedLineText } from '../packed-text';
 
 /**
  * The shopper's own view of an order's products (My Orders): each line's picture, name and
@@ -36,8 +29,7 @@ export function MyOrderLines({ order }: { order: Order }) {
             packing?.lines.find((entry) => entry._id === line._id),
             nameOf,
           );
-          const substitution =
-            (line.substitution as Order['orderedProduct'][number]['substitution'] | undefined) ?? 'none';
+          const choice = lineChoiceText(line);
           return (
             <li key={line._id} className="flex items-start gap-2" data-testid="my-order-line">
               <img
@@ -58,15 +50,9 @@ export function MyOrderLines({ order }: { order: Order }) {
                     {packed.text}
                   </span>
                 )}
-                {(substitution !== 'none' || line.note) && (
+                {choice && (
                   <span className="text-base-content/70" data-testid="line-choice-shown">
-                    {[
-                      substitution !== 'none' &&
-                        t('lineChoice.ifMissingShown', { choice: choiceLabel[substitution]() }),
-                      line.note && t('lineChoice.noteShown', { note: line.note }),
-                    ]
-                      .filter(Boolean)
-                      .join(' · ')}
+                    {choice}
                   </span>
                 )}
               </div>

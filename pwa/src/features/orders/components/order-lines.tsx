@@ -5,6 +5,7 @@ import { t } from '../../../lib/i18n/i18n';
 import { useStoredProductName } from '../../../lib/i18n/product-names';
 import { quantityLabel, unitPrice } from '../../../lib/i18n/sale-unit';
 import { usePictures } from '../../../lib/picture';
+import { lineChoiceText } from '../packed-text';
 
 /** The table's texts in the language shown. */
 const messages = () => ({
@@ -23,7 +24,7 @@ const messages = () => ({
 
 /**
  * An order's lines (picture unless `pictures` is false; name — in Bangla the catalogue's — with
- * its price per sale unit under it; quantity in its sale unit; line total: three columns, so a
+ * its price per sale unit and the shopper's packing choices under it; quantity in its sale unit; line total: three columns, so a
  * phone shows them all) and
  * its cart total and tax by the shop's one pricing rule (spec §9), the shipping the order was
  * charged (`order.shipping`: its area's fee when placed, DESIGN.md §15) and its total, the order's
@@ -69,6 +70,12 @@ export function OrderLines({ order, pictures = true }: { order: Order; pictures?
               <span className="block text-sm whitespace-nowrap text-base-content/70" data-testid="order-line-price">
                 {unitPrice(line.price, line)}
               </span>
+              {/* The shopper's packing choices (DESIGN.md §17), for whoever packs it. */}
+              {lineChoiceText(line) && (
+                <span className="block text-sm font-medium" data-testid="order-line-choice">
+                  {lineChoiceText(line)}
+                </span>
+              )}
             </td>
             <td className="text-right whitespace-nowrap" data-testid="order-line-quantity">
               {quantityLabel(line.cartQuantity, line)}
