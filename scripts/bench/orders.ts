@@ -64,6 +64,7 @@ export function orderRows(email: string, n: number, now: number, slot: TimedSlot
     shipping: 40,
     orderStatus: 'Pending',
     totalAmount: 150,
+    maxAmount: 150,
     orderDate: '21/11/2026',
     orderedProduct: [],
     paymentMethod: 'cod',

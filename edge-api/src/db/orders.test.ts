@@ -28,6 +28,7 @@ const order = (id: string, createdAt = '2026-11-21T10:00:00.000Z'): Order => ({
   address: 'Dhaka',
   orderStatus: 'Pending',
   totalAmount: 100,
+  maxAmount: 100,
   orderDate: '21/11/2026',
   orderedProduct: [],
   paymentMethod: 'cod',

@@ -2,14 +2,17 @@
  * The `orders` table and its `order_status_history` (DESIGN.md §4, §8): their SQL and the row
  * mapper. `total_amount` is whole Tk, `ordered_product` a JSON snapshot of the lines at order
  * time (name, price per sale unit, picture, unit and unit size, sale units: {@link orderLine}), `created_at` and slot bounds Unix epoch ms;
- * `area_id`, `note` and `shipping` (whole Tk) are the delivery area's (migration 0017, DESIGN.md §15). Lists are keyset-paged newest first on
+ * `area_id`, `note` and `shipping` (whole Tk) are the delivery area's (migration 0017, DESIGN.md §15);
+ * `max_amount`, `final_amount` (whole Tk), `packing` (JSON) and `refunded_poisha` are packing's
+ * (migration 0018, DESIGN.md §17). Lists are keyset-paged newest first on
  * (created_at, id), one index per filter (migration 0003), so a first page costs the same at
  * 1k or 100k orders.
  */
 import type { Client, InStatement, InValue, Row } from '@libsql/client';
 import { orderStatuses, type OrderStatus } from '../contract/delivery';
-import { saleUnitOf, type Product, type SaleUnit } from '../contract/catalogue';
-import { paymentMethods, paymentStatuses, type Order, type PaymentStatus } from '../contract/order';
+import { saleUnitOf, type Product } from '../contract/catalogue';
+import { DEFAULT_SUBSTITUTION, type LineChoice } from '../contract/line-choice';
+import { paymentMethods, paymentStatuses, type Order, type Packing, type PaymentStatus } from '../contract/order';
 import { priceCart } from '../contract/pricing';
 import { deliverySlot, type TimedSlot } from '../delivery/slots';
 import { OrderNotFoundError, SlotFullError, StockChangedError } from './errors';
@@ -26,7 +29,7 @@ import { forgetOrderAnswerStatement } from './idempotency-keys';
  * order open).
  */
 const COLUMNS = `id, customer_name, email, phone, address, area_id, note, shipping, order_status, total_amount, order_date,
-  ordered_product, payment_method, payment_status, payment_ref, created_at, slot_start_ms, slot_end_ms,
+  max_amount, final_amount, packing, refunded_poisha, ordered_product, payment_method, payment_status, payment_ref, created_at, slot_start_ms, slot_end_ms,
   (SELECT json_group_array(json_object('status', h.status, 'at', h.at))
      FROM (SELECT status, at FROM order_status_history WHERE order_id = orders.id ORDER BY at, id) AS h) AS status_history`;
 
@@ -34,25 +37,44 @@ type OrderLine = Order['orderedProduct'][number];
 
 /**
  * The snapshot of one ordered line stored with its order: `product`'s name, price (Tk per sale
- * unit), picture and sale unit now, and `cartQuantity` sale units (DESIGN.md §4).
+ * unit), picture, sale unit and weight tolerance (grams, null for none) now, `cartQuantity` sale
+ * units (DESIGN.md §4), and the shopper's packing `choice` (DESIGN.md §17; a note only when given).
  */
-export const orderLine = (product: Product, cartQuantity: number): OrderLine => ({
+export const orderLine = (
+  product: Product,
+  cartQuantity: number,
+  choice: LineChoice = { substitution: DEFAULT_SUBSTITUTION },
+): OrderLine => ({
   _id: product._id,
   name: product.name,
   price: product.price,
   image: product.image,
   unit: product.unit,
   unitSize: product.unitSize,
+  weightTolerance: product.weightTolerance,
   cartQuantity,
+  substitution: choice.substitution,
+  ...(choice.note ? { note: choice.note } : {}),
 });
 
-/** A stored line as the API's: one stored before products had units is 1 kg a unit. */
-const toOrderLine = (
-  line: Omit<OrderLine, 'unit' | 'unitSize'> & { unit?: SaleUnit; unitSize?: number },
-): OrderLine => ({
+/** A line as stored: one stored before units has neither, one stored before packing no tolerance or choice. */
+type StoredLine = Omit<OrderLine, 'unit' | 'unitSize' | 'weightTolerance' | 'substitution'> &
+  Partial<Pick<OrderLine, 'unit' | 'unitSize' | 'weightTolerance' | 'substitution'>>;
+
+/**
+ * A stored line as the API's: one stored before products had units is 1 kg a unit; one stored
+ * before packing (migration 0018) has no tolerance and substitution none (DESIGN.md §17).
+ */
+const toOrderLine = (line: StoredLine): OrderLine => ({
   ...line,
   ...saleUnitOf(line),
+  weightTolerance: line.weightTolerance ?? null,
+  substitution: line.substitution ?? DEFAULT_SUBSTITUTION,
 });
+
+/** A nullable numeric column as a number, or undefined for NULL. */
+const optionalNumber = (value: unknown): number | undefined =>
+  value === null || value === undefined ? undefined : Number(value);
 
 const toStatus = (value: unknown): OrderStatus => orderStatuses.find((status) => status === value) ?? 'Pending';
 
@@ -73,7 +95,9 @@ export function toOrder(row: Row): Order {
     ? (JSON.parse(String(row.status_history)) as Array<{ status: unknown; at: number }>)
     : [];
   const slotStart = row.slot_start_ms;
-  const lines = (JSON.parse(String(row.ordered_product)) as Parameters<typeof toOrderLine>[0][]).map(toOrderLine);
+  const lines = (JSON.parse(String(row.ordered_product)) as StoredLine[]).map(toOrderLine);
+  const finalAmount = optionalNumber(row.final_amount);
+  const refundedPoisha = optionalNumber(row.refunded_poisha);
   return {
     _id: String(row.id),
     customerName: String(row.customer_name),
@@ -86,6 +110,11 @@ export function toOrder(row: Row): Order {
     shipping: row.shipping === null || row.shipping === undefined ? priceCart(lines).shipping : Number(row.shipping),
     orderStatus: toStatus(row.order_status),
     totalAmount: Number(row.total_amount),
+    // An order placed before packing (migration 0018) could cost no more than its total.
+    maxAmount: optionalNumber(row.max_amount) ?? Number(row.total_amount),
+    ...(finalAmount === undefined ? {} : { finalAmount }),
+    ...(refundedPoisha ? { refundedAmount: refundedPoisha / 100 } : {}),
+    ...(row.packing ? { packing: JSON.parse(String(row.packing)) as Packing } : {}),
     orderDate: String(row.order_date),
     orderedProduct: lines,
     paymentMethod: paymentMethods.find((method) => method === row.payment_method) ?? 'cod',
@@ -246,9 +275,9 @@ export function insertOrderStatements(
   return [
     {
       sql: `INSERT INTO orders (id, user_id, customer_name, email, phone, address, area_id, note, shipping, order_status,
-              total_amount, order_date, ordered_product, payment_method, payment_status, created_at, slot_id,
+              total_amount, max_amount, order_date, ordered_product, payment_method, payment_status, created_at, slot_id,
               slot_start_ms, slot_end_ms)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       args: [
         order._id,
         userId,
@@ -261,6 +290,7 @@ export function insertOrderStatements(
         order.shipping,
         order.orderStatus,
         order.totalAmount,
+        order.maxAmount,
         order.orderDate,
         JSON.stringify(order.orderedProduct),
         order.paymentMethod,
@@ -301,15 +331,24 @@ export function takeStockSteps(quantities: ReadonlyMap<string, number>): BatchSt
  * selects (an SQL condition on the alias `o`, e.g. `o.id = ? AND o.payment_status = 'unpaid'`),
  * read from its line snapshot; placed before the statement that deletes or cancels the order,
  * so it gives them back once, only when that statement will match. Products not counted, or
- * gone, are left as they are.
+ * gone, are left as they are. A packed order (DESIGN.md §17) holds what was packed: its lines
+ * found and its substitutes (the units of lines not found went back when it was packed).
  */
 export function giveBackStockStatement(where: string, args: InValue[]): InStatement {
-  const lines = `FROM orders AS o, json_each(o.ordered_product) AS line WHERE ${where}`;
+  // A line is held unless its packing entry (same index) says not found; JSON true/false read as 1/0.
+  const held = `coalesce(json_extract(o.packing, '$.lines[' || line.key || '].found'), 1)`;
+  const lines = `FROM orders AS o, json_each(o.ordered_product) AS line WHERE ${where} AND ${held}`;
+  const substitutes = `FROM orders AS o, json_each(o.packing, '$.lines') AS packed
+    WHERE ${where} AND json_extract(packed.value, '$.substitute._id') IS NOT NULL`;
   return {
-    sql: `UPDATE products SET stock = stock + (
-            SELECT sum(json_extract(line.value, '$.cartQuantity')) ${lines} AND json_extract(line.value, '$._id') = products.id)
-          WHERE stock IS NOT NULL AND id IN (SELECT json_extract(line.value, '$._id') ${lines})`,
-    args: [...args, ...args],
+    sql: `UPDATE products SET stock = stock
+            + coalesce((SELECT sum(json_extract(line.value, '$.cartQuantity')) ${lines}
+                          AND json_extract(line.value, '$._id') = products.id), 0)
+            + coalesce((SELECT sum(json_extract(packed.value, '$.substitute.quantity')) ${substitutes}
+                          AND json_extract(packed.value, '$.substitute._id') = products.id), 0)
+          WHERE stock IS NOT NULL AND id IN (SELECT json_extract(line.value, '$._id') ${lines}
+                                             UNION ALL SELECT json_extract(packed.value, '$.substitute._id') ${substitutes})`,
+    args: [...args, ...args, ...args, ...args],
   };
 }
 

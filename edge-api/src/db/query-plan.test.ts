@@ -100,6 +100,7 @@ describe('query plans', () => {
           email: '',
           orderStatus: 'Pending',
           totalAmount: 150,
+          maxAmount: 150,
           orderDate: '22/11/2026',
           orderedProduct: [],
           paymentMethod: 'cod',

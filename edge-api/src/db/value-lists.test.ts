@@ -33,7 +33,7 @@ describe('the value lists', () => {
   });
 
   it('refuse a value no list has: order state, payment method and status, sale unit, history entry', async () => {
-    await expect(setStatus('Packed')).rejects.toThrow(/CHECK constraint failed/);
+    await expect(setStatus('Returned')).rejects.toThrow(/CHECK constraint failed/);
     await expect(t.db.execute("UPDATE orders SET payment_method = 'nagad' WHERE id = 'o1'")).rejects.toThrow(
       /CHECK constraint failed/,
     );
@@ -42,7 +42,7 @@ describe('the value lists', () => {
     );
     await expect(setUnit('crate')).rejects.toThrow(/CHECK constraint failed/);
     await expect(
-      t.db.execute("INSERT INTO order_status_history (order_id, status, at) VALUES ('o1', 'Packed', 2)"),
+      t.db.execute("INSERT INTO order_status_history (order_id, status, at) VALUES ('o1', 'Returned', 2)"),
     ).rejects.toThrow(/CHECK constraint failed/);
     expect((await t.db.execute("SELECT order_status FROM orders WHERE id = 'o1'")).rows[0]?.order_status).toBe(
       'Pending',
@@ -52,17 +52,17 @@ describe('the value lists', () => {
   it('take a state or unit added to the code’s list once the lists are written again, with no migration', async () => {
     await syncValueLists(t.db, {
       ...valueLists,
-      order_status: [...orderStatuses, 'Packed'],
+      order_status: [...orderStatuses, 'Returned'],
       sale_unit: [...saleUnits, 'crate'],
     });
-    await setStatus('Packed');
+    await setStatus('Returned');
     await setUnit('crate');
     expect((await t.db.execute("SELECT order_status FROM orders WHERE id = 'o1'")).rows[0]?.order_status).toBe(
-      'Packed',
+      'Returned',
     );
     // Taken out of the list again: refused for new writes, the row keeping it stays.
     await syncValueLists(t.db);
-    await expect(setStatus('Packed')).rejects.toThrow(/CHECK constraint failed/);
+    await expect(setStatus('Returned')).rejects.toThrow(/CHECK constraint failed/);
     await setStatus('Approved');
     await setUnit('kg');
   });

@@ -1,7 +1,8 @@
 /**
  * Placing an order (spec §7, DESIGN.md §3, §4, §8, §14, §16): the server prices every order
  * itself — it loads the current prices of the ordered product ids, stores a line-item snapshot,
- * computes `totalAmount` with the shared pricing rule and sets `orderStatus: 'Pending'`; the
+ * computes `totalAmount` and the ceiling `maxAmount` (DESIGN.md §17) with the shared pricing rule, keeps each
+ * line's packing choice, and sets `orderStatus: 'Pending'`; the
  * client's quoted total is only a ceiling (above it the order is refused, never charged) — delivers
  * to an active delivery area at its fee, from its minimum order, in its slots, with the address
  * composed from its parts (DESIGN.md §15) — takes its units from counted stock, picks its delivery slot and keeps the account
@@ -13,7 +14,7 @@ import type { Context } from 'hono';
 import type { z } from 'zod';
 import type { Product } from '../contract/catalogue';
 import type { Order, orderInputSchema } from '../contract/order';
-import { priceCart, type PriceSummary } from '../contract/pricing';
+import { priceCart, priceOrder, type PriceSummary } from '../contract/pricing';
 import { SlotFullError, StockChangedError } from '../db/errors';
 import {
   heldUnits,
@@ -183,7 +184,13 @@ function shippingRose(input: OrderInput, shipping: number): { quoted: number; pr
 function fingerprintOf(input: OrderInput): OrderInput {
   return {
     ...input,
-    orderedProduct: input.orderedProduct.map(({ _id, cartQuantity, price }) => ({ _id, cartQuantity, price })),
+    orderedProduct: input.orderedProduct.map(({ _id, cartQuantity, price, substitution, note }) => ({
+      _id,
+      cartQuantity,
+      price,
+      substitution,
+      note,
+    })),
   };
 }
 
@@ -237,9 +244,12 @@ async function planOrder(c: Context<AppEnv>, input: OrderInput): Promise<WriteRe
   const openLimit = proven
     ? config.openOrdersPerAccount
     : Math.min(UNVERIFIED_OPEN_ORDERS, config.openOrdersPerAccount);
-  const lines = input.orderedProduct.map((line) => orderLine(byId.get(line._id) as Product, line.cartQuantity));
-  // The area's fee and minimum (DESIGN.md §15), at today's prices.
-  const price = priceCart(lines, area);
+  const lines = input.orderedProduct.map((line) =>
+    orderLine(byId.get(line._id) as Product, line.cartQuantity, { substitution: line.substitution, note: line.note }),
+  );
+  // The area's fee and minimum (DESIGN.md §15), at today's prices, and the ceiling of weighed
+  // lines (DESIGN.md §17) with the same shipping.
+  const price = priceOrder(lines, area);
   checkMinimumOrder(area, price.cartTotal);
   // Never more than the shopper saw (an order may wait offline for days); the same or less is
   // charged at today's prices.
@@ -272,6 +282,7 @@ async function planOrder(c: Context<AppEnv>, input: OrderInput): Promise<WriteRe
     shipping: price.shipping,
     orderStatus: 'Pending',
     totalAmount: price.subtotal,
+    maxAmount: price.maxAmount,
     orderDate: input.orderDate || new Date(now).toLocaleDateString('en-GB'),
     orderedProduct: lines,
     paymentMethod: input.paymentMethod,

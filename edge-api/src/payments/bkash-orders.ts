@@ -107,7 +107,7 @@ const payerReference = (phone: string) => phone.replace(/\D/g, '').slice(-11) ||
 const newCallbackState = () => base64url(crypto.getRandomValues(new Uint8Array(16)));
 
 /**
- * Starts paying `order` with bKash: creates the payment for the order's total (2 decimals, the
+ * Starts paying `order` with bKash: creates the payment for the order's maxAmount (2 decimals, the
  * figure Stripe charges too) with the order id as the invoice number and `callbackURL` carrying a
  * new `state`, and records it with that state.
  * @returns bKash's page for the shopper.
@@ -115,7 +115,8 @@ const newCallbackState = () => base64url(crypto.getRandomValues(new Uint8Array(1
  * `payment_provider_error` with `details.bkashCode` (bKash refused, e.g. 2029 duplicate invoice).
  */
 async function startBkashPayment(deps: BkashDeps, order: Order, callbackURL: string): Promise<string> {
-  const amount = bkashAmount(order.totalAmount);
+  // A prepaid order is charged its ceiling (DESIGN.md §17); packing refunds what it does not cost.
+  const amount = bkashAmount(order.maxAmount);
   const state = newCallbackState();
   const callback = new URL(callbackURL);
   callback.searchParams.set('state', state);
@@ -215,7 +216,7 @@ async function returnStrayPayment(
 
 /**
  * Applies a payment bKash says is `result` (execute's or the status query's answer): marks the
- * order paid only when `transactionStatus` is Completed, the amount is the order's total and the
+ * order paid only when `transactionStatus` is Completed, the amount is the order's maxAmount and the
  * invoice number is the order's id (DESIGN.md §10); a completed payment the order cannot take is
  * refunded; one not yet completed ('Initiated') stays under way.
  */
@@ -240,7 +241,7 @@ async function applyResult(
     return { orderId, outcome: 'failed', ...(code ? { bkashCode: code } : {}) };
   }
   const order = await readOrder(deps.db, orderId);
-  const expected = order ? bkashAmount(order.totalAmount) : payment.amount;
+  const expected = order ? bkashAmount(order.maxAmount) : payment.amount;
   const problems = [
     ...(sameAmount(result.amount, expected) ? [] : [`amount ${result.amount ?? 'none'} is not ${expected}`]),
     ...(result.merchantInvoiceNumber === orderId ? [] : ['merchantInvoiceNumber is not the order id']),
@@ -359,6 +360,13 @@ export async function settleBkashCallback(
   return answerOf(current);
 }
 
+/** The `reason` bKash is told for each kind of refund (plain words, shown in bKash's records). */
+const refundReasons: Record<RefundRequest['reason'], string> = {
+  cancel: 'Order cancelled',
+  stray: 'Payment not accepted by the shop',
+  packing: 'Final bill below the amount paid',
+};
+
 /** The refunds bKash lists for a payment, in poisha (completed ones only). */
 const refundedAtBkash = (refunds: ReadonlyArray<{ refundTransactionStatus: string; refundAmount: string }>) =>
   refunds
@@ -388,11 +396,14 @@ export function bkashProvider(deps: Pick<BkashDeps, 'db' | 'bkash'>): PaymentPro
     async refund(request: RefundRequest, log): Promise<RefundMade> {
       const payment = await bkashPaymentByTrxId(db, request.paymentRef);
       if (!payment) throw new ProviderRefusedError(`${request.refundId}: no bKash payment on record with this trxID`);
-      const whole = toPoisha(Number(payment.amount)) === request.amountPoisha;
+      // The payment is wholly refunded once this refund and those recorded before it (a packing's
+      // part, DESIGN.md §17) come to what was paid.
+      const recorded = await refundedPoisha(db, request.paymentRef);
+      const whole = recorded + request.amountPoisha >= toPoisha(Number(payment.amount));
       try {
         if (request.retry) {
           const listed = await bkash.refundStatus(payment.paymentId, request.paymentRef, log);
-          const unrecorded = refundedAtBkash(listed) - (await refundedPoisha(db, request.paymentRef));
+          const unrecorded = refundedAtBkash(listed) - recorded;
           if (unrecorded >= request.amountPoisha) {
             if (whole) await markBkashPaymentRefunded(db, payment.paymentId, null);
             return { providerRef: listed.at(-1)?.refundTrxId ?? null };
@@ -404,7 +415,7 @@ export function bkashProvider(deps: Pick<BkashDeps, 'db' | 'bkash'>): PaymentPro
             trxId: request.paymentRef,
             refundAmount: bkashAmount(request.amountPoisha / 100),
             sku: request.orderId,
-            reason: request.reason === 'cancel' ? 'Order cancelled' : 'Payment not accepted by the shop',
+            reason: refundReasons[request.reason],
           },
           log,
         );

@@ -17,8 +17,8 @@ export type RefundRequest = {
   paymentRef: string;
   /** How much goes back, in poisha (1 Tk = 100): the whole payment or part of it. */
   amountPoisha: number;
-  /** Why: the order was cancelled, or the payment is one no order may keep. */
-  reason: 'cancel' | 'stray';
+  /** Why: the order was cancelled, the payment is one no order may keep, or packing billed less than the ceiling (DESIGN.md §17). */
+  reason: 'cancel' | 'stray' | 'packing';
   /**
    * Asked before with no known outcome (a crash, a lost answer): the provider first finds out
    * whether the refund was made, and makes it only when it was not.
@@ -61,7 +61,7 @@ export type ChargeStart =
 export type PaymentProvider = {
   readonly method: PaymentMethod;
   /**
-   * Starts charging `order`'s total (the server's, never a client's figure); `callbackURL` is
+   * Starts charging `order`'s maxAmount (the server's ceiling, DESIGN.md §17, never a client's figure); `callbackURL` is
    * where a provider that sends the shopper away sends them back.
    * @throws ApiError 503 `payment_provider_unavailable` or 502 `payment_provider_error`.
    */

@@ -121,7 +121,7 @@ export async function applyWebhookEvent(
       return;
     }
     const order = await readOrder(db, event.orderId);
-    const expected = order && toPoisha(order.totalAmount);
+    const expected = order && toPoisha(order.maxAmount);
     if (order && (event.amount !== expected || event.currency !== 'bdt')) {
       log.error('stripe payment does not match its order', {
         ...fields,

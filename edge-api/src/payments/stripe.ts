@@ -24,11 +24,12 @@ export function createStripe(
 
 /**
  * Creates (or, for the same order and amount, returns again — the idempotency key) the
- * embedded Checkout Session that charges `order.totalAmount` Tk.
+ * embedded Checkout Session that charges `order.maxAmount` Tk (DESIGN.md §17).
  * @returns the session id and the client secret the browser mounts.
  */
 async function createOrderCheckout(stripe: Stripe, order: Order): Promise<{ sessionId: string; clientSecret: string }> {
-  const amount = toPoisha(order.totalAmount);
+  // A prepaid order is charged its ceiling (DESIGN.md §17); packing refunds what it does not cost.
+  const amount = toPoisha(order.maxAmount);
   const session = await stripe.checkout.sessions.create(
     {
       ui_mode: 'embedded_page',

@@ -43,7 +43,9 @@ describe('POST /api/orders prices on the server', () => {
         image: '/products/potato.webp',
         unit: 'kg',
         unitSize: 1,
+        weightTolerance: null,
         cartQuantity: 3,
+        substitution: 'none',
       },
       {
         _id: tomato._id,
@@ -52,7 +54,9 @@ describe('POST /api/orders prices on the server', () => {
         image: '/products/tomato.webp',
         unit: 'kg',
         unitSize: 1,
+        weightTolerance: null,
         cartQuantity: 2,
+        substitution: 'none',
       },
     ]);
   });
