@@ -72,6 +72,10 @@ export const routes: RouteObject[] = [
                     path: paths.dashboard.orderDetails.path,
                     lazy: page(() => import('./routes/dashboard-order-details')),
                   },
+                  {
+                    path: paths.dashboard.packOrder.path,
+                    lazy: page(() => import('./routes/dashboard-pack-order')),
+                  },
                 ],
               },
               { path: paths.dashboard.addProduct, lazy: page(() => import('./routes/dashboard-add-product')) },

@@ -28,6 +28,11 @@ export const paths = {
       path: '/dashboard/manage-orders/:id',
       getHref: (id: string) => `/dashboard/manage-orders/${encodeURIComponent(id)}`,
     },
+    /** An Approved order's packing screen (admins, DESIGN.md §17). */
+    packOrder: {
+      path: '/dashboard/manage-orders/:id/pack',
+      getHref: (id: string) => `/dashboard/manage-orders/${encodeURIComponent(id)}/pack`,
+    },
     addProduct: '/dashboard/add-product',
     manageProducts: '/dashboard/manage-products',
     updateProduct: {

@@ -1,9 +1,21 @@
 import { useParams } from 'react-router-dom';
 import { paths } from '../../config/paths';
+import { useAuth } from '../../features/auth/auth-store';
 import { OrderDetails } from '../../features/orders/components/order-details';
+import { QueuedPacking } from '../../features/packing/components/queued-packing';
 
-/** `/dashboard/manage-orders/:id` (admins): an order's details, opened from Manage Orders. */
+/**
+ * `/dashboard/manage-orders/:id` (admins): an order's details, opened from Manage Orders, with a
+ * packing of it that still waits in this device's outbox (or was refused), said above its lines.
+ */
 export default function OrderDetailsRoute() {
   const { id = '' } = useParams();
-  return <OrderDetails id={id} queueHref={paths.dashboard.manageOrders} />;
+  const { user } = useAuth();
+  return (
+    <OrderDetails
+      id={id}
+      queueHref={paths.dashboard.manageOrders}
+      notes={<QueuedPacking orderId={id} userEmail={user.account} />}
+    />
+  );
 }

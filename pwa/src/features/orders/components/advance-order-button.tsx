@@ -8,7 +8,8 @@ import { useAdvanceOrder } from '../api/orders';
 
 /**
  * The one next step of `order` as a button ("Approve", "Out for delivery", "Delivered"; nothing
- * once Delivered). Toasts top-center when done; a refusal (409: another admin moved it first)
+ * once Delivered). An Approved order's "Out for delivery" packs it as ordered (DESIGN.md §17): its
+ * hint says so as the button's title (order details also show it, with **Pack** beside). Toasts top-center when done; a refusal (409: another admin moved it first)
  * toasts the server's message, and the order is refreshed either way.
  */
 export function AdvanceOrderButton({
@@ -25,7 +26,7 @@ export function AdvanceOrderButton({
   const next = nextOrderStatus(order.orderStatus);
   const step = nextStepTexts()[order.orderStatus];
   if (!next || !step) return null;
-  const { action, done } = step;
+  const { action, done, hint } = step;
   const onClick = () =>
     advance.mutate(
       { id: order._id, to: next },
@@ -39,6 +40,7 @@ export function AdvanceOrderButton({
       type="button"
       className={`btn btn-success min-h-11 ${className}`}
       disabled={disabled || advance.isPending}
+      title={hint}
       onClick={onClick}
     >
       {action}

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
+import { isPackable } from '@contract/delivery';
 import { toBdMobileDisplay } from '@contract/phone';
 import { Link } from 'react-router-dom';
+import { paths } from '../../../config/paths';
 import { Spinner } from '../../../components/spinner';
 import { useOnline } from '../../../lib/use-online';
 import { isOrderNotFound, useOrder } from '../api/order-details';
@@ -10,10 +12,12 @@ import { AdvanceOrderButton } from './advance-order-button';
 import { CancelRefundButton } from './cancel-refund-button';
 import { OrderLines } from './order-lines';
 import { PaymentText, StatusBadge } from './order-products';
+import { PackingResult } from './packing-result';
 import { PackingSlip } from './packing-slip';
 import { StatusTimeline } from './status-timeline';
 import { t, useLocale } from '../../../lib/i18n/i18n';
 import { apiErrorText } from '../../../lib/i18n/api-errors';
+import { nextStepTexts, packStepText } from '../../../lib/i18n/order-status';
 import { slotLabel } from '../../../lib/i18n/slot-label';
 
 /** The screen's texts in the language shown. */
@@ -42,10 +46,13 @@ const messages = () => ({
  * An order's details for the admin (`/dashboard/manage-orders/:id`): customer with a `tel:` link
  * for the phone (E.164, shown as `01711-223344`), address, the shopper's note for the rider, e-mail and delivery slot; the lines with cart total, shipping, tax and
  * total; payment (method, status and the provider's reference: bKash's trxID, Stripe's payment
- * id); the status timeline with Dhaka times; the one next step as a button; a paid order's
- * "Cancel and refund" (asked first); and a printable packing slip. Offline it shows the last synced copy with its time.
+ * id); the status timeline with Dhaka times; the next step as a button — an Approved order's
+ * **Pack** (its packing screen, offline too) beside "Out for delivery", which packs it as ordered
+ * (DESIGN.md §17); a paid order's "Cancel and refund" (asked first); once packed, each line as
+ * packed and the final bill; `notes` (a packing waiting in the outbox, composed by the route);
+ * and a printable packing slip. Offline it shows the last synced copy with its time.
  */
-export function OrderDetails({ id, queueHref }: { id: string; queueHref: string }) {
+export function OrderDetails({ id, queueHref, notes }: { id: string; queueHref: string; notes?: ReactNode }) {
   useLocale(); // renders again in the language chosen
   const texts = messages();
   const online = useOnline();
@@ -92,6 +99,11 @@ export function OrderDetails({ id, queueHref }: { id: string; queueHref: string 
             )}
           </div>
           <div className="flex flex-wrap gap-2">
+            {isPackable(order.orderStatus) && (
+              <Link to={paths.dashboard.packOrder.getHref(order._id)} className="btn btn-primary min-h-11">
+                {packStepText()}
+              </Link>
+            )}
             <AdvanceOrderButton order={order} disabled={!online} />
             <CancelRefundButton order={order} disabled={!online} />
             <button type="button" className="btn btn-outline min-h-11" onClick={() => window.print()}>
@@ -99,6 +111,12 @@ export function OrderDetails({ id, queueHref }: { id: string; queueHref: string 
             </button>
           </div>
         </div>
+        {nextStepTexts()[order.orderStatus]?.hint && (
+          <p className="-mt-2 mb-4 text-right text-sm text-base-content/80" data-testid="next-step-hint">
+            {nextStepTexts()[order.orderStatus]?.hint}
+          </p>
+        )}
+        {notes}
         {!online && (
           <p className="alert alert-warning mb-4" role="status">
             {texts.offline}
@@ -144,6 +162,7 @@ export function OrderDetails({ id, queueHref }: { id: string; queueHref: string 
         <div className="overflow-x-auto">
           <OrderLines order={order} />
         </div>
+        <PackingResult order={order} />
       </div>
       <PackingSlip order={order} />
     </section>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { Order } from '@contract/order';
 import { toBdMobileDisplay } from '@contract/phone';
 import { OrderLines } from './order-lines';
+import { PackingResult } from './packing-result';
 import { PaymentText } from './order-products';
 import { t, useLocale } from '../../../lib/i18n/i18n';
 import { slotLabel } from '../../../lib/i18n/slot-label';
@@ -22,7 +23,9 @@ const messages = () => ({
 /**
  * The packing slip of `order`, printed instead of the page (hidden on screen; index.css hides
  * the header, navigation, footer and buttons in print): order id, slot, customer, phone (shown as
- * `01711-223344`), address, the shopper's note for the rider when there is one, lines, total and payment (method, status and the provider's reference).
+ * `01711-223344`), address, the shopper's note for the rider when there is one, lines with the
+ * shopper's packing choices, total and payment (method, status and the provider's reference);
+ * once packed, each line as packed and the final bill — "Collect X Tk" on a cash order (DESIGN.md §17).
  */
 export function PackingSlip({ order }: { order: Order }) {
   useLocale(); // renders again in the language chosen
@@ -54,6 +57,7 @@ export function PackingSlip({ order }: { order: Order }) {
         )}
       </dl>
       <OrderLines order={order} pictures={false} />
+      <PackingResult order={order} compact />
     </article>
   );
 }
