@@ -2,7 +2,7 @@ import { substitutions, type Substitution } from '@contract/line-choice';
 import { SettingCard } from '../../../components/setting-switch';
 import { useT } from '../../../lib/i18n/i18n';
 import { chooseDefaultSubstitution, defaultSubstitution, useLineChoices } from '../line-choices';
-import { substitutionLabelIds } from './line-choice-control';
+import { substitutionLabel } from './line-choice-control';
 
 /**
  * The profile's default packing choice (DESIGN.md §17): what to do when a product is missing, for
@@ -23,7 +23,7 @@ export function DefaultSubstitution() {
         >
           {substitutions.map((substitution) => (
             <option key={substitution} value={substitution}>
-              {t(substitutionLabelIds[substitution])}
+              {substitutionLabel(substitution)}
             </option>
           ))}
         </select>

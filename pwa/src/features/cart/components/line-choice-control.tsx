@@ -1,14 +1,19 @@
 import { useId, useState } from 'react';
 import { MAX_LINE_NOTE, substitutions, type Substitution } from '@contract/line-choice';
-import { useT } from '../../../lib/i18n/i18n';
+import { t, useT } from '../../../lib/i18n/i18n';
 import { lineChoiceOf, noteTooLong, setLineChoice, useLineChoices } from '../line-choices';
 
-/** The words for each substitution choice (DESIGN.md §17). */
-export const substitutionLabelIds = {
-  none: 'lineChoice.none',
-  similar: 'lineChoice.similar',
-  call: 'lineChoice.call',
-} as const satisfies Record<Substitution, string>;
+/** The words for a substitution choice (DESIGN.md §17), in the language shown. */
+export function substitutionLabel(substitution: Substitution): string {
+  switch (substitution) {
+    case 'none':
+      return t('lineChoice.none');
+    case 'similar':
+      return t('lineChoice.similar');
+    case 'call':
+      return t('lineChoice.call');
+  }
+}
 
 /**
  * A cart line's packing choices (DESIGN.md §17): if the product is missing — No substitute,
@@ -16,7 +21,7 @@ export const substitutionLabelIds = {
  * error and checkout waits). Both are remembered for the product on this device (line-choices.ts).
  */
 export function LineChoiceControl({ productId, productName }: { productId: string; productName: string }) {
-  const t = useT();
+  useT(); // renders again in the language chosen
   useLineChoices();
   const id = useId();
   const choice = lineChoiceOf(productId);
@@ -36,7 +41,7 @@ export function LineChoiceControl({ productId, productName }: { productId: strin
         >
           {substitutions.map((substitution) => (
             <option key={substitution} value={substitution}>
-              {t(substitutionLabelIds[substitution])}
+              {substitutionLabel(substitution)}
             </option>
           ))}
         </select>
