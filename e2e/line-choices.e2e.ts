@@ -2,7 +2,7 @@
  * Line choices and the final bill for the shopper (DESIGN.md §17), on a phone (390×844), in
  * English and Bangla: on the cart a shopper lets a weighed line be replaced by something similar
  * and leaves a note (a note over 80 characters is refused inline), checkout says about X Tk and at
- * most Y Tk, and the order the API stores carries the choice and note. Packed through the API as
+ * most Y Tk (with bKash, that Y is charged now and the rest refunded), and the order the API stores carries the choice and note. Packed through the API as
  * an admin — the weighed line lighter, the other not found — My Orders shows "1 kg → 0.96 kg",
  * "Not found — not charged" and the final bill. Screenshots in /tmp/shots-shopper/.
  */
@@ -45,10 +45,13 @@ const words = {
     place: 'Place order',
     tk: (amount: number) => `${amount.toLocaleString('en')} Tk`,
     ceiling: (about: string, atMost: string) => `About ${about}, at most ${atMost}`,
+    prepaid: (atMost: string) => `${atMost} is charged now; the difference is refunded after packing.`,
+    cod: 'Cash on delivery',
     choice: `If missing: Similar is fine · Note: ${NOTE}`,
     weighed: '1 kg → 0.96 kg',
     notFound: 'Not found — not charged',
     finalBill: (amount: string) => `Final bill: ${amount}`,
+    cannotCancel: 'Packed: cannot cancel',
   },
   bn: {
     ifMissing: (name: string) => `না পাওয়া গেলে: ${name}`,
@@ -59,10 +62,13 @@ const words = {
     place: 'অর্ডার দিন',
     tk: (amount: number) => `৳${amount.toLocaleString('bn-BD')}`,
     ceiling: (about: string, atMost: string) => `আনুমানিক ${about}, সর্বোচ্চ ${atMost}`,
+    prepaid: (atMost: string) => `এখন ${atMost} নেওয়া হবে; প্যাক করার পর বাড়তি টাকা ফেরত দেওয়া হবে।`,
+    cod: 'ক্যাশ অন ডেলিভারি',
     choice: `না পাওয়া গেলে: কাছাকাছি কিছু দিলে চলবে · নোট: ${NOTE}`,
     weighed: '১ কেজি → ০.৯৬ কেজি',
     notFound: 'পাওয়া যায়নি — দাম নেওয়া হয়নি',
     finalBill: (amount: string) => `চূড়ান্ত বিল: ${amount}`,
+    cannotCancel: 'প্যাক হয়েছে: বাতিল করা যাবে না',
   },
 } as const;
 
@@ -141,6 +147,18 @@ describe.each(['en', 'bn'] as const)('line choices at 390×844 in %s', (lang) =>
     const ceiling = page.getByTestId('summary-ceiling');
     await expect.poll(() => ceiling.locator('dt').textContent()).toBe(say.ceiling(say.tk(subtotal), say.tk(maxAmount)));
     expect(await page.getByTestId('summary-subtotal').textContent()).toBe(say.tk(subtotal));
+    // On the phone the summary is below the button: the ceiling is said above it too.
+    const beforeButton = page.getByTestId('checkout-ceiling');
+    expect(await beforeButton.locator('span').first().textContent()).toBe(
+      say.ceiling(say.tk(subtotal), say.tk(maxAmount)),
+    );
+    // Paid now with bKash: the most is charged, the rest refunded after packing.
+    await page.getByRole('radio', { name: /bKash/ }).check();
+    await beforeButton.getByText(say.prepaid(say.tk(maxAmount))).waitFor();
+    await ceiling.getByText(say.prepaid(say.tk(maxAmount))).waitFor();
+    await page.screenshot({ path: `${SHOTS}/checkout-ceiling-bkash-${lang}.png`, fullPage: true });
+    await page.getByRole('radio', { name: say.cod }).check();
+    await expect.poll(() => page.getByTestId('summary-ceiling-prepaid').count()).toBe(0);
     await page.getByLabel(say.phone).fill('01711-223344');
     await page.getByLabel(say.address).fill('House 9, Road 3, Dhanmondi');
     await page.screenshot({ path: `${SHOTS}/checkout-ceiling-${lang}.png`, fullPage: true });
@@ -193,6 +211,7 @@ describe.each(['en', 'bn'] as const)('line choices at 390×844 in %s', (lang) =>
     expect(await card.getByTestId('final-bill').textContent()).toBe(say.finalBill(say.tk(finalAmount)));
     expect(await card.getByTestId('my-order-amount').textContent()).toBe(say.tk(finalAmount));
     expect(await card.getByTestId('line-choice-shown').textContent()).toBe(say.choice);
+    expect(await card.getByRole('button', { name: say.cannotCancel }).isDisabled()).toBe(true);
     expect(await seriousA11yViolationsWithoutToasts(page)).toEqual([]);
     await page.screenshot({ path: `${SHOTS}/my-orders-packed-${lang}.png`, fullPage: true });
     await context.close();

@@ -20,6 +20,7 @@ import { formatPrice } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
 import { useOnline } from '../../../lib/use-online';
 import { startCardPayment } from '../api/checkout-api';
+import { ceilingTexts } from '../ceiling';
 import { BkashChoice } from './bkash-choice';
 import { AddressChoice, NEW_ADDRESS, SaveNewAddress, type AddressPick } from './address-choice';
 import { AddressFields, type AddressFieldValues } from './address-fields';
@@ -257,6 +258,7 @@ export function CheckoutPage({
   const short = belowMinimumBy(priceCart(lines).cartTotal, area);
   // A note longer than a line may carry (the cart says so): the order waits until it is shortened.
   const longNotes = lines.filter((line) => (line.note?.length ?? 0) > MAX_LINE_NOTE);
+  const ceiling = ceilingTexts(lines, named, method);
   const onSubmit = async (values: FormValues) => {
     if (lines.length === 0 || short > 0 || longNotes.length > 0) return;
     // An area kept on this device that is not delivered to now (or areas not loaded offline).
@@ -456,6 +458,13 @@ export function CheckoutPage({
                 {t('lineChoice.toCart')}
               </Link>
             )}
+          </p>
+        )}
+        {/* On a phone the summary is below the button: the ceiling is said before the shopper orders too. */}
+        {ceiling && (
+          <p className="grid gap-1 text-sm md:hidden" data-testid="checkout-ceiling">
+            <span className="font-semibold">{ceiling.amounts}</span>
+            {ceiling.prepaid && <span>{ceiling.prepaid}</span>}
           </p>
         )}
         <button

@@ -235,7 +235,11 @@ export function MyOrders({ email, onPutBack, onOrderAgain, onResendVerification,
                         title={order.orderStatus !== 'Pending' ? t('orders.cannotCancelWhy') : undefined}
                         onClick={() => onCancel(order)}
                       >
-                        {order.orderStatus === 'Pending' ? t('product.delete') : t('orders.cannotCancel')}
+                        {order.orderStatus === 'Pending'
+                          ? t('product.delete')
+                          : order.orderStatus === 'Packed'
+                            ? t('myOrders.packed.cannotCancel')
+                            : t('orders.cannotCancel')}
                       </button>
                     )}
                     <button
