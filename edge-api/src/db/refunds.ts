@@ -5,12 +5,18 @@
  * once ask the provider once, and a claim its request left (a crash) is taken over after
  * {@link REFUND_CLAIM_MS}, as a retry that finds out first whether the refund was made.
  */
-import type { Client, InStatement } from '@libsql/client';
+import type { Client, InStatement, Row } from '@libsql/client';
 import type { RefundRequest } from '../payments/provider';
 import { recordRefundStatements } from './order-payments';
 
 /** How long a refund claim holds before another request may take it over (its request died with its process). */
 export const REFUND_CLAIM_MS = 60_000;
+
+/**
+ * What a paid order was charged, in poisha, as SQL on `orders`: its maxAmount (DESIGN.md §17),
+ * or its total for an order placed before packing (migration 0018).
+ */
+const CHARGED_POISHA = 'coalesce(max_amount, total_amount) * 100';
 
 /** The ledger id of order `orderId`'s refund on cancel (also Stripe's idempotency key for it). */
 const cancelRefundId = (orderId: string) => `refund-${orderId}`;
@@ -21,7 +27,9 @@ const strayRefundId = (paymentRef: string) => `stray-${paymentRef}`;
 /**
  * Claims paid order `orderId` for its refund on cancel: payment 'refunding' at `nowMs`, and its
  * ledger row claimed (a new one, or one a failed or unfinished attempt left, counted as a retry);
- * with `onlyIfPending`, only while the order is Pending. The amount is the order's total.
+ * with `onlyIfPending`, only while the order is Pending, and never while a packing refund of it is
+ * claimed (its outcome decides what is left). The amount is what is left of the payment: the
+ * order's charge ({@link CHARGED_POISHA}) less what was refunded of it already (a packing's part).
  * @returns the refund to ask of the provider; undefined when the order is not (or no longer)
  * claimable: not paid, claimed by another request, no longer Pending, or paid with no reference.
  */
@@ -38,12 +46,14 @@ export async function claimOrderRefund(
         sql: `UPDATE orders SET payment_status = 'refunding', refund_started_ms = ?
               WHERE id = ? AND order_status <> 'Cancelled' AND payment_ref IS NOT NULL
                 ${options.onlyIfPending ? "AND order_status = 'Pending'" : ''}
-                AND (payment_status = 'paid' OR (payment_status = 'refunding' AND refund_started_ms <= ?))`,
+                AND (payment_status = 'paid' OR (payment_status = 'refunding' AND refund_started_ms <= ?))
+                AND NOT EXISTS (SELECT 1 FROM refunds WHERE order_id = orders.id AND reason = 'packing'
+                                  AND status = 'claimed')`,
         args: [nowMs, orderId, nowMs - REFUND_CLAIM_MS],
       },
       {
         sql: `INSERT INTO refunds (id, order_id, method, payment_ref, amount_poisha, reason, created_at, updated_at)
-              SELECT ?, id, payment_method, payment_ref, total_amount * 100, 'cancel', ?, ?
+              SELECT ?, id, payment_method, payment_ref, ${CHARGED_POISHA} - coalesce(refunded_poisha, 0), 'cancel', ?, ?
                 FROM orders WHERE id = ? AND payment_status = 'refunding' AND refund_started_ms = ?
               ON CONFLICT (id) DO UPDATE SET status = 'claimed', attempts = attempts + 1, updated_at = excluded.updated_at
                 WHERE status <> 'done'`,
@@ -80,13 +90,157 @@ export async function recordOrderRefunded(
 ): Promise<void> {
   await db.batch(
     [
-      {
-        sql: "UPDATE refunds SET status = 'done', provider_ref = ?, updated_at = ? WHERE id = ?",
-        args: [providerRef, nowMs, refundId],
-      },
+      ...refundDoneStatements(orderId, refundId, providerRef, nowMs),
       ...recordRefundStatements(orderId, byUid, {}, nowMs),
     ],
     'write',
+  );
+}
+
+/**
+ * The statements that record refund `refundId` of order `orderId` made (`providerRef`, the
+ * provider's refund id): its amount added to the order's `refunded_poisha`, then the ledger row
+ * done. The order's sum grows only while the row is not done yet, so a repeat adds nothing.
+ */
+function refundDoneStatements(
+  orderId: string,
+  refundId: string,
+  providerRef: string | null,
+  nowMs: number,
+): InStatement[] {
+  return [
+    {
+      sql: `UPDATE orders SET refunded_poisha = coalesce(refunded_poisha, 0)
+                                + (SELECT amount_poisha FROM refunds WHERE id = ? AND status <> 'done')
+            WHERE id = ? AND EXISTS (SELECT 1 FROM refunds WHERE id = ? AND status <> 'done')`,
+      args: [refundId, orderId, refundId],
+    },
+    {
+      sql: "UPDATE refunds SET status = 'done', provider_ref = ?, claimed_ms = NULL, updated_at = ? WHERE id = ?",
+      args: [providerRef, nowMs, refundId],
+    },
+  ];
+}
+
+/** The ledger id of order `orderId`'s partial refund when it is packed (DESIGN.md §17; Stripe's idempotency key too). */
+export const packingRefundId = (orderId: string): string => `packing-${orderId}`;
+
+/**
+ * The statement that claims, in packing's own batch (orders/pack.ts), the refund of
+ * `amountPoisha` (maxAmount − finalAmount, in poisha) of order `orderId`'s payment, claimed at
+ * `nowMs`: only when the order is paid by a provider at that point (a cash order, or one not paid
+ * yet, has nothing to refund). Placed after the statement that packs it.
+ */
+export function claimPackingRefundStatement(orderId: string, amountPoisha: number, nowMs: number): InStatement {
+  return {
+    sql: `INSERT INTO refunds (id, order_id, method, payment_ref, amount_poisha, reason, created_at, updated_at, claimed_ms)
+          SELECT ?, id, payment_method, payment_ref, ?, 'packing', ?, ?, ?
+            FROM orders WHERE id = ? AND payment_status = 'paid' AND payment_ref IS NOT NULL AND payment_method <> 'cod'`,
+    args: [packingRefundId(orderId), amountPoisha, nowMs, nowMs, nowMs, orderId],
+  };
+}
+
+/** A packing refund's row in the ledger as its request needs it. */
+const toPackingRefund = (orderId: string, row: Row): RefundRequest => ({
+  refundId: packingRefundId(orderId),
+  orderId,
+  paymentRef: String(row.payment_ref),
+  amountPoisha: Number(row.amount_poisha),
+  reason: 'packing',
+  retry: Number(row.attempts) > 1,
+});
+
+/**
+ * Order `orderId`'s packing refund as claimed at `claimedMs` by the request that packed it.
+ * @returns the refund to ask of the provider, or undefined when packing claimed none (not paid by
+ * a provider, or nothing to refund).
+ */
+export async function claimedPackingRefund(
+  db: Client,
+  orderId: string,
+  claimedMs: number,
+): Promise<RefundRequest | undefined> {
+  const { rows } = await db.execute({
+    sql: "SELECT payment_ref, amount_poisha, attempts FROM refunds WHERE id = ? AND status = 'claimed' AND claimed_ms = ?",
+    args: [packingRefundId(orderId), claimedMs],
+  });
+  return rows[0] ? toPackingRefund(orderId, rows[0]) : undefined;
+}
+
+/** What became of order `orderId`'s packing refund when a request looked: see {@link takeOverPackingRefund}. */
+export type PackingRefundState =
+  { kind: 'none' | 'done' } | { kind: 'claimed'; request: RefundRequest } | { kind: 'busy' };
+
+/**
+ * Takes over order `orderId`'s packing refund for a later request (a retried packing, a cancel),
+ * at `nowMs`: one its request left (claimed more than {@link REFUND_CLAIM_MS} ago, or ended with
+ * no known outcome) and, with `retryFailed`, one the provider refused. Counted as a retry, so the
+ * provider first finds out whether it was made.
+ * @returns `claimed` with the refund to ask of the provider; `busy` when another request holds it;
+ * `done` when it was made; `none` when there is none (or, without `retryFailed`, it failed).
+ */
+export async function takeOverPackingRefund(
+  db: Client,
+  orderId: string,
+  options: { retryFailed: boolean },
+  nowMs = Date.now(),
+): Promise<PackingRefundState> {
+  const refundId = packingRefundId(orderId);
+  const [, ledger] = await db.batch(
+    [
+      {
+        sql: `UPDATE refunds SET status = 'claimed', attempts = attempts + 1, claimed_ms = ?, updated_at = ?
+              WHERE id = ? AND ((status = 'claimed' AND claimed_ms <= ?) ${options.retryFailed ? "OR status = 'failed'" : ''})`,
+        args: [nowMs, nowMs, refundId, nowMs - REFUND_CLAIM_MS],
+      },
+      {
+        sql: 'SELECT payment_ref, amount_poisha, attempts, status, claimed_ms FROM refunds WHERE id = ?',
+        args: [refundId],
+      },
+    ],
+    'write',
+  );
+  const row = ledger?.rows[0];
+  if (!row) return { kind: 'none' };
+  if (row.status === 'done') return { kind: 'done' };
+  if (row.status === 'failed') return { kind: 'none' };
+  if (Number(row.claimed_ms) === nowMs) return { kind: 'claimed', request: toPackingRefund(orderId, row) };
+  return { kind: 'busy' };
+}
+
+/** Records order `orderId`'s packing refund `refundId` made (`providerRef`, the provider's refund id), adding it to the order's refunded amount. */
+export async function recordPackingRefunded(
+  db: Client,
+  orderId: string,
+  refundId: string,
+  providerRef: string | null,
+  nowMs = Date.now(),
+): Promise<void> {
+  await db.batch(refundDoneStatements(orderId, refundId, providerRef, nowMs), 'write');
+}
+
+/**
+ * Ends an attempt at packing refund `refundId` that did not finish: `refused` (nothing moved) marks
+ * it failed, for the next packing request to ask again (a cancel refunds its amount with the rest
+ * instead); `unknown` leaves the claim open to the next request at once (claimed_ms 0), which asks
+ * the provider whether it was made before making it.
+ */
+export async function endPackingRefundAttempt(
+  db: Client,
+  refundId: string,
+  outcome: 'refused' | 'unknown',
+  nowMs = Date.now(),
+): Promise<void> {
+  await db.execute(
+    outcome === 'refused'
+      ? {
+          sql: "UPDATE refunds SET status = 'failed', claimed_ms = NULL, updated_at = ? WHERE id = ? AND status = 'claimed'",
+          args: [nowMs, refundId],
+        }
+      : {
+          sql: "UPDATE refunds SET claimed_ms = 0, updated_at = ? WHERE id = ? AND status = 'claimed'",
+          args: [nowMs, refundId],
+        },
   );
 }
 

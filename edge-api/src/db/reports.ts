@@ -22,7 +22,8 @@ export function salesStatement(fromMs: number, toMs: number): InStatement {
   return {
     // Integer division by constants in the text: bound numbers may arrive as REAL, whose division
     // would not truncate to the day.
-    sql: `SELECT (created_at + ${SHOP_OFFSET_MS}) / ${DAY_MS} AS day, count(*) AS orders, sum(total_amount) AS revenue
+    sql: `SELECT (created_at + ${SHOP_OFFSET_MS}) / ${DAY_MS} AS day, count(*) AS orders,
+                 sum(coalesce(final_amount, total_amount)) AS revenue
           FROM orders
           WHERE created_at >= ? AND created_at < ? AND order_status <> 'Cancelled'
           GROUP BY day`,
@@ -31,7 +32,8 @@ export function salesStatement(fromMs: number, toMs: number): InStatement {
 }
 
 /**
- * Orders and revenue (sum of `totalAmount`, Tk; cancelled orders left out) per shop day for the
+ * Orders and revenue (sum of each order's `finalAmount` once packed, else its `totalAmount`, Tk,
+ * DESIGN.md §17; cancelled orders left out) per shop day for the
  * `days` days ending with `today` (a shop date), oldest first, days without orders as zeros.
  */
 export async function salesByDay(db: Client, today: string, days: number): Promise<SalesDay[]> {
@@ -140,7 +142,7 @@ export function exportPageStatement(fromMs: number, toMs: number, after?: Cursor
   // before); only the orders of that same millisecond are compared by id.
   return {
     sql: `SELECT id, created_at, customer_name, phone, address, slot_start_ms, slot_end_ms, order_status,
-                 payment_method, payment_status, total_amount, ordered_product
+                 payment_method, payment_status, coalesce(final_amount, total_amount) AS total_amount, ordered_product
           FROM orders
           WHERE created_at >= ? AND created_at < ? ${after ? 'AND (created_at > ? OR id > ?)' : ''}
           ORDER BY created_at, id LIMIT ?`,

@@ -1,6 +1,6 @@
 /**
  * Cancelling an order (DESIGN.md §3, §6, §14): an unpaid one is deleted with its units back in
- * stock; a paid one is refunded in full through its payment provider (payments/provider.ts) and
+ * stock; a paid one is refunded what is left of its payment (never more than was charged) through its payment provider (payments/provider.ts) and
  * kept as Cancelled with payment `refunded`. Money moves at most once: the refund is claimed in
  * the ledger with the order (db/refunds.ts) before the provider is asked, under the provider's
  * idempotency key; a retry after a crash or a lost answer finishes what was started.
@@ -13,6 +13,7 @@ import { claimOrderRefund, endOrderRefundAttempt, recordOrderRefunded } from '..
 import { ApiError } from '../http/errors';
 import type { RequestLog } from '../http/logger';
 import { ProviderRefusedError, ProviderUnavailableError, type PaymentProvider } from '../payments/provider';
+import { finishPackingRefund } from './pack';
 
 /** `DELETE /orders/:id`'s answer: how many orders were deleted (unpaid) and how many cancelled and refunded (paid, kept). */
 export type CancelAnswer = { deletedCount: number; cancelledCount: number };
@@ -54,8 +55,9 @@ const refundUnavailable = (reason: string) =>
   );
 
 /**
- * Cancels paid `order` (DESIGN.md §6): refunds it in full through its provider and keeps it as
- * Cancelled with payment `refunded`; with `onlyIfPending` (its owner), only while Pending.
+ * Cancels paid `order` (DESIGN.md §6): refunds what is left of its payment through its provider
+ * (all of it, or for a packed order what its packing did not refund already, DESIGN.md §17) and
+ * keeps it as Cancelled with payment `refunded`; with `onlyIfPending` (its owner), only while Pending.
  * @returns `{deletedCount: 0, cancelledCount: 1}`, or both 0 for an order already Cancelled.
  * @throws ApiError 409 `invalid_transition` (disputed payment), 409 `not_pending`, 503 `busy`
  * (another request is refunding it), 503 `payment_provider_unavailable` (outcome unknown: the
@@ -82,6 +84,9 @@ async function cancelPaidOrder(
   if (!provider) throw refundFailed(`order ${id} is paid by ${order.paymentMethod}, which is not configured`);
   if (!order.paymentRef)
     throw refundFailed(`order ${id} is paid but has no stored payment reference; refund it at the provider`);
+  // A packed order's partial refund left unfinished is settled first: what it returned is not
+  // refunded again, and what it could not return is part of the rest (DESIGN.md §17).
+  if (order.packing) await finishPackingRefund(deps, order, { retryFailed: false });
   const request = await claimOrderRefund(db, id, { onlyIfPending: options.onlyIfPending });
   if (!request) {
     const now = await findOrder(db, id);

@@ -677,9 +677,11 @@ describe('cancelling a paid order refunds exactly once, also after a crash', () 
     expect(await (await cancel(order._id, asAdmin)).json()).toEqual({ deletedCount: 0, cancelledCount: 1 });
     const cancelled = await readOne(order._id);
     expect(cancelled).toMatchObject({ orderStatus: 'Cancelled', paymentStatus: 'refunded' });
+    // Approved → Out for delivery packed it as ordered (DESIGN.md §17): nothing to refund then.
     expect(cancelled.statusHistory.map((change) => change.status)).toEqual([
       'Pending',
       'Approved',
+      'Packed',
       'Out for delivery',
       'Delivered',
       'Cancelled',

@@ -98,8 +98,14 @@ function dispatch(
   afterResponse(c, task);
 }
 
-/** Tells the shopper who placed `orderId` (all their devices) about it. */
-function notifyShopper(c: Context<AppEnv>, orderId: string, type: PushType, status?: OrderStatus): void {
+/** Tells the shopper who placed `orderId` (all their devices) about it; `packed` on status Packed. */
+function notifyShopper(
+  c: Context<AppEnv>,
+  orderId: string,
+  type: PushType,
+  status?: OrderStatus,
+  packed?: PushPayload['packed'],
+): void {
   const { db } = c.var;
   dispatch(
     c,
@@ -107,9 +113,29 @@ function notifyShopper(c: Context<AppEnv>, orderId: string, type: PushType, stat
       const owner = await readOrderOwner(db, orderId);
       return owner ? subscriptionsOf(db, owner) : [];
     },
-    { type, orderId, ...(status ? { status } : {}), url: shopperOrderUrl(orderId), tag: `order-${orderId}` },
+    {
+      type,
+      orderId,
+      ...(status ? { status } : {}),
+      ...(packed ? { packed } : {}),
+      url: shopperOrderUrl(orderId),
+      tag: `order-${orderId}`,
+    },
     'normal',
   );
+}
+
+/**
+ * The shopper's order `orderId` was packed (DESIGN.md §17): status Packed with the final bill
+ * (whole Tk) and the names of the products substituted and not found, as the order's lines name
+ * them. Call after the packing committed, once.
+ */
+export function notifyOrderPacked(
+  c: Context<AppEnv>,
+  orderId: string,
+  packed: NonNullable<PushPayload['packed']>,
+): void {
+  notifyShopper(c, orderId, 'order-status', 'Packed', packed);
 }
 
 /**

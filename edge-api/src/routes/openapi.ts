@@ -110,11 +110,11 @@ export type RouteDoc = {
 };
 
 const errorDescriptions: Record<number, string> = {
-  400: 'Invalid request: `error.details.fields` maps each invalid field to its messages (also a missing Idempotency-Key)',
+  400: 'Invalid request: `error.details.fields` maps each invalid field to its messages (also a missing Idempotency-Key); a packing that does not fit its order (`packing_invalid`, `details.lines`: `[{_id, reason, min?, max?}]`)',
   401: 'No bearer token, or an invalid or expired one: sign in again',
   403: 'Signed in but not allowed (not an admin, or not your own e-mail)',
   404: 'No such record, or a feature that is switched off (`payments_not_configured`: card without Stripe keys, or bKash without its settings)',
-  409: 'Conflicts with the current state: an order no longer Pending, already paid, a status change other than to the next state (`invalid_transition`), products out of stock (`out_of_stock`), too many open orders (`too_many_open_orders`, `details.limit`), paying with bKash an order placed with another method (`not_bkash_order`), stock that would go below 0 (`stock_below_zero`, `details.stock`), a delivery area not served (`area_not_served`, `details.areaId`), goods below the area’s minimum order (`below_minimum`, `details.minimumOrder` and `details.cartTotal`)',
+  409: 'Conflicts with the current state: an order no longer Pending, already paid, a status change other than to the next state (`invalid_transition`), an order packed already (`already_packed`), products out of stock (`out_of_stock`), too many open orders (`too_many_open_orders`, `details.limit`), paying with bKash an order placed with another method (`not_bkash_order`), stock that would go below 0 (`stock_below_zero`, `details.stock`), a delivery area not served (`area_not_served`, `details.areaId`), goods below the area’s minimum order (`below_minimum`, `details.minimumOrder` and `details.cartTotal`)',
   413: 'Body larger than 64 KB',
   422: 'Idempotency-Key already used with a different body',
   429: 'Too many writes, or too many requests to the bKash callback from one address; try again after Retry-After seconds (`rate_limited`), or too many reviews from one account in 24 hours (`too_many_reviews`, `details.limit`: not worth retrying the same review)',

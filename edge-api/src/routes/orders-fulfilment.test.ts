@@ -43,7 +43,14 @@ describe('PUT /api/orders/update/:id — Pending → Approved → Out for delive
       expect((await read(order._id))?.orderStatus).toBe(next);
     }
     const history = (await read(order._id))?.statusHistory ?? [];
-    expect(history.map((change) => change.status)).toEqual(['Pending', 'Approved', 'Out for delivery', 'Delivered']);
+    // Approved → Out for delivery packs the order as ordered on the way (DESIGN.md §17).
+    expect(history.map((change) => change.status)).toEqual([
+      'Pending',
+      'Approved',
+      'Packed',
+      'Out for delivery',
+      'Delivered',
+    ]);
     expect(history.map((change) => Date.parse(change.at))).toEqual(
       [...history.map((change) => Date.parse(change.at))].sort((a, b) => a - b),
     );
@@ -56,6 +63,7 @@ describe('PUT /api/orders/update/:id — Pending → Approved → Out for delive
     expect(by.map((row) => [row.status, row.by_uid])).toEqual([
       ['Pending', customerA.uid],
       ['Approved', admin.uid],
+      ['Packed', admin.uid],
       ['Out for delivery', admin.uid],
       ['Delivered', admin.uid],
     ]);
@@ -89,8 +97,12 @@ describe('PUT /api/orders/update/:id — Pending → Approved → Out for delive
     });
     const after = await read(order._id);
     expect(after?.orderStatus).toBe(from);
-    expect(after?.statusHistory).toHaveLength(
-      ['Pending', 'Approved', 'Out for delivery', 'Delivered'].indexOf(from) + 1,
+    // Past Approved the timeline has Packed too (the order was packed as ordered).
+    expect(after?.statusHistory.map((change) => change.status)).toEqual(
+      ['Pending', 'Approved', 'Packed', 'Out for delivery', 'Delivered'].slice(
+        0,
+        ['Pending', 'Approved', 'Packed', 'Out for delivery', 'Delivered'].indexOf(from) + 1,
+      ),
     );
   });
 
@@ -108,7 +120,7 @@ describe('PUT /api/orders/update/:id — Pending → Approved → Out for delive
     expect(await bad.json()).toMatchObject({
       error: {
         code: 'validation_failed',
-        details: { fields: { orderStatus: ['Choose one of Pending, Approved, Out for delivery, Delivered'] } },
+        details: { fields: { orderStatus: ['Choose one of Pending, Approved, Packed, Out for delivery, Delivered'] } },
       },
     });
     expect((await move('no-such-order', 'Approved')).status).toBe(404);

@@ -1,10 +1,17 @@
 /**
  * `/api/orders` (spec §7, DESIGN.md §3, §8, §14): thin over the order's home, `orders/` — list
- * (paged, ETag), one order, place (idempotent), advance to the next state, cancel.
+ * (paged, ETag), one order, place (idempotent), advance to the next state, pack (DESIGN.md §17), cancel.
  */
 import { z } from 'zod';
 import { requireAdmin, requireUser } from '../auth/middleware';
-import { orderInputSchema, orderListQuery, orderSchema, orderStatusUpdateSchema, type Order } from '../contract/order';
+import {
+  orderInputSchema,
+  orderListQuery,
+  orderSchema,
+  orderStatusUpdateSchema,
+  packingInputSchema,
+  type Order,
+} from '../contract/order';
 import { recordIdParam } from '../contract/product';
 import { factory } from '../env';
 import { ApiError } from '../http/errors';
@@ -13,6 +20,7 @@ import { validate } from '../http/validation';
 import { orderFor } from '../orders/access';
 import { cancelOrder, notPending } from '../orders/cancel';
 import { answerOrderPage, ORDER_LIST_CACHE_CONTROL } from '../orders/list';
+import { packOrder } from '../orders/pack';
 import { placeOrder } from '../orders/place';
 import { advanceOrder } from '../orders/status';
 import { notifyOrderCancelled, notifyOrderStatus, notifyPaymentRefunded } from '../push/notify';
@@ -104,7 +112,7 @@ export const orders = factory
     '/update/:id',
     doc({
       summary:
-        'Move an order to its next status (Pending → Approved → Out for delivery → Delivered), recorded in its statusHistory',
+        'Move an order to its next status (Pending → Approved → Out for delivery → Delivered; Packed → Out for delivery), recorded in its statusHistory; an Approved order moved to Out for delivery is packed as ordered on the way (its finalAmount set, a prepaid order refunded maxAmount − finalAmount)',
       auth: 'admin',
       params: recordIdParam,
       body: orderStatusUpdateSchema,
@@ -121,10 +129,32 @@ export const orders = factory
     async (c) => {
       const { id } = c.req.valid('param');
       const { orderStatus } = c.req.valid('json');
-      const modifiedCount = await advanceOrder(c.var.db, id, orderStatus, c.var.user.uid);
+      const deps = { ...c.var, provider: (order: Order) => c.var.paymentProvider(order.paymentMethod) };
+      const modifiedCount = await advanceOrder(deps, id, orderStatus, c.var.user.uid);
       notifyOrderStatus(c, id, orderStatus);
       return c.json({ modifiedCount });
     },
+  )
+  .put(
+    '/:id/packing',
+    doc({
+      summary:
+        'Pack an Approved order (DESIGN.md §17): one entry per ordered line — found or not, the grams packed on a weighed line, a substitute where the line allows one; the order becomes Packed with its final bill, units not found go back to stock and substitutes are taken, and a prepaid order is refunded maxAmount − finalAmount',
+      auth: 'admin',
+      params: recordIdParam,
+      body: packingInputSchema,
+      ok: {
+        status: 200,
+        description:
+          'The packed order as it is now: finalAmount, packing, and refundedAmount once the provider refunded the difference. An Idempotency-Key is optional; a replay of one answers 200 with the order again (`Idempotent-Replayed: true`). A second packing is 409 already_packed; an order not Approved is 409 invalid_transition; entries that do not fit the order are 400 packing_invalid with details.lines [{_id, reason, min?, max?}]; a substitute short of counted stock is 409 out_of_stock. 502/503 (retry): the packing stands and its refund was not made yet; a retry finishes it, never twice',
+        schema: orderSchema,
+      },
+      errors: [400, 403, 404, 409, 422, 502, 503],
+    }),
+    requireAdmin,
+    validate('param', recordIdParam),
+    validate('json', packingInputSchema),
+    (c) => packOrder(c, c.req.valid('param').id, c.req.valid('json')),
   )
   .delete(
     '/:id',

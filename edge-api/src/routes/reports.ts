@@ -121,7 +121,7 @@ export const reports = factory
   .get(
     '/sales',
     doc({
-      summary: `Orders and revenue (sum of totalAmount, Tk; cancelled orders left out) per Asia/Dhaka day for the last \`days\` days (default ${DEFAULT_SALES_DAYS}, at most ${MAX_SALES_DAYS}), today included`,
+      summary: `Orders and revenue (sum of finalAmount once packed, else totalAmount, Tk; cancelled orders left out) per Asia/Dhaka day for the last \`days\` days (default ${DEFAULT_SALES_DAYS}, at most ${MAX_SALES_DAYS}), today included`,
       auth: 'admin',
       query: salesQuery,
       ok: {
