@@ -1,0 +1,273 @@
+/**
+ * The admin's packing screen (DESIGN.md §17) on a tablet in Chromium: an Approved order with a
+ * weighed line (1 kg of pumpkin, ± 50 g), a line whose shopper allowed a similar product, and a
+ * plain line. The admin opens it from the order's details (Pack), sees each line's choice and
+ * note, has a weight out of range refused inline with nothing sent, then packs the pumpkin lighter,
+ * the beans with a substitute and the lemons not found; the order is Packed with the final bill
+ * the contract's pricing gives. Offline the packing waits in the outbox and is sent once when the
+ * connection returns; and the same in Bangla at 768×1024. Screenshots in /tmp/shots-packing/.
+ */
+import { mkdirSync } from 'node:fs';
+import type { Product } from '@contract/catalogue';
+import type { Order } from '@contract/order';
+import { finalAmountOf, packedLinePrice, substitutePrice } from '@contract/pricing';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { logIn, newAccount, placeOrderFor, type Account } from './support/accounts';
+import { api, apiAs } from './support/api';
+import { seriousA11yViolationsWithoutToasts } from './support/axe';
+import { useBrowser } from './support/browser';
+
+const browser = useBrowser();
+const LANDSCAPE = { width: 1024, height: 768 };
+const PORTRAIT = { width: 768, height: 1024 };
+const SHOTS = process.env.PACKING_SHOTS_DIR ?? '/tmp/shots-packing';
+mkdirSync(SHOTS, { recursive: true });
+
+const stamp = Date.now();
+/** 1 kg of pumpkin at 60 Tk, ± 50 g: weighed, 950–1,050 g. */
+const PUMPKIN = { name: `Pack Pumpkin ${stamp}`, nameBn: 'মিষ্টি কুমড়া', price: 60, unit: 'kg', weightTolerance: 50 };
+/** A bundle of beans at 40 Tk: its shopper allows a similar product. */
+const BEANS = { name: `Pack Beans ${stamp}`, nameBn: 'শিম', price: 40, unit: 'bundle' };
+/** Lemons at 30 Tk a hali: no substitute. */
+const LEMON = { name: `Pack Lemon ${stamp}`, nameBn: 'লেবু', price: 30, unit: 'hali' };
+/** The substitute for the beans, dearer than them (charged at most the beans' 40 Tk). */
+const FLAT_BEANS = { name: `Pack Flat Beans ${stamp}`, nameBn: 'চ্যাপ্টা শিম', price: 50, unit: 'bundle' };
+const NOTE = 'Tender ones please';
+const PACKED_GRAMS = 980;
+
+let admin: Account;
+const products: Record<string, Product> = {};
+beforeAll(async () => {
+  admin = await newAccount('Packing Admin', { admin: true });
+  for (const product of [PUMPKIN, BEANS, LEMON, FLAT_BEANS])
+    products[product.name] = await apiAs<Product>(admin, 'POST', '/api/products', {
+      ...product,
+      image: '/products/tomato.webp',
+      category: 'vegetable',
+    });
+  // The catalogue is answered from a copy re-read at most once a second: wait until it has them.
+  for (let tries = 0; tries < 50; tries += 1) {
+    if ((await api<Product[]>('/api/products')).filter((p) => p.name.endsWith(String(stamp))).length === 4) break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+});
+afterAll(async () => {
+  for (const product of Object.values(products))
+    await apiAs(admin, 'DELETE', `/api/products/${product._id}`).catch(() => undefined);
+});
+
+/** An Approved order of a new shopper: the pumpkin, the beans (similar, with a note) and the lemons. */
+async function approvedOrder(): Promise<Order> {
+  const shopper = await newAccount('Packing Shopper');
+  const id = (name: string) => products[name]!._id;
+  const order = await placeOrderFor(shopper, [
+    { _id: id(PUMPKIN.name), cartQuantity: 1, substitution: 'none' },
+    { _id: id(BEANS.name), cartQuantity: 1, substitution: 'similar', note: NOTE },
+    { _id: id(LEMON.name), cartQuantity: 1, substitution: 'none' },
+  ]);
+  await apiAs(admin, 'PUT', `/api/orders/update/${order._id}`, { orderStatus: 'Approved' });
+  return { ...order, orderStatus: 'Approved' };
+}
+
+/** The final bill of {@link approvedOrder} packed as these tests pack it, by the contract's pricing. */
+function expectedFinal(order: Order): number {
+  const line = (name: string) => order.orderedProduct.find((l) => l._id === products[name]!._id)!;
+  const packedTotal = packedLinePrice(line(PUMPKIN.name), PACKED_GRAMS) + substitutePrice(line(BEANS.name), 50, 1);
+  return finalAmountOf(packedTotal, order.shipping, order.maxAmount);
+}
+
+const orderOf = (id: string) => apiAs<Order>(admin, 'GET', `/api/orders/${id}`);
+
+/** The admin, signed in, on `order`'s packing screen in `locale` (opened from its details by Pack). */
+async function packingScreen(order: Order, viewport = LANDSCAPE, locale: 'en' | 'bn' = 'en') {
+  const handle = await browser.open('/login', viewport);
+  if (locale === 'bn') await handle.page.evaluate(() => localStorage.setItem('locale', 'bn'));
+  await logIn(handle.page, admin);
+  await handle.page.goto(browser.url(`/dashboard/manage-orders/${order._id}`));
+  await handle.page.getByRole('link', { name: locale === 'bn' ? 'প্যাক করুন' : 'Pack', exact: true }).click();
+  await handle.page.getByTestId('packing-line').nth(2).waitFor();
+  return handle;
+}
+
+/** The PUTs of packings `context` makes (its pages and its service worker). */
+function packingRequests(context: BrowserContext): string[] {
+  const seen: string[] = [];
+  context.on('request', (request) => {
+    if (request.method() === 'PUT' && request.url().endsWith('/packing')) seen.push(request.url());
+  });
+  return seen;
+}
+
+const line = (page: Page, name: string) => page.getByTestId('packing-line').filter({ hasText: name });
+
+/** What the screen says, by language. */
+const words = {
+  en: {
+    found: 'Found',
+    notFound: 'Not found',
+    grams: (name: string) => `Grams packed — ${name}`,
+    search: 'Find a substitute (English or Bangla name)',
+    save: 'Save packing',
+    similar: 'Similar if missing',
+    range: 'Allowed 950–1,050 g (ordered 1,000 g)',
+    outOfRange: (name: string) => `${name}: pack 950–1,050 g`,
+    packed: 'Packed',
+    tk: (amount: number) => `${amount.toLocaleString('en')} Tk`,
+  },
+  bn: {
+    found: 'পাওয়া গেছে',
+    notFound: 'পাওয়া যায়নি',
+    grams: (name: string) => `কত গ্রাম প্যাক হলো — ${name}`,
+    search: 'বিকল্প খুঁজুন (ইংরেজি বা বাংলা নাম)',
+    save: 'প্যাকিং সংরক্ষণ করুন',
+    similar: 'না পেলে কাছাকাছি কিছু',
+    range: 'অনুমোদিত ৯৫০–১,০৫০ গ্রাম (অর্ডার ১,০০০ গ্রাম)',
+    outOfRange: (name: string) => `${name}: ৯৫০–১,০৫০ গ্রাম প্যাক করুন`,
+    packed: 'প্যাক করা হয়েছে',
+    tk: (amount: number) => `৳${amount.toLocaleString('bn-BD')}`,
+  },
+} as const;
+
+/** Packs the open screen: pumpkin lighter, beans substituted (found by `search`), lemons not found. */
+async function pack(page: Page, lang: 'en' | 'bn', search: string) {
+  const say = words[lang];
+  const pumpkin = lang === 'bn' ? PUMPKIN.nameBn : PUMPKIN.name;
+  await page.getByLabel(say.grams(pumpkin)).fill(String(PACKED_GRAMS));
+  const beans = line(page, lang === 'bn' ? BEANS.nameBn : BEANS.name);
+  await beans.getByRole('button', { name: say.notFound, exact: true }).click();
+  await beans.getByLabel(say.search).fill(search);
+  await beans.getByRole('button', { name: lang === 'bn' ? FLAT_BEANS.nameBn : FLAT_BEANS.name }).click();
+  await line(page, lang === 'bn' ? LEMON.nameBn : LEMON.name)
+    .getByRole('button', { name: say.notFound, exact: true })
+    .click();
+}
+
+describe('the packing screen', () => {
+  it('packs an Approved order on a tablet: a weighed line lighter, one substituted, one missing; a weight out of range is refused inline and nothing is sent', async () => {
+    const order = await approvedOrder();
+    const { page, context } = await packingScreen(order);
+    const sent = packingRequests(context);
+    const say = words.en;
+    // Each line with its choice and note; the weighed one with its range.
+    expect(await line(page, BEANS.name).getByTestId('line-choice').textContent()).toBe(say.similar);
+    expect(await line(page, BEANS.name).getByTestId('line-note').textContent()).toBe(`Note: “${NOTE}”`);
+    expect(await line(page, PUMPKIN.name).getByTestId('grams-range').textContent()).toBe(say.range);
+    expect(
+      await line(page, LEMON.name)
+        .getByLabel(/Grams packed/)
+        .count(),
+    ).toBe(0);
+    await page.screenshot({ path: `${SHOTS}/packing-en-1024x768.png`, fullPage: true });
+
+    // Out of range: refused under the field once it is left, and on Save nothing goes.
+    const grams = page.getByLabel(say.grams(PUMPKIN.name));
+    await grams.fill('1051');
+    await grams.blur();
+    await expect
+      .poll(() => line(page, PUMPKIN.name).getByRole('alert').textContent())
+      .toBe(say.outOfRange(PUMPKIN.name));
+    expect(await grams.getAttribute('aria-invalid')).toBe('true');
+    await page.getByRole('button', { name: say.save }).click();
+    await expect.poll(() => page.getByText('Fix the lines marked below, then save again.').isVisible()).toBe(true);
+    // Whole grams only.
+    await grams.fill('990.5');
+    await grams.blur();
+    await expect
+      .poll(() => line(page, PUMPKIN.name).getByRole('alert').textContent())
+      .toBe(`${PUMPKIN.name}: enter whole grams`);
+    expect(sent).toEqual([]);
+
+    await pack(page, 'en', 'flat');
+    const final = expectedFinal(order);
+    await expect.poll(() => page.getByTestId('final-bill').textContent()).toBe(say.tk(final));
+    expect(await page.getByTestId('bill-preview').textContent()).toContain(`Collect ${say.tk(final)} in cash`);
+    expect(await seriousA11yViolationsWithoutToasts(page)).toEqual([]);
+    await page.setViewportSize(PORTRAIT);
+    await page.screenshot({ path: `${SHOTS}/packing-en-768x1024.png`, fullPage: true });
+    await page.setViewportSize(LANDSCAPE);
+
+    await page.getByRole('button', { name: say.save }).click();
+    // Saved: back on the order's details, Packed, with each line as packed and the final bill.
+    await page.waitForURL((url) => url.pathname === `/dashboard/manage-orders/${order._id}`);
+    // The details' packing (the packing slip, printed instead of the page, has its own).
+    const result = page.getByTestId('packing-result').first();
+    await expect.poll(() => result.getByTestId('final-amount').textContent()).toBe(say.tk(final));
+    expect(await page.getByRole('heading', { name: /Status/ }).textContent()).toContain(say.packed);
+    expect(await result.getByTestId('packed-line').allTextContents()).toEqual([
+      `${PUMPKIN.name}980 g packed${say.tk(packedLinePrice(order.orderedProduct[0]!, PACKED_GRAMS))}`,
+      `${BEANS.name}→ ${FLAT_BEANS.name} · 1 bundle${say.tk(40)}`,
+      `${LEMON.name}Not found — not charged${say.tk(0)}`,
+    ]);
+    expect(await result.getByTestId('collect-amount').textContent()).toBe(`Collect ${say.tk(final)} in cash`);
+    const slip = page.getByTestId('packing-slip');
+    expect(await slip.getByTestId('final-amount').textContent()).toBe(say.tk(final));
+    expect(await slip.getByTestId('order-line-choice').allTextContents()).toContain(
+      `If missing: Similar is fine · Note: ${NOTE}`,
+    );
+    await page.screenshot({ path: `${SHOTS}/details-packed-en-1024x768.png`, fullPage: true });
+    expect(sent).toHaveLength(1);
+    const stored = await orderOf(order._id);
+    expect(stored.orderStatus).toBe('Packed');
+    expect(stored.finalAmount).toBe(final);
+    expect(stored.packing?.lines.map((l) => [l.found, l.packedGrams, l.substitute?._id])).toEqual([
+      [true, PACKED_GRAMS, undefined],
+      [false, null, products[FLAT_BEANS.name]!._id],
+      [false, null, undefined],
+    ]);
+    await context.close();
+  });
+
+  it('offline, the packing waits in the outbox and is sent once when the connection is back', async () => {
+    const order = await approvedOrder();
+    const { page, context } = await packingScreen(order);
+    const sent = packingRequests(context);
+    await context.setOffline(true);
+    await pack(page, 'en', 'Flat');
+    await page.getByRole('button', { name: words.en.save }).click();
+    await expect.poll(() => page.getByTestId('packing-waiting').isVisible()).toBe(true);
+    expect(await page.getByText('You are offline: the packing waits on this tablet').isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: words.en.save }).isDisabled()).toBe(true);
+    expect(sent).toEqual([]);
+    expect((await orderOf(order._id)).orderStatus).toBe('Approved');
+
+    await context.setOffline(false);
+    await expect.poll(async () => (await orderOf(order._id)).orderStatus, { timeout: 20_000 }).toBe('Packed');
+    // The screen learns it: the order is Packed, nothing waits.
+    await expect.poll(() => page.getByText('This order is Packed').isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await page.getByTestId('packing-waiting').count()).toBe(0);
+    expect(sent).toHaveLength(1);
+    expect((await orderOf(order._id)).finalAmount).toBe(expectedFinal(order));
+    await context.close();
+  });
+
+  it('packs in Bangla at 768×1024, a substitute found by its Bangla name', async () => {
+    const order = await approvedOrder();
+    const { page, context } = await packingScreen(order, PORTRAIT, 'bn');
+    const say = words.bn;
+    expect(await line(page, BEANS.nameBn).getByTestId('line-choice').textContent()).toBe(say.similar);
+    expect(await line(page, PUMPKIN.nameBn).getByTestId('grams-range').textContent()).toBe(say.range);
+    const grams = page.getByLabel(say.grams(PUMPKIN.nameBn));
+    await grams.fill('৯৪৯');
+    await grams.blur();
+    await expect
+      .poll(() => line(page, PUMPKIN.nameBn).getByRole('alert').textContent())
+      .toBe(say.outOfRange(PUMPKIN.nameBn));
+    await pack(page, 'bn', 'চ্যাপ্টা');
+    const final = expectedFinal(order);
+    await expect.poll(() => page.getByTestId('final-bill').textContent()).toBe(say.tk(final));
+    await page.screenshot({ path: `${SHOTS}/packing-bn-768x1024.png`, fullPage: true });
+    await page.setViewportSize(LANDSCAPE);
+    await page.screenshot({ path: `${SHOTS}/packing-bn-1024x768.png`, fullPage: true });
+    expect(await seriousA11yViolationsWithoutToasts(page)).toEqual([]);
+    await page.getByRole('button', { name: say.save }).click();
+    await page.waitForURL((url) => url.pathname === `/dashboard/manage-orders/${order._id}`);
+    await expect
+      .poll(() => page.getByTestId('packing-result').first().getByTestId('final-amount').textContent())
+      .toBe(say.tk(final));
+    expect(await page.getByRole('heading', { name: /অবস্থা/ }).textContent()).toContain(say.packed);
+    await page.screenshot({ path: `${SHOTS}/details-packed-bn-768x1024.png`, fullPage: true });
+    expect((await orderOf(order._id)).orderStatus).toBe('Packed');
+    await context.close();
+  });
+});
