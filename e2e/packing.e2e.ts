@@ -185,6 +185,11 @@ describe('the packing screen', () => {
     expect(await seriousA11yViolationsWithoutToasts(page)).toEqual([]);
     await page.setViewportSize(PORTRAIT);
     await page.screenshot({ path: `${SHOTS}/packing-en-768x1024.png`, fullPage: true });
+    // Usable on a phone too.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: `${SHOTS}/packing-en-390x844.png`, fullPage: true });
+    await line(page, LEMON.name).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/packing-en-390x844-view.png` });
     await page.setViewportSize(LANDSCAPE);
 
     await page.getByRole('button', { name: say.save }).click();
@@ -228,6 +233,7 @@ describe('the packing screen', () => {
     await expect.poll(() => page.getByTestId('packing-waiting').isVisible()).toBe(true);
     expect(await page.getByText('You are offline: the packing waits on this tablet').isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: words.en.save }).isDisabled()).toBe(true);
+    await page.screenshot({ path: `${SHOTS}/packing-offline-waiting-en-1024x768.png`, fullPage: true });
     expect(sent).toEqual([]);
     expect((await orderOf(order._id)).orderStatus).toBe('Approved');
 

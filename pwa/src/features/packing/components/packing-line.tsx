@@ -59,9 +59,9 @@ export function PackingLine({ line, entry, price, problem, products, onChange, o
   );
   return (
     <li className="card border border-base-300 bg-base-100 p-3 sm:p-4" data-testid="packing-line" data-line={line._id}>
-      <div className="flex gap-3">
+      <div className="flex flex-wrap gap-3 sm:flex-nowrap">
         <img src={picture(line.image)} alt="" width={56} height={56} className="h-14 w-14 shrink-0 object-contain" />
-        <div className="min-w-0 flex-1">
+        <div className="min-w-0 flex-1 basis-40">
           <h3 className="text-lg leading-tight font-semibold">{name}</h3>
           <p className="text-sm text-base-content/80">
             {t('packing.ordered', { quantity: quantityLabel(line.cartQuantity, line) })} · {unitPrice(line.price, line)}
@@ -80,7 +80,10 @@ export function PackingLine({ line, entry, price, problem, products, onChange, o
             )}
           </p>
         </div>
-        <p className="shrink-0 text-right font-semibold tabular-nums" data-testid="line-price">
+        <p
+          className="basis-full text-right font-semibold tabular-nums sm:shrink-0 sm:basis-auto"
+          data-testid="line-price"
+        >
           {entry.found || substitute ? formatPrice(price) : ''}
           {!entry.found && !substitute && (
             <span className="block text-sm font-normal text-base-content/70">{t('packing.notCharged')}</span>
@@ -94,8 +97,9 @@ export function PackingLine({ line, entry, price, problem, products, onChange, o
         </div>
         {gramsShown && (
           <div className="min-w-56 flex-1">
-            <label htmlFor={gramsId} className="sr-only">
-              {t('packing.grams')} — {name}
+            <label htmlFor={gramsId} className="mb-1 block text-sm font-medium">
+              {t('packing.grams')}
+              <span className="sr-only"> — {name}</span>
             </label>
             <div className="join w-full max-w-xs">
               <input
@@ -110,8 +114,11 @@ export function PackingLine({ line, entry, price, problem, products, onChange, o
                 onChange={(event) => onChange({ ...entry, grams: event.target.value })}
                 onBlur={onBlurGrams}
               />
-              <span className="join-item flex items-center border border-base-300 bg-base-200 px-3" aria-hidden="true">
-                {t('packing.grams')}
+              <span
+                className="join-item flex items-center border border-base-300 bg-base-200 px-4 whitespace-nowrap"
+                aria-hidden="true"
+              >
+                {t('packing.gramsUnit')}
               </span>
             </div>
             <p id={`${gramsId}-range`} className="mt-1 text-sm text-base-content/80" data-testid="grams-range">

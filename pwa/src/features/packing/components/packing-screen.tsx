@@ -102,7 +102,8 @@ function PackingForm({
   const [left, setLeft] = useState<ReadonlySet<string>>(new Set());
   const [submitted, setSubmitted] = useState(false);
   const [serverProblems, setServerProblems] = useState<Record<string, EntryProblem>>({});
-  const [message, setMessage] = useState<{ kind: 'error' | 'info'; text: string }>();
+  // 'fix': lines are marked (said while any still is); else what saving came to.
+  const [message, setMessage] = useState<'fix' | { kind: 'error' | 'info'; text: string }>();
   // The Idempotency-Key of this packing: kept for a retry of it, new once it was refused.
   const key = useRef(crypto.randomUUID());
   const save = useSavePacking(order._id, userEmail);
@@ -128,7 +129,7 @@ function PackingForm({
     setSubmitted(true);
     setMessage(undefined);
     if ('problems' in result) {
-      setMessage({ kind: 'error', text: t('packing.fix') });
+      setMessage('fix');
       document.querySelector<HTMLElement>('[data-testid="packing-line"] [aria-invalid="true"]')?.focus();
       return;
     }
@@ -178,11 +179,17 @@ function PackingForm({
           />
         ))}
       </ul>
-      {message && (
-        <p className={`alert mt-4 ${message.kind === 'error' ? 'alert-error' : 'alert-info'}`} role="status">
-          {message.text}
-        </p>
-      )}
+      {message === 'fix'
+        ? 'problems' in result && (
+            <p className="alert alert-error mt-4" role="status">
+              {t('packing.fix')}
+            </p>
+          )
+        : message && (
+            <p className={`alert mt-4 ${message.kind === 'error' ? 'alert-error' : 'alert-info'}`} role="status">
+              {message.text}
+            </p>
+          )}
       <BillBar
         order={order}
         finalAmount={bill.finalAmount}
