@@ -1,7 +1,10 @@
 import { Link } from 'react-router-dom';
+import { isPackable } from '@contract/delivery';
 import type { Order } from '@contract/order';
 import { toBdMobileDisplay } from '@contract/phone';
+import { paths } from '../../../config/paths';
 import { formatPrice } from '../../../lib/format';
+import { packStepText } from '../../../lib/i18n/order-status';
 import { AdvanceOrderButton } from './advance-order-button';
 import { OrderProducts, OrderStatus } from './order-products';
 import { t, useLocale } from '../../../lib/i18n/i18n';
@@ -22,8 +25,8 @@ type OrderRowProps = {
 };
 
 /**
- * One order of Manage Orders (spec §2): customer, products with pictures, price, status, its next
- * step and Delete (a paid order is refunded and kept as Cancelled; a Cancelled one has no Delete).
+ * One order of Manage Orders (spec §2): customer, products with pictures, price (the final bill
+ * once packed, DESIGN.md §17), status, its next step — an Approved order's **Pack** too — and Delete (a paid order is refunded and kept as Cancelled; a Cancelled one has no Delete).
  * The customer's name links to the order's details, and its link covers the
  * whole row, so a tap anywhere but a button opens them.
  */
@@ -46,12 +49,19 @@ export function OrderRow({ order, isNew, canWrite, detailsHref, onDelete }: Orde
       <td>
         <OrderProducts order={order} />
       </td>
-      <td className="whitespace-nowrap text-right font-semibold">{formatPrice(order.totalAmount)}</td>
+      <td className="whitespace-nowrap text-right font-semibold">
+        {formatPrice(order.finalAmount ?? order.totalAmount)}
+      </td>
       <td>
         <OrderStatus order={order} />
       </td>
       <td>
         <div className="relative z-10 flex flex-col gap-2">
+          {isPackable(order.orderStatus) && (
+            <Link to={paths.dashboard.packOrder.getHref(order._id)} className="btn btn-primary btn-sm min-h-11">
+              {packStepText()}
+            </Link>
+          )}
           <AdvanceOrderButton order={order} disabled={!canWrite} className="btn-sm" />
           {order.orderStatus !== 'Cancelled' && (
             <button

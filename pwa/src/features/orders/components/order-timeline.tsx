@@ -9,7 +9,8 @@ const shortTime = (time: string) =>
   shopTimeFormat({ day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }).format(new Date(time));
 
 /**
- * An order's tracking as a daisyUI timeline: Pending → Approved → Out for delivery → Delivered,
+ * An order's tracking as a daisyUI timeline: Pending → Approved → Packed → Out for delivery →
+ * Delivered (an order sent out unpacked is packed as ordered on the way, DESIGN.md §17),
  * the states it has reached in the primary colour with the time it entered each (Dhaka time,
  * from its status history), the current one marked for screen readers. A Cancelled order shows
  * the steps it reached, then Cancelled.
