@@ -22,7 +22,7 @@ const OUTBOX_REQUEST: { [K in OutboxKind]: (payload: OutboxPayload<K>) => Outbox
   review: (payload) => ({ method: 'POST', url: `${API_BASE}${routes.reviews.$path()}`, body: payload }),
   packing: ({ orderId, packing }) => ({
     method: 'PUT',
-    url: `${API_BASE}${routes.orders[':id'].$path({ param: { id: encodeURIComponent(orderId) } })}/packing`,
+    url: `${API_BASE}${routes.orders[':id'].packing.$path({ param: { id: encodeURIComponent(orderId) } })}`,
     body: packing,
   }),
 };
