@@ -52,6 +52,7 @@ async function seedOrders(customer: Account, count: number): Promise<void> {
       shipping: 40,
       orderStatus: 'Pending',
       totalAmount: 72,
+      maxAmount: 72,
       orderDate: '22/11/2026',
       orderedProduct: [
         {
@@ -61,7 +62,9 @@ async function seedOrders(customer: Account, count: number): Promise<void> {
           image: '/products/potato.webp',
           unit: 'kg',
           unitSize: 1,
+          weightTolerance: null,
           cartQuantity: 1,
+          substitution: 'none',
         },
       ],
       paymentMethod: 'cod',
@@ -124,9 +127,10 @@ describe('order details', () => {
       await toast(page, message).waitFor();
     }
     expect(await toast(page, 'Order Approved Successfully!!').getAttribute('data-y-position')).toBe('top');
-    await expect.poll(() => page.getByTestId('status-timeline').locator('li').allTextContents()).toHaveLength(4);
+    // Sent out without the packing screen, it was packed as ordered on the way (DESIGN.md §17).
+    await expect.poll(() => page.getByTestId('status-timeline').locator('li').allTextContents()).toHaveLength(5);
     expect((await page.getByTestId('status-timeline').textContent()) ?? '').toMatch(
-      /Pending.*Approved.*Out for delivery.*Delivered/,
+      /Pending.*Approved.*Packed.*Out for delivery.*Delivered/,
     );
     for (const button of ['Approve', 'Out for delivery', 'Delivered'])
       expect(await page.getByRole('button', { name: button, exact: true }).count()).toBe(0);

@@ -231,8 +231,8 @@ describe('the packing screen', () => {
     await pack(page, 'en', 'Flat');
     await page.getByRole('button', { name: words.en.save }).click();
     await expect.poll(() => page.getByTestId('packing-waiting').isVisible()).toBe(true);
-    expect(await page.getByText('You are offline: the packing waits on this tablet').isVisible()).toBe(true);
-    expect(await page.getByRole('button', { name: words.en.save }).isDisabled()).toBe(true);
+    await expect.poll(() => page.getByText('You are offline: the packing waits on this tablet').isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: words.en.save }).isDisabled()).toBe(true);
     await page.screenshot({ path: `${SHOTS}/packing-offline-waiting-en-1024x768.png`, fullPage: true });
     expect(sent).toEqual([]);
     expect((await orderOf(order._id)).orderStatus).toBe('Approved');
@@ -240,9 +240,58 @@ describe('the packing screen', () => {
     await context.setOffline(false);
     await expect.poll(async () => (await orderOf(order._id)).orderStatus, { timeout: 20_000 }).toBe('Packed');
     // The screen learns it: the order is Packed, nothing waits.
-    await expect.poll(() => page.getByText('This order is Packed').isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => page.getByText('This order is Packed').isVisible(), { timeout: 20_000 }).toBe(true);
     expect(await page.getByTestId('packing-waiting').count()).toBe(0);
     expect(sent).toHaveLength(1);
+    expect((await orderOf(order._id)).finalAmount).toBe(expectedFinal(order));
+    await context.close();
+  });
+
+  it("marks the lines of the server's packing_invalid inline, and saves the corrected packing under a new Idempotency-Key", async () => {
+    const order = await approvedOrder();
+    const { page, context } = await packingScreen(order);
+    const keys: string[] = [];
+    let refuse = true;
+    // The first save is answered as a server that finds the pumpkin's grams out of its range would.
+    await context.route('**/api/orders/*/packing', async (route) => {
+      keys.push((await route.request().headerValue('idempotency-key')) ?? '');
+      if (!refuse) return route.fallback();
+      refuse = false;
+      await route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          error: {
+            code: 'packing_invalid',
+            message: 'Packing does not fit the order',
+            details: {
+              lines: [{ _id: products[PUMPKIN.name]!._id, reason: 'grams_out_of_range', min: 950, max: 1050 }],
+            },
+          },
+        }),
+      });
+    });
+    await pack(page, 'en', 'flat');
+    await page.getByRole('button', { name: words.en.save }).click();
+    await expect
+      .poll(() => line(page, PUMPKIN.name).getByRole('alert').textContent())
+      .toBe(words.en.outOfRange(PUMPKIN.name));
+    expect(
+      await page
+        .getByRole('status')
+        .getByText(`The packing was not saved: This packing does not fit the order: ${PUMPKIN.name}: pack 950–1,050 g.`)
+        .isVisible(),
+    ).toBe(true);
+    // A refused packing is said here, not left waiting in the outbox.
+    expect(await page.getByTestId('packing-waiting').count()).toBe(0);
+    // Weighed again: the mark goes as the grams change.
+    await page.getByLabel(words.en.grams(PUMPKIN.name)).fill('1000');
+    await page.getByLabel(words.en.grams(PUMPKIN.name)).fill(String(PACKED_GRAMS));
+    expect(await line(page, PUMPKIN.name).getByRole('alert').count()).toBe(0);
+    await page.getByRole('button', { name: words.en.save }).click();
+    await page.waitForURL((url) => url.pathname === `/dashboard/manage-orders/${order._id}`);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).not.toBe(keys[1]);
     expect((await orderOf(order._id)).finalAmount).toBe(expectedFinal(order));
     await context.close();
   });

@@ -13,6 +13,7 @@ const order = (n: number): Order => ({
   shipping: 40,
   orderStatus: 'Pending',
   totalAmount: 100,
+  maxAmount: 100,
   orderDate: '22/11/2026',
   orderedProduct: [],
   paymentMethod: 'cod',

@@ -1,4 +1,5 @@
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
 import type { Product } from '@contract/catalogue';
 import { isPackable } from '@contract/delivery';
@@ -13,6 +14,7 @@ import { slotLabel } from '../../../lib/i18n/slot-label';
 import { OutboxNoteError } from '../../../lib/offline/outbox/protocol';
 import { dismiss } from '../../../lib/offline/outbox/store';
 import { notify } from '../../../lib/toast';
+import { orderKeys } from '../../../lib/query-keys';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSavePacking, useUnsentPacking } from '../api/save-packing';
 import { billPreview, initialDraft, packingOf, type EntryProblem, type PackingDraft } from '../packing-form';
@@ -108,6 +110,17 @@ function PackingForm({
   const key = useRef(crypto.randomUUID());
   const save = useSavePacking(order._id, userEmail);
   const unsent = useUnsentPacking(userEmail, order._id);
+  const client = useQueryClient();
+  const waited = useRef(false);
+  // A packing that waited is sent (by this page or the service worker): the order is read again,
+  // and this screen then says it is Packed.
+  useEffect(() => {
+    if (unsent?.status === 'waiting') waited.current = true;
+    else if (waited.current && !unsent) {
+      waited.current = false;
+      void client.invalidateQueries({ queryKey: orderKeys.all });
+    }
+  }, [unsent, client]);
   const byId = useMemo(() => new Map((products ?? []).map((product) => [product._id, product])), [products]);
   const bill = billPreview(order, draft, byId);
   const result = packingOf(order, draft);
@@ -141,14 +154,14 @@ function PackingForm({
       await navigate(orderHref);
     } catch (error) {
       key.current = crypto.randomUUID();
+      // Said here, under the lines: the refused item need not wait in the outbox as well.
+      if (error instanceof OutboxNoteError) await dismiss(sentKey);
       const details = error instanceof OutboxNoteError ? error.item.details : (error as { details?: unknown }).details;
       setServerProblems(Object.fromEntries(packingInvalidLines(details).map((line) => [line._id, line])));
       setMessage({
         kind: 'error',
         text: t('packing.refused', { reason: apiErrorText(error, t('auth.error.other'), lineName) }),
       });
-      // Said here, under the lines: the refused item need not wait in the outbox as well.
-      if (error instanceof OutboxNoteError) await dismiss(sentKey);
     }
   };
 
