@@ -85,7 +85,16 @@ async function packingScreen(order: Order, viewport = LANDSCAPE, locale: 'en' | 
   if (locale === 'bn') await handle.page.evaluate(() => localStorage.setItem('locale', 'bn'));
   await logIn(handle.page, admin);
   await handle.page.goto(browser.url(`/dashboard/manage-orders/${order._id}`));
-  await handle.page.getByRole('link', { name: locale === 'bn' ? 'প্যাক করুন' : 'Pack', exact: true }).click();
+  const pack = handle.page.getByRole('link', { name: locale === 'bn' ? 'প্যাক করুন' : 'Pack', exact: true });
+  await pack.waitFor();
+  // Beside Pack, "Out for delivery" says it packs as ordered.
+  expect(await handle.page.getByTestId('next-step-hint').textContent()).toBe(
+    locale === 'bn' ? 'ডেলিভারিতে পাঠালে অর্ডার যেমন ছিল তেমনই প্যাক ধরা হবে।' : 'Sending it out packs it as ordered.',
+  );
+  await handle.page.screenshot({
+    path: `${SHOTS}/details-approved-${locale}-${viewport.width}x${viewport.height}.png`,
+  });
+  await pack.click();
   await handle.page.getByTestId('packing-line').nth(2).waitFor();
   return handle;
 }
@@ -227,6 +236,10 @@ describe('the packing screen', () => {
     const order = await approvedOrder();
     const { page, context } = await packingScreen(order);
     const sent = packingRequests(context);
+    // The tablet has the catalogue (mirrored as it loads): the substitutes are found offline too.
+    await line(page, BEANS.name).getByRole('button', { name: 'Not found', exact: true }).click();
+    await line(page, BEANS.name).getByLabel(words.en.search).fill('Flat');
+    await line(page, BEANS.name).getByRole('button', { name: FLAT_BEANS.name }).waitFor();
     await context.setOffline(true);
     await pack(page, 'en', 'Flat');
     await page.getByRole('button', { name: words.en.save }).click();
