@@ -109,13 +109,13 @@ export function OrderDetails({ id, queueHref, notes }: { id: string; queueHref: 
             <button type="button" className="btn btn-outline min-h-11" onClick={() => window.print()}>
               {texts.print}
             </button>
+            {nextStepTexts()[order.orderStatus]?.hint && (
+              <p className="basis-full text-sm text-base-content/80" data-testid="next-step-hint">
+                {nextStepTexts()[order.orderStatus]?.hint}
+              </p>
+            )}
           </div>
         </div>
-        {nextStepTexts()[order.orderStatus]?.hint && (
-          <p className="-mt-2 mb-4 text-right text-sm text-base-content/80" data-testid="next-step-hint">
-            {nextStepTexts()[order.orderStatus]?.hint}
-          </p>
-        )}
         {notes}
         {!online && (
           <p className="alert alert-warning mb-4" role="status">
