@@ -221,6 +221,14 @@ describe('the packing screen', () => {
     );
     await page.screenshot({ path: `${SHOTS}/details-packed-en-1024x768.png`, fullPage: true });
     expect(sent).toHaveLength(1);
+    // Manage Orders finds it under Packed, priced at its final bill.
+    await page.goto(browser.url('/dashboard/manage-orders'));
+    await page.getByRole('combobox', { name: 'Status' }).selectOption('Packed');
+    const packedRow = page
+      .getByTestId('order-row')
+      .filter({ hasText: say.tk(final) })
+      .first();
+    await expect.poll(() => packedRow.textContent()).toContain(say.packed);
     const stored = await orderOf(order._id);
     expect(stored.orderStatus).toBe('Packed');
     expect(stored.finalAmount).toBe(final);

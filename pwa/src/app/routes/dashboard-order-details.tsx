@@ -1,6 +1,7 @@
 import { useParams } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { useAuth } from '../../features/auth/auth-store';
+import { useOrder } from '../../features/orders/api/order-details';
 import { OrderDetails } from '../../features/orders/components/order-details';
 import { QueuedPacking } from '../../features/packing/components/queued-packing';
 
@@ -11,11 +12,12 @@ import { QueuedPacking } from '../../features/packing/components/queued-packing'
 export default function OrderDetailsRoute() {
   const { id = '' } = useParams();
   const { user } = useAuth();
+  const { data: order } = useOrder(id);
   return (
     <OrderDetails
       id={id}
       queueHref={paths.dashboard.manageOrders}
-      notes={<QueuedPacking orderId={id} userEmail={user.account} />}
+      notes={<QueuedPacking orderId={id} order={order} userEmail={user.account} />}
     />
   );
 }
