@@ -229,6 +229,13 @@ describe('the packing screen', () => {
       .filter({ hasText: say.tk(final) })
       .first();
     await expect.poll(() => packedRow.textContent()).toContain(say.packed);
+    // The dawn board's purchase list says what the beans' shoppers asked.
+    await page.goto(browser.url('/dashboard'));
+    await page.getByTestId('purchase-list').getByLabel('Delivery date').fill(order.deliverySlot!.id.slice(0, 10));
+    const beansRow = page.getByTestId('purchase-row').filter({ hasText: BEANS.name });
+    await expect
+      .poll(() => beansRow.getByTestId('purchase-choices').textContent())
+      .toMatch(new RegExp(`^Similar if missing × \\d+( · Note: “${NOTE}”)+$`));
     const stored = await orderOf(order._id);
     expect(stored.orderStatus).toBe('Packed');
     expect(stored.finalAmount).toBe(final);

@@ -4,15 +4,28 @@ import { shopDayStartMs } from '@contract/shop-day';
 import { formatNumber, shopDateFormat } from '../../../lib/format';
 import { apiErrorText } from '../../../lib/i18n/api-errors';
 import { intlLocale, useLocale, useT } from '../../../lib/i18n/i18n';
+import { lineNoteText, substitutionLabel } from '../../../lib/i18n/line-choice';
 import { productName } from '../../../lib/i18n/product-name';
 import { quantityLabel } from '../../../lib/i18n/sale-unit';
-import { purchaseListOptions } from '../api/reports';
+import { purchaseChoicesOptions, purchaseListOptions } from '../api/reports';
+import type { ProductChoices } from '../purchase-choices';
 import { kilograms, sortByName, totalKilograms } from '../purchase-model';
+
+/** A product's line choices in a sentence: "Similar if missing × 2 · Note: “ripe ones”". */
+const choicesText = ({ substitutions, notes }: ProductChoices): string =>
+  [
+    ...Object.entries(substitutions).map(
+      ([substitution, lines]) =>
+        `${substitutionLabel(substitution as keyof typeof substitutions)} × ${formatNumber(lines)}`,
+    ),
+    ...notes.map(lineNoteText),
+  ].join(' · ');
 
 /**
  * The purchase list (DESIGN.md §12) of a chosen delivery day, `today` (a shop date) at first:
  * each product's units across the day's orders in the language shown, with kilograms where the
- * units are weighed and their sum. Printing the page prints this list alone on one A4 page
+ * units are weighed and their sum, and under a product what its shoppers asked (DESIGN.md §17:
+ * lines that allow a similar product or want a call, and their notes). Printing the page prints this list alone on one A4 page
  * (dawn-board.css).
  */
 export function PurchaseList({ today }: { today: string }) {
@@ -22,6 +35,7 @@ export function PurchaseList({ today }: { today: string }) {
   const inputId = useId();
   const valid = /^\d{4}-\d{2}-\d{2}$/.test(date);
   const { data: items, error } = useQuery({ ...purchaseListOptions(date), enabled: valid });
+  const { data: choices } = useQuery({ ...purchaseChoicesOptions(date), enabled: valid });
   const rows = useMemo(
     () => (items ? sortByName(items, (item) => productName(item, locale), intlLocale()) : undefined),
     [items, locale],
@@ -94,6 +108,11 @@ export function PurchaseList({ today }: { today: string }) {
                   <tr key={`${item._id} ${item.unit} ${item.unitSize}`} data-testid="purchase-row">
                     <th scope="row" className="font-medium">
                       {productName(item, locale)}
+                      {choices?.has(item._id) && (
+                        <span className="block text-sm font-normal" data-testid="purchase-choices">
+                          {choicesText(choices.get(item._id)!)}
+                        </span>
+                      )}
                     </th>
                     <td className="whitespace-nowrap text-right tabular-nums">{quantityLabel(item.quantity, item)}</td>
                     <td className="whitespace-nowrap text-right tabular-nums">
