@@ -174,7 +174,8 @@ export type PackingRefundState =
 /**
  * Takes over order `orderId`'s packing refund for a later request (a retried packing, a cancel),
  * at `nowMs`: one its request left (claimed more than {@link REFUND_CLAIM_MS} ago, or ended with
- * no known outcome) and, with `retryFailed`, one the provider refused. Counted as a retry, so the
+ * no known outcome), with `retryFailed` one the provider refused, and one never claimed because
+ * the order was paid only after it was packed. Counted as a retry, so the
  * provider first finds out whether it was made.
  * @returns `claimed` with the refund to ask of the provider; `busy` when another request holds it;
  * `done` when it was made; `none` when there is none (or, without `retryFailed`, it failed).
@@ -186,8 +187,19 @@ export async function takeOverPackingRefund(
   nowMs = Date.now(),
 ): Promise<PackingRefundState> {
   const refundId = packingRefundId(orderId);
-  const [, ledger] = await db.batch(
+  const [, , ledger] = await db.batch(
     [
+      // An order paid after it was packed (a card checkout completing late) was charged its
+      // maxAmount with no claim made at packing: it is claimed now, once (the ledger id).
+      {
+        sql: `INSERT INTO refunds (id, order_id, method, payment_ref, amount_poisha, reason, created_at, updated_at,
+                                   claimed_ms)
+              SELECT ?, id, payment_method, payment_ref, (${CHARGED_POISHA}) - final_amount * 100, 'packing', ?, ?, ?
+                FROM orders WHERE id = ? AND final_amount IS NOT NULL AND final_amount * 100 < ${CHARGED_POISHA}
+                  AND payment_status = 'paid' AND payment_ref IS NOT NULL AND payment_method <> 'cod'
+              ON CONFLICT (id) DO NOTHING`,
+        args: [refundId, nowMs, nowMs, nowMs, orderId],
+      },
       {
         sql: `UPDATE refunds SET status = 'claimed', attempts = attempts + 1, claimed_ms = ?, updated_at = ?
               WHERE id = ? AND ((status = 'claimed' AND claimed_ms <= ?) ${options.retryFailed ? "OR status = 'failed'" : ''})`,

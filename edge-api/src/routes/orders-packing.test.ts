@@ -669,6 +669,19 @@ describe('the partial refund of a prepaid order (DESIGN.md §17, §14: once)', (
     expect((await read(order._id)).refundedAmount).toBe(214);
   });
 
+  it('card paid only after packing: the next status update claims and makes the partial refund, once', async () => {
+    const order = await approvedOrder('card');
+    expect((await pack(order._id, withSubstitute())).status).toBe(200);
+    stripeRefundCalls = [];
+    await payByCard(order);
+    expect((await move(order._id, 'Out for delivery')).status).toBe(200);
+    expect((await move(order._id, 'Delivered')).status).toBe(200);
+    expect(stripeRefundCalls.map((call) => [call.key, call.form.get('amount')])).toEqual([
+      [`packing-${order._id}`, '21400'],
+    ]);
+    expect(await read(order._id)).toMatchObject({ orderStatus: 'Delivered', refundedAmount: 214 });
+  });
+
   it('a cash order is refunded nothing and collects its finalAmount', async () => {
     const order = await approvedOrder('cod');
     stripeRefundCalls = [];

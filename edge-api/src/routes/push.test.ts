@@ -335,6 +335,50 @@ describe('order news', () => {
       });
   });
 
+  it('tells the shopper their order is Packed with the final bill and the products not found, once (DESIGN.md §17)', async () => {
+    const phone = await subscribe('customerA', 'bn');
+    const { id } = await placeOrder();
+    const read = await t.call('GET', `/api/orders/${id}`, { role: 'admin' });
+    const placed = (await read.json()) as { orderedProduct: Array<{ _id: string; name: string }> };
+    const [kept, missing] = placed.orderedProduct;
+    await advance(id, 'Approved');
+    await service.waitFor(1, phone.endpoint);
+    const key = crypto.randomUUID();
+    const packing = {
+      lines: [
+        { _id: kept?._id, found: true },
+        { _id: missing?._id, found: false },
+      ],
+    };
+    const packed = await t.call('PUT', `/api/orders/${id}/packing`, {
+      role: 'admin',
+      body: packing,
+      headers: { 'Idempotency-Key': key },
+    });
+    expect(packed.status).toBe(200);
+    const { finalAmount } = (await packed.json()) as { finalAmount: number };
+    const [, message] = await service.waitFor(2, phone.endpoint);
+    expect(message?.payload).toEqual({
+      type: 'order-status',
+      orderId: id,
+      status: 'Packed',
+      packed: { finalAmount, substituted: [], missing: [missing?.name] },
+      url: shopperOrderUrl(id),
+      tag: `order-${id}`,
+      locale: 'bn',
+    });
+    // The outbox's replay of the packing tells no one again.
+    const replay = await t.call('PUT', `/api/orders/${id}/packing`, {
+      role: 'admin',
+      body: packing,
+      headers: { 'Idempotency-Key': key },
+    });
+    expect(replay.headers.get('Idempotent-Replayed')).toBe('true');
+    await pause(200);
+    expect(service.received.filter((m) => m.endpoint === phone.endpoint)).toHaveLength(2);
+    await t.call('DELETE', '/api/push/subscriptions', { role: 'customerA', body: { endpoint: phone.endpoint } });
+  });
+
   it("tells admins' devices of a new order, at high urgency, and not again on an idempotent replay", async () => {
     const admin = await subscribe('admin');
     const shopper = await subscribe('customerA');
