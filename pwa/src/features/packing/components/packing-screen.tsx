@@ -17,7 +17,14 @@ import { notify } from '../../../lib/toast';
 import { orderKeys } from '../../../lib/query-keys';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSavePacking, useUnsentPacking } from '../api/save-packing';
-import { billPreview, initialDraft, packingOf, type EntryProblem, type PackingDraft } from '../packing-form';
+import {
+  billPreview,
+  blankEntry,
+  initialDraft,
+  packingOf,
+  type EntryProblem,
+  type PackingDraft,
+} from '../packing-form';
 import { BillBar } from './bill-bar';
 import { PackingLine } from './packing-line';
 import { problemOnLine } from './problem-text';
@@ -180,7 +187,7 @@ function PackingForm({
           <PackingLine
             key={line._id}
             line={line}
-            entry={draft[line._id] ?? initialDraft({ orderedProduct: [line] })[line._id]!}
+            entry={draft[line._id] ?? blankEntry()}
             price={bill.lines[line._id] ?? 0}
             problem={problemOf(line._id)}
             products={products}
