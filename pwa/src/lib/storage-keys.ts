@@ -16,11 +16,8 @@ export const ADMIN_EMAIL_KEY = 'adminEmail';
 /** The cart mirror: a JSON array of `{...product, cartQuantity}` (spec §3, cart-store.ts). */
 export const CART_STORAGE_KEY = 'cartItems';
 
-/** Each product's packing choices, a JSON object `{productId: {substitution, note?}}` (DESIGN.md §17, cart/line-choices.ts). */
-export const LINE_CHOICES_KEY = 'lineChoices';
-
-/** The profile's default substitution for lines without a choice (`none`, `similar` or `call`; cart/line-choices.ts). */
-export const DEFAULT_SUBSTITUTION_KEY = 'defaultSubstitution';
+// `lineChoices` and `defaultSubstitution`, the shopper's packing choices (DESIGN.md §17), are named
+// in features/cart/line-choices.ts: a constant here would be on the home page's first load.
 
 /** The delivery area the shopper chose (its id, DESIGN.md §15): the cart prices its fee and minimum before checkout. */
 export const DELIVERY_AREA_KEY = 'deliveryArea';

@@ -1,7 +1,8 @@
 /** The packing choices kept per product on this device (DESIGN.md §17), over a real Storage. */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_SUBSTITUTION_KEY, LINE_CHOICES_KEY } from '../../lib/storage-keys';
 import {
+  DEFAULT_SUBSTITUTION_KEY,
+  LINE_CHOICES_KEY,
   chooseDefaultSubstitution,
   defaultSubstitution,
   lineChoiceOf,

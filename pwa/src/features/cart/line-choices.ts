@@ -14,7 +14,16 @@ import {
   type LineChoice,
   type Substitution,
 } from '@contract/line-choice';
-import { DEFAULT_SUBSTITUTION_KEY, LINE_CHOICES_KEY } from '../../lib/storage-keys';
+import { t } from '../../lib/i18n/i18n';
+
+/**
+ * localStorage: each product's choices, a JSON object `{productId: {substitution, note?}}`. Named
+ * here, not in lib/storage-keys.ts, whose constants are all on the home page's first load.
+ */
+export const LINE_CHOICES_KEY = 'lineChoices';
+
+/** localStorage: the profile's default substitution (`similar` or `call`; absent: `none`). */
+export const DEFAULT_SUBSTITUTION_KEY = 'defaultSubstitution';
 
 type Stored = Record<string, LineChoice>;
 
@@ -135,3 +144,15 @@ export const useLineChoices = (): number =>
     () => version,
     () => 0,
   );
+
+/** The words for a substitution choice (DESIGN.md §17), in the language shown. */
+export function substitutionLabel(substitution: Substitution): string {
+  switch (substitution) {
+    case 'none':
+      return t('lineChoice.none');
+    case 'similar':
+      return t('lineChoice.similar');
+    case 'call':
+      return t('lineChoice.call');
+  }
+}

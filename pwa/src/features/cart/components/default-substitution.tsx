@@ -1,8 +1,7 @@
 import { substitutions, type Substitution } from '@contract/line-choice';
 import { SettingCard } from '../../../components/setting-switch';
 import { useT } from '../../../lib/i18n/i18n';
-import { chooseDefaultSubstitution, defaultSubstitution, useLineChoices } from '../line-choices';
-import { substitutionLabel } from './line-choice-control';
+import { chooseDefaultSubstitution, defaultSubstitution, substitutionLabel, useLineChoices } from '../line-choices';
 
 /**
  * The profile's default packing choice (DESIGN.md §17): what to do when a product is missing, for

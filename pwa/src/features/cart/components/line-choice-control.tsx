@@ -1,19 +1,7 @@
 import { useId, useState } from 'react';
 import { MAX_LINE_NOTE, substitutions, type Substitution } from '@contract/line-choice';
-import { t, useT } from '../../../lib/i18n/i18n';
-import { lineChoiceOf, noteTooLong, setLineChoice, useLineChoices } from '../line-choices';
-
-/** The words for a substitution choice (DESIGN.md §17), in the language shown. */
-export function substitutionLabel(substitution: Substitution): string {
-  switch (substitution) {
-    case 'none':
-      return t('lineChoice.none');
-    case 'similar':
-      return t('lineChoice.similar');
-    case 'call':
-      return t('lineChoice.call');
-  }
-}
+import { useT } from '../../../lib/i18n/i18n';
+import { lineChoiceOf, noteTooLong, setLineChoice, substitutionLabel, useLineChoices } from '../line-choices';
 
 /**
  * A cart line's packing choices (DESIGN.md §17): if the product is missing — No substitute,
@@ -21,7 +9,7 @@ export function substitutionLabel(substitution: Substitution): string {
  * error and checkout waits). Both are remembered for the product on this device (line-choices.ts).
  */
 export function LineChoiceControl({ productId, productName }: { productId: string; productName: string }) {
-  useT(); // renders again in the language chosen
+  const t = useT();
   useLineChoices();
   const id = useId();
   const choice = lineChoiceOf(productId);
