@@ -457,7 +457,8 @@ export async function packOrder(c: Context<AppEnv>, orderId: string, input: Pack
   if (committed) {
     c.var.log.info('order packed', { orderId, finalAmount: committed.finalAmount });
     notifyOrderPacked(c, orderId, packedNews(before, committed.packing, committed.finalAmount));
-    await refundClaimed(deps, before, committed.nowMs);
+    // The order as packed: its payment (method, reference) may have settled since the first read.
+    await refundClaimed(deps, await findOrder(db, orderId), committed.nowMs);
   } else await finishPackingRefund(deps, await findOrder(db, orderId), { retryFailed: true });
   if (replayed) c.header('Idempotent-Replayed', 'true');
   return c.json(await findOrder(db, orderId), 200);
@@ -489,7 +490,7 @@ export async function packAsOrdered(deps: PackDeps, order: Order, byUid: string)
   }
   deps.log.info('order packed as ordered', { orderId: order._id, finalAmount: committed.finalAmount });
   try {
-    await refundClaimed(deps, order, committed.nowMs);
+    await refundClaimed(deps, await findOrder(deps.db, order._id), committed.nowMs);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     deps.log.error('packing refund not made; the next request of the order finishes it', {

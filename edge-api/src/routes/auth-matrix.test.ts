@@ -144,6 +144,21 @@ const matrix: Case[] = [
     expect: { anonymous: 401, customerA: 403, customerB: 403, admin: 200 },
   },
   {
+    route: 'PUT /api/orders/:id/packing',
+    name: "customer A's Approved order, packed as ordered",
+    request: async () => {
+      const id = await newOrderOfA();
+      await t.call('PUT', `/api/orders/update/${id}`, { role: 'admin', body: { orderStatus: 'Approved' } });
+      const order = (await (await t.call('GET', `/api/orders/${id}`, { role: 'admin' })).json()) as {
+        orderedProduct: Array<{ _id: string }>;
+      };
+      const lines = order.orderedProduct.map((line) => ({ _id: line._id, found: true }));
+      return { path: `/api/orders/${id}/packing`, body: { lines }, headers: key() };
+    },
+    // Only the shop packs (DESIGN.md §17); the owner may not pack their own order.
+    expect: { anonymous: 401, customerA: 403, customerB: 403, admin: 200 },
+  },
+  {
     route: 'DELETE /api/orders/:id',
     request: async () => ({ path: `/api/orders/${await newOrderOfA()}` }),
     expect: { anonymous: 401, customerA: 200, customerB: 404, admin: 200 },

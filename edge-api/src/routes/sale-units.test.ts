@@ -178,7 +178,10 @@ describe('orders in sale units', () => {
         image: '/products/potato.webp',
         unit: 'kg',
         unitSize: 1,
+        // Stored before packing too (DESIGN.md §17): no tolerance, no substitute.
+        weightTolerance: null,
         cartQuantity: 1,
+        substitution: 'none',
       },
     ]);
   });
