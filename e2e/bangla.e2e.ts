@@ -195,6 +195,7 @@ describe('orders in Bangla on a phone', () => {
     ).toEqual([
       ['অপেক্ষমাণ', 'true'],
       ['অনুমোদিত', 'true'],
+      ['প্যাক করা হয়েছে', 'false'],
       ['ডেলিভারির পথে', 'false'],
       ['পৌঁছে গেছে', 'false'],
     ]);
