@@ -52,6 +52,7 @@ const words = {
     notFound: 'Not found — not charged',
     finalBill: (amount: string) => `Final bill: ${amount}`,
     cannotCancel: 'Packed: cannot cancel',
+    defaultLabel: 'When an item is missing',
   },
   bn: {
     ifMissing: (name: string) => `না পাওয়া গেলে: ${name}`,
@@ -69,6 +70,7 @@ const words = {
     notFound: 'পাওয়া যায়নি — দাম নেওয়া হয়নি',
     finalBill: (amount: string) => `চূড়ান্ত বিল: ${amount}`,
     cannotCancel: 'প্যাক হয়েছে: বাতিল করা যাবে না',
+    defaultLabel: 'কোনো পণ্য না পাওয়া গেলে',
   },
 } as const;
 
@@ -214,6 +216,25 @@ describe.each(['en', 'bn'] as const)('line choices at 390×844 in %s', (lang) =>
     expect(await card.getByRole('button', { name: say.cannotCancel }).isDisabled()).toBe(true);
     expect(await seriousA11yViolationsWithoutToasts(page)).toEqual([]);
     await page.screenshot({ path: `${SHOTS}/my-orders-packed-${lang}.png`, fullPage: true });
+    await context.close();
+  });
+
+  it('the profile’s default is what a line the shopper did not choose for asks, on this device', async () => {
+    const account = await newAccount(`Default Chooser ${lang}`);
+    const { page, context } = await browser.open('/login', PHONE);
+    await logIn(page, account);
+    await page.evaluate((locale) => localStorage.setItem('locale', locale), lang);
+    await page.goto(browser.url('/profile'));
+    const fallback = page.getByLabel(say.defaultLabel);
+    expect(await fallback.inputValue()).toBe('none');
+    await fallback.selectOption('call');
+    await page.screenshot({ path: `${SHOTS}/profile-default-${lang}.png`, fullPage: true });
+    await fillCart(page, browser.url('/api/products'), [[GOURD.name, 1]]);
+    await page.goto(browser.url('/cart'));
+    const gourdName = lang === 'bn' ? GOURD.nameBn : GOURD.name;
+    await expect.poll(() => page.getByLabel(say.ifMissing(gourdName)).inputValue()).toBe('call');
+    await page.reload();
+    await expect.poll(() => page.getByLabel(say.ifMissing(gourdName)).inputValue()).toBe('call');
     await context.close();
   });
 });
