@@ -254,6 +254,7 @@ describe('My Orders on a phone', () => {
     ).toEqual([
       [expect.stringMatching(/^Pending/), 'true'],
       ['Approved', 'false'],
+      ['Packed', 'false'],
       ['Out for delivery', 'false'],
       ['Delivered', 'false'],
     ]);
@@ -261,8 +262,9 @@ describe('My Orders on a phone', () => {
     for (const orderStatus of ['Approved', 'Out for delivery', 'Delivered'])
       await asAdmin(`/api/orders/update/${order._id}`, 'PUT', { orderStatus });
     await page.reload();
-    await timeline.locator('li[data-reached="true"]').nth(3).waitFor();
-    expect(await timeline.locator('time').count()).toBe(4);
+    // Sent out unpacked, it was packed as ordered on the way: Packed has its time too (DESIGN.md §17).
+    await timeline.locator('li[data-reached="true"]').nth(4).waitFor();
+    expect(await timeline.locator('time').count()).toBe(5);
     expect(await timeline.locator('[aria-current="step"]').textContent()).toMatch(/^Delivered/);
     expect(await page.getByTestId('my-order').first().getByTestId('delivery-slot').textContent()).toMatch(
       /^Delivery: /,
