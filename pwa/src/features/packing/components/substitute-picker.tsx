@@ -90,7 +90,11 @@ export function SubstitutePicker(props: SubstitutePickerProps) {
       />
       {query.trim() && (
         <ul className="mt-2 grid gap-1" aria-label={t('packing.substitute')}>
-          {matches.length === 0 && <li className="text-sm text-base-content/70">{t('packing.substituteNone')}</li>}
+          {matches.length === 0 && (
+            <li className="text-sm text-base-content/70">
+              {products ? t('packing.substituteNone') : t('packing.catalogueLoading')}
+            </li>
+          )}
           {matches.map((product) => (
             <li key={product._id}>
               <button
