@@ -349,6 +349,7 @@ describe('the packing screen', () => {
       .poll(() => page.getByTestId('packing-result').first().getByTestId('final-amount').textContent())
       .toBe(say.tk(final));
     expect(await page.getByRole('heading', { name: /অবস্থা/ }).textContent()).toContain(say.packed);
+    await page.setViewportSize(PORTRAIT);
     await page.screenshot({ path: `${SHOTS}/details-packed-bn-768x1024.png`, fullPage: true });
     expect((await orderOf(order._id)).orderStatus).toBe('Packed');
     await context.close();
