@@ -9,6 +9,7 @@ import type Stripe from 'stripe';
 import { toPoisha } from '../contract/pricing';
 import { markDisputed, orderIdByPaymentRef, recordRefund } from '../db/order-payments';
 import { readOrder } from '../db/orders';
+import { refundedPoisha } from '../db/refunds';
 import { ApiError } from '../http/errors';
 import type { RequestLog } from '../http/logger';
 import { settlePayment } from '../orders/settle';
@@ -166,7 +167,12 @@ export async function applyWebhookEvent(
   }
   if (event.kind === 'refunded') {
     if (!event.fully) {
-      log.warn('stripe partial refund not recorded', { ...fields, orderId });
+      // A packing's refund of maxAmount − finalAmount (DESIGN.md §17) is the shop's own, in the
+      // ledger already; any other partial refund was made at Stripe, by hand, and is not recorded.
+      const own =
+        event.paymentIntent !== null && event.amountRefunded <= (await refundedPoisha(db, event.paymentIntent));
+      if (own) log.info('stripe partial refund already recorded', { ...fields, orderId });
+      else log.warn('stripe partial refund not recorded', { ...fields, orderId });
       return;
     }
     const changed = await recordRefund(db, orderId, null, { keepDelivered: true });

@@ -192,8 +192,8 @@ export type PaidEvent = {
   currency: string | null;
   paymentIntent: string | null;
 };
-/** A charge refunded at Stripe (in full or in part), by PaymentIntent. */
-export type RefundedEvent = { kind: 'refunded'; paymentIntent: string | null; fully: boolean };
+/** A charge refunded at Stripe (in full or in part), by PaymentIntent; `amountRefunded` in poisha, all refunds so far. */
+export type RefundedEvent = { kind: 'refunded'; paymentIntent: string | null; fully: boolean; amountRefunded: number };
 /** A charge disputed by the card holder, by PaymentIntent. */
 export type DisputedEvent = { kind: 'disputed'; paymentIntent: string | null };
 /** A verified webhook event: its id, type and mode, and what it means for an order. */
@@ -241,7 +241,13 @@ export async function readWebhookEvent(
   }
   if (event.type === 'charge.refunded') {
     const charge = event.data.object as Stripe.Charge;
-    return { ...base, kind: 'refunded', paymentIntent: idOf(charge.payment_intent), fully: charge.refunded };
+    return {
+      ...base,
+      kind: 'refunded',
+      paymentIntent: idOf(charge.payment_intent),
+      fully: charge.refunded,
+      amountRefunded: charge.amount_refunded,
+    };
   }
   if (event.type === 'charge.dispute.created') {
     const dispute = event.data.object as Stripe.Dispute;

@@ -15,7 +15,7 @@ import { insertProduct } from '../db/products';
 import { createBkashClient } from '../payments/bkash';
 import { createStripe } from '../payments/stripe';
 import { paidCheckoutEvent, sendStripeWebhook } from '../testing/stripe-events';
-import { createTestApp, customerA, type Role, type TestApp } from '../testing/test-app';
+import { createTestApp, customerA, logsOf, type Role, type TestApp } from '../testing/test-app';
 import { orderInput } from '../testing/order-fixture';
 
 const WEBHOOK_SECRET = 'whsec_test_packing';
@@ -641,6 +641,28 @@ describe('the partial refund of a prepaid order (DESIGN.md §17, §14: once)', (
     expect(call.form.get('payment_intent')).toBe(paymentIntent);
     expect(call.key).toBe(`packing-${order._id}`);
     expect(await read(order._id)).toMatchObject({ finalAmount: 374, refundedAmount: 214, paymentStatus: 'paid' });
+
+    // Stripe's charge.refunded for that refund is known as the shop's own; a larger one is not.
+    const refundedEvent = (amountRefunded: number) => ({
+      id: `evt_${crypto.randomUUID()}`,
+      object: 'event',
+      type: 'charge.refunded',
+      livemode: false,
+      data: {
+        object: { id: 'ch_test', payment_intent: paymentIntent, refunded: false, amount_refunded: amountRefunded },
+      },
+    });
+    const levels = async (res: Response) => {
+      expect(res.status).toBe(200);
+      return logsOf(res).filter((line) => String(line.message).startsWith('stripe partial refund'));
+    };
+    expect(await levels(await sendStripeWebhook(t.app, refundedEvent(21_400), WEBHOOK_SECRET))).toEqual([
+      expect.objectContaining({ level: 'INFO', message: 'stripe partial refund already recorded' }),
+    ]);
+    expect(await levels(await sendStripeWebhook(t.app, refundedEvent(21_500), WEBHOOK_SECRET))).toEqual([
+      expect.objectContaining({ level: 'WARN', message: 'stripe partial refund not recorded' }),
+    ]);
+    expect(await read(order._id)).toMatchObject({ refundedAmount: 214, paymentStatus: 'paid' });
   });
 
   it('card: Stripe down then back: the retry asks again under the same key and records one refund', async () => {
