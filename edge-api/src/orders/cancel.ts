@@ -14,12 +14,17 @@ import { ApiError } from '../http/errors';
 import type { RequestLog } from '../http/logger';
 import { ProviderRefusedError, ProviderUnavailableError, type PaymentProvider } from '../payments/provider';
 import { finishPackingRefund } from './pack';
+import { refundErrors } from './refund-errors';
+
+/** The refusals of a refund the provider did not make. */
+const refundError = refundErrors({
+  failed: 'The payment could not be refunded, so the order is kept as it was. Try again later.',
+  unavailable:
+    'The payment service cannot be reached right now, so the order is kept as it was; try again in a moment.',
+});
 
 /** `DELETE /orders/:id`'s answer: how many orders were deleted (unpaid) and how many cancelled and refunded (paid, kept). */
 export type CancelAnswer = { deletedCount: number; cancelledCount: number };
-
-/** Seconds a client waits before asking again after the payment provider did not answer. */
-const PROVIDER_RETRY_AFTER_S = 10;
 
 /** What cancelling needs: the database, the request's log, and the provider of a paid order's method. */
 export type CancelDeps = {
@@ -33,26 +38,6 @@ export const notPending = (current: OrderStatus) =>
   new ApiError(409, 'not_pending', `Only Pending orders can be cancelled; this one is already ${current}.`, {
     current,
   });
-
-/** The 502 for a refund the provider did not make; `reason` (no card data) goes to the log. */
-const refundFailed = (reason: string, code?: string) =>
-  new ApiError(
-    502,
-    'payment_provider_error',
-    'The payment could not be refunded, so the order is kept as it was. Try again later.',
-    { operation: 'refund', ...(code ? { providerCode: code } : {}) },
-    { reason },
-  );
-
-/** The 503 for a provider that did not answer: the refund is settled by the next try. */
-const refundUnavailable = (reason: string) =>
-  new ApiError(
-    503,
-    'payment_provider_unavailable',
-    'The payment service cannot be reached right now, so the order is kept as it was; try again in a moment.',
-    { operation: 'refund' },
-    { reason, retryAfterS: PROVIDER_RETRY_AFTER_S },
-  );
 
 /**
  * Cancels paid `order` (DESIGN.md §6): refunds what is left of its payment through its provider
@@ -81,9 +66,9 @@ async function cancelPaidOrder(
       { current: order.orderStatus, next: null, paymentStatus: 'disputed' },
     );
   const provider = deps.provider(order);
-  if (!provider) throw refundFailed(`order ${id} is paid by ${order.paymentMethod}, which is not configured`);
+  if (!provider) throw refundError.failed(`order ${id} is paid by ${order.paymentMethod}, which is not configured`);
   if (!order.paymentRef)
-    throw refundFailed(`order ${id} is paid but has no stored payment reference; refund it at the provider`);
+    throw refundError.failed(`order ${id} is paid but has no stored payment reference; refund it at the provider`);
   // A packed order's partial refund left unfinished is settled first: what it returned is not
   // refunded again, and what it could not return is part of the rest (DESIGN.md §17).
   if (order.packing) await finishPackingRefund(deps, order, { retryFailed: false });
@@ -106,11 +91,11 @@ async function cancelPaidOrder(
   } catch (error) {
     if (error instanceof ProviderRefusedError) {
       await endOrderRefundAttempt(db, id, request.refundId, 'refused');
-      throw refundFailed(`${provider.method} refund for order ${id} refused: ${error.message}`, error.code);
+      throw refundError.failed(`${provider.method} refund for order ${id} refused: ${error.message}`, error.code);
     }
     if (error instanceof ProviderUnavailableError) {
       await endOrderRefundAttempt(db, id, request.refundId, 'unknown');
-      throw refundUnavailable(`${provider.method} refund for order ${id}: ${error.message}`);
+      throw refundError.unavailable(`${provider.method} refund for order ${id}: ${error.message}`);
     }
     throw error;
   }

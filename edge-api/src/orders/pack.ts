@@ -48,6 +48,14 @@ import {
   type RefundRequest,
 } from '../payments/provider';
 import { notifyOrderPacked } from '../push/notify';
+import { refundErrors } from './refund-errors';
+
+/** The refusals of a refund the provider did not make. */
+const refundError = refundErrors({
+  failed: 'The order is packed, but the difference could not be refunded yet. Try again later.',
+  unavailable:
+    'The order is packed; the payment service cannot be reached to refund the difference, so try again in a moment.',
+});
 
 /** A validated `PUT /orders/:id/packing` body. */
 export type PackingRequest = z.output<typeof packingInputSchema>;
@@ -60,9 +68,6 @@ export type PackDeps = {
   log: RequestLog;
   provider: (order: Order) => PaymentProvider | undefined;
 };
-
-/** Seconds a client waits before asking again after the payment provider did not answer. */
-const PROVIDER_RETRY_AFTER_S = 10;
 
 /** How many times a packing is planned again after a substitute's stock changed meanwhile. */
 const MAX_STOCK_ATTEMPTS = 5;
@@ -102,26 +107,6 @@ function substituteOutOfStock(products: ReadonlyArray<{ _id: string; name: strin
   const named = products.map(({ name, available }) => (available > 0 ? `${name} (${available} left)` : name));
   return new ApiError(409, 'out_of_stock', `Out of stock: ${named.join(', ')}`, { products });
 }
-
-/** The 502 for a packing refund the provider refused; `reason` (no card data) goes to the log. */
-const refundFailed = (reason: string, code?: string) =>
-  new ApiError(
-    502,
-    'payment_provider_error',
-    'The order is packed, but the difference could not be refunded yet. Try again later.',
-    { operation: 'refund', ...(code ? { providerCode: code } : {}) },
-    { reason },
-  );
-
-/** The 503 for a provider that did not answer: the next try settles the refund. */
-const refundUnavailable = (reason: string) =>
-  new ApiError(
-    503,
-    'payment_provider_unavailable',
-    'The order is packed; the payment service cannot be reached to refund the difference, so try again in a moment.',
-    { operation: 'refund' },
-    { reason, retryAfterS: PROVIDER_RETRY_AFTER_S },
-  );
 
 /** The 503 for a refund another request is making right now. */
 const refundBusy = () =>
@@ -319,7 +304,7 @@ async function makePackingRefund(deps: PackDeps, order: Order, request: RefundRe
   const provider = deps.provider(order);
   if (!provider) {
     await endPackingRefundAttempt(db, request.refundId, 'refused');
-    throw refundFailed(`packing refund for order ${order._id}: ${order.paymentMethod} is not configured`);
+    throw refundError.failed(`packing refund for order ${order._id}: ${order.paymentMethod} is not configured`);
   }
   let made;
   try {
@@ -327,14 +312,14 @@ async function makePackingRefund(deps: PackDeps, order: Order, request: RefundRe
   } catch (error) {
     if (error instanceof ProviderRefusedError) {
       await endPackingRefundAttempt(db, request.refundId, 'refused');
-      throw refundFailed(
+      throw refundError.failed(
         `${provider.method} packing refund for order ${order._id} refused: ${error.message}`,
         error.code,
       );
     }
     if (error instanceof ProviderUnavailableError) {
       await endPackingRefundAttempt(db, request.refundId, 'unknown');
-      throw refundUnavailable(`${provider.method} packing refund for order ${order._id}: ${error.message}`);
+      throw refundError.unavailable(`${provider.method} packing refund for order ${order._id}: ${error.message}`);
     }
     throw error;
   }
