@@ -1,0 +1,33 @@
+/**
+ * The API's answers when a refund asked of a payment provider does not go through (DESIGN.md
+ * §14): 502 `payment_provider_error` when the provider refused (nothing moved) and 503
+ * `payment_provider_unavailable` with Retry-After when it did not answer (the claim stays and the
+ * next try settles it). Cancelling and packing each say what became of the order.
+ */
+import { ApiError } from '../http/errors';
+
+/** Seconds a client waits before asking again after the payment provider did not answer. */
+const PROVIDER_RETRY_AFTER_S = 10;
+
+/**
+ * Returns the two refusals of a refund, with `messages.failed` and `messages.unavailable` as their
+ * English messages. Their `reason` (never card data) goes to the log, and `code` is the provider's own.
+ */
+export const refundErrors = (messages: { failed: string; unavailable: string }) => ({
+  failed: (reason: string, code?: string) =>
+    new ApiError(
+      502,
+      'payment_provider_error',
+      messages.failed,
+      { operation: 'refund', ...(code ? { providerCode: code } : {}) },
+      { reason },
+    ),
+  unavailable: (reason: string) =>
+    new ApiError(
+      503,
+      'payment_provider_unavailable',
+      messages.unavailable,
+      { operation: 'refund' },
+      { reason, retryAfterS: PROVIDER_RETRY_AFTER_S },
+    ),
+});
