@@ -10,7 +10,7 @@ import { mkdirSync } from 'node:fs';
 import type { Product } from '@contract/catalogue';
 import type { DeliveryArea } from '@contract/delivery-area';
 import type { Order } from '@contract/order';
-import { finalAmountOf, packedLinePrice, priceOrder } from '@contract/pricing';
+import { finalAmountOf, packedLinePrice, priceOrder } from '@contract/weighed-pricing';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logIn, newAccount, type Account } from './support/accounts';

@@ -10,7 +10,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Product } from '@contract/catalogue';
 import type { Order } from '@contract/order';
-import { finalAmountOf, packedLinePrice, substitutePrice } from '@contract/pricing';
+import { finalAmountOf, packedLinePrice, substitutePrice } from '@contract/weighed-pricing';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logIn, newAccount, placeOrderFor, type Account } from './support/accounts';

@@ -1,15 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { belowMinimumBy, priceCart, toPoisha } from './pricing';
 import {
-  belowMinimumBy,
   finalAmountOf,
   packedGramsRange,
   packedLinePrice,
-  priceCart,
   priceOrder,
   substitutePrice,
-  toPoisha,
   type WeighableLine,
-} from './pricing';
+} from './weighed-pricing';
 
 describe('priceCart (spec §9)', () => {
   it('charges 40 Tk shipping up to 200 Tk, tax 5%, and rounds the subtotal up', () => {

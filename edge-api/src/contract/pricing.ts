@@ -5,9 +5,10 @@
  * (below), else 80 Tk when cartTotal > 200 Tk and 40 Tk otherwise; tax = 5% of cartTotal;
  * subtotal = ceil(cartTotal + shipping + tax), whole Tk. Computed in integer poisha (1 Tk = 100
  * poisha) so fractional prices never drift. Zod-free: the PWA's first screens use it. Weighed
- * lines add a ceiling, `maxAmount`, and are billed by the grams packed (DESIGN.md §17).
+ * lines' ceiling and final bill (DESIGN.md §17) are in weighed-pricing.ts, apart so the first
+ * load does not carry them (a module shared by the first load and a lazy chunk goes whole into
+ * the first load).
  */
-import type { SaleUnit } from './catalogue';
 
 const SHIPPING_THRESHOLD_TK = 200;
 const SHIPPING_LOW_TK = 40;
@@ -28,7 +29,7 @@ export type PriceSummary = { cartTotal: number; shipping: number; tax: number; s
 export type AreaPricing = { fee: number | null; freeDeliveryAbove: number | null; minimumOrder: number };
 
 /** Whole Tk of goods worth `goodsPoisha` with 5 % tax and `shippingTk` added, rounded up (spec §9). */
-const billTk = (goodsPoisha: number, shippingTk: number) =>
+export const billTk = (goodsPoisha: number, shippingTk: number) =>
   Math.ceil((goodsPoisha * (100 + TAX_PERCENT)) / 10_000) + shippingTk;
 
 /**
@@ -62,92 +63,6 @@ function shippingFor(totalPoisha: number, area: Omit<AreaPricing, 'minimumOrder'
 export function belowMinimumBy(cartTotal: number, area: Pick<AreaPricing, 'minimumOrder'> | null | undefined): number {
   const shortPoisha = Math.round((area?.minimumOrder ?? 0) * 100) - Math.round(cartTotal * 100);
   return Math.max(0, shortPoisha) / 100;
-}
-
-/**
- * A line that may be weighed when packed (DESIGN.md §17 "Weighed lines"): its sale unit (a line
- * stored before units is 1 kg) and the grams a unit may be off by (null or missing: none).
- */
-export type WeighableLine = PricedLine & {
-  unit?: SaleUnit | undefined;
-  unitSize?: number | undefined;
-  weightTolerance?: number | null | undefined;
-};
-
-/** The grams in one sale unit of `line` (a kg unit is unitSize × 1000 g, a g pack unitSize g); undefined for other units. */
-export function gramsPerUnit(line: Pick<WeighableLine, 'unit' | 'unitSize'>): number | undefined {
-  const unit = line.unit ?? 'kg';
-  const size = line.unitSize ?? 1;
-  if (unit === 'kg') return size * 1000;
-  return unit === 'g' ? size : undefined;
-}
-
-/**
- * The grams `line` may be packed at (DESIGN.md §17): `nominal` = grams per unit × cartQuantity,
- * `min`/`max` = nominal ∓ weightTolerance × cartQuantity, all whole grams; undefined when the line is
- * not weighed (not kg or g, or no tolerance).
- */
-export function packedGramsRange(line: WeighableLine): { min: number; nominal: number; max: number } | undefined {
-  const grams = gramsPerUnit(line);
-  const tolerance = line.weightTolerance ?? 0;
-  if (grams === undefined || tolerance <= 0) return undefined;
-  const nominal = grams * line.cartQuantity;
-  return { min: nominal - tolerance * line.cartQuantity, nominal, max: nominal + tolerance * line.cartQuantity };
-}
-
-/**
- * The most `line` may cost, in poisha (DESIGN.md §17): a weighed line's price at nominal weight
- * plus its tolerance per unit, price × cartQuantity × (1 + weightTolerance / gramsPerUnit),
- * rounded up to whole Tk; any other line's price × cartQuantity.
- */
-function lineCeilingPoisha(line: WeighableLine): number {
-  const pricePoisha = Math.round(line.price * 100) * line.cartQuantity;
-  const range = packedGramsRange(line);
-  if (!range) return pricePoisha;
-  return Math.ceil((pricePoisha * range.max) / (range.nominal * 100)) * 100;
-}
-
-/**
- * Prices an order's `lines` for `area` as {@link priceCart} and adds its ceiling (DESIGN.md §17):
- * `maxAmount` = ceil(Σ line ceilings + 5 % of them) + shipping, in whole Tk, the most the shopper
- * can be charged once weighed lines are packed; equal to `subtotal` when no line is weighed.
- * Shipping is the estimate's (the cartTotal's), fixed when the order is placed.
- */
-export function priceOrder(
-  lines: readonly WeighableLine[],
-  area?: Omit<AreaPricing, 'minimumOrder'> | null,
-): PriceSummary & { maxAmount: number } {
-  const summary = priceCart(lines, area);
-  const ceilingsPoisha = lines.reduce((sum, line) => sum + lineCeilingPoisha(line), 0);
-  return { ...summary, maxAmount: billTk(ceilingsPoisha, summary.shipping) };
-}
-
-/**
- * A weighed line's price for the grams actually packed (DESIGN.md §17): Tk per gram × grams, to
- * the poisha, in Tk. `line` must be weighed (else its nominal price is returned).
- */
-export function packedLinePrice(line: WeighableLine, packedGrams: number): number {
-  const range = packedGramsRange(line);
-  if (!range) return (Math.round(line.price * 100) * line.cartQuantity) / 100;
-  return Math.round((Math.round(line.price * 100) * line.cartQuantity * packedGrams) / range.nominal) / 100;
-}
-
-/**
- * A substitute's price (DESIGN.md §17): `quantity` sale units at `substitutePrice` Tk, but never
- * more than the ordered `line` cost at its own price (price × cartQuantity), in Tk to the poisha.
- */
-export function substitutePrice(line: PricedLine, substituteUnitPrice: number, quantity: number): number {
-  const orderedPoisha = Math.round(line.price * 100) * line.cartQuantity;
-  return Math.min(orderedPoisha, Math.round(substituteUnitPrice * 100) * quantity) / 100;
-}
-
-/**
- * The final bill in whole Tk (DESIGN.md §17): ceil(packed goods + 5 % of them) + the shipping
- * charged when the order was placed, never above the order's `maxAmount`. `packedTotal` is the
- * sum of the packed lines' final prices (Tk).
- */
-export function finalAmountOf(packedTotal: number, shipping: number, maxAmount: number): number {
-  return Math.min(maxAmount, billTk(Math.round(packedTotal * 100), shipping));
 }
 
 /** The card amount in poisha for Stripe (currency BDT): subtotal × 100 (spec §9). */

@@ -24,7 +24,7 @@ import type {
   PackingProblem,
   packingInputSchema,
 } from '../contract/order';
-import { finalAmountOf, packedGramsRange, packedLinePrice, substitutePrice } from '../contract/pricing';
+import { finalAmountOf, packedGramsRange, packedLinePrice, substitutePrice } from '../contract/weighed-pricing';
 import { StockChangedError } from '../db/errors';
 import { runGuardedBatch, writeGuard, type BatchStep } from '../db/guarded-batch';
 import { findOrder } from '../db/orders';

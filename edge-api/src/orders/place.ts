@@ -14,7 +14,8 @@ import type { Context } from 'hono';
 import type { z } from 'zod';
 import type { Product } from '../contract/catalogue';
 import type { Order, orderInputSchema } from '../contract/order';
-import { priceCart, priceOrder, type PriceSummary } from '../contract/pricing';
+import { priceCart, type PriceSummary } from '../contract/pricing';
+import { priceOrder } from '../contract/weighed-pricing';
 import { SlotFullError, StockChangedError } from '../db/errors';
 import {
   heldUnits,

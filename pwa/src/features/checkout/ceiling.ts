@@ -4,7 +4,8 @@
  * is billed by the weight packed, so the order costs "about" its subtotal and "at most" its
  * `maxAmount`, both from the shop's one pricing function (contract/pricing.ts priceOrder).
  */
-import { priceOrder, type AreaPricing, type WeighableLine } from '@contract/pricing';
+import { type AreaPricing } from '@contract/pricing';
+import { priceOrder, type WeighableLine } from '@contract/weighed-pricing';
 import type { PaymentMethod } from '@contract/order';
 import { formatPrice } from '../../lib/format';
 import { t } from '../../lib/i18n/i18n';

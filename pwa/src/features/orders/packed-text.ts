@@ -6,7 +6,7 @@
  * packing choices as the shopper made them ("If missing: Similar is fine · Note: ripe ones").
  */
 import type { Order, PackedLine } from '@contract/order';
-import { packedGramsRange } from '@contract/pricing';
+import { packedGramsRange } from '@contract/weighed-pricing';
 import { formatNumber } from '../../lib/format';
 import { t } from '../../lib/i18n/i18n';
 

@@ -9,7 +9,7 @@
 import { MAX_LINE_QUANTITY } from '@contract/catalogue';
 import { allowsSubstitute } from '@contract/line-choice';
 import type { Order, PackingInput, PackingProblem } from '@contract/order';
-import { finalAmountOf, packedGramsRange, packedLinePrice, substitutePrice } from '@contract/pricing';
+import { finalAmountOf, packedGramsRange, packedLinePrice, substitutePrice } from '@contract/weighed-pricing';
 
 /** One ordered line of an order. */
 export type OrderLine = Order['orderedProduct'][number];

@@ -1,5 +1,6 @@
 import type { PaymentMethod } from '@contract/order';
-import { priceCart, TAX_PERCENT, type AreaPricing, type WeighableLine } from '@contract/pricing';
+import { priceCart, TAX_PERCENT, type AreaPricing } from '@contract/pricing';
+import { type WeighableLine } from '@contract/weighed-pricing';
 import { formatPrice } from '../../../lib/format';
 import { useT } from '../../../lib/i18n/i18n';
 import { ceilingTexts } from '../ceiling';

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { Product } from '@contract/catalogue';
 import { allowsSubstitute } from '@contract/line-choice';
-import { packedGramsRange } from '@contract/pricing';
+import { packedGramsRange } from '@contract/weighed-pricing';
 import { formatNumber, formatPrice } from '../../../lib/format';
 import { useT } from '../../../lib/i18n/i18n';
 import { lineNoteText, substitutionLabel } from '../../../lib/i18n/line-choice';
