@@ -206,7 +206,7 @@ describe('the packing screen', () => {
     await page.waitForURL((url) => url.pathname === `/dashboard/manage-orders/${order._id}`);
     // The details' packing (the packing slip, printed instead of the page, has its own).
     const result = page.getByTestId('packing-result').first();
-    await expect.poll(() => result.getByTestId('final-amount').textContent()).toBe(say.tk(final));
+    await expect.poll(() => result.getByTestId('final-amount').textContent(), { timeout: 10_000 }).toBe(say.tk(final));
     expect(await page.getByRole('heading', { name: /Status/ }).textContent()).toContain(say.packed);
     expect(await result.getByTestId('packed-line').allTextContents()).toEqual([
       `${PUMPKIN.name}980 g packed${say.tk(packedLinePrice(order.orderedProduct[0]!, PACKED_GRAMS))}`,
@@ -228,13 +228,13 @@ describe('the packing screen', () => {
       .getByTestId('order-row')
       .filter({ hasText: say.tk(final) })
       .first();
-    await expect.poll(() => packedRow.textContent()).toContain(say.packed);
+    await expect.poll(() => packedRow.textContent(), { timeout: 10_000 }).toContain(say.packed);
     // The dawn board's purchase list says what the beans' shoppers asked.
     await page.goto(browser.url('/dashboard'));
     await page.getByTestId('purchase-list').getByLabel('Delivery date').fill(order.deliverySlot!.id.slice(0, 10));
     const beansRow = page.getByTestId('purchase-row').filter({ hasText: BEANS.name });
     await expect
-      .poll(() => beansRow.getByTestId('purchase-choices').textContent())
+      .poll(() => beansRow.getByTestId('purchase-choices').textContent(), { timeout: 10_000 })
       .toMatch(new RegExp(`^Similar if missing × \\d+( · Note: “${NOTE}”)+$`));
     const stored = await orderOf(order._id);
     expect(stored.orderStatus).toBe('Packed');
@@ -258,7 +258,7 @@ describe('the packing screen', () => {
     await context.setOffline(true);
     await pack(page, 'en', 'Flat');
     await page.getByRole('button', { name: words.en.save }).click();
-    await expect.poll(() => page.getByTestId('packing-waiting').isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId('packing-waiting').isVisible(), { timeout: 10_000 }).toBe(true);
     await expect.poll(() => page.getByText('You are offline: the packing waits on this tablet').isVisible()).toBe(true);
     await expect.poll(() => page.getByRole('button', { name: words.en.save }).isDisabled()).toBe(true);
     await page.screenshot({ path: `${SHOTS}/packing-offline-waiting-en-1024x768.png`, fullPage: true });
