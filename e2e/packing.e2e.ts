@@ -259,8 +259,12 @@ describe('the packing screen', () => {
     await pack(page, 'en', 'Flat');
     await page.getByRole('button', { name: words.en.save }).click();
     await expect.poll(() => page.getByTestId('packing-waiting').isVisible(), { timeout: 10_000 }).toBe(true);
-    await expect.poll(() => page.getByText('You are offline: the packing waits on this tablet').isVisible()).toBe(true);
-    await expect.poll(() => page.getByRole('button', { name: words.en.save }).isDisabled()).toBe(true);
+    await expect
+      .poll(() => page.getByText('You are offline: the packing waits on this tablet').isVisible(), { timeout: 10_000 })
+      .toBe(true);
+    await expect
+      .poll(() => page.getByRole('button', { name: words.en.save }).isDisabled(), { timeout: 10_000 })
+      .toBe(true);
     await page.screenshot({ path: `${SHOTS}/packing-offline-waiting-en-1024x768.png`, fullPage: true });
     expect(sent).toEqual([]);
     expect((await orderOf(order._id)).orderStatus).toBe('Approved');
