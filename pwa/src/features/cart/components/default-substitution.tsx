@@ -1,7 +1,8 @@
-import { substitutions, type Substitution } from '@contract/line-choice';
+import { type Substitution } from '@contract/line-choice';
 import { SettingCard } from '../../../components/setting-switch';
 import { useT } from '../../../lib/i18n/i18n';
-import { chooseDefaultSubstitution, defaultSubstitution, substitutionLabel, useLineChoices } from '../line-choices';
+import { SubstitutionOptions } from './substitution-options';
+import { chooseDefaultSubstitution, defaultSubstitution, useLineChoices } from '../line-choices';
 
 /**
  * The profile's default packing choice (DESIGN.md §17): what to do when a product is missing, for
@@ -20,11 +21,7 @@ export function DefaultSubstitution() {
           aria-describedby="default-substitution-help"
           onChange={(event) => chooseDefaultSubstitution(event.target.value as Substitution)}
         >
-          {substitutions.map((substitution) => (
-            <option key={substitution} value={substitution}>
-              {substitutionLabel(substitution)}
-            </option>
-          ))}
+          <SubstitutionOptions />
         </select>
       </label>
       <p id="default-substitution-help" className="text-sm">

@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
-import { MAX_LINE_NOTE, substitutions, type Substitution } from '@contract/line-choice';
+import { MAX_LINE_NOTE, type Substitution } from '@contract/line-choice';
 import { useT } from '../../../lib/i18n/i18n';
-import { lineChoiceOf, noteTooLong, setLineChoice, substitutionLabel, useLineChoices } from '../line-choices';
+import { SubstitutionOptions } from './substitution-options';
+import { lineChoiceOf, noteTooLong, setLineChoice, useLineChoices } from '../line-choices';
 
 /**
  * A cart line's packing choices (DESIGN.md §17): if the product is missing — No substitute,
@@ -27,11 +28,7 @@ export function LineChoiceControl({ productId, productName }: { productId: strin
             setLineChoice(productId, { substitution: event.target.value as Substitution, note: note || undefined })
           }
         >
-          {substitutions.map((substitution) => (
-            <option key={substitution} value={substitution}>
-              {substitutionLabel(substitution)}
-            </option>
-          ))}
+          <SubstitutionOptions />
         </select>
       </label>
       <div className="grid gap-1">
