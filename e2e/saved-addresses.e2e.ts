@@ -35,6 +35,58 @@ async function placeOrder(page: Page, button = 'Place order') {
 /** The delivery area chosen in the page's `nth` area picker (its id; '' while none is). */
 const areaOf = (page: Page, nth = 0) => page.getByTestId('area-picker').nth(nth).locator('select').inputValue();
 
+/** The account's profile as this page's kept copy (IndexedDB `taza-haat-queries`, lib/persist-queries.ts) has it, as JSON; '' while none. */
+const keptProfile = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        const open = indexedDB.open('taza-haat-queries');
+        open.onerror = () => resolve('');
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('queries')) return resolve('');
+          const get = db.transaction('queries').objectStore('queries').get('orders');
+          get.onsuccess = () => resolve(typeof get.result === 'string' ? get.result : '');
+          get.onerror = () => resolve('');
+        };
+      }),
+  );
+
+it('replaces the profile kept on the phone with the newer one on the server, so saving never drops an address added elsewhere', async () => {
+  const account = await newAccount('Two Phones Shopper');
+  const home = { id: 'home', label: 'Home', areaId: 'dhanmondi', line: HOME };
+  await apiAs(account, 'PUT', '/api/users/me', { phone: '01711-223344', addresses: [home] });
+  const { page, context } = await browser.open('/login', { width: 390, height: 844 });
+  await logIn(page, account);
+  await page.goto(browser.url('/profile'));
+  await expect.poll(() => page.getByLabel('Label', { exact: true }).count(), { timeout: 10_000 }).toBe(1);
+  await expect.poll(() => keptProfile(page), { timeout: 10_000 }).toContain(HOME);
+
+  // Another phone saves an office; here the server's answer comes a moment after the kept copy shows.
+  const office = { id: 'office', label: 'Office', areaId: 'banani', line: OFFICE };
+  await apiAs(account, 'PUT', '/api/users/me', { addresses: [office, home] });
+  let answered = false;
+  await context.route('**/api/users/me', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    answered = true;
+    await route.fallback();
+  });
+  await page.reload();
+  await page.getByLabel('Label', { exact: true }).first().waitFor();
+  expect(answered).toBe(false);
+  expect(await page.getByLabel('Label', { exact: true }).count()).toBe(1);
+  await expect.poll(() => page.getByLabel('Label', { exact: true }).count(), { timeout: 10_000 }).toBe(2);
+
+  // A phone change saved now keeps both addresses.
+  await page.getByLabel('Phone', { exact: true }).fill('01811-556677');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await page.getByText('Your phone and addresses are saved.').waitFor();
+  const saved = await profileOf(account);
+  expect(saved.phone).toBe('+8801811556677');
+  expect(saved.addresses.map((a) => a.label)).toEqual(['Office', 'Home']);
+  await context.close();
+});
+
 describe.each([
   { width: 390, height: 844 },
   { width: 1024, height: 768 },

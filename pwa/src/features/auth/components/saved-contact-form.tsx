@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useFieldArray, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { toBdMobileDisplay } from '@contract/phone';
 import { z } from 'zod';
@@ -78,9 +78,13 @@ function SavedContactForm({
   const online = useOnline();
   const client = useQueryClient();
   const [outcome, setOutcome] = useState<'saved' | 'failed'>();
+  // The kept profile shows first; the server's, read just after, replaces it unless the shopper
+  // began editing (their edits stay): saving must never send a list older than the server's.
+  const values = useMemo(() => toForm(profile), [profile]);
   const { register, control, handleSubmit, formState, reset, setError, setValue } = useForm<FormValues>({
     resolver: zodResolver(formSchema),
-    defaultValues: toForm(profile),
+    values,
+    resetOptions: { keepDirtyValues: true },
   });
   const { fields, append, remove } = useFieldArray({ control, name: 'addresses', keyName: 'key' });
   const areaIds = useWatch({ control, name: 'addresses' }).map((a) => a.areaId);
