@@ -258,10 +258,18 @@ describe('the packing screen', () => {
     await context.setOffline(true);
     await pack(page, 'en', 'Flat');
     await page.getByRole('button', { name: words.en.save }).click();
-    await expect.poll(() => page.getByTestId('packing-waiting').isVisible(), { timeout: 10_000 }).toBe(true);
+    // What the screen says (its notes and alerts, where it is, what left): a failure shows it all.
+    const screen = async () =>
+      [
+        new URL(page.url()).pathname,
+        `${sent.length} sent`,
+        ...(await page.locator('[role="status"], [role="alert"]').allTextContents()),
+      ].join(' | ');
     await expect
-      .poll(() => page.getByText('You are offline: the packing waits on this tablet').isVisible(), { timeout: 10_000 })
-      .toBe(true);
+      .poll(screen)
+      .toMatch(
+        /\/pack \| 0 sent \|.*This packing is waiting to be sent\..*You are offline: the packing waits on this tablet/,
+      );
     await expect
       .poll(() => page.getByRole('button', { name: words.en.save }).isDisabled(), { timeout: 10_000 })
       .toBe(true);
