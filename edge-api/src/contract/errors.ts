@@ -36,6 +36,15 @@ export const apiErrorCodes = [
   // second packing of an order (409).
   'packing_invalid',
   'already_packed',
+  // Riders and the doorstep (DESIGN.md §18): a wrong delivery code (400, details.attemptsLeft),
+  // a code locked after 5 wrong ones (429, until an admin marks it), a rider acting on another
+  // rider's order (403), assigning an order that is not Approved, Packed or Out for delivery
+  // (409), and naming a uid that is not a rider (409).
+  'wrong_delivery_code',
+  'delivery_code_locked',
+  'not_your_stop',
+  'not_assignable',
+  'not_a_rider',
   'already_paid',
   'rate_limited',
   'too_many_reviews',

@@ -8,6 +8,7 @@ import { deliveryFlow, orderStatuses, type DeliverySlot, type DeliverySlotOffer,
 import { deliveryAreaId } from './delivery-area';
 import { bdMobile, cartQuantityField, email, optionalText, recordId, requiredText } from './fields';
 import { MAX_LINE_NOTE, substitutions } from './line-choice';
+import { attemptSchema, orderRiderSchema, payWithChoices } from './rider';
 
 /** How an order is paid: cash on delivery, card (Stripe, DESIGN.md §6) or bKash (DESIGN.md §10). */
 export const paymentMethods = ['cod', 'card', 'bkash'] as const;
@@ -87,6 +88,9 @@ export const orderInputSchema = z.object({
   // The browser's locale date string (spec §3); the server's clock orders the list.
   orderDate: z.string().trim().max(100).optional(),
   paymentMethod: z.enum(paymentMethods, { error: 'Choose cod, card or bkash' }).default('cod'),
+  // The note a cash shopper pays with (DESIGN.md §18 "Change"): cash (cod) orders only — a
+  // prepaid order that sends it is refused (400, field payWith).
+  payWith: z.enum(payWithChoices, { error: 'Choose exact, 500 or 1000' }).optional(),
   // The slot id the shopper chose (DESIGN.md §8); without one the server gives the earliest free slot.
   deliverySlot: z.string().trim().min(1).max(64).optional(),
   // The subtotal the shopper saw (Tk, spec §3's field): an order that would cost more is refused
@@ -213,6 +217,22 @@ export const orderSchema = z.object({
   statusHistory: z.array(statusChangeSchema),
   deliverySlot: deliverySlotSchema.nullable(),
   deliverySlotChanged: z.boolean().optional(),
+  // Riders and the doorstep (DESIGN.md §18).
+  payWith: z.enum(payWithChoices).optional().meta({ description: 'The note a cash shopper pays with' }),
+  rider: orderRiderSchema
+    .optional()
+    .meta({ description: 'The assigned rider; in answers to the owner, admins and the rider' }),
+  stop: z.number().int().optional().meta({ description: 'The order’s place in the rider’s run (1 = first)' }),
+  deliveryCode: z
+    .string()
+    .optional()
+    .meta({ description: 'The 4-digit proof of delivery: ONLY in answers to the order’s owner' }),
+  deliveryCodeLocked: z
+    .boolean()
+    .optional()
+    .meta({ description: 'True after 5 wrong codes: only an admin can mark it delivered' }),
+  cashCollected: z.number().optional().meta({ description: 'Tk the rider recorded at the door (cash orders)' }),
+  attempts: z.array(attemptSchema).optional().meta({ description: 'Failed delivery attempts, oldest first' }),
 });
 
 export type Order = z.infer<typeof orderSchema>;

@@ -43,9 +43,18 @@ export const pushUnsubscribeSchema = z.object({ endpoint: z.string().min(1).max(
 
 /**
  * What a notification is about: an order moved (`status`), a payment completed or was refunded
- * (`status` Cancelled when the refund cancelled it), or, for admins, a new order.
+ * (`status` Cancelled when the refund cancelled it), or, for admins, a new order. Riders
+ * (DESIGN.md §18): `on-the-way` when the rider sets out (`onTheWay`: the rider's name and the
+ * deliveries before this one), `next-stop` when the delivery before this one is done ("you're next").
  */
-export const pushTypes = ['order-status', 'payment-completed', 'payment-refunded', 'new-order'] as const;
+export const pushTypes = [
+  'order-status',
+  'payment-completed',
+  'payment-refunded',
+  'new-order',
+  'on-the-way',
+  'next-stop',
+] as const;
 export type PushType = (typeof pushTypes)[number];
 
 /**
@@ -64,6 +73,13 @@ export type PushPayload = {
    * substituted and not found, as the order's lines name them.
    */
   packed?: { finalAmount: number; substituted: string[]; missing: string[] };
+  /**
+   * On type `on-the-way` (DESIGN.md §18): the rider's display name and how many deliveries they
+   * make before this order (0: it is the first).
+   */
+  onTheWay?: { riderName: string; deliveriesBefore: number };
+  /** On type `next-stop`: the rider's display name ("<rider> is coming to you next"). */
+  nextStop?: { riderName: string };
 };
 
 /** The shopper's page of their order: My Orders with that order picked out. */

@@ -20,7 +20,7 @@ export {
 const DATE_MESSAGE = 'Enter a date as YYYY-MM-DD, e.g. 2026-11-22';
 
 /** A calendar date `YYYY-MM-DD` that exists (2026-02-30 does not). */
-const shopDateField = z
+export const shopDateField = z
   .string({ error: DATE_MESSAGE })
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: DATE_MESSAGE })

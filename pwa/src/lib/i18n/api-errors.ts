@@ -218,6 +218,12 @@ const byCode: Record<ApiErrorCode, (refusal: ApiRefusal, nameOf: NameOf) => stri
       : undefined;
   },
   already_packed: () => t('apiError.alreadyPacked'),
+  // Riders (DESIGN.md §18): the API's words until the rider and admin screens give these their texts.
+  wrong_delivery_code: () => undefined,
+  delivery_code_locked: () => undefined,
+  not_your_stop: () => undefined,
+  not_assignable: () => undefined,
+  not_a_rider: () => undefined,
   already_paid: () => t('apiError.alreadyPaid'),
   rate_limited: () => t('apiError.rateLimited'),
   too_many_reviews: ({ details }) => {
