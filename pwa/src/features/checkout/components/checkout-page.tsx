@@ -7,6 +7,7 @@ import type { SaleUnit } from '@contract/catalogue';
 import { orderInputSchema } from '@contract/order';
 import type { DeliveryArea } from '@contract/delivery-area';
 import { MAX_LINE_NOTE, type Substitution } from '@contract/line-choice';
+import type { PayWith } from '@contract/rider';
 import { toBdMobileDisplay } from '@contract/phone';
 import { belowMinimumBy, priceCart } from '@contract/pricing';
 import { MAX_SAVED_ADDRESSES, savedAddressSchema, type SavedAddress } from '@contract/user';
@@ -30,6 +31,7 @@ import { CardPayment } from './card-payment';
 import { DeliverySlotPicker } from './delivery-slot-picker';
 import { NotInOrder } from './not-in-order';
 import { OrderSummaryLines } from './order-summary-lines';
+import { PayWithChoice } from './pay-with-choice';
 import { PriceSummary } from './price-summary';
 
 const formSchema = orderInputSchema.pick({
@@ -135,7 +137,8 @@ const fieldsOf = (address: SavedAddress | undefined, areaId: string | undefined)
  * free-text one asks for its area) or types a new one, saved for next time unless they untick
  * "Save this address". Below the area's minimum order it says how much more and does not
  * order. Each line carries the shopper's packing choices (DESIGN.md §17); with weighed lines the
- * summary gives the estimate and the most the order can cost. Lines out of stock are listed apart and left out of the order and its totals. The
+ * summary gives the estimate and the most the order can cost. Cash on delivery asks which note
+ * the shopper pays with (`payWith`: exact, 500 or 1,000 Tk; DESIGN.md §18). Lines out of stock are listed apart and left out of the order and its totals. The
  * Idempotency-Key is made when the shopper presses the button and kept for retries, so a double
  * click or a retry makes one order.
  */
@@ -158,6 +161,8 @@ export function CheckoutPage({
   const locale = useLocale(); // renders again in the language chosen
   const online = useOnline();
   const [method, setMethod] = useState<'cod' | 'card' | 'bkash'>('cod');
+  // The note a cash order is paid with, so the rider brings change (DESIGN.md §18).
+  const [payWith, setPayWith] = useState<PayWith>('exact');
   const bkashOffered = useBkashOffered();
   const [cardOrder, setCardOrder] = useState<{ _id: string }>();
   const attemptKey = useRef<string | undefined>(undefined);
@@ -288,6 +293,8 @@ export function CheckoutPage({
           ...parts,
           email: user.email,
           paymentMethod,
+          // Asked of a cash order only: not of one that falls back to cash offline.
+          ...(method === 'cod' && { payWith }),
           deliverySlot,
           // The subtotal and prices shown here, the area's fee in it: the server never places the
           // order above them (DESIGN.md §16).
@@ -416,6 +423,7 @@ export function CheckoutPage({
             />
             {t('checkout.cod')}
           </label>
+          {method === 'cod' && <PayWithChoice value={payWith} onChange={setPayWith} />}
           {bkashOffered && (
             <BkashChoice checked={method === 'bkash'} online={online} onChoose={() => setMethod('bkash')} />
           )}
