@@ -17,6 +17,7 @@ import { MyOrderLines } from './my-order-lines';
 import { OrderTimeline } from './order-timeline';
 import type { LinesBack } from '../refused-order';
 import { BkashPayment } from './bkash-payment';
+import { DeliveryCode } from './delivery-code';
 import { bkashCodeText } from '../../../lib/bkash';
 import { useUnsentOrders, type UnsentOrder } from '../api/get-unsent-orders';
 import { useBkashReturn } from '../use-bkash-return';
@@ -50,7 +51,8 @@ type MyOrdersProps = {
  * useBkashReturn). `?order=<id>` (a notification's link, DESIGN.md §11) picks that order out.
  * Each line shows the shopper's packing choices and, once packed, what was packed, with the final
  * bill and any refund (DESIGN.md §17, MyOrderLines); an order with weighed lines not yet packed
- * says the most it can cost.
+ * says the most it can cost. An order on its way shows its delivery code for the rider and, once
+ * Out for delivery, the rider's name with a Call link (DESIGN.md §18, DeliveryCode).
  */
 export function MyOrders({ email, onPutBack, onOrderAgain, onResendVerification, notice }: MyOrdersProps) {
   const t = useT();
@@ -253,6 +255,7 @@ export function MyOrders({ email, onPutBack, onOrderAgain, onResendVerification,
                   </div>
                 </div>
               </div>
+              <DeliveryCode order={order} />
               {order.paymentMethod === 'bkash' && (
                 <BkashPayment order={order} returned={bkashReturn?.orderId === order._id ? bkashReturn : undefined} />
               )}
