@@ -232,6 +232,22 @@ describe('a packing that does not fit its order (DESIGN.md §17)', () => {
   });
 });
 
+describe("the admin's assigning to riders (DESIGN.md §18)", () => {
+  it('says an order that moved on, and a rider since removed, in English and Bangla', async () => {
+    await chooseLocale('en');
+    expect(apiErrorText(refusal('not_assignable', 'Not assignable'), 'x')).toBe(
+      'Only Approved, Packed or Out for delivery orders can be given to a rider.',
+    );
+    expect(apiErrorText(refusal('not_a_rider', 'Not a rider'), 'x')).toBe(
+      'That account is not a rider any more: choose another rider.',
+    );
+    await chooseLocale('bn');
+    expect(apiErrorText(refusal('not_assignable', 'Not assignable'), 'x')).toBe(
+      'শুধু অনুমোদিত, প্যাক করা বা ডেলিভারিতে বের হওয়া অর্ডার রাইডারকে দেওয়া যায়।',
+    );
+  });
+});
+
 describe('every API error code', () => {
   it.each(apiErrorCodes)('%s has a text of its own in English and in Bangla', async (code) => {
     const answer = Object.assign(refusal(code, 'SERVER WORDS', detailsOf[code]), { requestId: 'r-1' });

@@ -222,8 +222,9 @@ const byCode: Record<ApiErrorCode, (refusal: ApiRefusal, nameOf: NameOf) => stri
   wrong_delivery_code: () => undefined,
   delivery_code_locked: () => undefined,
   not_your_stop: () => undefined,
-  not_assignable: () => undefined,
-  not_a_rider: () => undefined,
+  // The admin's assigning (DESIGN.md §18): an order that moved on meanwhile, a rider since removed.
+  not_assignable: () => t('assign.notAssignable'),
+  not_a_rider: () => t('assign.notARider'),
   already_paid: () => t('apiError.alreadyPaid'),
   rate_limited: () => t('apiError.rateLimited'),
   too_many_reviews: ({ details }) => {
