@@ -1,42 +1,41 @@
+import { changeToBring, type PayWith } from '@contract/rider';
 import { describe, expect, it } from 'vitest';
-import { cashForRun, changeForRun, parseCash, parseDeliveryCode, stopMoney } from './run-money';
+import { parseCash, parseDeliveryCode, runTotals, stopMoney } from './run-money';
+
+/** A stop's money fields as the API gives them (changeToBring by the contract's rule). */
+const stop = (amountToCollect: number, payWith: PayWith | null) => ({
+  amountToCollect,
+  payWith,
+  changeToBring: changeToBring(amountToCollect, payWith),
+});
 
 describe('stopMoney', () => {
   it('says a prepaid order collects nothing', () => {
-    expect(stopMoney(0, null)).toEqual({ kind: 'prepaid' });
-    expect(stopMoney(0, '1000')).toEqual({ kind: 'prepaid' });
+    expect(stopMoney(stop(0, null))).toEqual({ kind: 'prepaid' });
   });
 
   it('brings the change for a 1,000 Tk note: 347 Tk to collect, 653 Tk to bring', () => {
-    expect(stopMoney(347, '1000')).toEqual({ kind: 'change', amount: 347, note: 1000, notes: 1, change: 653 });
+    expect(stopMoney(stop(347, '1000'))).toEqual({ kind: 'cash', amount: 347, exact: false, note: 1000, change: 653 });
   });
 
-  it('pays a larger amount with several of a smaller note', () => {
-    expect(stopMoney(653, '500')).toEqual({ kind: 'change', amount: 653, note: 500, notes: 2, change: 347 });
+  it('brings no change for a note that does not cover the amount (the shopper pays with more than one)', () => {
+    expect(stopMoney(stop(653, '500'))).toEqual({ kind: 'cash', amount: 653, exact: false, note: 500, change: 0 });
   });
 
-  it('needs no change for an exact payment, no note given, or a note that is the amount', () => {
-    expect(stopMoney(347, 'exact')).toEqual({ kind: 'exact', amount: 347 });
-    expect(stopMoney(347, null)).toEqual({ kind: 'exact', amount: 347 });
-    expect(stopMoney(347, undefined)).toEqual({ kind: 'exact', amount: 347 });
-    expect(stopMoney(500, '500')).toEqual({ kind: 'exact', amount: 500 });
-    expect(stopMoney(1000, '500')).toEqual({ kind: 'exact', amount: 1000 });
-  });
-
-  it('rounds a fractional amount up to whole Tk', () => {
-    expect(stopMoney(346.2, '1000')).toMatchObject({ amount: 347, change: 653 });
+  it('needs no change for an exact payment or no note given', () => {
+    expect(stopMoney(stop(347, 'exact'))).toEqual({ kind: 'cash', amount: 347, exact: true, change: 0 });
+    expect(stopMoney(stop(347, null))).toEqual({ kind: 'cash', amount: 347, exact: false, change: 0 });
   });
 });
 
-describe('a run', () => {
-  const stops = [stopMoney(347, '1000'), stopMoney(653, '500'), stopMoney(0, null), stopMoney(120, 'exact')];
-
-  it('adds up the change to bring', () => {
-    expect(changeForRun(stops)).toBe(653 + 347);
+describe('runTotals', () => {
+  it('adds up the cash to bring back and the change to set out with', () => {
+    const stops = [stop(347, '1000'), stop(653, '500'), stop(0, null), stop(120, 'exact'), stop(420, '500')];
+    expect(runTotals(stops.map(stopMoney))).toEqual({ cash: 347 + 653 + 120 + 420, change: 653 + 80 });
   });
 
-  it('adds up the cash to bring back', () => {
-    expect(cashForRun(stops)).toBe(347 + 653 + 120);
+  it('is nothing for no stops', () => {
+    expect(runTotals([])).toEqual({ cash: 0, change: 0 });
   });
 });
 

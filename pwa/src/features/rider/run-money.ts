@@ -1,62 +1,66 @@
 /**
- * The money of one stop of a rider's run (DESIGN.md §18), pure: what to collect at the door and
- * the change to bring for the note the shopper said they will pay with ("pays with 1,000 — bring
- * 653 Tk"). Amounts are whole Tk as the API gives them (`finalAmount` is rounded up to whole Tk).
+ * The money of a rider's run (DESIGN.md §18), pure: what to collect at each door, the note the
+ * shopper pays with and the change to bring for it (the server's `changeToBring`, by the
+ * contract's rule), the run's totals, and the cash and code the rider types. Money is whole Tk.
  */
-
-/** The notes a cash checkout offers to pay with (the contract's `payWith`): none given is `null`. */
-export type PayWith = 'exact' | '500' | '1000';
+import type { PayWith, RunStop } from '@contract/rider';
 
 /**
  * What the rider is told about one stop's money:
  * - `prepaid`: nothing to collect (bKash or card);
- * - `exact`: collect `amount`, the shopper has it exactly (or said nothing of a note);
- * - `change`: collect `amount`; the shopper pays with `notes` × `note`, so bring `change`.
+ * - `cash`: collect `amount`; `note` is the note the shopper said they pay with (500 or 1,000 Tk;
+ *   absent for the exact amount or none said), `change` what to bring for it (0 when the note does
+ *   not cover the amount: the shopper pays with more than one), `exact` whether they said exact.
  */
 export type StopMoney =
-  | { kind: 'prepaid' }
-  | { kind: 'exact'; amount: number }
-  | { kind: 'change'; amount: number; note: number; notes: number; change: number };
+  { kind: 'prepaid' } | { kind: 'cash'; amount: number; exact: boolean; note?: number; change: number };
 
-/**
- * Takes a stop's `amountToCollect` (Tk, 0 for a prepaid order) and the shopper's `payWith`, and
- * returns what the rider collects and the change to bring. A note smaller than the amount is
- * paid as several of it (653 Tk with 500s: 2 × 500, bring 347 Tk). A note that is exactly the
- * amount needs no change.
- */
-export function stopMoney(amountToCollect: number, payWith: PayWith | null | undefined): StopMoney {
-  if (!(amountToCollect > 0)) return { kind: 'prepaid' };
-  const amount = Math.ceil(amountToCollect);
-  const note = payWith === '500' || payWith === '1000' ? Number(payWith) : undefined;
-  if (note === undefined) return { kind: 'exact', amount };
-  const notes = Math.ceil(amount / note);
-  const change = notes * note - amount;
-  return change === 0 ? { kind: 'exact', amount } : { kind: 'change', amount, note, notes, change };
+/** The Tk value of a note the shopper pays with; undefined for `exact` or none. */
+const noteTk = (payWith: PayWith | null): number | undefined =>
+  payWith === '500' || payWith === '1000' ? Number(payWith) : undefined;
+
+/** Takes a stop of the run and returns what the rider collects there and the change to bring. */
+export function stopMoney(stop: Pick<RunStop, 'amountToCollect' | 'payWith' | 'changeToBring'>): StopMoney {
+  if (!(stop.amountToCollect > 0)) return { kind: 'prepaid' };
+  const note = noteTk(stop.payWith);
+  return {
+    kind: 'cash',
+    amount: stop.amountToCollect,
+    exact: stop.payWith === 'exact',
+    ...(note === undefined ? {} : { note }),
+    change: stop.changeToBring,
+  };
 }
 
-/** The change the whole run needs before it sets out (Tk): the sum over its stops not yet done. */
-export const changeForRun = (stops: ReadonlyArray<StopMoney>): number =>
-  stops.reduce((sum, money) => sum + (money.kind === 'change' ? money.change : 0), 0);
+/**
+ * The totals of the stops still to deliver: the cash they bring back (Tk, when each pays its
+ * amount) and the change the rider should set out with (Tk, the sum of each stop's change).
+ */
+export function runTotals(stops: ReadonlyArray<StopMoney>): { cash: number; change: number } {
+  let cash = 0;
+  let change = 0;
+  for (const money of stops)
+    if (money.kind === 'cash') {
+      cash += money.amount;
+      change += money.change;
+    }
+  return { cash, change };
+}
 
-/** The cash a run brings back (Tk) when every one of `stops` is delivered. */
-export const cashForRun = (stops: ReadonlyArray<StopMoney>): number =>
-  stops.reduce((sum, money) => sum + (money.kind === 'prepaid' ? 0 : money.amount), 0);
+/** `text` with Bangla digits (০–৯) written as ASCII ones. */
+const asciiDigits = (text: string): string => text.replace(/[০-৯]/g, (digit) => String(digit.charCodeAt(0) - 0x09e6));
 
 /**
  * Reads the cash the rider typed (`text`, English or Bangla digits, commas allowed) as whole Tk.
  * @returns the amount, or undefined when it is empty, not a whole number, or negative.
  */
 export function parseCash(text: string): number | undefined {
-  const digits = text
-    .trim()
-    .replace(/[০-৯]/g, (digit) => String(digit.charCodeAt(0) - 0x09e6))
-    .replace(/[,\s]/g, '');
-  if (!/^\d{1,7}$/.test(digits)) return undefined;
-  return Number(digits);
+  const digits = asciiDigits(text.trim()).replace(/[,\s]/g, '');
+  return /^\d{1,7}$/.test(digits) ? Number(digits) : undefined;
 }
 
 /** Reads a 4-digit delivery code the rider typed (English or Bangla digits); undefined unless it is 4 digits. */
 export function parseDeliveryCode(text: string): string | undefined {
-  const digits = text.trim().replace(/[০-৯]/g, (digit) => String(digit.charCodeAt(0) - 0x09e6));
+  const digits = asciiDigits(text.trim());
   return /^\d{4}$/.test(digits) ? digits : undefined;
 }
