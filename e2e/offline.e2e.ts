@@ -456,6 +456,31 @@ describe('without IndexedDB (private modes that block it)', () => {
   }, 60_000);
 });
 
+describe('code that cannot be fetched', () => {
+  it('drops the header and layout extras whose code could not be downloaded, never the page', async () => {
+    // As offline before the service worker had them: the extras loaded once the page settles fail.
+    const { context } = await browser.open('/robots.txt', { width: 390, height: 844 }, { serviceWorkers: 'block' });
+    const extras = /\/assets\/(offline-notices|waiting-count)-[\w-]+\.js$/;
+    const refused: string[] = [];
+    await context.route(extras, async (route) => {
+      refused.push(new URL(route.request().url()).pathname);
+      await route.abort('internetdisconnected');
+    });
+    const page = await context.newPage();
+    await page.goto(browser.url('/Shop'));
+    await expect.poll(() => refused.length, { timeout: 15_000 }).toBeGreaterThan(0);
+    await page.waitForTimeout(500);
+    expect(await page.getByRole('heading', { name: 'This page could not be opened' }).count()).toBe(0);
+    expect(await page.getByTestId('product-card').count()).toBeGreaterThan(5);
+    await page.getByRole('button', { name: 'Add to cart: Potato (Alu)' }).click();
+    await page
+      .getByRole('button', { name: /Potato \(Alu\)/ })
+      .first()
+      .waitFor();
+    await context.close();
+  });
+});
+
 describe('updates', () => {
   it('offers a new version with "Update available — Reload" and reloads exactly once into it', async () => {
     const { page, context } = await browser.open('/about');
