@@ -56,6 +56,12 @@ export const routes: RouteObject[] = [
             children: [{ index: true, lazy: page(() => withKeptQueries(import('./routes/checkout'))) }],
           },
           {
+            path: paths.rider,
+            Component: RequireAuth,
+            // The run as last loaded is back in the cache before it renders: readable offline.
+            children: [{ index: true, lazy: page(() => withKeptQueries(import('./routes/rider'))) }],
+          },
+          {
             path: paths.dashboard.root,
             // The saved order queries are back in the cache before the first dashboard screen renders.
             lazy: page(() =>

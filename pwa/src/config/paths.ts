@@ -21,6 +21,8 @@ export const paths = {
   register: '/register',
   profile: '/profile',
   checkout: '/checkout',
+  /** The rider's run on their phone (riders, DESIGN.md §18). */
+  rider: '/rider',
   dashboard: {
     root: '/dashboard',
     manageOrders: '/dashboard/manage-orders',

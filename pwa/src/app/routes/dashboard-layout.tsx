@@ -4,6 +4,8 @@ import { useAuth } from '../../features/auth/auth-store';
 import { LogOutItem } from '../../features/auth/components/log-out-item';
 import { useProducts } from '../../features/catalogue/api/get-products';
 import { PushPrompt } from '../../features/push/components/push-prompt';
+import { useIsRider } from '../../features/rider/api/get-run';
+import { useShopToday } from '../../features/rider/use-today';
 import { useLocale, useT } from '../../lib/i18n/i18n';
 import { ProductNamesProvider } from '../../lib/i18n/product-names';
 import { RequireAuth } from '../guards';
@@ -11,15 +13,17 @@ import { RequireAuth } from '../guards';
 /**
  * `/dashboard/*` (spec §2): a 240 px sidebar, permanent on wide screens and a toggled drawer on
  * small ones (daisyUI drawer), with the nested outlet. Links by role: everyone Home, Shop, Log
- * Out; admins the management pages; signed-in customers My Orders and Add Review. In Bangla the
+ * Out; admins the management pages; signed-in customers My Orders and Add Review; riders their run. In Bangla the
  * screens get the catalogue, to name the products kept in orders by their Bangla names.
  */
 export default function DashboardLayout() {
   const t = useT();
   const bangla = useLocale() === 'bn';
   const { data: catalogue } = useProducts({ enabled: bangla });
-  const { admin } = useAuth();
-  const links = admin
+  const { admin, user } = useAuth();
+  // A rider's run (DESIGN.md §18), for the accounts the run answers (riders only).
+  const rider = useIsRider(user.account, useShopToday());
+  const roleLinks = admin
     ? [
         { to: paths.dashboard.manageProducts, label: t('dashboard.manageProducts') },
         { to: paths.dashboard.addProduct, label: t('dashboard.addProducts') },
@@ -31,6 +35,7 @@ export default function DashboardLayout() {
         { to: paths.dashboard.myOrders, label: t('dashboard.myOrders') },
         { to: paths.dashboard.addReview, label: t('dashboard.addReview') },
       ];
+  const links = rider ? [{ to: paths.rider, label: t('rider.run.nav') }, ...roleLinks] : roleLinks;
   return (
     <RequireAuth>
       <div className="drawer lg:drawer-open">

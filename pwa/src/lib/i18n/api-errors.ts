@@ -218,10 +218,15 @@ const byCode: Record<ApiErrorCode, (refusal: ApiRefusal, nameOf: NameOf) => stri
       : undefined;
   },
   already_packed: () => t('apiError.alreadyPacked'),
-  // Riders (DESIGN.md §18): the API's words until the rider and admin screens give these their texts.
-  wrong_delivery_code: () => undefined,
-  delivery_code_locked: () => undefined,
-  not_your_stop: () => undefined,
+  // The rider's page (DESIGN.md §18): a wrong code with the tries left, a locked code, another rider's stop.
+  wrong_delivery_code: ({ details }) => {
+    const { attemptsLeft } = (details ?? {}) as { attemptsLeft?: unknown };
+    return typeof attemptsLeft === 'number'
+      ? t('rider.run.error.wrongCode', { left: attemptsLeft })
+      : t('rider.run.error.wrongCodeAgain');
+  },
+  delivery_code_locked: () => t('rider.run.error.locked'),
+  not_your_stop: () => t('rider.run.error.notYourStop'),
   // The admin's assigning (DESIGN.md §18): an order that moved on meanwhile, a rider since removed.
   not_assignable: () => t('assign.notAssignable'),
   not_a_rider: () => t('assign.notARider'),

@@ -38,6 +38,13 @@ export function answeredItem(
       return { ...base, ...why, kind: 'review', status: 'failed', payload: item.payload };
     case 'packing':
       return { ...base, ...why, kind: 'packing', status: 'failed', payload: item.payload };
+    case 'runStart':
+      return { ...base, ...why, kind: 'runStart', status: 'failed', payload: item.payload };
+    // The code stays with a refused delivery: the rider's page says it was wrong and asks again.
+    case 'delivered':
+      return { ...base, ...why, kind: 'delivered', status: 'failed', payload: item.payload };
+    case 'deliveryAttempt':
+      return { ...base, ...why, kind: 'deliveryAttempt', status: 'failed', payload: item.payload };
   }
 }
 

@@ -11,16 +11,22 @@ import { fromBase64url } from '@contract/base64url';
 import { QUEUED_WRITE_MAX_DAYS, type OUT_OF_STOCK } from '@contract/outbox-answer';
 import type { OrderInput, PackingInput } from '@contract/order';
 import type { ReviewInput } from '@contract/review';
+import type { AttemptInput, DeliveredInput } from '@contract/rider';
 import type { OUTBOX_SENT_MESSAGE } from '../../storage-keys';
 
 /**
  * Each kind of queued write: what it sends (request.ts makes the request of it). An order and a
- * review are their request bodies; a packing (DESIGN.md §17) is the order's id and its body.
+ * review are their request bodies; a packing (DESIGN.md §17) is the order's id and its body. A
+ * rider's run (DESIGN.md §18): setting out on the run of shop date `date`, a stop delivered (the
+ * order's id, the shopper's code and the cash taken) and a stop not delivered (why).
  */
 export type OutboxKinds = {
   order: { payload: OrderInput };
   review: { payload: ReviewInput };
   packing: { payload: { orderId: string; packing: PackingInput } };
+  runStart: { payload: { date: string } };
+  delivered: { payload: { orderId: string; delivery: DeliveredInput } };
+  deliveryAttempt: { payload: { orderId: string; attempt: AttemptInput } };
 };
 export type OutboxKind = keyof OutboxKinds;
 export type OutboxPayload<K extends OutboxKind> = OutboxKinds[K]['payload'];
