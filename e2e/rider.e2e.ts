@@ -174,6 +174,9 @@ describe("the rider's page", () => {
     await expect.poll(() => statusOf(second.order), { timeout: 10_000 }).toBe('Delivered');
     await expect.poll(() => two.getByTestId('stop-status').textContent(), { timeout: 10_000 }).toBe('Delivered');
     expect(sent).toEqual({ start: 1, delivered: 3, attempt: 0 });
+    await expect
+      .poll(() => page.getByTestId('run-summary').textContent(), { timeout: 10_000 })
+      .toBe('Every stop is delivered.');
     const delivered = await apiAs<Order>(admin, 'GET', `/api/orders/${second.order._id}`);
     expect(delivered.cashCollected).toBe(second.order.finalAmount ?? second.order.totalAmount);
     await page.screenshot({ path: `${SHOTS}/run-done-en-390x844.png`, fullPage: true });
@@ -216,6 +219,22 @@ describe("the rider's page", () => {
       .toMatch(/^ভুল কোড: আর [০-৯] বার চেষ্টা করা যাবে।/);
     expect(await seriousA11yViolationsWithoutToasts(page)).toEqual([]);
     await page.screenshot({ path: `${SHOTS}/run-wrong-code-bn-390x844.png`, fullPage: true });
+
+    // Four more wrong codes: the last one says no try is left, the next is locked (429) and said on the stop.
+    const wrong = code === '0000' ? '১১১১' : '০০০০';
+    for (let left = 3; left >= 0; left -= 1) {
+      await stop.getByLabel('ডেলিভারি কোড (৪ অঙ্ক)').fill(wrong);
+      await stop.getByRole('button', { name: 'ডেলিভারি নিশ্চিত করুন' }).click();
+      await expect
+        .poll(() => stop.getByRole('alert').first().textContent(), { timeout: 10_000 })
+        .toMatch(left > 0 ? `আর ${left.toLocaleString('bn-BD')} বার` : 'আর চেষ্টা করা যাবে না');
+    }
+    await stop.getByRole('button', { name: 'ডেলিভারি নিশ্চিত করুন' }).click();
+    await expect
+      .poll(() => stop.getByTestId('stop-refused').textContent(), { timeout: 10_000 })
+      .toContain('অনেকবার ভুল কোড: এই ডেলিভারি আটকে গেছে।');
+    await stop.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/run-locked-bn-390x844.png` });
     expect(await statusOf(order)).toBe('Out for delivery');
     await context.close();
   });

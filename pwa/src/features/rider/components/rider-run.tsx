@@ -57,7 +57,8 @@ export function RiderRun({ account, date, onDate, areaName, shopHref }: RiderRun
   const packed = stops.filter((stop) => stop.orderStatus === 'Packed' || stop.orderStatus === 'Approved').length;
   const left = stops.filter((stop) => {
     const delivered = outbox.stops.get(stop._id)?.delivered;
-    return stop.orderStatus !== 'Delivered' && delivered?.status !== 'sent' && delivered?.status !== 'waiting';
+    const waiting = delivered?.status === 'waiting' && delivered.code !== 'delivery_code_locked';
+    return stop.orderStatus !== 'Delivered' && delivered?.status !== 'sent' && !waiting;
   });
   const totals = runTotals(left.map(stopMoney));
   const offline = !online || run.fetchStatus === 'paused';
@@ -72,10 +73,8 @@ export function RiderRun({ account, date, onDate, areaName, shopHref }: RiderRun
         key,
         replaces: startRefused?.key,
       });
-      setMessage({
-        kind: 'info',
-        text: outcome.status === 'queued' ? t('rider.run.setOutQueued') : t('rider.run.setOutDone'),
-      });
+      // Queued, the waiting note says so (and the page's offline notice why).
+      setMessage(outcome.status === 'sent' ? { kind: 'info', text: t('rider.run.setOutDone') } : undefined);
     } catch (cause) {
       if (cause instanceof OutboxNoteError) await dismiss(key);
       setMessage({ kind: 'error', text: t('rider.run.setOutRefused', { reason: apiErrorText(cause, '') }) });
@@ -131,11 +130,13 @@ export function RiderRun({ account, date, onDate, areaName, shopHref }: RiderRun
       )}
       {stops.length > 0 && (
         <p className="rounded-box bg-base-200 p-3" data-testid="run-summary">
-          {t('rider.run.summary', {
-            count: left.length,
-            cash: formatPrice(totals.cash),
-            change: formatPrice(totals.change),
-          })}
+          {left.length === 0
+            ? t('rider.run.allDone')
+            : t('rider.run.summary', {
+                count: left.length,
+                cash: formatPrice(totals.cash),
+                change: formatPrice(totals.change),
+              })}
         </p>
       )}
       {startWaiting && (

@@ -36,13 +36,16 @@ export function RunStopCard({ stop, area, items, setOut, send }: RunStopProps) {
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const { delivered, attempt } = items;
-  const refused = delivered?.status === 'failed' ? delivered : undefined;
+  // A locked code (429) is answered "busy": the item waits, and the stop says why instead.
+  const locked = delivered?.status === 'waiting' && delivered.code === 'delivery_code_locked' ? delivered : undefined;
+  const refused = delivered?.status === 'failed' ? delivered : locked;
   const done = stop.orderStatus === 'Delivered' || delivered?.status === 'sent';
-  const deliveredWaiting = delivered?.status === 'waiting';
+  const deliveredWaiting = delivered?.status === 'waiting' && !locked;
   const notOut = stop.orderStatus === 'Packed' || stop.orderStatus === 'Approved';
   const onTheWay = stop.orderStatus === 'Out for delivery' || (notOut && setOut);
-  const canAct = !done && !deliveredWaiting && onTheWay;
-  const refusedText = refused ? outboxNoteText(refused) : undefined;
+  // While an action is being sent its item is briefly waiting: the form stays until the answer.
+  const canAct = !done && (!deliveredWaiting || busy) && onTheWay;
+  const refusedText = locked ? t('rider.run.error.locked') : refused ? outboxNoteText(refused) : undefined;
 
   /** Queues `action` under a new Idempotency-Key; closes the form unless the server refused it. */
   const act = async (action: RunAction, replaces?: string) => {
@@ -63,7 +66,7 @@ export function RunStopCard({ stop, area, items, setOut, send }: RunStopProps) {
 
   const badge = done
     ? { text: statusLabel('Delivered'), className: statusBadgeClass.Delivered }
-    : deliveredWaiting
+    : deliveredWaiting && !busy
       ? { text: t('rider.run.deliveredWaiting'), className: 'badge-warning' }
       : onTheWay && notOut
         ? { text: t('rider.run.outWaiting'), className: 'badge-warning' }
@@ -103,20 +106,22 @@ export function RunStopCard({ stop, area, items, setOut, send }: RunStopProps) {
             </>
           )}
         </p>
-        {stop.phone && (
+        {stop.phone && !done && (
           <a href={telHref(stop.phone)} className="btn btn-outline min-h-11 justify-start" data-testid="stop-call">
             {t('rider.run.call', { phone: phoneText(stop.phone) })}
           </a>
         )}
-        <p className="font-semibold" data-testid="stop-money">
-          {moneyText(stopMoney(stop))}
-        </p>
-        {stop.note && (
+        {!done && (
+          <p className="font-semibold" data-testid="stop-money">
+            {moneyText(stopMoney(stop))}
+          </p>
+        )}
+        {stop.note && !done && (
           <p className="rounded-box bg-base-200 px-3 py-2" data-testid="stop-note">
             {t('rider.run.note', { note: stop.note })}
           </p>
         )}
-        {deliveredWaiting && (
+        {deliveredWaiting && !busy && (
           <p className="alert alert-warning py-2" role="status" data-testid="stop-waiting">
             {t('rider.run.deliveredWaitingNote')}
           </p>
@@ -135,9 +140,14 @@ export function RunStopCard({ stop, area, items, setOut, send }: RunStopProps) {
           </p>
         )}
         {refused && !done && open !== 'deliver' && (
-          <p className="alert alert-error py-2" role="alert" data-testid="stop-refused">
-            {t('rider.run.deliveredRefused', { reason: refusedText ?? '' })}
-          </p>
+          <div className="alert alert-error py-2" role="alert" data-testid="stop-refused">
+            <span>{t('rider.run.deliveredRefused', { reason: refusedText ?? '' })}</span>
+            {locked && (
+              <button type="button" className="btn btn-sm min-h-11" onClick={() => void dismiss(locked.key)}>
+                {t('rider.run.dismiss')}
+              </button>
+            )}
+          </div>
         )}
         {!onTheWay && !done && notOut && <p className="text-sm text-base-content/80">{t('rider.run.setOutFirst')}</p>}
         {canAct && open === 'deliver' && (

@@ -256,6 +256,15 @@ describe('outbox', () => {
     expect(await outboxItem(b.key)).toMatchObject({ status: 'waiting', note: 'busy' });
   });
 
+  it("keeps a busy answer's code on the waiting item (a rider's locked delivery code is said on the stop), and retries it", async () => {
+    const item = await enqueue('delivered', { orderId: 'o1', delivery: { code: '0427' } }, asha);
+    const locked = { status: 429, body: { error: { code: 'delivery_code_locked', message: 'Five wrong codes' } } };
+    const server = api([locked]);
+    await sendOutbox(token, server.fetchFn);
+    expect(server.seen).toMatchObject([{ url: '/api/orders/o1/delivered', method: 'POST', body: { code: '0427' } }]);
+    expect(await outboxItem(item.key)).toMatchObject({ status: 'waiting', note: 'busy', code: 'delivery_code_locked' });
+  });
+
   it('queues a replacement and removes the item it replaces in one transaction; dismiss removes one', async () => {
     const a = await enqueue('order', order(1), asha);
     const b = await enqueue('order', order(2), asha, { replaces: a.key });
