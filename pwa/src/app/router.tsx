@@ -102,6 +102,11 @@ export const routes: RouteObject[] = [
                 children: [{ index: true, lazy: page(() => import('./routes/dashboard-add-admin')) }],
               },
               {
+                path: paths.dashboard.addRider,
+                Component: AdminOnly,
+                children: [{ index: true, lazy: page(() => import('./routes/dashboard-add-rider')) }],
+              },
+              {
                 path: paths.dashboard.areas,
                 Component: AdminOnly,
                 children: [{ index: true, lazy: page(() => import('./routes/dashboard-areas')) }],

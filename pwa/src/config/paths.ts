@@ -44,6 +44,8 @@ export const paths = {
     myOrders: MY_ORDERS_PATH,
     addReview: '/dashboard/add-review',
     addAdmin: '/dashboard/add-admin',
+    /** Naming riders (admins, DESIGN.md §18). */
+    addRider: '/dashboard/add-rider',
     areas: '/dashboard/areas',
   },
 } as const;

@@ -30,6 +30,7 @@ export default function DashboardLayout() {
         { to: paths.dashboard.manageOrders, label: t('dashboard.manageOrders') },
         { to: paths.dashboard.areas, label: t('dashboard.areas') },
         { to: paths.dashboard.addAdmin, label: t('admin.addAdmin') },
+        { to: paths.dashboard.addRider, label: t('riders.title') },
       ]
     : [
         { to: paths.dashboard.myOrders, label: t('dashboard.myOrders') },
