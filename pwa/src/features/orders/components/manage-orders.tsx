@@ -19,6 +19,7 @@ import { LoadMore } from './load-more';
 import { NewOrdersNotice } from './new-orders-notice';
 import { OrderRow } from './order-row';
 import { QueueFilters } from './queue-filters';
+import { RiderRuns } from './rider-runs';
 
 /** The screen's texts in the language shown (the spec's confirm and toast word for word in English). */
 const messages = () => ({
@@ -51,7 +52,8 @@ type ManageOrdersProps = {
  * Manage Orders (spec §2), the admin's live queue on a tablet: newest first, filtered by the
  * server (search, state, delivery slot; kept in the URL), more pages as the admin scrolls. New
  * orders appear within the 5 s poll with a "{n} new orders" notice and the count in the tab's
- * title. Offline it shows the last synced copy with its time; writes wait for the connection.
+ * title. The riders' runs among the loaded orders come first, their stops moved up and down
+ * (DESIGN.md §18). Offline it shows the last synced copy with its time; writes wait for the connection.
  */
 export function ManageOrders({ offeredSlots, orderHref }: ManageOrdersProps) {
   useLocale(); // renders again in the language chosen
@@ -111,6 +113,7 @@ export function ManageOrders({ offeredSlots, orderHref }: ManageOrdersProps) {
         ) : (
           <Spinner label={t('orders.loading')} />
         ))}
+      {orders && <RiderRuns orders={orders} disabled={!online} />}
       {orders && (
         <div className="overflow-x-auto">
           <table className="table">

@@ -9,6 +9,7 @@ import { isOrderNotFound, useOrder } from '../api/order-details';
 import { formatShopTime } from '../order-time';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { AdvanceOrderButton } from './advance-order-button';
+import { AssignRider } from './assign-rider';
 import { CancelRefundButton } from './cancel-refund-button';
 import { OrderLines } from './order-lines';
 import { PaymentText, StatusBadge } from './order-products';
@@ -48,7 +49,7 @@ const messages = () => ({
  * total; payment (method, status and the provider's reference: bKash's trxID, Stripe's payment
  * id); the status timeline with Dhaka times; the next step as a button — an Approved order's
  * **Pack** (its packing screen, offline too) beside "Out for delivery", which packs it as ordered
- * (DESIGN.md §17); a paid order's "Cancel and refund" (asked first); once packed, each line as
+ * (DESIGN.md §17); its rider and stop, and **Assign** to a rider (DESIGN.md §18); a paid order's "Cancel and refund" (asked first); once packed, each line as
  * packed and the final bill; `notes` (a packing waiting in the outbox, composed by the route);
  * and a printable packing slip. Offline it shows the last synced copy with its time.
  */
@@ -151,11 +152,14 @@ export function OrderDetails({ id, queueHref, notes }: { id: string; queueHref: 
               </>,
             )}
           </dl>
-          <div>
-            <h2 className="mb-2 flex items-center gap-2 text-lg font-semibold">
-              {texts.timeline} <StatusBadge status={order.orderStatus} />
-            </h2>
-            <StatusTimeline order={order} />
+          <div className="grid content-start gap-4">
+            <AssignRider order={order} disabled={!online} />
+            <div>
+              <h2 className="mb-2 flex items-center gap-2 text-lg font-semibold">
+                {texts.timeline} <StatusBadge status={order.orderStatus} />
+              </h2>
+              <StatusTimeline order={order} />
+            </div>
           </div>
         </div>
         <h2 className="mt-6 mb-2 text-lg font-semibold">{texts.products}</h2>

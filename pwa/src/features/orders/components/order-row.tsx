@@ -6,6 +6,7 @@ import { paths } from '../../../config/paths';
 import { formatPrice } from '../../../lib/format';
 import { packStepText } from '../../../lib/i18n/order-status';
 import { AdvanceOrderButton } from './advance-order-button';
+import { AssignRider } from './assign-rider';
 import { OrderProducts, OrderStatus } from './order-products';
 import { t, useLocale } from '../../../lib/i18n/i18n';
 import { slotLabel } from '../../../lib/i18n/slot-label';
@@ -26,7 +27,7 @@ type OrderRowProps = {
 
 /**
  * One order of Manage Orders (spec §2): customer, products with pictures, price (the final bill
- * once packed, DESIGN.md §17), status, its next step — an Approved order's **Pack** too — and Delete (a paid order is refunded and kept as Cancelled; a Cancelled one has no Delete).
+ * once packed, DESIGN.md §17), status, its next step — an Approved order's **Pack** too —, its rider (DESIGN.md §18) and Delete (a paid order is refunded and kept as Cancelled; a Cancelled one has no Delete).
  * The customer's name links to the order's details, and its link covers the
  * whole row, so a tap anywhere but a button opens them.
  */
@@ -63,6 +64,7 @@ export function OrderRow({ order, isNew, canWrite, detailsHref, onDelete }: Orde
             </Link>
           )}
           <AdvanceOrderButton order={order} disabled={!canWrite} className="btn-sm" />
+          <AssignRider order={order} disabled={!canWrite} compact />
           {order.orderStatus !== 'Cancelled' && (
             <button
               type="button"
