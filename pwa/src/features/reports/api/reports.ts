@@ -1,6 +1,6 @@
 /**
- * The dawn board's reads of `/api/reports/*` (DESIGN.md §3, §12): sales per day, a day's purchase
- * list and delivery slots, each a TanStack Query over the typed client; and the CSV export,
+ * The dawn board's reads of `/api/reports/*` (DESIGN.md §3, §12, §18): sales per day, a day's
+ * purchase list, delivery slots and riders' cash, each a TanStack Query over the typed client; and the CSV export,
  * downloaded with the bearer header (a plain link cannot carry it) as a file the browser saves.
  */
 import { queryOptions } from '@tanstack/react-query';
@@ -14,6 +14,7 @@ const reportKeys = {
   purchaseList: (date: string) => [...reportKeys.all, 'purchase-list', date] as const,
   slots: (date: string) => [...reportKeys.all, 'slots', date] as const,
   purchaseChoices: (date: string) => [...reportKeys.all, 'purchase-choices', date] as const,
+  cash: (date: string) => [...reportKeys.all, 'cash', date] as const,
 };
 
 /** Reports are looked at again after a minute (orders keep arriving before dawn). */
@@ -60,6 +61,14 @@ export const slotsOptions = (date: string) =>
   queryOptions({
     queryKey: reportKeys.slots(date),
     queryFn: async () => readResponse(api.reports.slots.$get({ query: { date } })),
+    staleTime: STALE_MS,
+  });
+
+/** Per rider, the orders, cash expected and collected for the deliveries of shop date `date` (DESIGN.md §18). */
+export const cashOptions = (date: string) =>
+  queryOptions({
+    queryKey: reportKeys.cash(date),
+    queryFn: async () => readResponse(api.reports.cash.$get({ query: { date } })),
     staleTime: STALE_MS,
   });
 

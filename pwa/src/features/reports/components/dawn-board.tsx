@@ -1,11 +1,13 @@
 /**
  * The dawn board (DESIGN.md §12), the admin's dashboard home: what the grocer needs before the
  * wholesale market opens — today's and tomorrow's delivery slots, the purchase list of a day
- * (printable), sales of the last 14 or 30 days, and the orders of a date range as CSV. Its own
+ * (printable), the riders' cash of a day (DESIGN.md §18), sales of the last 14 or 30 days, and
+ * the orders of a date range as CSV. Its own
  * chunk (dashboard-home.tsx loads it for admins only); printing prints the purchase list alone.
  */
 import { addShopDays, shopDate } from '@contract/shop-day';
 import { useState } from 'react';
+import { CashCard } from './cash-card';
 import { ExportOrders } from './export-orders';
 import { PurchaseList } from './purchase-list';
 import { SalesReport } from './sales-report';
@@ -19,6 +21,7 @@ export default function DawnBoard() {
     <div className="dawn-board mt-8 flex flex-col gap-10" data-testid="dawn-board">
       <SlotBoard today={today} tomorrow={addShopDays(today, 1)} />
       <PurchaseList today={today} />
+      <CashCard today={today} />
       <SalesReport />
       <ExportOrders today={today} />
     </div>
