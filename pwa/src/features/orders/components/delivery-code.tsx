@@ -29,13 +29,9 @@ export function DeliveryCode({ order }: { order: CodeOrder }) {
     >
       <div className="grid gap-1">
         <p className="text-sm font-medium">{t('deliveryCode.label')}</p>
-        <p
-          className="flex gap-2 font-mono text-4xl font-bold tracking-widest tabular-nums"
-          aria-label={`${t('deliveryCode.label')}: ${codeDigits(code, locale).join(' ')}`}
-          data-testid="delivery-code-digits"
-        >
+        <p className="flex gap-2 font-mono text-4xl font-bold tabular-nums" data-testid="delivery-code-digits">
           {codeDigits(code, locale).map((digit, index) => (
-            <span key={index} className="rounded bg-base-100 px-2 py-1 shadow-sm" aria-hidden="true">
+            <span key={index} className="rounded bg-base-100 px-3 py-1 shadow-sm">
               {digit}
             </span>
           ))}
