@@ -36,6 +36,7 @@ import { products } from './routes/products';
 import { push } from './routes/push';
 import { reports } from './routes/reports';
 import { reviews } from './routes/reviews';
+import { rider, riders } from './routes/riders';
 import { users } from './routes/users';
 import type { PaymentMethod } from './contract/order';
 import type { PaymentProvider } from './payments/provider';
@@ -182,6 +183,8 @@ function buildApi(deps: AppDeps, described: Hono<AppEnv>) {
       .route('/delivery-slots', deliverySlots)
       .route('/reviews', reviews)
       .route('/users', users)
+      .route('/riders', riders)
+      .route('/rider', rider)
       .route('/reports', reports)
       .route('/checkout', checkout)
       .route('/stripe', stripeWebhook)

@@ -5,6 +5,7 @@
  * needs that flag. Failures are 401 (no or bad token), 403 (not an admin) and 503 with
  * Retry-After (the token's signing keys cannot be loaded); the log says why (http/errors.ts).
  */
+import { isRiderAccount, recordAccount } from '../db/accounts';
 import { isAdminAccount } from '../db/users';
 import { factory } from '../env';
 import { ApiError } from '../http/errors';
@@ -52,6 +53,35 @@ export const requireAdmin = factory.createMiddleware(async (c, next) => {
       throw new ApiError(403, 'forbidden', 'Only admins may do this.', undefined, {
         reason: c.var.user.emailVerified ? 'not an admin' : 'not an admin (e-mail not verified)',
       });
+    await next();
+  });
+});
+
+/**
+ * {@link requireUser}, then records the account as its token shows it (db/accounts.ts: once per
+ * process unless the token says something new), so an admin can name it a rider (DESIGN.md §18).
+ * On the routes a signed-in app calls when it starts (`/users`, the rider's run), not on every
+ * route: a write there would wait on a locked database. A failure is logged, never the request's.
+ * @throws ApiError 401 as requireUser.
+ */
+export const requireKnownUser = factory.createMiddleware(async (c, next) => {
+  return requireUser(c, async () => {
+    await recordAccount(c.var.db, c.var.user).catch((error: unknown) => {
+      c.var.log.warn('account not recorded', { reason: error instanceof Error ? error.name : 'unknown' });
+    });
+    await next();
+  });
+});
+
+/**
+ * {@link requireKnownUser}, then only riders pass (DESIGN.md §18): accounts an admin named, whose
+ * token shows a verified e-mail or a phone sign-in (db/accounts.ts isRiderAccount).
+ * @throws ApiError 401 as requireUser; 403 `forbidden` when not a rider.
+ */
+export const requireRider = factory.createMiddleware(async (c, next) => {
+  return requireKnownUser(c, async () => {
+    if (!(await isRiderAccount(c.var.db, c.var.user)))
+      throw new ApiError(403, 'forbidden', 'Only riders may do this.', undefined, { reason: 'not a rider' });
     await next();
   });
 });

@@ -13,12 +13,15 @@ import { orderStatuses, type OrderStatus } from '../contract/delivery';
 import { saleUnitOf, type Product } from '../contract/catalogue';
 import { DEFAULT_SUBSTITUTION, type LineChoice } from '../contract/line-choice';
 import { paymentMethods, paymentStatuses, type Order, type Packing, type PaymentStatus } from '../contract/order';
+import { attemptReasons, MAX_CODE_FAILURES, payWithChoices, type Attempt, type OrderRider } from '../contract/rider';
 import { priceCart } from '../contract/pricing';
+import { addShopDays, shopDate, shopDayStartMs } from '../contract/shop-day';
 import { deliverySlot, type TimedSlot } from '../delivery/slots';
 import { OrderNotFoundError, SlotFullError, StockChangedError } from './errors';
 import { writeGuard, type BatchStep, type Guard } from './guarded-batch';
 import type { Cursor } from './cursor';
 import { forgetOrderAnswerStatement } from './idempotency-keys';
+import { ACCOUNT_NAME_SQL } from './accounts';
 
 /**
  * The columns {@link toOrder} reads, on `orders` (not aliased): the row, its slot, and its
@@ -30,6 +33,9 @@ import { forgetOrderAnswerStatement } from './idempotency-keys';
  */
 const COLUMNS = `id, customer_name, email, phone, address, area_id, note, shipping, order_status, total_amount, order_date,
   max_amount, final_amount, packing, refunded_poisha, ordered_product, payment_method, payment_status, payment_ref, created_at, slot_start_ms, slot_end_ms,
+  user_id, rider_uid, stop, pay_with, delivery_code, code_failures, cash_collected, attempts,
+  (SELECT json_object('uid', a.uid, 'name', ${ACCOUNT_NAME_SQL('a')}, 'phone', a.phone_number)
+     FROM accounts AS a WHERE a.uid = orders.rider_uid) AS rider,
   (SELECT json_group_array(json_object('status', h.status, 'at', h.at))
      FROM (SELECT status, at FROM order_status_history WHERE order_id = orders.id ORDER BY at, id) AS h) AS status_history`;
 
@@ -86,11 +92,50 @@ const toPaymentStatus = (value: unknown): PaymentStatus =>
 const byTimeThenState = (a: { status: OrderStatus; at: number }, b: { status: OrderStatus; at: number }) =>
   a.at - b.at || orderStatuses.indexOf(a.status) - orderStatuses.indexOf(b.status);
 
+/** The stored failed attempts (JSON), keeping the well-formed ones. */
+function toAttempts(json: unknown): Attempt[] {
+  try {
+    const list: unknown = JSON.parse(String(json ?? '[]'));
+    return Array.isArray(list)
+      ? list.flatMap((item: { at?: unknown; reason?: unknown }) => {
+          const reason = attemptReasons.find((r) => r === item?.reason);
+          return reason && typeof item.at === 'string' ? [{ at: item.at, reason }] : [];
+        })
+      : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The doorstep's fields of an order row (DESIGN.md §18): the rider (named from `accounts`), stop,
+ * payWith (cash orders), cash collected, failed attempts, whether the code is locked, and the
+ * delivery code only when `viewerUid` is the order's owner.
+ */
+function doorstepOf(row: Row, viewerUid: string | undefined): Partial<Order> {
+  const rider = row.rider ? (JSON.parse(String(row.rider)) as OrderRider) : undefined;
+  const payWith = row.payment_method === 'cod' ? payWithChoices.find((note) => note === row.pay_with) : undefined;
+  const attempts = toAttempts(row.attempts);
+  const cash = optionalNumber(row.cash_collected);
+  return {
+    ...(payWith ? { payWith } : {}),
+    ...(rider ? { rider: { uid: String(rider.uid), name: String(rider.name), phone: String(rider.phone) } } : {}),
+    ...(rider && row.stop !== null && row.stop !== undefined ? { stop: Number(row.stop) } : {}),
+    ...(viewerUid !== undefined && row.user_id === viewerUid && row.delivery_code
+      ? { deliveryCode: String(row.delivery_code) }
+      : {}),
+    ...(Number(row.code_failures ?? 0) >= MAX_CODE_FAILURES ? { deliveryCodeLocked: true } : {}),
+    ...(cash === undefined ? {} : { cashCollected: cash }),
+    ...(attempts.length > 0 ? { attempts } : {}),
+  };
+}
+
 /**
  * Maps an `orders` row (the columns of this module's SELECTs) to the API's order shape. A row
- * read without the timeline (e.g. `SELECT *`) has an empty `statusHistory`.
+ * read without the timeline (e.g. `SELECT *`) has an empty `statusHistory`. `deliveryCode` is
+ * in it only when `viewerUid`, the account the answer is for, placed the order (DESIGN.md §18).
  */
-export function toOrder(row: Row): Order {
+export function toOrder(row: Row, viewerUid?: string): Order {
   const history = row.status_history
     ? (JSON.parse(String(row.status_history)) as Array<{ status: unknown; at: number }>)
     : [];
@@ -127,16 +172,18 @@ export function toOrder(row: Row): Order {
       .map((change) => ({ status: change.status, at: new Date(change.at).toISOString() })),
     deliverySlot:
       slotStart === null || slotStart === undefined ? null : deliverySlot(Number(slotStart), Number(row.slot_end_ms)),
+    ...doorstepOf(row, viewerUid),
   };
 }
 
 /**
- * Reads order `id` with its timeline (one primary-key lookup).
+ * Reads order `id` with its timeline (one primary-key lookup), for account `viewerUid` (its
+ * delivery code is in it only for the order's owner).
  * @returns the order in the API's shape, or undefined when there is no such order.
  */
-export async function readOrder(db: Client, id: string): Promise<Order | undefined> {
+export async function readOrder(db: Client, id: string, viewerUid?: string): Promise<Order | undefined> {
   const { rows } = await db.execute({ sql: `SELECT ${COLUMNS} FROM orders WHERE id = ?`, args: [id] });
-  return rows[0] ? toOrder(rows[0]) : undefined;
+  return rows[0] ? toOrder(rows[0], viewerUid) : undefined;
 }
 
 /**
@@ -153,8 +200,8 @@ export async function readOrderOwner(db: Client, id: string): Promise<string | u
  * Loads order `id`.
  * @throws OrderNotFoundError when there is no such order.
  */
-export async function findOrder(db: Client, id: string): Promise<Order> {
-  const order = await readOrder(db, id);
+export async function findOrder(db: Client, id: string, viewerUid?: string): Promise<Order> {
+  const order = await readOrder(db, id, viewerUid);
   if (!order) throw new OrderNotFoundError(id);
   return order;
 }
@@ -250,16 +297,28 @@ export function listOrdersStatements(
  * order, even while new ones arrive (they sort before the first page's cursor).
  * @returns the page's orders and the next page's cursor when more may follow.
  */
-export async function listOrders(db: Client, filter: OrderFilter, page: PageRequest): Promise<OrderPage> {
+export async function listOrders(
+  db: Client,
+  filter: OrderFilter,
+  page: PageRequest,
+  viewerUid?: string,
+): Promise<OrderPage> {
   const statements = listOrdersStatements(filter, page);
   const { rows } = await db.execute(statements.rows);
-  const orders = rows.slice(0, page.limit).map(toOrder);
+  const orders = rows.slice(0, page.limit).map((row) => toOrder(row, viewerUid));
   const last = orders.at(-1);
   if (rows.length > page.limit && last)
     return { orders, next: { createdAt: Date.parse(last.createdAt), id: last._id } };
   // A search page short of `limit`: the next one goes on after the window, when orders remain.
   const end = statements.windowEnd && (await db.execute(statements.windowEnd)).rows[0];
   return end ? { orders, next: { createdAt: Number(end.created_at), id: String(end.id) } } : { orders };
+}
+
+/** A delivery code (DESIGN.md §18): 4 random digits from the platform's CSPRNG, "0000"–"9999". */
+export function newDeliveryCode(): string {
+  const [word] = crypto.getRandomValues(new Uint32Array(1));
+  // 2^32 mod 10^4 = 7296: the bias of the modulo is below 0.0003 %, far under a guess's odds.
+  return String((word ?? 0) % 10_000).padStart(4, '0');
 }
 
 /**
@@ -276,8 +335,8 @@ export function insertOrderStatements(
     {
       sql: `INSERT INTO orders (id, user_id, customer_name, email, phone, address, area_id, note, shipping, order_status,
               total_amount, max_amount, order_date, ordered_product, payment_method, payment_status, created_at, slot_id,
-              slot_start_ms, slot_end_ms)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+              slot_start_ms, slot_end_ms, pay_with, delivery_code)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       args: [
         order._id,
         userId,
@@ -299,6 +358,8 @@ export function insertOrderStatements(
         slot?.id ?? null,
         slot?.startMs ?? null,
         slot?.endMs ?? null,
+        order.payWith ?? null,
+        order.deliveryCode ?? newDeliveryCode(),
       ],
     },
     {
@@ -469,6 +530,38 @@ export async function slotRoom(
   const { rows } = await db.execute(slotRoomStatement(slotIds, capacity, askedId));
   const row = rows[0];
   return { askedTaken: Number(row?.asked_taken ?? 0), firstWithRoom: (row?.first_with_room as string | null) ?? null };
+}
+
+/**
+ * The condition that an `orders` row is delivered on shop date `date` (DESIGN.md §12's rule): in
+ * a slot of that day (slot ids are ISO starts with the shop's offset, so the day's sort between
+ * `<date>T` and `<next day>T`), or without a slot and placed that day.
+ */
+export function deliveryDayCondition(date: string): { sql: string; args: InValue[] } {
+  const start = shopDayStartMs(date);
+  const next = addShopDays(date, 1);
+  return {
+    sql: '((slot_id >= ? AND slot_id < ?) OR (slot_id IS NULL AND created_at >= ? AND created_at < ?))',
+    args: [`${date}T`, `${next}T`, start, shopDayStartMs(next)],
+  };
+}
+
+/** The shop date an order is delivered on: its slot's day, else the day it was placed (DESIGN.md §12). */
+export const deliveryDayOf = (order: Pick<Order, 'deliverySlot' | 'createdAt'>): string =>
+  order.deliverySlot ? order.deliverySlot.id.slice(0, 10) : shopDate(Date.parse(order.createdAt));
+
+/**
+ * Rider `riderUid`'s orders delivered on shop date `date` (not cancelled), in stop order (then
+ * by placing), read through `orders_rider` (DESIGN.md §18 the run).
+ */
+export async function listRunOrders(db: Client, riderUid: string, date: string): Promise<Order[]> {
+  const day = deliveryDayCondition(date);
+  const { rows } = await db.execute({
+    sql: `SELECT ${COLUMNS} FROM orders WHERE rider_uid = ? AND order_status <> 'Cancelled' AND ${day.sql}
+          ORDER BY stop, created_at, id`,
+    args: [riderUid, ...day.args],
+  });
+  return rows.map((row) => toOrder(row));
 }
 
 /**

@@ -8,7 +8,10 @@
 import type { Client, InStatement, Row } from '@libsql/client';
 import { saleUnitOf, saleUnits, type SaleUnit } from '../contract/catalogue';
 import { addShopDays, shopDate, shopDayStartMs, type PurchaseItem, type SalesDay } from '../contract/report';
+import type { CashReportRow } from '../contract/rider';
+import { ACCOUNT_NAME_SQL } from './accounts';
 import type { Cursor } from './cursor';
+import { deliveryDayCondition } from './orders';
 
 const DAY_MS = 24 * 60 * 60_000;
 const SHOP_OFFSET_MS = 6 * 60 * 60_000;
@@ -163,4 +166,35 @@ export async function exportPage(
   return rows.length === limit && last
     ? { rows, next: { createdAt: Number(last.created_at), id: String(last.id) } }
     : { rows };
+}
+
+/**
+ * The statement {@link cashByRider} runs: per rider, their cash (cod) orders Delivered on shop
+ * date `date` (DESIGN.md §12's day: the slot's, else the day placed), the Tk those should bring
+ * (`finalAmount`, else `totalAmount`) and the Tk recorded at the door, named from `accounts`.
+ */
+export function cashByRiderStatement(date: string): InStatement {
+  const day = deliveryDayCondition(date);
+  return {
+    sql: `SELECT o.rider_uid, ${ACCOUNT_NAME_SQL('a')} AS name, count(*) AS orders,
+                 sum(coalesce(o.final_amount, o.total_amount)) AS expected, sum(coalesce(o.cash_collected, 0)) AS collected
+          FROM orders AS o LEFT JOIN accounts AS a ON a.uid = o.rider_uid
+          WHERE o.rider_uid IS NOT NULL AND o.order_status = 'Delivered' AND o.payment_method = 'cod' AND ${day.sql}
+          GROUP BY o.rider_uid
+          ORDER BY name COLLATE NOCASE, o.rider_uid`,
+    args: day.args,
+  };
+}
+
+/** The cash report of shop date `date` (`GET /reports/cash`, DESIGN.md §18): one row per rider with delivered cash orders, Tk. */
+export async function cashByRider(db: Client, date: string): Promise<CashReportRow[]> {
+  const { rows } = await db.execute(cashByRiderStatement(date));
+  return rows.map((row) => ({
+    riderUid: String(row.rider_uid),
+    name: String(row.name ?? row.rider_uid),
+    orders: Number(row.orders),
+    expected: Number(row.expected),
+    // Cash is Tk to the poisha: sums of REALs are rounded so 0.1 + 0.2 reads 0.3.
+    collected: Math.round(Number(row.collected) * 100) / 100,
+  }));
 }

@@ -14,7 +14,7 @@ import type { RequestLog } from '../http/logger';
 export type OrderAccess = 'owner' | 'owner-or-admin';
 
 /**
- * Order `id` as `user` may act on it, with its owner's uid.
+ * Order `id` as `user` may act on it (its delivery code in it when `user` placed it), with its owner's uid.
  * @throws OrderNotFoundError (404 `not_found`) when there is no such order, or it is another
  * account's and `user` may not act on it (logged as a refusal).
  */
@@ -24,7 +24,7 @@ export async function orderFor(
   id: string,
   access: OrderAccess,
 ): Promise<{ order: Order; ownerUid: string }> {
-  const [order, ownerUid] = await Promise.all([readOrder(deps.db, id), readOrderOwner(deps.db, id)]);
+  const [order, ownerUid] = await Promise.all([readOrder(deps.db, id, user.uid), readOrderOwner(deps.db, id)]);
   if (!order || ownerUid === undefined) {
     deps.log.info('order not found', { orderId: id });
     throw new OrderNotFoundError(id);

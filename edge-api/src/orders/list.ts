@@ -24,10 +24,13 @@ export async function answerOrderPage(
   shown: Record<string, string | undefined>,
   page: { limit: number; cursor: string | undefined },
 ) {
-  const { orders: found, next } = await listOrders(c.var.db, filter, {
-    limit: page.limit,
-    after: readCursor(page.cursor),
-  });
+  // For the caller: the delivery code of each order they placed (DESIGN.md §18), of no other.
+  const { orders: found, next } = await listOrders(
+    c.var.db,
+    filter,
+    { limit: page.limit, after: readCursor(page.cursor) },
+    c.var.user.uid,
+  );
   const link = linkNextPage(c, { ...shown, limit: String(page.limit) }, next);
   // Over the page and its link: the same orders with a next page that appeared or went is a change.
   const etag = await strongEtag(`${link}\n${JSON.stringify(found)}`);

@@ -21,6 +21,7 @@ import {
   heldUnits,
   heldUnitsGuard,
   insertOrderStatements,
+  newDeliveryCode,
   openOrdersGuard,
   orderLine,
   slotCapacityGuard,
@@ -287,11 +288,14 @@ async function planOrder(c: Context<AppEnv>, input: OrderInput): Promise<WriteRe
     orderDate: input.orderDate || new Date(now).toLocaleDateString('en-GB'),
     orderedProduct: lines,
     paymentMethod: input.paymentMethod,
+    ...(input.paymentMethod === 'cod' && input.payWith ? { payWith: input.payWith } : {}),
     paymentStatus: 'unpaid',
     createdAt: new Date(now).toISOString(),
     statusHistory: [{ status: 'Pending', at: new Date(now).toISOString() }],
     deliverySlot: slot && deliverySlot(slot.startMs, slot.endMs),
     ...(changed ? { deliverySlotChanged: true } : {}),
+    // Proof of delivery (DESIGN.md §18): the answer goes to its owner, who gives it to the rider.
+    deliveryCode: newDeliveryCode(),
   };
   return {
     status: 201,
@@ -318,6 +322,11 @@ async function planOrder(c: Context<AppEnv>, input: OrderInput): Promise<WriteRe
  */
 export async function placeOrder(c: Context<AppEnv>, input: OrderInput): Promise<Response> {
   const user = c.var.user;
+  // The note to pay the rider with is a cash order's (DESIGN.md §18 "Change").
+  if (input.payWith !== undefined && input.paymentMethod !== 'cod')
+    throw new ApiError(400, 'validation_failed', 'payWith is for cash (cod) orders only.', {
+      fields: { payWith: ['Only for cash on delivery'] },
+    });
   // A way to pay the shop does not offer now is a feature switched off, not stored as the key's answer.
   if (input.paymentMethod !== 'cod' && !c.var.paymentProvider(input.paymentMethod))
     throw paymentsNotConfigured(input.paymentMethod);

@@ -186,3 +186,49 @@ export function notifyNewOrder(c: Context<AppEnv>, orderId: string): void {
     'high',
   );
 }
+
+/**
+ * The rider set out with the shopper's order `orderId` (DESIGN.md §18): "On the way with <rider>
+ * — N deliveries before yours". Call after the order went Out for delivery, once.
+ */
+export function notifyOnTheWay(
+  c: Context<AppEnv>,
+  orderId: string,
+  onTheWay: NonNullable<PushPayload['onTheWay']>,
+): void {
+  const { db } = c.var;
+  dispatch(
+    c,
+    async () => {
+      const owner = await readOrderOwner(db, orderId);
+      return owner ? subscriptionsOf(db, owner) : [];
+    },
+    {
+      type: 'on-the-way',
+      orderId,
+      status: 'Out for delivery',
+      onTheWay,
+      url: shopperOrderUrl(orderId),
+      tag: `order-${orderId}`,
+    },
+    'high',
+  );
+}
+
+/** The stop before the shopper's order `orderId` was delivered: "You're next" (DESIGN.md §18). */
+export function notifyNextStop(
+  c: Context<AppEnv>,
+  orderId: string,
+  nextStop: NonNullable<PushPayload['nextStop']>,
+): void {
+  const { db } = c.var;
+  dispatch(
+    c,
+    async () => {
+      const owner = await readOrderOwner(db, orderId);
+      return owner ? subscriptionsOf(db, owner) : [];
+    },
+    { type: 'next-stop', orderId, nextStop, url: shopperOrderUrl(orderId), tag: `order-${orderId}` },
+    'high',
+  );
+}

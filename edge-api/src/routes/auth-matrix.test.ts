@@ -216,8 +216,62 @@ const matrix: Case[] = [
     request: async () => ({ path: '/api/users/me/orders' }),
     expect: { anonymous: 401, customerA: 200, customerB: 200, admin: 200 },
   },
+  // Riders (DESIGN.md §18), before customer B is made an admin. None of these roles is a rider:
+  // the rider's own routes refuse them all; routes/riders.test.ts covers riders.
+  {
+    route: 'PUT /api/users/rider',
+    request: async () => ({ path: '/api/users/rider', body: { email: customerA.email } }),
+    expect: { anonymous: 401, customerA: 403, customerB: 403, admin: 200 },
+  },
+  {
+    route: 'DELETE /api/users/rider',
+    request: async () => ({ path: '/api/users/rider', body: { email: customerA.email } }),
+    expect: { anonymous: 401, customerA: 403, customerB: 403, admin: 200 },
+  },
+  {
+    route: 'GET /api/riders',
+    request: async () => ({ path: '/api/riders' }),
+    expect: { anonymous: 401, customerA: 403, customerB: 403, admin: 200 },
+  },
+  {
+    route: 'GET /api/rider/run',
+    request: async () => ({ path: '/api/rider/run' }),
+    expect: { anonymous: 401, customerA: 403, customerB: 403, admin: 403 },
+  },
+  {
+    route: 'POST /api/rider/run/start',
+    request: async () => ({ path: '/api/rider/run/start' }),
+    expect: { anonymous: 401, customerA: 403, customerB: 403, admin: 403 },
+  },
+  {
+    route: 'PUT /api/orders/:id/rider',
+    name: "customer A's Approved order to a rider",
+    request: async () => {
+      await t.db.execute(
+        `INSERT OR IGNORE INTO accounts (uid, phone_number, display_name, rider, seen_at)
+         VALUES ('uid-matrix-rider', '+8801811000009', 'Matrix Rider', 1, 0)`,
+      );
+      const id = await newOrderOfA();
+      await t.call('PUT', `/api/orders/update/${id}`, { role: 'admin', body: { orderStatus: 'Approved' } });
+      return { path: `/api/orders/${id}/rider`, body: { riderUid: 'uid-matrix-rider' } };
+    },
+    expect: { anonymous: 401, customerA: 403, customerB: 403, admin: 200 },
+  },
+  {
+    route: 'POST /api/orders/:id/delivered',
+    name: "customer A's Pending order: not out for delivery",
+    request: async () => ({ path: `/api/orders/${await newOrderOfA()}/delivered`, body: { code: '1234' } }),
+    expect: { anonymous: 401, customerA: 403, customerB: 403, admin: 409 },
+  },
+  {
+    route: 'POST /api/orders/:id/attempt',
+    name: "customer A's Pending order: not out for delivery",
+    request: async () => ({ path: `/api/orders/${await newOrderOfA()}/attempt`, body: { reason: 'no_answer' } }),
+    expect: { anonymous: 401, customerA: 403, customerB: 403, admin: 409 },
+  },
   // The reports (DESIGN.md §12): admins only (before customer B is made one, below).
   ...[
+    '/cash?date=2026-11-24',
     '/sales',
     '/purchase-list?date=2026-11-24',
     '/slots?date=2026-11-24',

@@ -206,7 +206,7 @@ describe('fuzzing every write route', () => {
         season: p.season,
       });
     }
-    const orders = (await t.db.execute('SELECT * FROM orders')).rows.map(toOrder);
+    const orders = (await t.db.execute('SELECT * FROM orders')).rows.map((row) => toOrder(row));
     // Near-valid bodies must have produced real orders, or this check would prove nothing.
     expect(orders.length).toBeGreaterThan(20);
     const areas = new Map((await listDeliveryAreas(t.db, { all: true })).map((area) => [area.id, area]));

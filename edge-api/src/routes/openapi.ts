@@ -58,6 +58,12 @@ const errorBodySchema = z.object({
         cartTotal: z.number().optional().meta({ description: 'below_minimum: the order’s goods (Tk)' }),
         quotedTotal: z.number().optional().meta({ description: 'price_changed: the subtotal the shopper saw (Tk)' }),
         totalAmount: z.number().optional().meta({ description: 'price_changed: today’s subtotal (Tk)' }),
+        attemptsLeft: z
+          .number()
+          .int()
+          .optional()
+          .meta({ description: 'wrong_delivery_code: wrong codes left before the code locks (429)' }),
+        riderUid: z.string().optional().meta({ description: 'not_a_rider: the uid named' }),
         lines: z
           .array(z.object({ _id: z.string(), name: z.string(), quoted: z.number(), price: z.number() }))
           .optional()
@@ -91,7 +97,8 @@ const components = new Map<z.ZodType, string>([
   [deliveryAreaSchema, 'DeliveryArea'],
 ]);
 
-type Auth = 'anyone' | 'user' | 'admin' | 'stripe';
+/** Who may call a route: `rider` is an account an admin named a rider (DESIGN.md §18). */
+type Auth = 'anyone' | 'user' | 'admin' | 'rider' | 'stripe';
 
 /** One route as the document describes it; its method and path are the route's own. */
 export type RouteDoc = {
@@ -110,14 +117,14 @@ export type RouteDoc = {
 };
 
 const errorDescriptions: Record<number, string> = {
-  400: 'Invalid request: `error.details.fields` maps each invalid field to its messages (also a missing Idempotency-Key); a packing that does not fit its order (`packing_invalid`, `details.lines`: `[{_id, reason, min?, max?}]`)',
+  400: 'Invalid request: `error.details.fields` maps each invalid field to its messages (also a missing Idempotency-Key); a packing that does not fit its order (`packing_invalid`, `details.lines`: `[{_id, reason, min?, max?}]`); a wrong delivery code (`wrong_delivery_code`, `details.attemptsLeft`)',
   401: 'No bearer token, or an invalid or expired one: sign in again',
-  403: 'Signed in but not allowed (not an admin, or not your own e-mail)',
+  403: 'Signed in but not allowed (not an admin or a rider, not your own e-mail, or another rider’s order: `not_your_stop`)',
   404: 'No such record, or a feature that is switched off (`payments_not_configured`: card without Stripe keys, or bKash without its settings)',
-  409: 'Conflicts with the current state: an order no longer Pending, already paid, a status change other than to the next state (`invalid_transition`), an order packed already (`already_packed`), products out of stock (`out_of_stock`), too many open orders (`too_many_open_orders`, `details.limit`), paying with bKash an order placed with another method (`not_bkash_order`), stock that would go below 0 (`stock_below_zero`, `details.stock`), a delivery area not served (`area_not_served`, `details.areaId`), goods below the area’s minimum order (`below_minimum`, `details.minimumOrder` and `details.cartTotal`)',
+  409: 'Conflicts with the current state: an order no longer Pending, already paid, a status change other than to the next state (`invalid_transition`), an order packed already (`already_packed`), products out of stock (`out_of_stock`), too many open orders (`too_many_open_orders`, `details.limit`), paying with bKash an order placed with another method (`not_bkash_order`), stock that would go below 0 (`stock_below_zero`, `details.stock`), a delivery area not served (`area_not_served`, `details.areaId`), goods below the area’s minimum order (`below_minimum`, `details.minimumOrder` and `details.cartTotal`), an order that cannot be given to a rider (`not_assignable`, `details.current`) or an account that is not a rider (`not_a_rider`)',
   413: 'Body larger than 64 KB',
   422: 'Idempotency-Key already used with a different body',
-  429: 'Too many writes, or too many requests to the bKash callback from one address; try again after Retry-After seconds (`rate_limited`), or too many reviews from one account in 24 hours (`too_many_reviews`, `details.limit`: not worth retrying the same review)',
+  429: 'Too many writes, or too many requests to the bKash callback from one address; try again after Retry-After seconds (`rate_limited`), or too many reviews from one account in 24 hours (`too_many_reviews`, `details.limit`: not worth retrying the same review), or five wrong delivery codes (`delivery_code_locked`: only an admin can mark the order delivered)',
   500: 'Unexpected error (no internals; the message has a request id)',
   502: 'The payment provider failed or refused (`payment_provider_error`; bKash’s statusCode in `details.bkashCode`)',
   503: 'The database cannot be reached (`database_unavailable`) or is locked by another connection (`database_busy`), or the sign-in key server cannot be reached (`auth_unavailable`), or bKash does not answer (`payment_provider_unavailable`); try again after Retry-After seconds',
@@ -135,8 +142,8 @@ function errorsOf(route: RouteDoc): number[] {
   const statuses = new Set([...(route.errors ?? []), 500, 503]);
   const add = (...more: number[]) => more.forEach((status) => statuses.add(status));
   if (route.body || route.params || route.query) add(400);
-  if (route.auth === 'user' || route.auth === 'admin') add(401);
-  if (route.auth === 'admin') add(403);
+  if (route.auth === 'user' || route.auth === 'admin' || route.auth === 'rider') add(401);
+  if (route.auth === 'admin' || route.auth === 'rider') add(403);
   if (route.idempotent) add(400, 422);
   return [...statuses].sort((a, b) => a - b);
 }
@@ -188,7 +195,9 @@ function errorResponses(statuses: readonly number[]) {
 function operation(route: RouteDoc): DescribeRouteOptions {
   return {
     summary: route.summary,
-    ...(route.auth === 'user' || route.auth === 'admin' ? { security: [{ firebaseIdToken: [] }] } : {}),
+    ...(route.auth === 'user' || route.auth === 'admin' || route.auth === 'rider'
+      ? { security: [{ firebaseIdToken: [] }] }
+      : {}),
     parameters: [
       ...parameters('path', route.params),
       ...parameters('query', route.query),

@@ -31,12 +31,14 @@ describe('GET /api/orders/:id', () => {
       await t.call('GET', `/api/orders?email=${encodeURIComponent(customerA.email)}`, { role: 'customerA' })
     ).json()) as Order[];
     const inList = list.find((order) => order._id === placed._id);
-    expect(inList).toBeDefined();
+    expect(inList?.deliveryCode).toMatch(/^\d{4}$/);
+    // The delivery code is the owner's alone (DESIGN.md §18): the admin has the order without it.
+    const withoutCode = { ...inList, deliveryCode: undefined };
     for (const role of ['admin', 'customerA'] as const) {
       const res = await t.call('GET', `/api/orders/${placed._id}`, { role });
       expect(res.status, role).toBe(200);
       expect(res.headers.get('Cache-Control')).toBe('private, no-cache');
-      expect(await res.json()).toEqual(inList);
+      expect(await res.json()).toEqual(role === 'admin' ? withoutCode : inList);
     }
   });
 
@@ -107,7 +109,7 @@ describe('GET /api/orders/:id', () => {
     expect(unchanged.status).toBe(304);
     expect(unchanged.headers.get('ETag')).toBe(etag);
     expect(await unchanged.text()).toBe('');
-    // The owner has the same bytes, so the same ETag.
+    // The owner's answer has the delivery code (DESIGN.md §18), so other bytes and another ETag.
     expect(
       (
         await t.call('GET', `/api/orders/${placed._id}`, {
@@ -115,7 +117,7 @@ describe('GET /api/orders/:id', () => {
           headers: { 'If-None-Match': etag ?? '' },
         })
       ).status,
-    ).toBe(304);
+    ).toBe(200);
 
     expect(
       (await t.call('PUT', `/api/orders/update/${placed._id}`, { role: 'admin', body: { orderStatus: 'Approved' } }))

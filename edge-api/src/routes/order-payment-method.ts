@@ -58,7 +58,8 @@ export const orderPaymentMethod = factory.createApp().put(
     const { db, user } = c.var;
     await orderFor(c.var, user, id, 'owner');
     const switched = await choosePayOnDelivery(db, id, user.uid);
-    const order = await findOrder(db, id);
+    // The owner's answer: with its delivery code (DESIGN.md §18).
+    const order = await findOrder(db, id, user.uid);
     if (!switched) throw cannotSwitch(order);
     return c.json(order);
   },

@@ -1,7 +1,7 @@
 /**
  * `/api/reports/*` (DESIGN.md §3, §12), admins only: the grocer's day. Sales per shop day, the
- * purchase list of a delivery day, the load of a day's delivery slots (the dawn board's), and the
- * orders of a date range as CSV for the shop's accounts. Days are Asia/Dhaka's
+ * purchase list of a delivery day, the load of a day's delivery slots (the dawn board's), the cash
+ * each rider brought back (DESIGN.md §18), and the orders of a date range as CSV for the shop's accounts. Days are Asia/Dhaka's
  * (contract/report.ts); each route reads one index range (db/reports.ts), and the CSV is
  * streamed a page at a time, never every order in memory.
  */
@@ -23,7 +23,8 @@ import {
   addShopDays,
   type SlotLoad,
 } from '../contract/report';
-import { exportPage, purchaseList, salesByDay, slotCounts } from '../db/reports';
+import { cashReportRowSchema, runQuery } from '../contract/rider';
+import { cashByRider, exportPage, purchaseList, salesByDay, slotCounts } from '../db/reports';
 import type { Cursor } from '../db/cursor';
 import { deliverySlot, shopIso } from '../delivery/slots';
 import type { Row } from '@libsql/client';
@@ -171,6 +172,25 @@ export const reports = factory
         return { ...slot, orders, remaining: Math.max(0, capacity - orders) };
       });
       return c.json(loads);
+    },
+  )
+  .get(
+    '/cash',
+    doc({
+      summary:
+        'The cash per rider of one Asia/Dhaka date (default today; DESIGN.md §18): their cash orders delivered that day, the Tk those should bring (finalAmount, else totalAmount) and the Tk recorded at the door',
+      auth: 'admin',
+      query: runQuery,
+      ok: {
+        status: 200,
+        description: 'One row per rider with delivered cash orders that day, by name',
+        schema: z.array(cashReportRowSchema),
+      },
+    }),
+    validate('query', runQuery),
+    async (c) => {
+      const { date = shopDate(Date.now()) } = c.req.valid('query');
+      return c.json(await cashByRider(c.var.db, date));
     },
   )
   .get(

@@ -6,7 +6,7 @@
  */
 import type { Client } from '@libsql/client';
 import { z } from 'zod';
-import { requireAdmin, requireUser } from '../auth/middleware';
+import { requireAdmin, requireKnownUser, requireUser } from '../auth/middleware';
 import { email } from '../contract/fields';
 import { myOrdersQuery, orderSchema } from '../contract/order';
 import {
@@ -18,6 +18,8 @@ import {
   type Profile,
   type User,
 } from '../contract/user';
+import { riderGrantAnswerSchema, riderGrantSchema } from '../contract/rider';
+import { setRider } from '../db/accounts';
 import { listDeliveryAreas } from '../db/delivery-areas';
 import { readStoredProfile, saveStoredProfile } from '../db/user-profiles';
 import { grantAdmin, readProfile, readUser, upsertUser } from '../db/users';
@@ -49,7 +51,7 @@ async function checkAddressAreas(db: Client, addresses: ReadonlyArray<{ areaId: 
     });
 }
 
-const saveProfile = factory.createHandlers(requireUser, validate('json', userUpsertSchema), async (c) => {
+const saveProfile = factory.createHandlers(requireKnownUser, validate('json', userUpsertSchema), async (c) => {
   const input = c.req.valid('json');
   const user = c.var.user;
   if (input.email !== user.email)
@@ -102,6 +104,48 @@ export const users = factory
       return c.json({ modifiedCount: await grantAdmin(c.var.db, target) });
     },
   )
+  .put(
+    '/rider',
+    doc({
+      summary:
+        'Make an account a rider (DESIGN.md §18), by its e-mail (seen verified) or its phone number (a phone sign-in): exactly one of the two',
+      auth: 'admin',
+      body: riderGrantSchema,
+      ok: {
+        status: 200,
+        description:
+          '1, or 0 with `reason`: unknown_account (no one signed in with it yet), email_not_verified, already_rider',
+        schema: riderGrantAnswerSchema,
+      },
+    }),
+    requireAdmin,
+    validate('json', riderGrantSchema),
+    async (c) => {
+      const answer = await setRider(c.var.db, c.req.valid('json'), true);
+      c.var.log.info('rider grant', { modifiedCount: answer.modifiedCount, reason: answer.reason ?? null });
+      return c.json(answer);
+    },
+  )
+  .delete(
+    '/rider',
+    doc({
+      summary: 'Stop an account being a rider, by its e-mail or phone number (as PUT)',
+      auth: 'admin',
+      body: riderGrantSchema,
+      ok: {
+        status: 200,
+        description: '1, or 0 with `reason`: unknown_account, not_a_rider',
+        schema: riderGrantAnswerSchema,
+      },
+    }),
+    requireAdmin,
+    validate('json', riderGrantSchema),
+    async (c) => {
+      const answer = await setRider(c.var.db, c.req.valid('json'), false);
+      c.var.log.info('rider removed', { modifiedCount: answer.modifiedCount, reason: answer.reason ?? null });
+      return c.json(answer);
+    },
+  )
   .get(
     '/me',
     doc({
@@ -109,7 +153,7 @@ export const users = factory
       auth: 'user',
       ok: { status: 200, description: 'The profile', schema: profileSchema },
     }),
-    requireUser,
+    requireKnownUser,
     async (c) => c.json(await readMe(c.var.db, c.var.user)),
   )
   .put(
@@ -121,7 +165,7 @@ export const users = factory
       ok: { status: 200, description: 'The saved profile', schema: profileSchema },
       errors: [400],
     }),
-    requireUser,
+    requireKnownUser,
     validate('json', profileUpdateSchema),
     async (c) => {
       const input = c.req.valid('json');
@@ -168,7 +212,7 @@ export const users = factory
       ok: { status: 200, description: 'The profile', schema: userSchema },
       errors: [400, 403, 404],
     }),
-    requireUser,
+    requireKnownUser,
     validate('param', emailParam),
     async (c) => {
       const { email: target } = c.req.valid('param');
