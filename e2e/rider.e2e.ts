@@ -88,11 +88,21 @@ function runRequests(context: BrowserContext) {
   return seen;
 }
 
-/** The rider, signed in on a phone, on their run of `date` (in `locale`). */
+/** Waits until the service worker controls the page (installed, precached, claimed after a reload). */
+async function controlled(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
+  await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller));
+}
+
+/** The rider, signed in on a phone controlled by the service worker, on their run of `date` (in `locale`). */
 async function runPage(date: string, locale: 'en' | 'bn' = 'en') {
   const handle = await browser.open('/login', PHONE);
   if (locale === 'bn') await handle.page.evaluate(() => localStorage.setItem('locale', 'bn'));
   await logIn(handle.page, rider);
+  await controlled(handle.page);
   await handle.page.goto(browser.url(`/rider?date=${date}`));
   return handle;
 }
@@ -131,8 +141,14 @@ describe("the rider's page", () => {
     await page.screenshot({ path: `${SHOTS}/run-en-390x844.png` });
     await page.screenshot({ path: `${SHOTS}/run-en-390x844-full.png`, fullPage: true });
 
-    // Offline: Set out, then the first stop delivered with the shopper's code.
+    // Offline, the run as last loaded opens again (the app from the service worker, the run kept).
     await context.setOffline(true);
+    await page.reload();
+    await expect
+      .poll(() => page.getByTestId('run-offline').textContent(), { timeout: 10_000 })
+      .toMatch(/^Offline: your run as loaded at /);
+    await one.waitFor();
+    // Offline: Set out, then the first stop delivered with the shopper's code.
     await page.getByRole('button', { name: /^Set out/ }).click();
     await expect
       .poll(() => page.getByTestId('run-waiting').textContent(), { timeout: 10_000 })
