@@ -255,6 +255,20 @@ describe("the rider's page", () => {
     await context.close();
   });
 
+  it("shows a rider the run's link in the dashboard's menu", async () => {
+    const { page, context } = await browser.open('/login', PHONE);
+    await logIn(page, rider);
+    await page.goto(browser.url('/dashboard'));
+    await page.getByText('Dashboard menu', { exact: true }).click();
+    const link = page.getByRole('link', { name: 'My run' });
+    await link.waitFor();
+    await page.screenshot({ path: `${SHOTS}/dashboard-menu-rider-en-390x844.png` });
+    await link.click();
+    await page.waitForURL((url) => url.pathname === '/rider');
+    await page.getByRole('heading', { name: 'My run' }).waitFor();
+    await context.close();
+  });
+
   it('tells a signed-in shopper the page is for riders', async () => {
     const shopper = await newAccount('Not A Rider');
     const { page, context } = await browser.open('/login', PHONE);
@@ -265,6 +279,13 @@ describe("the rider's page", () => {
       .toContain(`You are signed in as ${shopper.email}, which is not a rider.`);
     expect(await page.getByRole('heading', { name: 'This page is for riders' }).isVisible()).toBe(true);
     await page.screenshot({ path: `${SHOTS}/not-a-rider-en-390x844.png` });
+    // Nor does the dashboard's menu offer it.
+    const asked = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/rider/run');
+    await page.goto(browser.url('/dashboard'));
+    expect((await asked).status()).toBe(403);
+    await page.getByText('Dashboard menu', { exact: true }).click();
+    await page.getByRole('link', { name: 'My Orders' }).first().waitFor();
+    expect(await page.getByRole('link', { name: 'My run' }).count()).toBe(0);
     await context.close();
   });
 });
