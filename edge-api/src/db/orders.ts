@@ -551,16 +551,21 @@ export const deliveryDayOf = (order: Pick<Order, 'deliverySlot' | 'createdAt'>):
   order.deliverySlot ? order.deliverySlot.id.slice(0, 10) : shopDate(Date.parse(order.createdAt));
 
 /**
- * Rider `riderUid`'s orders delivered on shop date `date` (not cancelled), in stop order (then
- * by placing), read through `orders_rider` (DESIGN.md §18 the run).
+ * The statement {@link listRunOrders} runs: rider `riderUid`'s orders delivered on shop date
+ * `date` (not cancelled), in stop order (then by placing), through `orders_rider`.
  */
-export async function listRunOrders(db: Client, riderUid: string, date: string): Promise<Order[]> {
+export function runOrdersStatement(riderUid: string, date: string): InStatement {
   const day = deliveryDayCondition(date);
-  const { rows } = await db.execute({
+  return {
     sql: `SELECT ${COLUMNS} FROM orders WHERE rider_uid = ? AND order_status <> 'Cancelled' AND ${day.sql}
           ORDER BY stop, created_at, id`,
     args: [riderUid, ...day.args],
-  });
+  };
+}
+
+/** Rider `riderUid`'s run of shop date `date` (DESIGN.md §18): their orders of the day, in stop order. */
+export async function listRunOrders(db: Client, riderUid: string, date: string): Promise<Order[]> {
+  const { rows } = await db.execute(runOrdersStatement(riderUid, date));
   return rows.map((row) => toOrder(row));
 }
 

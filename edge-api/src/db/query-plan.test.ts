@@ -12,6 +12,7 @@ import {
   countOrdersBySlotStatement,
   insertOrderStatements,
   listOrdersStatements,
+  runOrdersStatement,
   SEARCH_WINDOW,
   slotRoom,
   slotRoomStatement,
@@ -66,6 +67,11 @@ describe('query plans', () => {
     // The window is a LIMIT inside the statement, not the whole table.
     const { rows } = listOrdersStatements({ q: 'asha' }, { limit: 50 });
     expect(typeof rows === 'object' && rows.args).toContain(SEARCH_WINDOW);
+  });
+
+  it('reads a rider’s run through orders_rider (DESIGN.md §18)', async () => {
+    const detail = await plan(runOrdersStatement('uid-rider', '2026-11-24'));
+    expect(detail).toMatch(/SEARCH orders USING INDEX orders_rider \(rider_uid=\?\)/);
   });
 
   it('counts the slots’ places by seeks of orders_slot_live alone', async () => {
