@@ -139,7 +139,8 @@ describe('riders, cash and the delivery code (admin and shopper)', () => {
     for (const order of [mine, theirs])
       await apiAs(admin, 'PUT', `/api/orders/update/${order._id}`, { orderStatus: 'Approved' });
     const { page, context } = await signedIn(admin, `/dashboard/manage-orders/${mine._id}`, LANDSCAPE);
-    // The order's details: the rider chosen, then Assign.
+    // The order's details: the note the shopper pays with, the rider chosen, then Assign.
+    await page.getByText('A 1,000 Tk note').waitFor();
     const assign = page.getByTestId('assign-rider');
     await assign.getByLabel('Rider').selectOption({ label: 'Karim Rider' });
     await assign.getByRole('button', { name: 'Assign' }).click();
@@ -243,6 +244,7 @@ describe('riders, cash and the delivery code (admin and shopper)', () => {
     const card = page.getByTestId('cash-card');
     const day = (own.deliverySlot?.start ?? own.createdAt).slice(0, 10);
     await card.getByLabel('Delivery date').fill(day);
+    await card.getByLabel('Delivery date').blur();
     const row = card.getByTestId('cash-row').filter({ hasText: 'Karim Rider' });
     await row.waitFor(WAIT);
     const cells = await row.locator('th, td').allTextContents();
@@ -256,6 +258,7 @@ describe('riders, cash and the delivery code (admin and shopper)', () => {
     const bn = await signedIn(admin, '/dashboard', PORTRAIT, 'bn');
     const bnCard = bn.page.getByTestId('cash-card');
     await bnCard.getByLabel('ডেলিভারির তারিখ').fill(day);
+    await bnCard.getByLabel('ডেলিভারির তারিখ').blur();
     await bnCard.getByTestId('cash-row').filter({ hasText: 'Karim Rider' }).waitFor(WAIT);
     expect(await bnCard.getByRole('heading', { name: 'নগদ' }).count()).toBe(1);
     await bnCard.scrollIntoViewIfNeeded();

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { isPackable } from '@contract/delivery';
+import type { Order } from '@contract/order';
 import { toBdMobileDisplay } from '@contract/phone';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths';
@@ -43,9 +44,13 @@ const messages = () => ({
   notLoaded: t('orders.detailsNotLoaded'),
 });
 
+/** The note a cash shopper pays the rider with (DESIGN.md §18), in the language shown. */
+const payWithText = (payWith: NonNullable<Order['payWith']>): string =>
+  payWith === '1000' ? t('payWith.note1000') : payWith === '500' ? t('payWith.note500') : t('payWith.exact');
+
 /**
  * An order's details for the admin (`/dashboard/manage-orders/:id`): customer with a `tel:` link
- * for the phone (E.164, shown as `01711-223344`), address, the shopper's note for the rider, e-mail and delivery slot; the lines with cart total, shipping, tax and
+ * for the phone (E.164, shown as `01711-223344`), address, the shopper's note for the rider, e-mail and delivery slot, the note a cash shopper pays with; the lines with cart total, shipping, tax and
  * total; payment (method, status and the provider's reference: bKash's trxID, Stripe's payment
  * id); the status timeline with Dhaka times; the next step as a button — an Approved order's
  * **Pack** (its packing screen, offline too) beside "Out for delivery", which packs it as ordered
@@ -140,6 +145,7 @@ export function OrderDetails({ id, queueHref, notes }: { id: string; queueHref: 
             {order.note && field(texts.note, <span className="whitespace-pre-line">{order.note}</span>)}
             {field(texts.email, order.email)}
             {field(texts.slot, order.deliverySlot ? slotLabel(order.deliverySlot) : texts.noSlot)}
+            {order.payWith && field(t('payWith.label'), payWithText(order.payWith))}
             {field(
               texts.payment,
               <>
