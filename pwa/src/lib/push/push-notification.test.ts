@@ -1,10 +1,15 @@
 /** The notification the service worker shows for each push payload, in the subscriber's language, from the catalogues. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import bn from '../i18n/locales/bn.json';
-import en from '../i18n/locales/en.json';
 import { notificationFor, pickPushMessages, type PushMessages } from './push-notification';
 
+/** A catalogue as the service worker's build reads it (pwa/push-messages.ts): the JSON's strings, not the compiled Bangla an import gives. */
+const catalogue = (language: 'en' | 'bn'): Record<string, string> =>
+  JSON.parse(readFileSync(new URL(`../i18n/locales/${language}.json`, import.meta.url), 'utf8')) as Record<
+    string,
+    string
+  >;
+const [en, bn] = [catalogue('en'), catalogue('bn')];
 const messages = { en: pickPushMessages(en), bn: pickPushMessages(bn) } as PushMessages;
 const origin = 'https://shop.example';
 const order = '6f1c2d3e-0000-4000-8000-000000000001';
@@ -40,6 +45,35 @@ describe('notificationFor', () => {
     [{ type: 'new-order' }, 'push.notify.newOrder.title'],
   ] as const)('%o → %s, in English by default', (payload, title) => {
     expect(notificationFor({ ...payload, orderId: order, url, tag: 't' }, messages, origin).title).toBe(en[title]);
+  });
+
+  it('says who is coming and how many deliveries come first, in the subscriber’s language and digits', () => {
+    const base = { orderId: order, url, tag: `order-${order}` };
+    const onTheWay = (deliveriesBefore: number, locale: 'en' | 'bn') =>
+      notificationFor(
+        { ...base, type: 'on-the-way', onTheWay: { riderName: 'Karim', deliveriesBefore }, locale },
+        messages,
+        origin,
+      );
+    expect([onTheWay(3, 'en').title, onTheWay(3, 'en').options.body]).toEqual([
+      'On the way with Karim',
+      '3 deliveries before yours. Have your delivery code ready.',
+    ]);
+    expect(onTheWay(12, 'bn').options.body).toBe('আপনার আগে ১২টি ডেলিভারি। ডেলিভারি কোড হাতে রাখুন।');
+    expect(onTheWay(0, 'en').options.body).toBe(en['push.notify.onTheWay.bodyFirst']);
+    const next = notificationFor(
+      { ...base, type: 'next-stop', nextStop: { riderName: 'Karim' }, locale: 'bn' },
+      messages,
+      origin,
+    );
+    expect([next.title, next.options.body]).toEqual([
+      bn['push.notify.nextStop.title'],
+      'Karim এখন আপনার কাছে আসছেন। ডেলিভারি কোড হাতে রাখুন।',
+    ]);
+    // Without the rider's part the order is simply out for delivery.
+    expect(notificationFor({ ...base, type: 'next-stop' }, messages, origin).title).toBe(
+      en['push.notify.outForDelivery.title'],
+    );
   });
 
   it('shows the general update for a payload it cannot read, and never opens another site', () => {

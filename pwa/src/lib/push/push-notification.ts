@@ -61,11 +61,40 @@ function packedTexts(
   ];
 }
 
+/**
+ * The rider's news (DESIGN.md §18): at set-out "On the way with Karim" and the deliveries before
+ * this one (in the language's digits; "yours is the first" at 0); after the stop before, "You're
+ * next". A payload without its part, or without the rider's name, reads as Out for delivery.
+ */
+function riderTexts(
+  payload: Partial<PushPayload>,
+  locale: 'en' | 'bn',
+  t: (id: PushMessageId) => string,
+): [string, string] {
+  const part = payload.type === 'on-the-way' ? payload.onTheWay : payload.nextStop;
+  const rider = typeof part?.riderName === 'string' ? part.riderName.trim() : '';
+  if (!rider) return [t('push.notify.outForDelivery.title'), t('push.notify.outForDelivery.body')];
+  if (payload.type === 'next-stop')
+    return [t('push.notify.nextStop.title'), fill(t('push.notify.nextStop.body'), { rider })];
+  const before = payload.onTheWay?.deliveriesBefore;
+  const count = typeof before === 'number' && Number.isInteger(before) && before > 0 ? before : 0;
+  const body =
+    count === 0
+      ? t('push.notify.onTheWay.bodyFirst')
+      : fill(t('push.notify.onTheWay.body'), {
+          before: new Intl.NumberFormat(locale === 'bn' ? 'bn-BD' : 'en-BD').format(count),
+        });
+  return [fill(t('push.notify.onTheWay.title'), { rider }), body];
+}
+
 /** The title and body of `payload`, by its type and status. */
 function texts(payload: Partial<PushPayload>, locale: 'en' | 'bn', t: (id: PushMessageId) => string): [string, string] {
   switch (payload.type) {
     case 'new-order':
       return [t('push.notify.newOrder.title'), t('push.notify.newOrder.body')];
+    case 'on-the-way':
+    case 'next-stop':
+      return riderTexts(payload, locale, t);
     case 'payment-completed':
       return [t('push.notify.paid.title'), t('push.notify.paid.body')];
     case 'payment-refunded':
