@@ -98,30 +98,28 @@ function dispatch(
   afterResponse(c, task);
 }
 
-/** Tells the shopper who placed `orderId` (all their devices) about it; `packed` on status Packed. */
+/**
+ * Tells the shopper who placed `orderId` (all their devices) about it: `news` is the payload's
+ * optional parts (`status`, and `packed`, `onTheWay` or `nextStop` for their types); the rider's
+ * news goes `high` urgency, as the shopper should see it before the door.
+ */
 function notifyShopper(
   c: Context<AppEnv>,
   orderId: string,
   type: PushType,
-  status?: OrderStatus,
-  packed?: PushPayload['packed'],
+  news: Pick<PushPayload, 'status' | 'packed' | 'onTheWay' | 'nextStop'> = {},
+  urgency: 'normal' | 'high' = 'normal',
 ): void {
   const { db } = c.var;
+  const parts = Object.fromEntries(Object.entries(news).filter(([, value]) => value !== undefined));
   dispatch(
     c,
     async () => {
       const owner = await readOrderOwner(db, orderId);
       return owner ? subscriptionsOf(db, owner) : [];
     },
-    {
-      type,
-      orderId,
-      ...(status ? { status } : {}),
-      ...(packed ? { packed } : {}),
-      url: shopperOrderUrl(orderId),
-      tag: `order-${orderId}`,
-    },
-    'normal',
+    { type, orderId, ...parts, url: shopperOrderUrl(orderId), tag: `order-${orderId}` },
+    urgency,
   );
 }
 
@@ -135,7 +133,7 @@ export function notifyOrderPacked(
   orderId: string,
   packed: NonNullable<PushPayload['packed']>,
 ): void {
-  notifyShopper(c, orderId, 'order-status', 'Packed', packed);
+  notifyShopper(c, orderId, 'order-status', { status: 'Packed', packed });
 }
 
 /**
@@ -144,7 +142,7 @@ export function notifyOrderPacked(
  * read in the background, so pass {@link notifyOrderCancelled} the owner instead.
  */
 export function notifyOrderStatus(c: Context<AppEnv>, orderId: string, status: OrderStatus): void {
-  notifyShopper(c, orderId, 'order-status', status);
+  notifyShopper(c, orderId, 'order-status', { status });
 }
 
 /** An admin deleted the unpaid order `orderId` of account `ownerUid` (the row is gone: the owner is given). */
@@ -174,7 +172,7 @@ export function notifyPaymentRefunded(
   orderId: string,
   options: { cancelled?: boolean } = {},
 ): void {
-  notifyShopper(c, orderId, 'payment-refunded', options.cancelled ? 'Cancelled' : undefined);
+  notifyShopper(c, orderId, 'payment-refunded', options.cancelled ? { status: 'Cancelled' } : {});
 }
 
 /** A new order `orderId` arrived: every admin's devices are told, at high urgency (someone must pack it). */
@@ -196,23 +194,7 @@ export function notifyOnTheWay(
   orderId: string,
   onTheWay: NonNullable<PushPayload['onTheWay']>,
 ): void {
-  const { db } = c.var;
-  dispatch(
-    c,
-    async () => {
-      const owner = await readOrderOwner(db, orderId);
-      return owner ? subscriptionsOf(db, owner) : [];
-    },
-    {
-      type: 'on-the-way',
-      orderId,
-      status: 'Out for delivery',
-      onTheWay,
-      url: shopperOrderUrl(orderId),
-      tag: `order-${orderId}`,
-    },
-    'high',
-  );
+  notifyShopper(c, orderId, 'on-the-way', { status: 'Out for delivery', onTheWay }, 'high');
 }
 
 /** The stop before the shopper's order `orderId` was delivered: "You're next" (DESIGN.md §18). */
@@ -221,14 +203,5 @@ export function notifyNextStop(
   orderId: string,
   nextStop: NonNullable<PushPayload['nextStop']>,
 ): void {
-  const { db } = c.var;
-  dispatch(
-    c,
-    async () => {
-      const owner = await readOrderOwner(db, orderId);
-      return owner ? subscriptionsOf(db, owner) : [];
-    },
-    { type: 'next-stop', orderId, nextStop, url: shopperOrderUrl(orderId), tag: `order-${orderId}` },
-    'high',
-  );
+  notifyShopper(c, orderId, 'next-stop', { nextStop }, 'high');
 }
