@@ -69,6 +69,14 @@ export const ACCOUNT_NAME_SQL = (a: string) =>
   `coalesce(nullif(${a}.display_name, ''), nullif(${a}.email, ''), ${a}.phone_number)`;
 
 /**
+ * The SQL phone number to call an account row `a` on (E.164, '' when none): the number it signs in
+ * with, else the phone saved on its profile (an e-mail account's, DESIGN.md §18: the shopper calls
+ * the rider).
+ */
+export const ACCOUNT_PHONE_SQL = (a: string) =>
+  `coalesce(nullif(${a}.phone_number, ''), (SELECT nullif(p.phone, '') FROM user_profiles AS p WHERE p.uid = ${a}.uid), '')`;
+
+/**
  * Sets (`rider` true) or clears the rider flag of the account with e-mail `by.email` or phone
  * number `by.phoneNumber` (E.164). An e-mail must have been seen verified; a phone number is a
  * phone sign-in. When several accounts share it, the one seen last is taken.

@@ -21,7 +21,7 @@ import { OrderNotFoundError, SlotFullError, StockChangedError } from './errors';
 import { writeGuard, type BatchStep, type Guard } from './guarded-batch';
 import type { Cursor } from './cursor';
 import { forgetOrderAnswerStatement } from './idempotency-keys';
-import { ACCOUNT_NAME_SQL } from './accounts';
+import { ACCOUNT_NAME_SQL, ACCOUNT_PHONE_SQL } from './accounts';
 
 /**
  * The columns {@link toOrder} reads, on `orders` (not aliased): the row, its slot, and its
@@ -34,7 +34,7 @@ import { ACCOUNT_NAME_SQL } from './accounts';
 const COLUMNS = `id, customer_name, email, phone, address, area_id, note, shipping, order_status, total_amount, order_date,
   max_amount, final_amount, packing, refunded_poisha, ordered_product, payment_method, payment_status, payment_ref, created_at, slot_start_ms, slot_end_ms,
   user_id, rider_uid, stop, pay_with, delivery_code, code_failures, cash_collected, attempts,
-  (SELECT json_object('uid', a.uid, 'name', ${ACCOUNT_NAME_SQL('a')}, 'phone', a.phone_number)
+  (SELECT json_object('uid', a.uid, 'name', ${ACCOUNT_NAME_SQL('a')}, 'phone', ${ACCOUNT_PHONE_SQL('a')})
      FROM accounts AS a WHERE a.uid = orders.rider_uid) AS rider,
   (SELECT json_group_array(json_object('status', h.status, 'at', h.at))
      FROM (SELECT status, at FROM order_status_history WHERE order_id = orders.id ORDER BY at, id) AS h) AS status_history`;

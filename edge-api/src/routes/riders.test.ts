@@ -403,6 +403,17 @@ describe('the doorstep', () => {
     expect((await t.call('GET', `/api/reports/cash?date=${day}`, { role: 'customerA' })).status).toBe(403);
   });
 
+  it('gives the shopper the phone an e-mail rider saved on their profile to call', async () => {
+    expect((await send(await karim(), 'PUT', '/api/users/me', { phone: '01911-223344' })).status).toBe(200);
+    const order = await placeCash('customerA', 'exact');
+    await approve(order._id);
+    expect((await assign(order._id, MAIL_RIDER.uid)).status).toBe(200);
+    const own = orderSchema.parse(
+      await (await t.call('GET', `/api/orders/${order._id}`, { role: 'customerA' })).json(),
+    );
+    expect(own.rider).toEqual({ uid: MAIL_RIDER.uid, name: 'Karim', phone: '+8801911223344' });
+  });
+
   it('assigns no Delivered order (409)', async () => {
     const res = await assign(exact._id, PHONE_RIDER.uid);
     expect(res.status).toBe(409);
