@@ -2,10 +2,10 @@ import { useSearchParams } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { useAuth } from '../../features/auth/auth-store';
 import { useDeliveryAreas } from '../../features/delivery-areas/api/get-delivery-areas';
-import { areaById, areaName } from '../../features/delivery-areas/area-model';
 import { RiderRun } from '../../features/rider/components/rider-run';
 import { useShopToday } from '../../features/rider/use-today';
 import { useLocale } from '../../lib/i18n/i18n';
+import { productName } from '../../lib/i18n/product-name';
 
 /** A shop date as the `?date=` of the URL may give it (`YYYY-MM-DD`). */
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -29,8 +29,10 @@ export default function RiderRoute() {
       date={date}
       onDate={(next) => setParams(next === today ? {} : { date: next }, { replace: true })}
       areaName={(id) => {
-        const area = areaById(areas, id);
-        return area ? areaName(area, locale) : (id ?? '');
+        // Named as area-model.ts names areas (its Bangla name in Bangla), without its chunk: the
+        // route's list of chunks is in the shop's first load, and every name there counts.
+        const area = id ? areas?.find((candidate) => candidate.id === id) : undefined;
+        return area ? productName(area, locale) : (id ?? '');
       }}
       shopHref={paths.shop}
     />
