@@ -4,8 +4,9 @@
  * `POST /reviews` bodies, and an admin's packing of an order, `PUT /orders/:id/packing`), what is left of an item once the server has answered it (a receipt,
  * or a refused item's lines and reason: never the shopper's phone or address), an item's
  * statuses and notes, and the message
- * the worker posts after it sent something. The names it is stored and coordinated under are in
- * storage-keys.ts.
+ * the worker posts after it sent something. A rider's run (DESIGN.md §18) queues its actions here
+ * too: Set out, a stop delivered, a stop not delivered. The names it is stored and coordinated
+ * under are in storage-keys.ts.
  */
 import { fromBase64url } from '@contract/base64url';
 import { QUEUED_WRITE_MAX_DAYS, type OUT_OF_STOCK } from '@contract/outbox-answer';
