@@ -236,7 +236,7 @@ describe("the rider's page", () => {
     expect(await seriousA11yViolationsWithoutToasts(page)).toEqual([]);
     await page.screenshot({ path: `${SHOTS}/run-wrong-code-bn-390x844.png`, fullPage: true });
 
-    // Four more wrong codes: the last one says no try is left, the next is locked (429) and said on the stop.
+    // Four more wrong codes: the last one says no try is left, the next is locked (429), said under the code.
     const wrong = code === '0000' ? '১১১১' : '০০০০';
     for (let left = 3; left >= 0; left -= 1) {
       await stop.getByLabel('ডেলিভারি কোড (৪ অঙ্ক)').fill(wrong);
@@ -247,8 +247,10 @@ describe("the rider's page", () => {
     }
     await stop.getByRole('button', { name: 'ডেলিভারি নিশ্চিত করুন' }).click();
     await expect
-      .poll(() => stop.getByTestId('stop-refused').textContent(), { timeout: 10_000 })
+      .poll(() => stop.getByRole('alert').first().textContent(), { timeout: 10_000 })
       .toContain('অনেকবার ভুল কোড: এই ডেলিভারি আটকে গেছে।');
+    // Final, not retried: nothing of it waits in the outbox.
+    expect(await stop.getByTestId('stop-waiting').count()).toBe(0);
     await stop.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/run-locked-bn-390x844.png` });
     expect(await statusOf(order)).toBe('Out for delivery');

@@ -24,9 +24,13 @@ export const OUT_OF_STOCK = 'out_of_stock' satisfies ApiErrorCode;
 
 /**
  * The 429s that waiting does not get a queued write past within the outbox's days: a limit per
- * account and day, not the shop being busy.
+ * account and day, and a delivery code locked after five wrong ones (DESIGN.md §18: only an admin
+ * unlocks it) — not the shop being busy.
  */
-const FINAL_429_CODES: ReadonlySet<string> = new Set(['too_many_reviews' satisfies ApiErrorCode]);
+const FINAL_429_CODES: ReadonlySet<string> = new Set([
+  'too_many_reviews' satisfies ApiErrorCode,
+  'delivery_code_locked' satisfies ApiErrorCode,
+]);
 
 /**
  * Takes an answer's HTTP `status` (`network` when none came) and its error `code` (when the body

@@ -57,8 +57,7 @@ export function RiderRun({ account, date, onDate, areaName, shopHref }: RiderRun
   const packed = stops.filter((stop) => stop.orderStatus === 'Packed' || stop.orderStatus === 'Approved').length;
   const left = stops.filter((stop) => {
     const delivered = outbox.stops.get(stop._id)?.delivered;
-    const waiting = delivered?.status === 'waiting' && delivered.code !== 'delivery_code_locked';
-    return stop.orderStatus !== 'Delivered' && delivered?.status !== 'sent' && !waiting;
+    return stop.orderStatus !== 'Delivered' && delivered?.status !== 'sent' && delivered?.status !== 'waiting';
   });
   const totals = runTotals(left.map(stopMoney));
   const offline = !online || run.fetchStatus === 'paused';

@@ -36,16 +36,16 @@ export function RunStopCard({ stop, area, items, setOut, send }: RunStopProps) {
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const { delivered, attempt } = items;
-  // A locked code (429) is answered "busy": the item waits, and the stop says why instead.
-  const locked = delivered?.status === 'waiting' && delivered.code === 'delivery_code_locked' ? delivered : undefined;
-  const refused = delivered?.status === 'failed' ? delivered : locked;
+  const refused = delivered?.status === 'failed' ? delivered : undefined;
+  // A locked code (429) is final until an admin marks the stop: the rider can only dismiss it.
+  const locked = refused?.code === 'delivery_code_locked' ? refused : undefined;
   const done = stop.orderStatus === 'Delivered' || delivered?.status === 'sent';
-  const deliveredWaiting = delivered?.status === 'waiting' && !locked;
+  const deliveredWaiting = delivered?.status === 'waiting';
   const notOut = stop.orderStatus === 'Packed' || stop.orderStatus === 'Approved';
   const onTheWay = stop.orderStatus === 'Out for delivery' || (notOut && setOut);
   // While an action is being sent its item is briefly waiting: the form stays until the answer.
   const canAct = !done && (!deliveredWaiting || busy) && onTheWay;
-  const refusedText = locked ? t('rider.run.error.locked') : refused ? outboxNoteText(refused) : undefined;
+  const refusedText = refused ? outboxNoteText(refused) : undefined;
 
   /** Queues `action` under a new Idempotency-Key; closes the form unless the server refused it. */
   const act = async (action: RunAction, replaces?: string) => {

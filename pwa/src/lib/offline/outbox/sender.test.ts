@@ -256,13 +256,13 @@ describe('outbox', () => {
     expect(await outboxItem(b.key)).toMatchObject({ status: 'waiting', note: 'busy' });
   });
 
-  it("keeps a busy answer's code on the waiting item (a rider's locked delivery code is said on the stop), and retries it", async () => {
+  it('marks a delivery whose code is locked (429 delivery_code_locked) not sent, with its code: waiting would never get it past', async () => {
     const item = await enqueue('delivered', { orderId: 'o1', delivery: { code: '0427' } }, asha);
     const locked = { status: 429, body: { error: { code: 'delivery_code_locked', message: 'Five wrong codes' } } };
     const server = api([locked]);
     await sendOutbox(token, server.fetchFn);
     expect(server.seen).toMatchObject([{ url: '/api/orders/o1/delivered', method: 'POST', body: { code: '0427' } }]);
-    expect(await outboxItem(item.key)).toMatchObject({ status: 'waiting', note: 'busy', code: 'delivery_code_locked' });
+    expect(await outboxItem(item.key)).toMatchObject({ status: 'failed', code: 'delivery_code_locked' });
   });
 
   it('queues a replacement and removes the item it replaces in one transaction; dismiss removes one', async () => {

@@ -46,8 +46,8 @@ async function withLock(run: () => Promise<void>): Promise<void> {
   return turn;
 }
 
-/** Updates the waiting row `id` with `changes` (a note, the answer's code, the next try). */
-const waitingRow = (id: number, changes: Partial<Pick<WaitingItem, 'note' | 'code' | 'attempts' | 'nextAttemptAt'>>) =>
+/** Updates the waiting row `id` with `changes` (a note, the next try). */
+const waitingRow = (id: number, changes: Partial<Pick<WaitingItem, 'note' | 'attempts' | 'nextAttemptAt'>>) =>
   db.outbox.update(id, changes as UpdateSpec<OutboxItem>);
 
 /**
@@ -93,13 +93,11 @@ export async function sendOutbox(
         await waitingRow(id, { note: 'signIn' });
         break;
       }
-      // `code`: the busy answer's error code, kept so a screen can say it (a rider's locked delivery code).
-      const retry = (note: OutboxNote, code?: string) =>
+      const retry = (note: OutboxNote) =>
         waitingRow(id, {
           attempts: item.attempts + 1,
           nextAttemptAt: now() + (BACKOFF_MS[Math.min(item.attempts, BACKOFF_MS.length - 1)] ?? 0),
           note,
-          code,
         });
       const post = (bearer: string) => sendOutboxItem(item, bearer, fetchFn);
       let res: Response;
@@ -127,7 +125,7 @@ export async function sendOutbox(
         await waitingRow(id, { note: 'signIn' });
         break;
       } else if (verdict === 'retry') {
-        await retry('busy', apiErrorOf(body, '').code);
+        await retry('busy');
         break;
       } else {
         const { code, message, details } = apiErrorOf(body, '');
