@@ -55,6 +55,10 @@ const onDemandEntries = new RegExp(
     .join('|'),
 );
 
+/** The built chunk of a role's screen (pwa/src/app/routes): the admin's dashboard pages and the rider's run. */
+const roleScreen =
+  /assets\/(dashboard-(manage-orders|order-details|pack-order|add-product|manage-products|update-product|add-admin|add-rider|areas)|rider)-[\w-]+\.js$/;
+
 export default defineConfig(({ mode }) => {
   const precache = shopperPrecache(onDemandEntries);
   // .env and the environment, as the app's import.meta.env sees them.
@@ -141,6 +145,13 @@ export default defineConfig(({ mode }) => {
       // Written for error reporting, never served (public/.assetsignore, http/static-site.ts), so
       // the bundles do not name them.
       sourcemap: 'hidden',
+      // A role's screens (the admin's, the rider's) load their imports as they need them instead of
+      // preloading them alongside: their lists of chunks would otherwise be written into the
+      // shop's first-load entry, which every shopper downloads (bench figure 1's budget).
+      modulePreload: {
+        resolveDependencies: (filename, deps, { hostType }) =>
+          hostType === 'js' && roleScreen.test(filename) ? [] : deps,
+      },
       // Few requests before the first screen (bench figure 2: over HTTP/1.1 a slow phone has six
       // connections, and each chunk costs a round trip): everything the entry imports is one chunk
       // (rolldown's default splits it in ten), and what both landing pages' routes share (the product

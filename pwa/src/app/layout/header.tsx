@@ -1,6 +1,5 @@
-import { lazy } from 'react';
 import { Link, NavLink } from 'react-router-dom';
-import { AfterSettled } from '../../components/after-settled';
+import { AfterSettled, lazyExtra } from '../../components/after-settled';
 import { paths } from '../../config/paths';
 import { AccountMenu } from '../../features/auth/components/account-menu';
 import { useAuth } from '../../features/auth/auth-store';
@@ -10,7 +9,7 @@ import { useT } from '../../lib/i18n/i18n';
 import { LanguageSwitch } from './language-switch';
 
 // The count reads the outbox from IndexedDB, which waits for the page to settle anyway.
-const WaitingCount = lazy(() =>
+const WaitingCount = lazyExtra<{ email: string | undefined }>(() =>
   import('../../features/offline/components/waiting-count').then((m) => ({ default: m.WaitingCount })),
 );
 

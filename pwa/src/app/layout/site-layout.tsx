@@ -1,6 +1,5 @@
-import { lazy } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { AfterSettled } from '../../components/after-settled';
+import { AfterSettled, lazyExtra } from '../../components/after-settled';
 import { paths } from '../../config/paths';
 import { CartBar } from '../../features/cart/components/cart-bar';
 import { OfflineBanner } from '../../features/offline/components/offline-banner';
@@ -10,7 +9,7 @@ import { Footer } from './footer';
 import { Header } from './header';
 import { useScrollOnNavigation } from './scroll-on-navigation';
 
-const OfflineNotices = lazy(() => import('../../features/offline/components/offline-notices'));
+const OfflineNotices = lazyExtra(() => import('../../features/offline/components/offline-notices'));
 
 /** Pages that show the cart already, or are at work on it: no cart bar there. */
 const isCartPage = (pathname: string) => {
