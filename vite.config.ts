@@ -55,9 +55,12 @@ const onDemandEntries = new RegExp(
     .join('|'),
 );
 
-/** The built chunk of a role's screen (pwa/src/app/routes): the admin's dashboard pages and the rider's run. */
-const roleScreen =
-  /assets\/(dashboard-(manage-orders|order-details|pack-order|add-product|manage-products|update-product|add-admin|add-rider|areas)|rider)-[\w-]+\.js$/;
+/**
+ * The built chunks of role screens that load their imports as they need them (build.modulePreload
+ * below): naming admins and riders, the delivery areas, and the rider's run. The order screens keep
+ * their preloads: without them, opening an order's details from Manage Orders never finished.
+ */
+const roleScreen = /assets\/(dashboard-(add-admin|add-rider|areas)|rider)-[\w-]+\.js$/;
 
 export default defineConfig(({ mode }) => {
   const precache = shopperPrecache(onDemandEntries);
@@ -145,9 +148,9 @@ export default defineConfig(({ mode }) => {
       // Written for error reporting, never served (public/.assetsignore, http/static-site.ts), so
       // the bundles do not name them.
       sourcemap: 'hidden',
-      // A role's screens (the admin's, the rider's) load their imports as they need them instead of
-      // preloading them alongside: their lists of chunks would otherwise be written into the
-      // shop's first-load entry, which every shopper downloads (bench figure 1's budget).
+      // Some role screens (roleScreen) load their imports as they need them instead of preloading
+      // them alongside: their lists of chunks would otherwise be written into the shop's first-load
+      // entry, which every shopper downloads (bench figure 1's budget).
       modulePreload: {
         resolveDependencies: (filename, deps, { hostType }) =>
           hostType === 'js' && roleScreen.test(filename) ? [] : deps,
