@@ -45,6 +45,16 @@ export const apiErrorCodes = [
   'not_your_stop',
   'not_assignable',
   'not_a_rider',
+  // After delivery (DESIGN.md §19): a claim on an order not delivered or past its 48 h (409),
+  // lines that do not fit the order (400, details.lines), a photo whose bytes are not JPEG or
+  // WebP (415), a problem decided already (409), a refund asked on an order not paid by bKash
+  // or card (409).
+  'not_delivered',
+  'too_late',
+  'problem_invalid',
+  'unsupported_photo',
+  'already_decided',
+  'not_prepaid',
   'already_paid',
   'rate_limited',
   'too_many_reviews',

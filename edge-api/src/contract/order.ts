@@ -96,6 +96,9 @@ export const orderInputSchema = z.object({
   // The subtotal the shopper saw (Tk, spec §3's field): an order that would cost more is refused
   // with 409 price_changed (DESIGN.md §16); without it the server's prices are taken as they are.
   totalAmount: quotedTk.optional(),
+  // Store credit (DESIGN.md §19): true spends min(balance, subtotal) of the account's credit on
+  // this order, in its own batch; the order answers what it took as creditApplied.
+  useCredit: z.boolean({ error: 'Use credit is true or false' }).default(false),
   orderedProduct: z
     .array(orderLineInputSchema, { error: 'Add at least one product' })
     .min(1, { error: 'Add at least one product' })
@@ -233,6 +236,11 @@ export const orderSchema = z.object({
     .meta({ description: 'True after 5 wrong codes: only an admin can mark it delivered' }),
   cashCollected: z.number().optional().meta({ description: 'Tk the rider recorded at the door (cash orders)' }),
   attempts: z.array(attemptSchema).optional().meta({ description: 'Failed delivery attempts, oldest first' }),
+  // Store credit (DESIGN.md §19).
+  creditApplied: z.number().optional().meta({
+    description:
+      'Tk of store credit this order took (given back if it is cancelled): the cash to collect or the charge is lowered by it',
+  }),
 });
 
 export type Order = z.infer<typeof orderSchema>;

@@ -8,6 +8,7 @@
 import { myOrdersUrl } from './my-orders';
 import { z } from 'zod';
 import type { OrderStatus } from './delivery';
+import type { ProblemDecision } from './problem';
 
 const pushLocales = ['en', 'bn'] as const;
 export type PushLocale = (typeof pushLocales)[number];
@@ -46,6 +47,7 @@ export const pushUnsubscribeSchema = z.object({ endpoint: z.string().min(1).max(
  * (`status` Cancelled when the refund cancelled it), or, for admins, a new order. Riders
  * (DESIGN.md §18): `on-the-way` when the rider sets out (`onTheWay`: the rider's name and the
  * deliveries before this one), `next-stop` when the delivery before this one is done ("you're next").
+ * After delivery (DESIGN.md §19): `problem-decided` when an admin decides a reported problem.
  */
 export const pushTypes = [
   'order-status',
@@ -54,6 +56,7 @@ export const pushTypes = [
   'new-order',
   'on-the-way',
   'next-stop',
+  'problem-decided',
 ] as const;
 export type PushType = (typeof pushTypes)[number];
 
@@ -80,6 +83,11 @@ export type PushPayload = {
   onTheWay?: { riderName: string; deliveriesBefore: number };
   /** On type `next-stop`: the rider's display name ("<rider> is coming to you next"). */
   nextStop?: { riderName: string };
+  /**
+   * On type `problem-decided` (DESIGN.md §19): the admin's decision on a reported problem and the
+   * Tk credited or refunded (0 for a decline; its note is read in My Orders, not pushed).
+   */
+  problem?: { decision: ProblemDecision; amount: number };
 };
 
 /** The shopper's page of their order: My Orders with that order picked out. */

@@ -36,6 +36,7 @@ const detailsOf: Readonly<Record<string, unknown>> = {
   area_not_served: { areaId: 'savar' },
   below_minimum: { areaId: 'savar', minimumOrder: 500, cartTotal: 380 },
   packing_invalid: { lines: [{ _id: 'p1', reason: 'grams_out_of_range', min: 950, max: 1050 }] },
+  problem_invalid: { lines: [{ _id: 'p1', reason: 'more_than_delivered', max: 2 }] },
 };
 
 switchableLanguages();
@@ -228,6 +229,32 @@ describe('a packing that does not fit its order (DESIGN.md §17)', () => {
     await chooseLocale('en');
     expect(apiErrorText(refusal('already_packed', 'Already packed'), 'x')).toBe(
       'This order is packed already; a packing is saved once.',
+    );
+  });
+});
+
+describe('a reported problem that does not fit its order (DESIGN.md §19)', () => {
+  const invalid = refusal(
+    'problem_invalid',
+    'Claim does not fit the order',
+    {
+      lines: [
+        { _id: 'p1', reason: 'more_than_delivered', max: 2, name: 'Tomato' },
+        { _id: 'p2', reason: 'already_claimed', name: 'Beans' },
+        { _id: 'p3', reason: 'a reason from a newer API' },
+      ],
+    },
+    400,
+  );
+
+  it('names each line with how many may be reported, in English and Bangla', async () => {
+    await chooseLocale('en');
+    expect(apiErrorText(invalid, 'x')).toBe(
+      'These items cannot be reported: Tomato: at most 2 can be reported; Beans has already been reported',
+    );
+    await chooseLocale('bn');
+    expect(apiErrorText(invalid, 'x', banglaName)).toBe(
+      'এই পণ্যগুলোর সমস্যা জানানো যাবে না: টমেটো: সর্বোচ্চ ২টির সমস্যা জানানো যায়; Beans-এর সমস্যা আগেই জানানো হয়েছে',
     );
   });
 });

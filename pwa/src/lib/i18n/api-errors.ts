@@ -9,6 +9,7 @@
 import type { ApiErrorCode } from '@contract/errors';
 import { orderStatuses, type OrderStatus } from '@contract/delivery';
 import { packingProblems, type PackingProblem } from '@contract/order';
+import { problemLineProblems, type ProblemInvalidDetails, type ProblemLineProblem } from '@contract/problem';
 import { detailedProducts } from '../api-error';
 import { formatNumber, formatPrice } from '../format';
 import { MAX_AGE_DAYS, OutboxNoteError, type OutboxNote, type OutboxNoteFields } from '../offline/outbox/protocol';
@@ -58,6 +59,30 @@ function shippingRose(shipping: unknown): string | undefined {
   return typeof quoted === 'number' && typeof price === 'number'
     ? t('orders.shippingRose', { quoted: formatPrice(quoted), price: formatPrice(price) })
     : undefined;
+}
+
+/** The lines of a 400 `problem_invalid`'s details (DESIGN.md §19) this build can name; others are left out. */
+function problemInvalidLines(details: unknown): ProblemInvalidDetails['lines'] {
+  const { lines } = (details ?? {}) as { lines?: unknown };
+  return (Array.isArray(lines) ? (lines as Array<Record<string, unknown>>) : []).flatMap((line) =>
+    typeof line._id === 'string' && (problemLineProblems as readonly unknown[]).includes(line.reason)
+      ? [
+          {
+            _id: line._id,
+            reason: line.reason as ProblemLineProblem,
+            ...(typeof line.max === 'number' && { max: line.max }),
+            ...(typeof line.name === 'string' && { name: line.name }),
+          },
+        ]
+      : [],
+  );
+}
+
+/** Why one reported line does not fit its order, naming it `name`. */
+function problemLineText(line: ProblemInvalidDetails['lines'][number], name: string): string {
+  if (line.reason === 'not_in_order') return t('problem.error.notInOrder', { name });
+  if (line.reason === 'already_claimed') return t('problem.error.alreadyClaimed', { name });
+  return t('problem.error.moreThanDelivered', { name, max: formatNumber(line.max ?? 0) });
 }
 
 /**
@@ -230,6 +255,22 @@ const byCode: Record<ApiErrorCode, (refusal: ApiRefusal, nameOf: NameOf) => stri
   // The admin's assigning (DESIGN.md §18): an order that moved on meanwhile, a rider since removed.
   not_assignable: () => t('assign.notAssignable'),
   not_a_rider: () => t('assign.notARider'),
+  // After delivery (DESIGN.md §19).
+  not_delivered: () => t('problem.error.notDelivered'),
+  too_late: () => t('problem.error.tooLate'),
+  problem_invalid: ({ details }, nameOf) => {
+    const lines = problemInvalidLines(details);
+    return lines.length > 0
+      ? t('problem.error.invalid', {
+          problems: lines
+            .map((line) => problemLineText(line, nameOf({ _id: line._id, name: line.name ?? line._id })))
+            .join('; '),
+        })
+      : undefined;
+  },
+  unsupported_photo: () => t('problem.error.unsupportedPhoto'),
+  already_decided: () => t('problem.error.alreadyDecided'),
+  not_prepaid: () => t('problem.error.notPrepaid'),
   already_paid: () => t('apiError.alreadyPaid'),
   rate_limited: () => t('apiError.rateLimited'),
   too_many_reviews: ({ details }) => {

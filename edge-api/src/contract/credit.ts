@@ -1,0 +1,47 @@
+/**
+ * Store credit (DESIGN.md §19): an append-only ledger per account. A claim credited (problem.ts)
+ * adds to it, an order that uses it (`useCredit`) takes from it in the order's own batch, and a
+ * cancelled order gives back what it took. The balance is the sum of the entries and never goes
+ * below zero; two orders at once never spend the same credit. Money is Tk to the poisha.
+ */
+import { z } from 'zod';
+
+/**
+ * Why an entry was written: `problem` (a claim credited, at once or by an admin: +), `order` (used
+ * on an order: −), `order_cancelled` (an order that used credit was cancelled: + what it took),
+ * `packing` (an order packed for less than the credit it used: + the difference, DESIGN.md §17).
+ */
+export const creditReasons = ['problem', 'order', 'order_cancelled', 'packing'] as const;
+export type CreditReason = (typeof creditReasons)[number];
+
+/** One ledger entry: when (ISO 8601), how much (Tk, + given, − spent), why, and the order it concerns. */
+export const creditEntrySchema = z.object({
+  at: z.string(),
+  amount: z.number().meta({ description: 'Tk: positive given, negative spent' }),
+  reason: z.enum(creditReasons),
+  orderId: z.string().nullable(),
+  problemId: z.string().nullable(),
+});
+export type CreditEntry = z.infer<typeof creditEntrySchema>;
+
+/** `GET /api/users/me/credit` answer: the balance (Tk, ≥ 0) and the entries, newest first (at most 100). */
+export const creditAnswerSchema = z.object({
+  balance: z.number().meta({ description: 'Tk' }),
+  entries: z.array(creditEntrySchema),
+});
+export type CreditAnswer = z.infer<typeof creditAnswerSchema>;
+
+/**
+ * The credit an order takes (Tk): all of the balance up to the order's subtotal (the lines at
+ * their estimated prices, without the delivery fee), DESIGN.md §19. Both in Tk; to the poisha.
+ */
+export const creditToApply = (balance: number, subtotal: number): number =>
+  Math.max(0, Math.round(Math.min(balance, subtotal) * 100) / 100);
+
+/**
+ * What is still owed on an order once its credit is applied (Tk, never below 0): the bill (the
+ * final bill once packed, else the estimate, for cash; the ceiling charged, for prepaid orders) less
+ * `creditApplied`.
+ */
+export const amountDue = (bill: number, creditApplied: number | undefined): number =>
+  Math.max(0, Math.round((bill - (creditApplied ?? 0)) * 100) / 100);
