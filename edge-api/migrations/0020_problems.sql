@@ -59,3 +59,30 @@ CREATE UNIQUE INDEX credit_ledger_once ON credit_ledger (reason, coalesce(order_
 -- The credit an order took (poisha; NULL: none).
 ALTER TABLE orders ADD COLUMN credit_applied_poisha INTEGER
   CHECK (credit_applied_poisha IS NULL OR credit_applied_poisha > 0);
+
+-- The refunds ledger (0013, 0018) takes reason 'problem': an admin's refund of a reported problem
+-- (its id `problem-<problem id>`, the provider's idempotency key). SQLite cannot change a CHECK,
+-- so it is rebuilt as 0018 did: create, copy every row, drop, rename, and its index again.
+CREATE TABLE refunds_new (
+  id            TEXT PRIMARY KEY,
+  order_id      TEXT NOT NULL,
+  method        TEXT NOT NULL,
+  payment_ref   TEXT NOT NULL,
+  -- Poisha (1 Tk = 100 poisha), as Stripe counts; bKash is sent Tk with 2 decimals.
+  amount_poisha INTEGER NOT NULL CHECK (amount_poisha > 0),
+  reason        TEXT NOT NULL CHECK (reason IN ('cancel', 'stray', 'packing', 'problem')),
+  status        TEXT NOT NULL DEFAULT 'claimed' CHECK (status IN ('claimed', 'done', 'failed')),
+  attempts      INTEGER NOT NULL DEFAULT 1 CHECK (attempts >= 1),
+  provider_ref  TEXT,
+  created_at    INTEGER NOT NULL,
+  updated_at    INTEGER NOT NULL,
+  claimed_ms    INTEGER
+);
+INSERT INTO refunds_new (id, order_id, method, payment_ref, amount_poisha, reason, status, attempts, provider_ref,
+                         created_at, updated_at, claimed_ms)
+  SELECT id, order_id, method, payment_ref, amount_poisha, reason, status, attempts, provider_ref, created_at,
+         updated_at, claimed_ms
+  FROM refunds;
+DROP TABLE refunds;
+ALTER TABLE refunds_new RENAME TO refunds;
+CREATE INDEX refunds_order ON refunds (order_id, created_at);

@@ -114,10 +114,12 @@ const problemLineSchema = z.object({
 });
 
 /**
- * A problem as the API answers it (to its owner and to admins). `worth` is the sum of its lines'
+ * A problem as the API answers it (to its owner: `GET /api/users/me/problems` → `{problems}`,
+ * newest first, at most 100; and to admins: `GET /api/problems`). `worth` is the sum of its lines'
  * (Tk); `amount` what was credited or refunded (Tk; 0 while open or when declined); `deadline`
  * is 72 h after `createdAt` (ISO 8601); `note` the admin's note (a decline's reason), '' when none.
- * `customerName` is for the admin's queue.
+ * `customerName` is for the admin's queue; `refundable` is true when the order was paid by bKash
+ * or card and not wholly refunded (the admin may choose `refund`).
  */
 export const problemSchema = z.object({
   _id: z.string(),
@@ -132,8 +134,12 @@ export const problemSchema = z.object({
   createdAt: z.string(),
   deadline: z.string(),
   decidedAt: z.string().nullable(),
+  refundable: z.boolean(),
 });
 export type Problem = z.infer<typeof problemSchema>;
+
+/** `GET /api/users/me/problems` answer: the account's problems, newest first (at most 100). */
+export const myProblemsAnswerSchema = z.object({ problems: z.array(problemSchema) });
 
 /** `POST /api/problem-photos` answer (201): the photo's id, for a claim's `photoId`. */
 export const problemPhotoAnswerSchema = z.object({ photoId: z.string() });
