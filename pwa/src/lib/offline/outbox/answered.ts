@@ -45,6 +45,17 @@ export function answeredItem(
       return { ...base, ...why, kind: 'delivered', status: 'failed', payload: item.payload };
     case 'deliveryAttempt':
       return { ...base, ...why, kind: 'deliveryAttempt', status: 'failed', payload: item.payload };
+    // A refused problem keeps its lines for My Orders to say which; its photo's bytes go.
+    case 'problem': {
+      const { orderId, lines, photoId } = item.payload;
+      return {
+        ...base,
+        ...why,
+        kind: 'problem',
+        status: 'failed',
+        payload: { orderId, lines, ...(photoId === undefined ? {} : { photoId }) },
+      };
+    }
   }
 }
 

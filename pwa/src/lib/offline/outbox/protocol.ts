@@ -5,12 +5,14 @@
  * or a refused item's lines and reason: never the shopper's phone or address), an item's
  * statuses and notes, and the message
  * the worker posts after it sent something. A rider's run (DESIGN.md §18) queues its actions here
- * too: Set out, a stop delivered, a stop not delivered. The names it is stored and coordinated
+ * too: Set out, a stop delivered, a stop not delivered; and a shopper's problem with a delivered
+ * order (DESIGN.md §19), its photo's bytes with it. The names it is stored and coordinated
  * under are in storage-keys.ts.
  */
 import { fromBase64url } from '@contract/base64url';
 import { QUEUED_WRITE_MAX_DAYS, type OUT_OF_STOCK } from '@contract/outbox-answer';
 import type { OrderInput, PackingInput } from '@contract/order';
+import type { PhotoType, ProblemInput } from '@contract/problem';
 import type { ReviewInput } from '@contract/review';
 import type { AttemptInput, DeliveredInput } from '@contract/rider';
 import type { OUTBOX_SENT_MESSAGE } from '../../storage-keys';
@@ -19,7 +21,8 @@ import type { OUTBOX_SENT_MESSAGE } from '../../storage-keys';
  * Each kind of queued write: what it sends (request.ts makes the request of it). An order and a
  * review are their request bodies; a packing (DESIGN.md §17) is the order's id and its body. A
  * rider's run (DESIGN.md §18): setting out on the run of shop date `date`, a stop delivered (the
- * order's id, the shopper's code and the cash taken) and a stop not delivered (why).
+ * order's id, the shopper's code and the cash taken) and a stop not delivered (why). A problem
+ * (DESIGN.md §19) is a {@link ProblemPayload}.
  */
 export type OutboxKinds = {
   order: { payload: OrderInput };
@@ -28,6 +31,20 @@ export type OutboxKinds = {
   runStart: { payload: { date: string } };
   delivered: { payload: { orderId: string; delivery: DeliveredInput } };
   deliveryAttempt: { payload: { orderId: string; attempt: AttemptInput } };
+  problem: { payload: ProblemPayload };
+};
+
+/**
+ * A problem reported on delivered order `orderId` (DESIGN.md §19): its lines, and the photo as the
+ * page shrank it (bytes and type, kept in IndexedDB as an ArrayBuffer, which every browser's
+ * IndexedDB stores) until it is uploaded; the sender then keeps the upload's `photoId` in its place,
+ * so a retry of the claim sends the same body under its Idempotency-Key and never uploads twice.
+ */
+export type ProblemPayload = {
+  orderId: string;
+  lines: ProblemInput['lines'];
+  photo?: { type: PhotoType; bytes: ArrayBuffer } | undefined;
+  photoId?: string | undefined;
 };
 export type OutboxKind = keyof OutboxKinds;
 export type OutboxPayload<K extends OutboxKind> = OutboxKinds[K]['payload'];
@@ -115,12 +132,15 @@ export type OutboxReceipt = { _id: string; deliverySlotChanged?: boolean | undef
 
 /**
  * What a refused (or too old) item keeps of its request: what the shopper still sees and can put
- * back in the cart — an order's lines, a review as written, a packing as the admin entered it. An order's phone, address, name and
+ * back in the cart — an order's lines, a review as written, a packing as the admin entered it, a
+ * problem's lines (not its photo's bytes). An order's phone, address, name and
  * e-mail go once the server has answered: nothing sends it again.
  */
 export type KeptPayload<K extends OutboxKind> = K extends 'order'
   ? Pick<OrderInput, 'orderedProduct'>
-  : OutboxPayload<K>;
+  : K extends 'problem'
+    ? Omit<ProblemPayload, 'photo'>
+    : OutboxPayload<K>;
 
 type ItemBase<K extends OutboxKind> = {
   seq?: number;

@@ -12,6 +12,8 @@
  *   again as soon as it has a fresh token (at start and on sign-in, runner.ts sendAfterCurrentRun);
  * - failed → the refusal kept (status, code, words; for `out_of_stock` the products the server
  *   could not take, so the shopper can put the rest back in the cart) with the order's lines only.
+ * A problem (DESIGN.md §19) uploads its photo first (request.ts); the photo's id then replaces its
+ * bytes in the row, so a retry of the claim neither uploads again nor changes the claim's body.
  * Once answered, an item's request is deleted: the shopper's phone and address stay on the device
  * only while an order waits (a row kept before that rule is trimmed the same way by the next run).
  * An item older than MAX_AGE_DAYS is not sent (prices may have changed): failed, the shopper can
@@ -99,7 +101,12 @@ export async function sendOutbox(
           nextAttemptAt: now() + (BACKOFF_MS[Math.min(item.attempts, BACKOFF_MS.length - 1)] ?? 0),
           note,
         });
-      const post = (bearer: string) => sendOutboxItem(item, bearer, fetchFn);
+      // A problem's photo, once uploaded, is kept as its id (row and this copy): a retry sends the same claim.
+      const keepPayload = async (payload: WaitingItem['payload']) => {
+        item.payload = payload;
+        await db.outbox.update(id, { payload } as UpdateSpec<OutboxItem>);
+      };
+      const post = (bearer: string) => sendOutboxItem(item, bearer, fetchFn, keepPayload);
       let res: Response;
       try {
         res = await post(token);
