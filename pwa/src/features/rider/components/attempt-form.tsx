@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { attemptReasons, type AttemptReason } from '@contract/rider';
 import { useT } from '../../../lib/i18n/i18n';
 import { attemptReasonText } from '../run-text';
+import { FormActions } from './form-actions';
 
 /**
  * **Couldn't deliver** (DESIGN.md §18): why — no answer, address not found, refused — as large
@@ -51,14 +52,7 @@ export function AttemptForm({
           {t('rider.run.reasonRequired')}
         </p>
       )}
-      <div className="flex gap-2">
-        <button type="submit" className="btn btn-warning min-h-12 flex-1" disabled={busy}>
-          {t('rider.run.saveAttempt')}
-        </button>
-        <button type="button" className="btn btn-ghost min-h-12" onClick={onCancel}>
-          {t('rider.run.cancel')}
-        </button>
-      </div>
+      <FormActions submitLabel={t('rider.run.saveAttempt')} tone="btn-warning" busy={busy} onCancel={onCancel} />
     </form>
   );
 }

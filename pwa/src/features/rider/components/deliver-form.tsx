@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { formatNumber } from '../../../lib/format';
 import { useT } from '../../../lib/i18n/i18n';
 import { parseCash, parseDeliveryCode } from '../run-money';
+import { FormActions } from './form-actions';
 
 type DeliverFormProps = {
   /** The cash to collect (Tk; 0 for a prepaid order, which asks for no cash). */
@@ -78,14 +79,7 @@ export function DeliverForm({ amountToCollect, error, busy, onDeliver, onCancel 
           )}
         </label>
       )}
-      <div className="flex gap-2">
-        <button type="submit" className="btn btn-success min-h-12 flex-1" disabled={busy}>
-          {t('rider.run.confirmDelivered')}
-        </button>
-        <button type="button" className="btn btn-ghost min-h-12" onClick={onCancel}>
-          {t('rider.run.cancel')}
-        </button>
-      </div>
+      <FormActions submitLabel={t('rider.run.confirmDelivered')} tone="btn-success" busy={busy} onCancel={onCancel} />
     </form>
   );
 }
