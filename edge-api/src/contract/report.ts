@@ -53,11 +53,21 @@ export const ordersCsvQuery = z.object({ from: shopDateField, to: shopDateField 
     ctx.addIssue({ code: 'custom', path: ['to'], message: `At most ${MAX_EXPORT_DAYS} days from from` });
 });
 
-/** One day of `GET /reports/sales`: orders placed that shop day (not cancelled) and their total in Tk. */
+/**
+ * One day of `GET /reports/sales`: orders placed that shop day (not cancelled) and their total in
+ * Tk, the store credit those orders took, and the store credit given that day for problems
+ * (DESIGN.md §19).
+ */
 export const salesDaySchema = z.object({
   date: z.string().meta({ description: 'The shop date, YYYY-MM-DD (Asia/Dhaka)' }),
   orders: z.number().int(),
   revenue: z.number().meta({ description: 'Sum of totalAmount, Tk' }),
+  creditUsed: z
+    .number()
+    .meta({ description: 'Store credit taken by that day’s orders not cancelled (creditApplied), Tk' }),
+  creditGiven: z
+    .number()
+    .meta({ description: 'Store credit given that day for reported problems (ledger reason problem), Tk' }),
 });
 export type SalesDay = z.infer<typeof salesDaySchema>;
 

@@ -6,7 +6,13 @@
 import type { InStatement } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, queryPlan, type TestDb } from '../testing/test-db';
-import { exportPageStatement, purchaseListStatement, salesStatement, slotCountsStatement } from './reports';
+import {
+  creditGivenStatement,
+  exportPageStatement,
+  purchaseListStatement,
+  salesStatement,
+  slotCountsStatement,
+} from './reports';
 
 let t: TestDb;
 beforeAll(async () => {
@@ -19,9 +25,15 @@ const DAY = 24 * 60 * 60_000;
 const from = Date.parse('2026-11-11T00:00:00+06:00');
 
 describe('report query plans', () => {
-  it('sums sales per day from a range of the covering orders_placed_sales index alone', async () => {
+  it('sums sales per day from a range of the orders_placed_sales index', async () => {
     expect(await plan(salesStatement(from, from + 14 * DAY))).toBe(
-      'SEARCH orders USING COVERING INDEX orders_placed_sales (created_at>? AND created_at<?)\nUSE TEMP B-TREE FOR GROUP BY',
+      'SEARCH orders USING INDEX orders_placed_sales (created_at>? AND created_at<?)\nUSE TEMP B-TREE FOR GROUP BY',
+    );
+  });
+
+  it('sums the store credit given per day from the ledger’s problem entries only', async () => {
+    expect(await plan(creditGivenStatement(from, from + 14 * DAY))).toMatch(
+      /^SEARCH credit_ledger USING INDEX credit_ledger_once \(reason=\?\)/,
     );
   });
 

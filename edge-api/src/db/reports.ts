@@ -1,7 +1,8 @@
 /**
  * The reports' SQL (DESIGN.md §12): sales per shop day, the purchase list of a delivery day, the
  * load of a day's delivery slots, and the orders of a date range for the CSV export, page by page.
- * Each reads one index over a range of days (migration 0012 and 0003's `orders_slot_created`),
+ * Each reads one index over a range of days (migration 0012 and 0003's `orders_slot_created`; the
+ * store credit given, 0020's `credit_ledger_once`),
  * so its cost follows the orders in those days, not the table's size; `db/query-plan.test.ts`
  * checks every plan. Days are Asia/Dhaka's (contract/report.ts).
  */
@@ -19,14 +20,16 @@ const SHOP_OFFSET_MS = 6 * 60 * 60_000;
 /**
  * The statement {@link salesByDay} runs: orders placed from `fromMs` (inclusive) to `toMs`
  * (exclusive), not cancelled, grouped by shop day (the day number since the epoch in Dhaka
- * time), read from the covering `orders_placed_sales` index alone.
+ * time), with the store credit they took (poisha), by a range of the `orders_placed_sales` index
+ * (each order's row read for its credit).
  */
 export function salesStatement(fromMs: number, toMs: number): InStatement {
   return {
     // Integer division by constants in the text: bound numbers may arrive as REAL, whose division
     // would not truncate to the day.
     sql: `SELECT (created_at + ${SHOP_OFFSET_MS}) / ${DAY_MS} AS day, count(*) AS orders,
-                 sum(coalesce(final_amount, total_amount)) AS revenue
+                 sum(coalesce(final_amount, total_amount)) AS revenue,
+                 sum(coalesce(credit_applied_poisha, 0)) AS credit_used
           FROM orders
           WHERE created_at >= ? AND created_at < ? AND order_status <> 'Cancelled'
           GROUP BY day`,
@@ -35,22 +38,48 @@ export function salesStatement(fromMs: number, toMs: number): InStatement {
 }
 
 /**
- * Orders and revenue (sum of each order's `finalAmount` once packed, else its `totalAmount`, Tk,
- * DESIGN.md §17; cancelled orders left out) per shop day for the
- * `days` days ending with `today` (a shop date), oldest first, days without orders as zeros.
+ * The statement of {@link salesByDay}'s store credit given: the ledger's 'problem' entries
+ * written from `fromMs` (inclusive) to `toMs` (exclusive), poisha per shop day, by the range of
+ * `credit_ledger_once` whose reason is 'problem'.
+ */
+export function creditGivenStatement(fromMs: number, toMs: number): InStatement {
+  return {
+    sql: `SELECT (at + ${SHOP_OFFSET_MS}) / ${DAY_MS} AS day, sum(amount_poisha) AS given
+          FROM credit_ledger
+          WHERE reason = 'problem' AND at >= ? AND at < ?
+          GROUP BY day`,
+    args: [fromMs, toMs],
+  };
+}
+
+const poishaToTk = (poisha: unknown): number => Math.round(Number(poisha ?? 0)) / 100;
+
+/**
+ * Orders, revenue (sum of each order's `finalAmount` once packed, else its `totalAmount`, Tk,
+ * DESIGN.md §17; cancelled orders left out), the store credit those orders took (`creditUsed`)
+ * and the store credit given for problems (`creditGiven`, DESIGN.md §19), Tk, per shop day for
+ * the `days` days ending with `today` (a shop date), oldest first, days without any as zeros.
  */
 export async function salesByDay(db: Client, today: string, days: number): Promise<SalesDay[]> {
   const first = addShopDays(today, -(days - 1));
-  const { rows } = await db.execute(salesStatement(shopDayStartMs(first), shopDayStartMs(addShopDays(today, 1))));
+  const fromMs = shopDayStartMs(first);
+  const toMs = shopDayStartMs(addShopDays(today, 1));
+  const [sales, given] = await db.batch([salesStatement(fromMs, toMs), creditGivenStatement(fromMs, toMs)], 'read');
+  const dateOf = (row: Row) => shopDate(Number(row.day) * DAY_MS - SHOP_OFFSET_MS);
   const byDate = new Map(
-    rows.map((row) => [
-      shopDate(Number(row.day) * DAY_MS - SHOP_OFFSET_MS),
-      { orders: Number(row.orders), revenue: Number(row.revenue) },
+    (sales?.rows ?? []).map((row) => [
+      dateOf(row),
+      { orders: Number(row.orders), revenue: Number(row.revenue), creditUsed: poishaToTk(row.credit_used) },
     ]),
   );
+  const givenByDate = new Map((given?.rows ?? []).map((row) => [dateOf(row), poishaToTk(row.given)]));
   return Array.from({ length: days }, (_, i) => {
     const date = addShopDays(first, i);
-    return { date, ...(byDate.get(date) ?? { orders: 0, revenue: 0 }) };
+    return {
+      date,
+      ...(byDate.get(date) ?? { orders: 0, revenue: 0, creditUsed: 0 }),
+      creditGiven: givenByDate.get(date) ?? 0,
+    };
   });
 }
 

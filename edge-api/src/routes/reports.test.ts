@@ -95,8 +95,8 @@ describe('GET /api/reports/sales', () => {
   it('gives the last 14 Dhaka days by default, oldest first, today last, days without orders as zeros', async () => {
     const days = await sales();
     expect(days).toHaveLength(14);
-    expect(days[0]).toEqual({ date: '2026-11-11', orders: 0, revenue: 0 });
-    expect(days.at(-1)).toEqual({ date: TODAY, orders: 0, revenue: 0 });
+    expect(days[0]).toEqual({ date: '2026-11-11', orders: 0, revenue: 0, creditUsed: 0, creditGiven: 0 });
+    expect(days.at(-1)).toEqual({ date: TODAY, orders: 0, revenue: 0, creditUsed: 0, creditGiven: 0 });
     expect(days.map((day) => day.date)).toEqual([...days.map((day) => day.date)].sort());
     expect(await sales(90)).toHaveLength(90);
     expect((await sales(1)).map((day) => day.date)).toEqual([TODAY]);
@@ -110,9 +110,9 @@ describe('GET /api/reports/sales', () => {
     const c = await place({ at: '2026-11-24T07:00:00+06:00', lines: [[spinach(), 1]] });
     const days = await sales(3);
     expect(days).toEqual([
-      { date: '2026-11-22', orders: 0, revenue: 0 },
-      { date: '2026-11-23', orders: 2, revenue: a.totalAmount + b.totalAmount },
-      { date: TODAY, orders: 1, revenue: c.totalAmount },
+      { date: '2026-11-22', orders: 0, revenue: 0, creditUsed: 0, creditGiven: 0 },
+      { date: '2026-11-23', orders: 2, revenue: a.totalAmount + b.totalAmount, creditUsed: 0, creditGiven: 0 },
+      { date: TODAY, orders: 1, revenue: c.totalAmount, creditUsed: 0, creditGiven: 0 },
     ]);
   });
 
@@ -122,8 +122,14 @@ describe('GET /api/reports/sales', () => {
     // 05:59 +06:00 is the previous UTC day, still the same Dhaka day.
     const early = await place({ at: '2026-11-23T05:59:00+06:00', lines: [[potato(), 4]] });
     const [day22, day23] = await sales(3);
-    expect(day22).toEqual({ date: '2026-11-22', orders: 1, revenue: late.totalAmount });
-    expect(day23).toEqual({ date: '2026-11-23', orders: 2, revenue: midnight.totalAmount + early.totalAmount });
+    expect(day22).toEqual({ date: '2026-11-22', orders: 1, revenue: late.totalAmount, creditUsed: 0, creditGiven: 0 });
+    expect(day23).toEqual({
+      date: '2026-11-23',
+      orders: 2,
+      revenue: midnight.totalAmount + early.totalAmount,
+      creditUsed: 0,
+      creditGiven: 0,
+    });
   });
 });
 
