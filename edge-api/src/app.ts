@@ -33,6 +33,7 @@ import { orders } from './routes/orders';
 import { orderPaymentMethod } from './routes/order-payment-method';
 import { payments } from './routes/payments';
 import { products } from './routes/products';
+import { myProblems, orderProblems, problemPhotos, problems } from './routes/problems';
 import { push } from './routes/push';
 import { reports } from './routes/reports';
 import { reviews } from './routes/reviews';
@@ -84,6 +85,16 @@ export type AppDeps = {
 };
 
 const MAX_BODY_BYTES = 64 * 1024;
+
+/** The body limit of every request but a problem photo's upload. */
+const limitBody = bodyLimit({
+  maxSize: MAX_BODY_BYTES,
+  onError: (c) =>
+    errorResponse(c, 413, 'payload_too_large', `The request body is larger than ${MAX_BODY_BYTES / 1024} KB.`),
+});
+
+/** Where a shopper uploads a problem photo: up to MAX_PHOTO_BYTES (contract/problem.ts), checked by its route. */
+const PHOTO_UPLOAD_PATH = '/api/problem-photos';
 
 /**
  * The verifiers the config asks for, over one key set (its JWKS, Google's by default): `signed`
@@ -164,13 +175,8 @@ function buildApi(deps: AppDeps, described: Hono<AppEnv>) {
             })
           : (_c, next) => next(),
       )
-      .use(
-        bodyLimit({
-          maxSize: MAX_BODY_BYTES,
-          onError: (c) =>
-            errorResponse(c, 413, 'payload_too_large', `The request body is larger than ${MAX_BODY_BYTES / 1024} KB.`),
-        }),
-      )
+      // A problem photo has its own, larger limit (routes/problems.ts).
+      .use((c, next) => (c.req.path === PHOTO_UPLOAD_PATH ? next() : limitBody(c, next)))
       .use(inject)
       .use(ipWriteLimit(deps.config.rateLimits.ipWritesPerMinute))
       // Anyone may call it, and each call may make the shop call bKash.
@@ -179,9 +185,14 @@ function buildApi(deps: AppDeps, described: Hono<AppEnv>) {
       .route('/products', products)
       .route('/orders', orders)
       .route('/orders', orderPaymentMethod)
+      .route('/orders', orderProblems)
+      .route('/problem-photos', problemPhotos)
+      .route('/problems', problems)
       .route('/delivery-areas', deliveryAreas)
       .route('/delivery-slots', deliverySlots)
       .route('/reviews', reviews)
+      // Before `/users`, whose routes another module owns.
+      .route('/users/me/problems', myProblems)
       .route('/users', users)
       .route('/riders', riders)
       .route('/rider', rider)

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { DEMO_PROJECT_ID } from './contract/local-run';
+import { DEFAULT_AUTO_CREDIT_TK } from './contract/problem';
 import { FIREBASE_JWKS_URL } from './auth/jwks';
 import { parseSlotTimes, type DeliveryConfig, type SlotTimes } from './delivery/slots';
 import { LOG_LEVELS, type LogLevelName } from './http/logger';
@@ -90,6 +91,13 @@ const configSchema = z.object({
     .int({ error: 'must be a whole number' })
     .min(1, { error: 'must be at least 1' })
     .default(20),
+  // Reported problems worth at most this (Tk) become store credit at once, at most 2 a month per
+  // account (DESIGN.md §19); larger ones wait for an admin.
+  PROBLEM_AUTO_CREDIT_TK: z.coerce
+    .number({ error: 'must be a number (Tk)' })
+    .min(0, { error: 'must be 0 or more' })
+    .max(100_000, { error: 'must be at most 100000' })
+    .default(DEFAULT_AUTO_CREDIT_TK),
   // The shop's own address as shoppers reach it (https://shop.example); callback URLs given to
   // payment providers are built from it, never from a request's headers.
   PUBLIC_URL: z
@@ -139,6 +147,8 @@ export type AppConfig = {
   openOrdersPerAccount: number;
   /** Units of one counted product an account may hold across its open orders (MAX_UNITS_PER_PRODUCT). */
   maxUnitsPerProduct: number;
+  /** Claims worth at most this many Tk are credited at once (PROBLEM_AUTO_CREDIT_TK, DESIGN.md §19; 0: none). */
+  problemAutoCreditTk: number;
   /** The shop's public origin without a trailing slash (PUBLIC_URL); undefined: the listener's own. */
   publicUrl: string | undefined;
   stripeSecretKey: string | undefined;
@@ -218,6 +228,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     trustProxy: c.TRUST_PROXY,
     openOrdersPerAccount: c.OPEN_ORDERS_PER_ACCOUNT,
     maxUnitsPerProduct: c.MAX_UNITS_PER_PRODUCT,
+    problemAutoCreditTk: c.PROBLEM_AUTO_CREDIT_TK,
     publicUrl: c.PUBLIC_URL,
     stripeSecretKey: c.STRIPE_SECRET_KEY,
     stripeWebhookSecret: c.STRIPE_WEBHOOK_SECRET,

@@ -365,6 +365,7 @@ const refundReasons: Record<RefundRequest['reason'], string> = {
   cancel: 'Order cancelled',
   stray: 'Payment not accepted by the shop',
   packing: 'Final bill below the amount paid',
+  problem: 'A reported problem with the delivery',
 };
 
 /** The refunds bKash lists for a payment, in poisha (completed ones only). */

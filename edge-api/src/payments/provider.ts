@@ -17,8 +17,11 @@ export type RefundRequest = {
   paymentRef: string;
   /** How much goes back, in poisha (1 Tk = 100): the whole payment or part of it. */
   amountPoisha: number;
-  /** Why: the order was cancelled, the payment is one no order may keep, or packing billed less than the ceiling (DESIGN.md §17). */
-  reason: 'cancel' | 'stray' | 'packing';
+  /**
+   * Why: the order was cancelled, the payment is one no order may keep, packing billed less than
+   * the ceiling (DESIGN.md §17), or an admin refunds a reported problem (DESIGN.md §19).
+   */
+  reason: 'cancel' | 'stray' | 'packing' | 'problem';
   /**
    * Asked before with no known outcome (a crash, a lost answer): the provider first finds out
    * whether the refund was made, and makes it only when it was not.

@@ -107,7 +107,7 @@ function notifyShopper(
   c: Context<AppEnv>,
   orderId: string,
   type: PushType,
-  news: Pick<PushPayload, 'status' | 'packed' | 'onTheWay' | 'nextStop'> = {},
+  news: Pick<PushPayload, 'status' | 'packed' | 'onTheWay' | 'nextStop' | 'problem'> = {},
   urgency: 'normal' | 'high' = 'normal',
 ): void {
   const { db } = c.var;
@@ -204,4 +204,17 @@ export function notifyNextStop(
   nextStop: NonNullable<PushPayload['nextStop']>,
 ): void {
   notifyShopper(c, orderId, 'next-stop', { nextStop }, 'high');
+}
+
+/**
+ * An admin decided a problem the shopper reported on order `orderId` (DESIGN.md §19): the decision
+ * and the Tk credited or refunded (0 for a decline). Call after the decision (and, for a refund,
+ * the refund) is recorded, once.
+ */
+export function notifyProblemDecided(
+  c: Context<AppEnv>,
+  orderId: string,
+  problem: NonNullable<PushPayload['problem']>,
+): void {
+  notifyShopper(c, orderId, 'problem-decided', { problem });
 }
