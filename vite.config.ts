@@ -60,7 +60,7 @@ const onDemandEntries = new RegExp(
  * below): naming admins and riders, the delivery areas, and the rider's run. The order screens keep
  * their preloads: without them, opening an order's details from Manage Orders never finished.
  */
-const roleScreen = /assets\/(dashboard-(add-admin|add-rider|areas)|rider)-[\w-]+\.js$/;
+const roleScreen = /assets\/(dashboard-(add-admin|add-rider|areas|problems)|rider)-[\w-]+\.js$/;
 
 export default defineConfig(({ mode }) => {
   const precache = shopperPrecache(onDemandEntries);

@@ -111,6 +111,11 @@ export const routes: RouteObject[] = [
                 Component: AdminOnly,
                 children: [{ index: true, lazy: page(() => import('./routes/dashboard-areas')) }],
               },
+              {
+                path: paths.dashboard.problems,
+                Component: AdminOnly,
+                children: [{ index: true, lazy: page(() => import('./routes/dashboard-problems')) }],
+              },
             ],
           },
           { path: '*', lazy: page(() => import('./routes/not-found')) },

@@ -47,5 +47,7 @@ export const paths = {
     /** Naming riders (admins, DESIGN.md §18). */
     addRider: '/dashboard/add-rider',
     areas: '/dashboard/areas',
+    /** The problems shoppers reported after delivery, to decide (admins, DESIGN.md §19). */
+    problems: '/dashboard/problems',
   },
 } as const;

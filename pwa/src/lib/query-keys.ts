@@ -69,3 +69,17 @@ export const profileKeys = {
 export const paymentKeys = {
   methods: ['payment-methods'] as const,
 };
+
+/**
+ * `GET /api/problems` (admins, DESIGN.md §19): the problems of one status, paged (an infinite
+ * query), and the dawn board's open ones; a problem's photo. A decision invalidates `all`.
+ */
+export const problemKeys = {
+  all: ['problems'] as const,
+  /** The pages of problems in `status` loaded so far (the admin's queue). */
+  list: (status: string) => [...problemKeys.all, 'list', status] as const,
+  /** The open problems the dawn board counts (one page, oldest first). */
+  openBoard: () => [...problemKeys.all, 'open-board'] as const,
+  /** Photo `photoId`, as an object URL of its bytes (never change: kept for the session). */
+  photo: (photoId: string) => ['problem-photos', photoId] as const,
+};

@@ -28,6 +28,7 @@ export default function DashboardLayout() {
         { to: paths.dashboard.manageProducts, label: t('dashboard.manageProducts') },
         { to: paths.dashboard.addProduct, label: t('dashboard.addProducts') },
         { to: paths.dashboard.manageOrders, label: t('dashboard.manageOrders') },
+        { to: paths.dashboard.problems, label: t('problems.nav') },
         { to: paths.dashboard.areas, label: t('dashboard.areas') },
         { to: paths.dashboard.addAdmin, label: t('admin.addAdmin') },
         { to: paths.dashboard.addRider, label: t('riders.title') },

@@ -1,14 +1,16 @@
 /**
  * The dawn board (DESIGN.md §12), the admin's dashboard home: what the grocer needs before the
  * wholesale market opens — today's and tomorrow's delivery slots, the purchase list of a day
- * (printable), the riders' cash of a day (DESIGN.md §18), sales of the last 14 or 30 days, and
- * the orders of a date range as CSV. Its own
- * chunk (dashboard-home.tsx loads it for admins only); printing prints the purchase list alone.
+ * (printable), the open problems with their 72 h clock (DESIGN.md §19), the riders' cash of a
+ * day (DESIGN.md §18), sales of the last 14 or 30 days, and the orders of a date range as CSV.
+ * Its own chunk (dashboard-home.tsx loads it for admins only); printing prints the purchase list alone.
  */
 import { addShopDays, shopDate } from '@contract/shop-day';
 import { useState } from 'react';
+import { paths } from '../../../config/paths';
 import { CashCard } from './cash-card';
 import { ExportOrders } from './export-orders';
+import { OpenProblemsCard } from './open-problems-card';
 import { PurchaseList } from './purchase-list';
 import { SalesReport } from './sales-report';
 import { SlotBoard } from './slot-board';
@@ -20,6 +22,7 @@ export default function DawnBoard() {
   return (
     <div className="dawn-board mt-8 flex flex-col gap-10" data-testid="dawn-board">
       <SlotBoard today={today} tomorrow={addShopDays(today, 1)} />
+      <OpenProblemsCard queueHref={paths.dashboard.problems} />
       <PurchaseList today={today} />
       <CashCard today={today} />
       <SalesReport />

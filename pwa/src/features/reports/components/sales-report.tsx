@@ -1,5 +1,6 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import type { SalesDay } from '@contract/report';
 import { shopDayStartMs } from '@contract/shop-day';
 import { formatNumber, formatPrice, shopDateFormat } from '../../../lib/format';
 import { apiErrorText } from '../../../lib/i18n/api-errors';
@@ -8,6 +9,15 @@ import { salesOptions } from '../api/reports';
 
 // The chart and its library load only when sales are shown.
 const SalesChart = lazy(() => import('./sales-chart').then((module) => ({ default: module.SalesChart })));
+
+/**
+ * A day's store credit (DESIGN.md §19, Tk): `creditUsed` spent on that day's orders, `creditGiven`
+ * given for problems that day; 0 from a server that does not send them yet.
+ */
+const creditOf = (day: SalesDay) => {
+  const { creditUsed, creditGiven } = day as SalesDay & { creditUsed?: number; creditGiven?: number };
+  return { used: creditUsed ?? 0, given: creditGiven ?? 0 };
+};
 
 /** The periods the chart offers, in days. */
 const PERIODS = [14, 30] as const;
@@ -29,11 +39,14 @@ export function SalesReport() {
     return (date: string) => (date ? format.format(new Date(shopDayStartMs(date))) : '');
   }, [locale]);
   const totals = sales?.reduce(
-    (sum, day) => ({ orders: sum.orders + day.orders, revenue: sum.revenue + day.revenue }),
-    {
-      orders: 0,
-      revenue: 0,
-    },
+    (sum, day) => ({
+      orders: sum.orders + day.orders,
+      revenue: sum.revenue + day.revenue,
+      // Summed in poisha: Tk with decimals do not add up exactly as floats.
+      creditUsed: sum.creditUsed + Math.round(creditOf(day).used * 100),
+      creditGiven: sum.creditGiven + Math.round(creditOf(day).given * 100),
+    }),
+    { orders: 0, revenue: 0, creditUsed: 0, creditGiven: 0 },
   );
   return (
     <section aria-labelledby="sales-heading" data-testid="sales-report">
@@ -66,6 +79,12 @@ export function SalesReport() {
           <p className="mb-2" data-testid="sales-totals">
             {t('reports.salesTotals', { count: totals.orders, revenue: formatPrice(totals.revenue) })}
           </p>
+          <p className="mb-2" data-testid="sales-credit">
+            {t('sales.creditTotals', {
+              used: formatPrice(totals.creditUsed / 100),
+              given: formatPrice(totals.creditGiven / 100),
+            })}
+          </p>
           <Suspense fallback={<div style={{ minHeight: 260 }} />}>
             <SalesChart days={sales} dayLabel={dayLabel} />
           </Suspense>
@@ -90,6 +109,12 @@ export function SalesReport() {
                   <th scope="col" className="text-right">
                     {t('reports.revenue')}
                   </th>
+                  <th scope="col" className="text-right">
+                    {t('sales.creditUsedColumn')}
+                  </th>
+                  <th scope="col" className="text-right">
+                    {t('sales.creditGivenColumn')}
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -98,6 +123,8 @@ export function SalesReport() {
                     <th scope="row">{dayLabel(day.date)}</th>
                     <td className="text-right tabular-nums">{formatNumber(day.orders)}</td>
                     <td className="text-right tabular-nums">{formatNumber(day.revenue)}</td>
+                    <td className="text-right tabular-nums">{formatNumber(creditOf(day).used)}</td>
+                    <td className="text-right tabular-nums">{formatNumber(creditOf(day).given)}</td>
                   </tr>
                 ))}
               </tbody>
