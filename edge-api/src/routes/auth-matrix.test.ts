@@ -352,6 +352,44 @@ const matrix: Case[] = [
     expect: all(404),
   },
   { route: 'GET /api/delivery-slots', request: async () => ({ path: '/api/delivery-slots' }), expect: all(200) },
+  // Problems after delivery (DESIGN.md §19); routes/problems*.test.ts cover what each answers.
+  {
+    route: 'POST /api/problem-photos',
+    name: 'a JSON body is no photo',
+    request: async () => ({ path: '/api/problem-photos', body: {} }),
+    expect: { anonymous: 401, customerA: 415, customerB: 415, admin: 415 },
+  },
+  {
+    route: 'GET /api/problem-photos/:id',
+    request: async () => ({ path: `/api/problem-photos/${crypto.randomUUID()}` }),
+    // Customer B is an admin by now (PUT /api/users/admin above).
+    expect: { anonymous: 401, customerA: 403, customerB: 404, admin: 404 },
+  },
+  {
+    route: 'POST /api/orders/:id/problems',
+    name: "customer A's order, not delivered yet",
+    request: async () => ({
+      path: `/api/orders/${await newOrderOfA()}/problems`,
+      body: { lines: [{ _id: 'any', reason: 'spoiled', quantity: 1 }] },
+      headers: key(),
+    }),
+    expect: { anonymous: 401, customerA: 409, customerB: 404, admin: 404 },
+  },
+  {
+    route: 'GET /api/users/me/problems',
+    request: async () => ({ path: '/api/users/me/problems' }),
+    expect: { anonymous: 401, customerA: 200, customerB: 200, admin: 200 },
+  },
+  {
+    route: 'GET /api/problems',
+    request: async () => ({ path: '/api/problems?status=open' }),
+    expect: { anonymous: 401, customerA: 403, customerB: 200, admin: 200 },
+  },
+  {
+    route: 'PUT /api/problems/:id',
+    request: async () => ({ path: `/api/problems/${crypto.randomUUID()}`, body: { decision: 'credit' } }),
+    expect: { anonymous: 401, customerA: 403, customerB: 404, admin: 404 },
+  },
   { route: 'ALL /api/*', name: 'unknown path', request: async () => ({ path: '/api/nope' }), expect: all(404) },
 ];
 
