@@ -336,6 +336,19 @@ describe('what a claim is worth, and how many units it may name', () => {
     expect(Date.parse(problem.deadline) - Date.parse(problem.createdAt)).toBe(72 * 60 * 60 * 1000);
   });
 
+  it('rounds each claim’s share down to the poisha, so the claims of a line never add up to more than it cost', async () => {
+    // 3 × 250 g beans packed at 760 g: 55 × 3 × 760/750 = 167.20 Tk.
+    const order = await deliveredOrder('customerA', [[beans, 3]], {
+      lines: [{ _id: beans._id, found: true, packedGrams: 760 }],
+    });
+    const line = (quantity: number) => ({ lines: [{ _id: beans._id, reason: 'short_weight', quantity }] });
+    const one = await claimed(await claim(order._id, line(1)));
+    const two = await claimed(await claim(order._id, line(2)));
+    // 16,720 × 1/3 = 5,573.3 → 55.73 Tk; 16,720 × 2/3 = 11,146.6 → 111.46 Tk: 167.19 in all.
+    expect([one.worth, two.worth]).toEqual([55.73, 111.46]);
+    expect(one.lines[0]).toMatchObject({ name: 'Beans', reason: 'short_weight', quantity: 1 });
+  });
+
   it('refuses units beyond what was delivered (a line not found delivered 0), a line not in the order, and a second claim of the same units: 400 problem_invalid naming each, nothing stored', async () => {
     const order = await worthOrder('customerB');
     const other = crypto.randomUUID();
