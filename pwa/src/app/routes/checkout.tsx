@@ -14,6 +14,7 @@ import { CheckoutPage } from '../../features/checkout/components/checkout-page';
 import { useDeliveryAreas } from '../../features/delivery-areas/api/get-delivery-areas';
 import { chooseArea, useChosenAreaId } from '../../features/delivery-areas/chosen-area';
 import { AreaPicker } from '../../features/delivery-areas/components/area-picker';
+import { useStoreCredit } from '../../features/problems/api/get-credit';
 
 /**
  * `/checkout` (signed-in only; guarded in the router): the checkout form over the cart, placing
@@ -21,7 +22,8 @@ import { AreaPicker } from '../../features/delivery-areas/components/area-picker
  * catalogue, or no longer in it, are left out; My Orders shows the order once it is placed, queued or refused. Phone
  * and address start from the account's profile (kept offline), the delivery area from the one the
  * shopper chose (features/delivery-areas; kept offline too); what an order used is saved
- * to it afterwards (features/auth/api/my-profile.ts rememberContact: online only, silently).
+ * to it afterwards (features/auth/api/my-profile.ts rememberContact: online only, silently). With
+ * store credit (features/problems, kept offline), "Use my credit" is offered (DESIGN.md §19).
  */
 export default function CheckoutRoute() {
   const stored = useCart();
@@ -41,6 +43,7 @@ export default function CheckoutRoute() {
   const profile = useMyProfile(user.uid);
   const areas = useDeliveryAreas();
   const chosenAreaId = useChosenAreaId();
+  const credit = useStoreCredit(user.account);
   const email = user.email ?? '';
   // The outbox keeps the order under the account: its e-mail, or phone number (auth-store.ts).
   const placeOrder = usePlaceOrder({
@@ -64,6 +67,7 @@ export default function CheckoutRoute() {
       chosenAreaId={chosenAreaId}
       onChooseArea={chooseArea}
       areaPicker={(props) => <AreaPicker areas={areas.data} failed={areas.isError} {...props} />}
+      creditBalance={credit.data?.balance}
     />
   );
 }

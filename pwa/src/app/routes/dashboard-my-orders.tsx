@@ -11,6 +11,10 @@ import { useOrders } from '../../features/orders/api/orders';
 import type { UnsentOrder } from '../../features/orders/api/get-unsent-orders';
 import { MyOrders } from '../../features/orders/components/my-orders';
 import { linesBack, type LinesBack } from '../../features/orders/refused-order';
+import { useMyProblems } from '../../features/problems/api/get-my-problems';
+import { useUnsentProblems } from '../../features/problems/api/report-problem';
+import { OrderProblems } from '../../features/problems/components/order-problems';
+import { problemsOf } from '../../features/problems/problem-model';
 import { PushPrompt } from '../../features/push/components/push-prompt';
 import { readMirror } from '../../lib/offline/catalogue-mirror';
 import { t } from '../../lib/i18n/i18n';
@@ -24,13 +28,16 @@ import { notify } from '../../lib/toast';
  * (or the rest) back and open checkout
  * (the outbox keeps no phone or address of a refused order); either way it is removed once some
  * lines are in the cart; one refused until the e-mail is verified offers the link again. With an
- * order placed, a shopper is offered notifications.
+ * order placed, a shopper is offered notifications. Each order shows its reported problems and,
+ * for 48 hours after delivery, Report a problem (features/problems, DESIGN.md §19).
  */
 export default function MyOrdersRoute() {
   const { user, admin } = useAuth();
   const client = useQueryClient();
   // A shopper with an order to follow is asked whether to be told when it moves.
   const { data: orders } = useOrders(user.account);
+  const problems = useMyProblems(user.account);
+  const unsentProblems = useUnsentProblems(user.account);
   const navigate = useNavigate();
   // Today's prices and stock decide: the catalogue as the server has it now, else (offline, or
   // the server unreachable) as this device last saw it. What is out of stock or gone is named.
@@ -66,6 +73,14 @@ export default function MyOrdersRoute() {
       onResendVerification={resendVerification}
       onOrderAgain={orderAgain}
       notice={!admin && orders && orders.length > 0 ? <PushPrompt kind="shopper" /> : undefined}
+      orderExtra={(order) => (
+        <OrderProblems
+          order={order}
+          email={user.account ?? ''}
+          problems={problemsOf(problems.data, order._id)}
+          unsent={unsentProblems.get(order._id)}
+        />
+      )}
     />
   ) : null;
 }

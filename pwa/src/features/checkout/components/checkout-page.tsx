@@ -9,6 +9,7 @@ import type { DeliveryArea } from '@contract/delivery-area';
 import { MAX_LINE_NOTE, type Substitution } from '@contract/line-choice';
 import type { PayWith } from '@contract/rider';
 import { toBdMobileDisplay } from '@contract/phone';
+import { creditToApply } from '@contract/credit';
 import { belowMinimumBy, priceCart } from '@contract/pricing';
 import { MAX_SAVED_ADDRESSES, savedAddressSchema, type SavedAddress } from '@contract/user';
 import { FormField } from '../../../components/form-field';
@@ -97,6 +98,8 @@ type CheckoutPageProps = {
   onChooseArea: (areaId: string) => void;
   /** Renders the area picker. */
   areaPicker: AreaPickerSlot;
+  /** The account's store credit balance (Tk, DESIGN.md §19); undefined or 0: "Use my credit" is not offered. */
+  creditBalance?: number | undefined;
 };
 
 const publishableKey = import.meta.env.VITE_STRIPE_PUBLISHABLE_KEY;
@@ -138,7 +141,9 @@ const fieldsOf = (address: SavedAddress | undefined, areaId: string | undefined)
  * "Save this address". Below the area's minimum order it says how much more and does not
  * order. Each line carries the shopper's packing choices (DESIGN.md §17); with weighed lines the
  * summary gives the estimate and the most the order can cost. Cash on delivery asks which note
- * the shopper pays with (`payWith`: exact, 500 or 1,000 Tk; DESIGN.md §18). Lines out of stock are listed apart and left out of the order and its totals. The
+ * the shopper pays with (`payWith`: exact, 500 or 1,000 Tk; DESIGN.md §18). With store credit,
+ * "Use my credit (X Tk)" sends `useCredit` and the summary shows the credit and what is left to pay
+ * (DESIGN.md §19; the server decides what it takes). Lines out of stock are listed apart and left out of the order and its totals. The
  * Idempotency-Key is made when the shopper presses the button and kept for retries, so a double
  * click or a retry makes one order.
  */
@@ -157,12 +162,15 @@ export function CheckoutPage({
   chosenAreaId,
   onChooseArea,
   areaPicker,
+  creditBalance = 0,
 }: CheckoutPageProps) {
   const locale = useLocale(); // renders again in the language chosen
   const online = useOnline();
   const [method, setMethod] = useState<'cod' | 'card' | 'bkash'>('cod');
   // The note a cash order is paid with, so the rider brings change (DESIGN.md §18).
   const [payWith, setPayWith] = useState<PayWith>('exact');
+  // "Use my credit" (DESIGN.md §19): off until the shopper ticks it.
+  const [useCredit, setUseCredit] = useState(false);
   const bkashOffered = useBkashOffered();
   const [cardOrder, setCardOrder] = useState<{ _id: string }>();
   const attemptKey = useRef<string | undefined>(undefined);
@@ -264,6 +272,8 @@ export function CheckoutPage({
   // A note longer than a line may carry (the cart says so): the order waits until it is shortened.
   const longNotes = lines.filter((line) => (line.note?.length ?? 0) > MAX_LINE_NOTE);
   const ceiling = ceilingTexts(lines, named, method);
+  // The credit this order would take: the balance up to the lines' total (contract/credit.ts).
+  const credit = useCredit && creditBalance > 0 ? creditToApply(creditBalance, priceCart(lines).cartTotal) : 0;
   const onSubmit = async (values: FormValues) => {
     if (lines.length === 0 || short > 0 || longNotes.length > 0) return;
     // An area kept on this device that is not delivered to now (or areas not loaded offline).
@@ -295,6 +305,8 @@ export function CheckoutPage({
           paymentMethod,
           // Asked of a cash order only: not of one that falls back to cash offline.
           ...(method === 'cod' && { payWith }),
+          // Store credit (DESIGN.md §19): the server takes what is there when it places the order.
+          ...(credit > 0 && { useCredit: true }),
           deliverySlot,
           // The subtotal and prices shown here, the area's fee in it: the server never places the
           // order above them (DESIGN.md §16).
@@ -446,6 +458,17 @@ export function CheckoutPage({
             </p>
           )}
         </fieldset>
+        {creditBalance > 0 && (
+          <label className="flex min-h-11 items-center gap-3" data-testid="checkout-use-credit">
+            <input
+              type="checkbox"
+              className="checkbox checkbox-primary"
+              checked={useCredit}
+              onChange={(event) => setUseCredit(event.target.checked)}
+            />
+            {t('checkout.credit.use', { amount: formatPrice(creditBalance) })}
+          </label>
+        )}
         <NotInOrder lines={leftOut} nothingLeft={lines.length === 0} />
         {named && short > 0 && (
           <p className="alert alert-warning" role="status" data-testid="checkout-below-minimum">
@@ -486,7 +509,7 @@ export function CheckoutPage({
       <aside>
         <h2 className="mb-3 text-lg font-semibold">{t('checkout.yourOrder')}</h2>
         <OrderSummaryLines lines={lines} />
-        <PriceSummary lines={lines} area={named} method={method} />
+        <PriceSummary lines={lines} area={named} method={method} credit={credit} />
       </aside>
     </section>
   );

@@ -37,6 +37,8 @@ type MyOrdersProps = {
   onOrderAgain: (order: Order) => Promise<void>;
   /** Shown under the heading (the notifications prompt). */
   notice?: ReactNode;
+  /** Shown in each order's card after its delivery code: its reported problems and Report a problem (DESIGN.md §19). */
+  orderExtra?: (order: Order) => ReactNode;
 };
 
 /**
@@ -52,9 +54,10 @@ type MyOrdersProps = {
  * Each line shows the shopper's packing choices and, once packed, what was packed, with the final
  * bill and any refund (DESIGN.md §17, MyOrderLines); an order with weighed lines not yet packed
  * says the most it can cost. An order on its way shows its delivery code for the rider and, once
- * Out for delivery, the rider's name with a Call link (DESIGN.md §18, DeliveryCode).
+ * Out for delivery, the rider's name with a Call link (DESIGN.md §18, DeliveryCode). An order that
+ * used store credit says how much (DESIGN.md §19); `orderExtra` adds its problems.
  */
-export function MyOrders({ email, onPutBack, onOrderAgain, onResendVerification, notice }: MyOrdersProps) {
+export function MyOrders({ email, onPutBack, onOrderAgain, onResendVerification, notice, orderExtra }: MyOrdersProps) {
   const t = useT();
   const { data: orders, isPending, isError } = useOrders(email);
   const unsent = useUnsentOrders(email);
@@ -226,6 +229,11 @@ export function MyOrders({ email, onPutBack, onOrderAgain, onResendVerification,
                       {t('myOrders.packed.atMost', { amount: formatPrice(order.maxAmount) })}
                     </p>
                   )}
+                  {(order.creditApplied ?? 0) > 0 && (
+                    <p className="text-sm" data-testid="my-order-credit">
+                      {t('credit.applied', { amount: formatPrice(order.creditApplied ?? 0) })}
+                    </p>
+                  )}
                   <OrderStatus order={order} />
                   <div className="flex flex-wrap gap-2 sm:justify-end">
                     {/* A delivered or cancelled order has nothing left to cancel: no button saying so. */}
@@ -256,6 +264,7 @@ export function MyOrders({ email, onPutBack, onOrderAgain, onResendVerification,
                 </div>
               </div>
               <DeliveryCode order={order} />
+              {orderExtra?.(order)}
               {order.paymentMethod === 'bkash' && (
                 <BkashPayment order={order} returned={bkashReturn?.orderId === order._id ? bkashReturn : undefined} />
               )}

@@ -1,0 +1,16 @@
+/**
+ * The account's store credit (DESIGN.md §19), `GET /api/users/me/credit` → `{balance, entries}`:
+ * the profile lists it, checkout offers to use it. Kept offline with the orders (myProblemKeys' note).
+ */
+import type { CreditAnswer } from '@contract/credit';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { creditKeys } from '../../../lib/query-keys';
+import { readMine } from './read-mine';
+
+/** The query options of `account`'s credit; the query fails with ApiRequestError on a non-2xx answer. */
+export const creditQueryOptions = (account: string | undefined) =>
+  queryOptions({ queryKey: creditKeys.mine(account), queryFn: () => readMine<CreditAnswer>('credit') });
+
+/** `account`'s store credit (undefined while unknown); nothing is asked while signed out. */
+export const useStoreCredit = (account: string | undefined) =>
+  useQuery({ ...creditQueryOptions(account), enabled: Boolean(account) });
