@@ -21,13 +21,16 @@ const exact: Record<string, () => string> = {
 
 /**
  * `message` (a decision field's message) in the language shown; `worth` (Tk) names the most an
- * amount may be. The API's refusal of an amount above the worth (it may name the worth) reads
- * as the form's own. A message it does not know is returned as it is.
+ * amount may be. The API's refusal of an amount above the worth reads as the form's own; above
+ * what a refund's payment has left names that. A message it does not know is returned as it is.
  */
 export function decisionError(message: string | undefined, worth: number): string | undefined {
   if (message === undefined) return undefined;
-  if (message === ABOVE_WORTH || /worth/i.test(message))
+  if (message === ABOVE_WORTH || /^At most [\d.]+ Tk \(the claim's worth\)$/.test(message))
     return t('problems.error.aboveWorth', { worth: formatPrice(worth) });
+  // A refund above what the order's payment has left (decide-problem.ts's amountTooLarge).
+  const left = /^At most ([\d.]+) Tk \(what is left of the payment\)$/.exec(message);
+  if (left) return t('problems.error.aboveLeft', { most: formatPrice(Number(left[1])) });
   const known = Object.hasOwn(exact, message) ? exact[message] : undefined;
   return known ? known() : contractError(message);
 }

@@ -2,8 +2,8 @@
  * The admin's problems through the API (DESIGN.md §19): `GET /api/problems?status=` a page at a
  * time (the `Link: <…>; rel="next"` header holds the next page's cursor, as `GET /orders`), the
  * decision `PUT /api/problems/:id`, and a problem's photo `GET /api/problem-photos/:id`, which
- * needs the bearer header (an <img src> cannot carry it: its bytes are fetched, then shown
- * through an object URL). Admin writes need a connection; they never go through the outbox.
+ * needs the bearer header (an <img src> cannot carry it: its bytes are fetched by the typed
+ * client, then shown through an object URL). Admin writes need a connection; they never go through the outbox.
  */
 import {
   infiniteQueryOptions,
@@ -14,7 +14,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import type { Problem, ProblemStatus } from '@contract/problem';
-import { API_BASE, apiRequestError, bearer, currentIdToken } from '../../../lib/api-client';
+import { api, apiRequestError, readResponse } from '../../../lib/api-client';
 import { problemKeys } from '../../../lib/query-keys';
 import type { DecisionBody } from '../decision-form';
 
@@ -29,26 +29,16 @@ const PAGE_SIZE = '50';
 
 const NEXT_LINK = /<([^>]*)>\s*;\s*rel="?next"?/;
 
-/**
- * Sends `init` to `path` under /api as the signed-in admin (their ID token as the bearer).
- * @throws ApiRequestError on a non-2xx answer, TypeError when offline.
- */
-async function adminFetch(path: string, init: RequestInit = {}): Promise<Response> {
-  const token = await currentIdToken();
-  const headers = { ...(token ? bearer(token) : {}), ...(init.headers as Record<string, string> | undefined) };
-  const res = await fetch(`${API_BASE}${path}`, { ...init, headers });
-  if (!res.ok) throw await apiRequestError(res);
-  return res;
-}
-
 /** Fetches the page of `status`'s problems after `cursor` (the first page without one). */
 async function fetchProblemPage(status: ProblemStatus, cursor?: string): Promise<ProblemPage> {
-  const query = new URLSearchParams({ status, limit: PAGE_SIZE, ...(cursor !== undefined && { cursor }) });
-  const res = await adminFetch(`/problems?${query}`);
+  const res = await api.problems.$get({
+    query: { status, limit: PAGE_SIZE, ...(cursor !== undefined && { cursor }) },
+  });
+  const problems = await readResponse(res);
   const link = res.headers.get('Link');
   const url = link ? NEXT_LINK.exec(link)?.[1] : undefined;
   const next = url === undefined ? undefined : (new URL(url, location.origin).searchParams.get('cursor') ?? undefined);
-  return { problems: (await res.json()) as Problem[], next };
+  return { problems, next };
 }
 
 /** The pages of `status`'s problems loaded so far (open ones oldest first, others newest decided first). */
@@ -75,14 +65,9 @@ export function useProblems(status: ProblemStatus) {
 export function useDecideProblem() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, body }: { id: string; body: DecisionBody }) => {
-      const res = await adminFetch(`/problems/${encodeURIComponent(id)}`, {
-        method: 'PUT',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      return (await res.json()) as Problem;
-    },
+    mutationFn: async ({ id, body }: { id: string; body: DecisionBody }) =>
+      // The route answers through decideProblem (a plain Response to the RPC types): its body is the contract's Problem.
+      (await readResponse(api.problems[':id'].$put({ param: { id }, json: body }))) as unknown as Problem,
     onSuccess: (decided) =>
       // It leaves the Open list at once, before the lists are fetched again.
       client.setQueryData(
@@ -108,8 +93,11 @@ export function useDecideProblem() {
 export function useProblemPhoto(photoId: string | null) {
   const photo = useQuery({
     queryKey: problemKeys.photo(photoId ?? ''),
-    queryFn: async () =>
-      URL.createObjectURL(await (await adminFetch(`/problem-photos/${encodeURIComponent(photoId ?? '')}`)).blob()),
+    queryFn: async () => {
+      const res = await api['problem-photos'][':id'].$get({ param: { id: photoId ?? '' } });
+      if (!res.ok) throw await apiRequestError(res);
+      return URL.createObjectURL(await res.blob());
+    },
     enabled: photoId !== null,
     staleTime: Infinity,
     gcTime: Infinity,

@@ -5,11 +5,11 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import type { Problem } from '@contract/problem';
-import { API_BASE, apiRequestError, bearer, currentIdToken } from '../../../lib/api-client';
+import { api, readResponse } from '../../../lib/api-client';
 import { problemKeys } from '../../../lib/query-keys';
 
 /** The most open problems the board lists (the API's largest page). */
-const BOARD_PAGE = 200;
+const BOARD_PAGE = '200';
 
 /** The open problems (up to {@link BOARD_PAGE}) and whether there are more than that. */
 export type OpenProblems = { problems: Problem[]; more: boolean };
@@ -19,12 +19,9 @@ export const openProblemsOptions = () =>
   queryOptions({
     queryKey: problemKeys.openBoard(),
     queryFn: async (): Promise<OpenProblems> => {
-      const token = await currentIdToken();
-      const res = await fetch(`${API_BASE}/problems?status=open&limit=${BOARD_PAGE}`, {
-        headers: token ? bearer(token) : {},
-      });
-      if (!res.ok) throw await apiRequestError(res);
-      return { problems: (await res.json()) as Problem[], more: /rel="?next"?/.test(res.headers.get('Link') ?? '') };
+      const res = await api.problems.$get({ query: { status: 'open', limit: BOARD_PAGE } });
+      const problems: Problem[] = await readResponse(res);
+      return { problems, more: /rel="?next"?/.test(res.headers.get('Link') ?? '') };
     },
     staleTime: 30_000,
     refetchInterval: 60_000,

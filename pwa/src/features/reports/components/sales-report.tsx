@@ -1,6 +1,5 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { SalesDay } from '@contract/report';
 import { shopDayStartMs } from '@contract/shop-day';
 import { formatNumber, formatPrice, shopDateFormat } from '../../../lib/format';
 import { apiErrorText } from '../../../lib/i18n/api-errors';
@@ -10,21 +9,13 @@ import { salesOptions } from '../api/reports';
 // The chart and its library load only when sales are shown.
 const SalesChart = lazy(() => import('./sales-chart').then((module) => ({ default: module.SalesChart })));
 
-/**
- * A day's store credit (DESIGN.md §19, Tk): `creditUsed` spent on that day's orders, `creditGiven`
- * given for problems that day; 0 from a server that does not send them yet.
- */
-const creditOf = (day: SalesDay) => {
-  const { creditUsed, creditGiven } = day as SalesDay & { creditUsed?: number; creditGiven?: number };
-  return { used: creditUsed ?? 0, given: creditGiven ?? 0 };
-};
-
 /** The periods the chart offers, in days. */
 const PERIODS = [14, 30] as const;
 
 /**
  * Sales of the last 14 or 30 shop days (DESIGN.md §12): a chart of revenue and orders per day,
- * and the same numbers as a table — hidden from sight until asked for ("Show as table"), always
+ * the store credit orders used and problems were given over the period (DESIGN.md §19), and the
+ * same numbers, credit per day too, as a table — hidden from sight until asked for ("Show as table"), always
  * there for screen readers.
  */
 export function SalesReport() {
@@ -43,8 +34,8 @@ export function SalesReport() {
       orders: sum.orders + day.orders,
       revenue: sum.revenue + day.revenue,
       // Summed in poisha: Tk with decimals do not add up exactly as floats.
-      creditUsed: sum.creditUsed + Math.round(creditOf(day).used * 100),
-      creditGiven: sum.creditGiven + Math.round(creditOf(day).given * 100),
+      creditUsed: sum.creditUsed + Math.round(day.creditUsed * 100),
+      creditGiven: sum.creditGiven + Math.round(day.creditGiven * 100),
     }),
     { orders: 0, revenue: 0, creditUsed: 0, creditGiven: 0 },
   );
@@ -123,8 +114,8 @@ export function SalesReport() {
                     <th scope="row">{dayLabel(day.date)}</th>
                     <td className="text-right tabular-nums">{formatNumber(day.orders)}</td>
                     <td className="text-right tabular-nums">{formatNumber(day.revenue)}</td>
-                    <td className="text-right tabular-nums">{formatNumber(creditOf(day).used)}</td>
-                    <td className="text-right tabular-nums">{formatNumber(creditOf(day).given)}</td>
+                    <td className="text-right tabular-nums">{formatNumber(day.creditUsed)}</td>
+                    <td className="text-right tabular-nums">{formatNumber(day.creditGiven)}</td>
                   </tr>
                 ))}
               </tbody>
