@@ -128,3 +128,36 @@ describe('the Packed notification (DESIGN.md §17)', () => {
     expect(packed('en').title).toBe(en['push.notify.packed.titlePlain']);
   });
 });
+
+describe('the problem-decided notification (DESIGN.md §19)', () => {
+  const decided = (locale: 'en' | 'bn', problem?: unknown) =>
+    notificationFor(
+      { type: 'problem-decided', orderId: order, url, tag: `problem-${order}`, locale, problem },
+      messages,
+      origin,
+    );
+
+  it('says the credit or the refund with its Tk, opening the order in My Orders', () => {
+    const credited = decided('en', { decision: 'credit', amount: 40 });
+    expect([credited.title, credited.options.body, credited.options.data.url]).toEqual([
+      'Store credit added: 40 Tk',
+      en['push.notify.problemCredited.body'],
+      url,
+    ]);
+    expect(decided('en', { decision: 'refund', amount: 1250.5 }).title).toBe('Refunded: 1,250.5 Tk');
+  });
+
+  it('in Bangla, with Bangla digits and ৳; a decline sends the shopper to My Orders for why', () => {
+    expect(decided('bn', { decision: 'credit', amount: 40 }).title).toBe('স্টোর ক্রেডিট যোগ হয়েছে: ৳৪০');
+    const declined = decided('bn', { decision: 'decline', amount: 0 });
+    expect([declined.title, declined.options.body]).toEqual([
+      bn['push.notify.problemDeclined.title'],
+      bn['push.notify.problemDeclined.body'],
+    ]);
+  });
+
+  it('reads as an order update without its decision', () => {
+    expect(decided('en').title).toBe(en['push.notify.update.title']);
+    expect(decided('en', { decision: 'credit' }).title).toBe(en['push.notify.update.title']);
+  });
+});

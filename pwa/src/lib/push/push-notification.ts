@@ -87,6 +87,28 @@ function riderTexts(
   return [fill(t('push.notify.onTheWay.title'), { rider }), body];
 }
 
+/**
+ * A decision on a problem the shopper reported (DESIGN.md §19): "Store credit added: 40 Tk" or
+ * "Refunded: 40 Tk" (in the language's digits), or declined — the reason is read in My Orders.
+ * A payload without its `problem` part, or with an unknown decision, reads as an order update.
+ */
+function problemTexts(
+  problem: PushPayload['problem'] | undefined,
+  locale: 'en' | 'bn',
+  t: (id: PushMessageId) => string,
+): [string, string] | undefined {
+  if (problem?.decision === 'decline')
+    return [t('push.notify.problemDeclined.title'), t('push.notify.problemDeclined.body')];
+  if (problem?.decision !== 'credit' && problem?.decision !== 'refund') return undefined;
+  if (typeof problem.amount !== 'number' || !Number.isFinite(problem.amount)) return undefined;
+  const amount = new Intl.NumberFormat(locale === 'bn' ? 'bn-BD' : 'en-BD', { maximumFractionDigits: 2 }).format(
+    problem.amount,
+  );
+  return problem.decision === 'credit'
+    ? [fill(t('push.notify.problemCredited.title'), { amount }), t('push.notify.problemCredited.body')]
+    : [fill(t('push.notify.problemRefunded.title'), { amount }), t('push.notify.problemRefunded.body')];
+}
+
 /** The title and body of `payload`, by its type and status. */
 function texts(payload: Partial<PushPayload>, locale: 'en' | 'bn', t: (id: PushMessageId) => string): [string, string] {
   switch (payload.type) {
@@ -95,6 +117,11 @@ function texts(payload: Partial<PushPayload>, locale: 'en' | 'bn', t: (id: PushM
     case 'on-the-way':
     case 'next-stop':
       return riderTexts(payload, locale, t);
+    case 'problem-decided': {
+      const decided = problemTexts(payload.problem, locale, t);
+      if (decided) return decided;
+      break;
+    }
     case 'payment-completed':
       return [t('push.notify.paid.title'), t('push.notify.paid.body')];
     case 'payment-refunded':

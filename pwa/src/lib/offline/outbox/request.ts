@@ -50,13 +50,13 @@ const OUTBOX_REQUEST: { [K in OutboxKind]: (payload: OutboxPayload<K>) => Outbox
   // The photo's bytes never go in this body: only the id its upload answered.
   problem: ({ orderId, lines, photoId }) => ({
     method: 'POST',
-    url: `${API_BASE}/orders/${encodeURIComponent(orderId)}/problems`,
+    url: `${API_BASE}${routes.orders[':id'].problems.$path(orderParam(orderId))}`,
     body: { lines, ...(photoId === undefined ? {} : { photoId }) },
   }),
 };
 
 /** `POST /problem-photos`: the photo's raw bytes under their own type → 201 `{photoId}`. */
-const PROBLEM_PHOTOS_URL = `${API_BASE}/problem-photos`;
+const PROBLEM_PHOTOS_URL = `${API_BASE}${routes['problem-photos'].$path()}`;
 
 /** The method, URL and body `item` is sent with. */
 export const outboxRequest = <K extends OutboxKind>(item: { kind: K; payload: OutboxPayload<K> }): OutboxRequest =>
