@@ -11,6 +11,7 @@ import type { Order } from '@contract/order';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '../edge-api/src/db/client';
+import en from '../pwa/src/lib/i18n/locales/en.json';
 import { logIn, newAccount, placeOrderFor, type Account } from './support/accounts';
 import { apiAs } from './support/api';
 import { seriousA11yViolations } from './support/axe';
@@ -243,6 +244,9 @@ describe('riders, cash and the delivery code (admin and shopper)', () => {
     const { page, context } = await signedIn(admin, '/dashboard', LANDSCAPE);
     const card = page.getByTestId('cash-card');
     const day = (own.deliverySlot?.start ?? own.createdAt).slice(0, 10);
+    // A cleared date says so, rather than loading for ever.
+    await card.getByLabel('Delivery date').fill('');
+    await card.getByRole('alert').filter({ hasText: en['reports.dateInvalid'] }).waitFor(WAIT);
     await card.getByLabel('Delivery date').fill(day);
     await card.getByLabel('Delivery date').blur();
     const row = card.getByTestId('cash-row').filter({ hasText: 'Karim Rider' });

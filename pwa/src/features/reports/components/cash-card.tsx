@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { formatNumber, formatPrice } from '../../../lib/format';
 import { apiErrorText } from '../../../lib/i18n/api-errors';
 import { useT } from '../../../lib/i18n/i18n';
 import { cashOptions } from '../api/reports';
+import { DeliveryDateField, isDeliveryDate } from './delivery-date-field';
 import { cashRow, cashTotals, type CashBalance, type CashRow } from '../cash-model';
 
 /** How a difference is highlighted: short in red, over in amber, even quietly. */
@@ -38,8 +39,7 @@ function Difference({ row }: { row: Pick<CashRow, 'difference' | 'balance'> }) {
 export function CashCard({ today }: { today: string }) {
   const t = useT();
   const [date, setDate] = useState(today);
-  const inputId = useId();
-  const valid = /^\d{4}-\d{2}-\d{2}$/.test(date);
+  const valid = isDeliveryDate(date);
   const { data: lines, error } = useQuery({ ...cashOptions(date), enabled: valid });
   const rows = lines?.map(cashRow);
   const totals = lines && cashTotals(lines);
@@ -53,21 +53,15 @@ export function CashCard({ today }: { today: string }) {
           </h2>
           <p className="text-base-content/80">{t('cash.hint')}</p>
         </div>
-        <label htmlFor={inputId}>
-          <span className="mb-1 block text-sm">{t('cash.date')}</span>
-          <input
-            id={inputId}
-            type="date"
-            className="input input-bordered min-h-11"
-            value={date}
-            required
-            onChange={(event) => setDate(event.target.value)}
-          />
-        </label>
+        <DeliveryDateField label={t('cash.date')} value={date} onChange={setDate} />
       </div>
       {error ? (
         <p role="alert" className="text-error">
           {apiErrorText(error, t('cash.loadFailed'))}
+        </p>
+      ) : !valid ? (
+        <p role="alert" className="text-error">
+          {t('reports.dateInvalid')}
         </p>
       ) : !rows || !totals ? (
         <p>{t('cash.loading')}</p>

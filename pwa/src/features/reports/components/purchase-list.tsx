@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { shopDayStartMs } from '@contract/shop-day';
 import { formatNumber, shopDateFormat } from '../../../lib/format';
 import { apiErrorText } from '../../../lib/i18n/api-errors';
@@ -10,6 +10,7 @@ import { quantityLabel } from '../../../lib/i18n/sale-unit';
 import { purchaseChoicesOptions, purchaseListOptions } from '../api/reports';
 import type { ProductChoices } from '../purchase-choices';
 import { kilograms, sortByName, totalKilograms } from '../purchase-model';
+import { DeliveryDateField, isDeliveryDate } from './delivery-date-field';
 
 /** A product's line choices in a sentence: "Similar if missing × 2 · Note: “ripe ones”". */
 const choicesText = ({ substitutions, notes }: ProductChoices): string =>
@@ -32,8 +33,7 @@ export function PurchaseList({ today }: { today: string }) {
   const t = useT();
   const locale = useLocale();
   const [date, setDate] = useState(today);
-  const inputId = useId();
-  const valid = /^\d{4}-\d{2}-\d{2}$/.test(date);
+  const valid = isDeliveryDate(date);
   const { data: items, error } = useQuery({ ...purchaseListOptions(date), enabled: valid });
   const { data: choices } = useQuery({ ...purchaseChoicesOptions(date), enabled: valid });
   const rows = useMemo(
@@ -54,17 +54,7 @@ export function PurchaseList({ today }: { today: string }) {
           {day && <span className="block text-base font-normal">{day}</span>}
         </h2>
         <div className="flex flex-wrap items-end gap-3 print:hidden">
-          <label className="form-control" htmlFor={inputId}>
-            <span className="label-text mb-1 block text-sm">{t('reports.deliveryDate')}</span>
-            <input
-              id={inputId}
-              type="date"
-              className="input input-bordered min-h-11"
-              value={date}
-              required
-              onChange={(event) => setDate(event.target.value)}
-            />
-          </label>
+          <DeliveryDateField label={t('reports.deliveryDate')} value={date} onChange={setDate} />
           <button
             type="button"
             className="btn btn-outline min-h-11"
