@@ -8,6 +8,7 @@
 import type { Client, InStatement, InValue } from '@libsql/client';
 import type { CreditAnswer, CreditEntry, CreditReason } from '../contract/credit';
 import { creditReasons } from '../contract/credit';
+import { writeGuard, type BatchStep } from './guarded-batch';
 
 /** How many entries `GET /api/users/me/credit` shows, newest first. */
 export const CREDIT_ENTRIES_SHOWN = 100;
@@ -55,22 +56,88 @@ export function creditEntryStatement({
 }
 
 /**
- * The statement writing one ledger entry whose amount SQL computes inside the batch: `amountSql`
- * (poisha, with its `args`) read from the rows as the batch sees them — e.g. an order's
- * `credit_applied_poisha` given back on cancel. Nothing is written when the amount is NULL or 0,
- * or the entry exists already.
+ * An order's store credit changed between the balance its write was planned with and its commit
+ * (another order spent it, or a claim added to it): nothing of the order was written, and it is
+ * planned again with the balance as it is then.
  */
-export function computedCreditEntryStatement(
-  entry: Omit<CreditEntryInput, 'amountPoisha'>,
-  amountSql: string,
-  amountArgs: InValue[],
+export class CreditChangedError extends Error {
+  override name = 'CreditChangedError';
+  constructor(readonly orderId: string) {
+    super(`store credit for order ${orderId} changed`);
+  }
+}
+
+/**
+ * SQL reading order `orderIdSql`'s (default `?`) one ledger entry of `reason` (its `column` expression), by
+ * `credit_ledger_once` (reason, coalesce(order_id, ''), coalesce(problem_id, '')).
+ */
+const ORDER_ENTRY_SQL = (reason: CreditReason, column: string, orderIdSql = '?') =>
+  `SELECT ${column} FROM credit_ledger
+   WHERE reason = '${reason}' AND coalesce(order_id, '') = ${orderIdSql} AND coalesce(problem_id, '') = ''`;
+
+/**
+ * The steps that spend store credit on order `orderId` (placed by `userId`) in the batch that
+ * inserts it (orders/place.ts), after its INSERT: the ledger's negative 'order' entry of
+ * min(balance, `subtotalPoisha`) — the balance as the batch sees it, so two orders at once never
+ * spend the same credit and the balance never goes below zero — then the order's
+ * `credit_applied_poisha` read from that entry, then a guard that it is `plannedPoisha` (what the
+ * order's answer says; 0 for none) whose error is {@link CreditChangedError}. A balance of 0
+ * writes no entry and leaves `credit_applied_poisha` NULL.
+ */
+export function spendCreditSteps(
+  orderId: string,
+  userId: string,
+  subtotalPoisha: number,
+  plannedPoisha: number,
+  atMs: number,
+): BatchStep[] {
+  return [
+    {
+      sql: `INSERT INTO credit_ledger (user_id, amount_poisha, reason, order_id, problem_id, at)
+            SELECT ?, -amount, 'order', ?, NULL, ? FROM (SELECT min(${BALANCE_SQL}, ?) AS amount) WHERE amount > 0
+            ON CONFLICT DO NOTHING`,
+      args: [userId, orderId, atMs, userId, subtotalPoisha],
+    },
+    {
+      sql: `UPDATE orders SET credit_applied_poisha = (${ORDER_ENTRY_SQL('order', '-amount_poisha')}) WHERE id = ?`,
+      args: [orderId, orderId],
+    },
+    writeGuard(
+      'coalesce((SELECT credit_applied_poisha FROM orders WHERE id = ?), 0) = ?',
+      [orderId, plannedPoisha],
+      new CreditChangedError(orderId),
+    ),
+  ];
+}
+
+/**
+ * The store credit an order took that no packing gave back yet, in poisha, as SQL on `orders`: what
+ * its cancel gives back (a packing below the credit gave the difference back already).
+ */
+const CREDIT_NOT_GIVEN_BACK_SQL = `(credit_applied_poisha - coalesce((${ORDER_ENTRY_SQL('packing', 'amount_poisha', 'orders.id')}), 0))`;
+
+/**
+ * The statement giving store credit back to the owner of order `orderId` at `atMs`: `amountSql`
+ * (poisha, an SQL expression on the `orders` row; default the credit it took that a packing did
+ * not give back) when the order
+ * matches `where` (SQL on `orders` with its `args`) and the amount is above 0. Written once per
+ * order and reason, so a retried cancel or packing gives nothing twice. For the batch that
+ * cancels the order (reason 'order_cancelled', placed before a DELETE, after an UPDATE to
+ * Cancelled) or packs it ('packing': what the final bill falls below the credit it took).
+ */
+export function giveBackCreditStatement(
+  orderId: string,
+  reason: Extract<CreditReason, 'order_cancelled' | 'packing'>,
+  atMs: number,
+  where: { sql: string; args: InValue[] } = { sql: '1', args: [] },
+  amountSql = CREDIT_NOT_GIVEN_BACK_SQL,
 ): InStatement {
   return {
     sql: `INSERT INTO credit_ledger (user_id, amount_poisha, reason, order_id, problem_id, at)
-          SELECT ?, amount, ?, ?, ?, ? FROM (SELECT (${amountSql}) AS amount) WHERE amount IS NOT NULL AND amount <> 0
+          SELECT user_id, ${amountSql}, ?, id, NULL, ? FROM orders
+          WHERE id = ? AND coalesce(${amountSql}, 0) > 0 AND (${where.sql})
           ON CONFLICT DO NOTHING`,
-    // Positional args in the text's order: the entry's five, then the amount's.
-    args: [entry.userId, entry.reason, entry.orderId ?? null, entry.problemId ?? null, entry.atMs, ...amountArgs],
+    args: [reason, atMs, orderId, ...where.args],
   };
 }
 

@@ -5,6 +5,7 @@
  * an order at most once.
  */
 import type { Client, InStatement } from '@libsql/client';
+import { giveBackCreditStatement } from './credit';
 import { forgetOrderAnswerStatement } from './idempotency-keys';
 import { giveBackStockStatement } from './orders';
 
@@ -21,7 +22,8 @@ export async function chooseCardPayment(db: Client, id: string): Promise<void> {
  * `keepDelivered` (a delivered order refunded at the provider stays Delivered, unless a cancel is
  * refunding it), state Cancelled, its units given back to counted stock, with its timeline entry
  * (at `nowMs`, by Firebase uid `byUid`, null for the provider); the stored answer of its
- * Idempotency-Key goes too (forgetOrderAnswerStatement). Only an order that is paid, being
+ * Idempotency-Key goes too (forgetOrderAnswerStatement), and a Cancelled order's store credit goes
+ * back to its owner (db/credit.ts). Only an order that is paid, being
  * refunded or disputed changes; the third statement's rowsAffected says whether it did.
  */
 export function recordRefundStatements(
@@ -51,6 +53,8 @@ export function recordRefundStatements(
               AND NOT EXISTS (SELECT 1 FROM order_status_history WHERE order_id = ? AND status = 'Cancelled')`,
       args: [id, nowMs, byUid, id, id],
     },
+    // The store credit a cancelled order took goes back to its owner (DESIGN.md §19), once.
+    giveBackCreditStatement(id, 'order_cancelled', nowMs, { sql: "order_status = 'Cancelled'", args: [] }),
   ];
 }
 

@@ -4,7 +4,7 @@
  * time (name, price per sale unit, picture, unit and unit size, sale units: {@link orderLine}), `created_at` and slot bounds Unix epoch ms;
  * `area_id`, `note` and `shipping` (whole Tk) are the delivery area's (migration 0017, DESIGN.md §15);
  * `max_amount`, `final_amount` (whole Tk), `packing` (JSON) and `refunded_poisha` are packing's
- * (migration 0018, DESIGN.md §17). Lists are keyset-paged newest first on
+ * (migration 0018, DESIGN.md §17); `credit_applied_poisha` the store credit it took (0020, §19). Lists are keyset-paged newest first on
  * (created_at, id), one index per filter (migration 0003), so a first page costs the same at
  * 1k or 100k orders.
  */
@@ -22,6 +22,7 @@ import { writeGuard, type BatchStep, type Guard } from './guarded-batch';
 import type { Cursor } from './cursor';
 import { forgetOrderAnswerStatement } from './idempotency-keys';
 import { ACCOUNT_NAME_SQL, ACCOUNT_PHONE_SQL } from './accounts';
+import { giveBackCreditStatement } from './credit';
 
 /**
  * The columns {@link toOrder} reads, on `orders` (not aliased): the row, its slot, and its
@@ -32,7 +33,7 @@ import { ACCOUNT_NAME_SQL, ACCOUNT_PHONE_SQL } from './accounts';
  * order open).
  */
 const COLUMNS = `id, customer_name, email, phone, address, area_id, note, shipping, order_status, total_amount, order_date,
-  max_amount, final_amount, packing, refunded_poisha, ordered_product, payment_method, payment_status, payment_ref, created_at, slot_start_ms, slot_end_ms,
+  max_amount, final_amount, packing, refunded_poisha, credit_applied_poisha, ordered_product, payment_method, payment_status, payment_ref, created_at, slot_start_ms, slot_end_ms,
   user_id, rider_uid, stop, pay_with, delivery_code, code_failures, cash_collected, attempts,
   (SELECT json_object('uid', a.uid, 'name', ${ACCOUNT_NAME_SQL('a')}, 'phone', ${ACCOUNT_PHONE_SQL('a')})
      FROM accounts AS a WHERE a.uid = orders.rider_uid) AS rider,
@@ -143,6 +144,7 @@ export function toOrder(row: Row, viewerUid?: string): Order {
   const lines = (JSON.parse(String(row.ordered_product)) as StoredLine[]).map(toOrderLine);
   const finalAmount = optionalNumber(row.final_amount);
   const refundedPoisha = optionalNumber(row.refunded_poisha);
+  const creditPoisha = optionalNumber(row.credit_applied_poisha);
   return {
     _id: String(row.id),
     customerName: String(row.customer_name),
@@ -159,6 +161,8 @@ export function toOrder(row: Row, viewerUid?: string): Order {
     maxAmount: optionalNumber(row.max_amount) ?? Number(row.total_amount),
     ...(finalAmount === undefined ? {} : { finalAmount }),
     ...(refundedPoisha ? { refundedAmount: refundedPoisha / 100 } : {}),
+    // Store credit it took (DESIGN.md §19), Tk to the poisha.
+    ...(creditPoisha ? { creditApplied: creditPoisha / 100 } : {}),
     ...(row.packing ? { packing: JSON.parse(String(row.packing)) as Packing } : {}),
     orderDate: String(row.order_date),
     orderedProduct: lines,
@@ -604,13 +608,14 @@ export async function changeOrderStatus(
  * counted stock (unless Delivered); with `onlyIfPending`, only while it is still Pending. A paid
  * order is never deleted (DESIGN.md §6: it is refunded and kept).
  * In the same write the stored answer of the order's Idempotency-Key (it holds the phone and
- * address) is dropped (db/idempotency-keys.ts forgetOrderAnswerStatement).
+ * address) is dropped (db/idempotency-keys.ts forgetOrderAnswerStatement), and the store credit
+ * it took is given back (db/credit.ts, reason 'order_cancelled').
  * @returns the number of orders deleted (1 or 0).
  */
 export async function deleteOrder(db: Client, id: string, options: { onlyIfPending?: boolean } = {}): Promise<number> {
   const pending = options.onlyIfPending ? "AND order_status = 'Pending'" : '';
   const where = `id = ? AND payment_status = 'unpaid' ${pending}`;
-  const [, , deleted] = await db.batch(
+  const [, , , deleted] = await db.batch(
     [
       forgetOrderAnswerStatement(id, { sql: `SELECT user_id FROM orders WHERE ${where}`, args: [id] }),
       // A delivered order's units left the shop with it: deleting its record gives none back.
@@ -618,6 +623,8 @@ export async function deleteOrder(db: Client, id: string, options: { onlyIfPendi
         `o.id = ? AND o.payment_status = 'unpaid' AND o.order_status <> 'Delivered' ${pending.replace('order_status', 'o.order_status')}`,
         [id],
       ),
+      // The store credit it took goes back to its owner (DESIGN.md §19), once.
+      giveBackCreditStatement(id, 'order_cancelled', Date.now(), { sql: where, args: [id] }),
       { sql: `DELETE FROM orders WHERE ${where}`, args: [id] },
     ],
     'write',

@@ -15,16 +15,21 @@ export const REFUND_CLAIM_MS = 60_000;
 
 /**
  * What a paid order was charged, in poisha, as SQL on `orders`: its maxAmount (DESIGN.md §17),
- * or its total for an order placed before packing (migration 0018).
+ * or its total for an order placed before packing (migration 0018), less the store credit it took
+ * (DESIGN.md §19) — orders/amount-due.ts chargeTk's rule.
  */
-const CHARGED_POISHA = 'coalesce(max_amount, total_amount) * 100';
+const chargedPoishaSql = (alias?: string): string => {
+  const column = (name: string) => (alias ? `${alias}.${name}` : name);
+  return `(coalesce(${column('max_amount')}, ${column('total_amount')}) * 100 - coalesce(${column('credit_applied_poisha')}, 0))`;
+};
+const CHARGED_POISHA = chargedPoishaSql();
 
 /**
  * What is left to refund of a paid order's payment, in poisha, as SQL on `orders` aliased
  * `alias`: its charge less what was refunded of it already (a packing's part, earlier problems').
  */
 export const LEFT_TO_REFUND_POISHA = (alias: string): string =>
-  `(coalesce(${alias}.max_amount, ${alias}.total_amount) * 100 - coalesce(${alias}.refunded_poisha, 0))`;
+  `(${chargedPoishaSql(alias)} - coalesce(${alias}.refunded_poisha, 0))`;
 
 /** The ledger id of order `orderId`'s refund on cancel (also Stripe's idempotency key for it). */
 const cancelRefundId = (orderId: string) => `refund-${orderId}`;
@@ -130,12 +135,18 @@ function refundDoneStatements(
   ];
 }
 
+/**
+ * A packed order's refund, in poisha, as SQL on `orders`: what its final bill does not cost of its
+ * ceiling (maxAmount − finalAmount), never more than was charged (orders/pack.ts plans the same).
+ */
+const PACKING_REFUND_POISHA = `min((coalesce(max_amount, total_amount) - final_amount) * 100, ${CHARGED_POISHA})`;
+
 /** The ledger id of order `orderId`'s partial refund when it is packed (DESIGN.md §17; Stripe's idempotency key too). */
 export const packingRefundId = (orderId: string): string => `packing-${orderId}`;
 
 /**
  * The statement that claims, in packing's own batch (orders/pack.ts), the refund of
- * `amountPoisha` (maxAmount − finalAmount, in poisha) of order `orderId`'s payment, claimed at
+ * `amountPoisha` (maxAmount − finalAmount, at most what was charged, in poisha) of order `orderId`'s payment, claimed at
  * `nowMs`: only when the order is paid by a provider at that point (a cash order, or one not paid
  * yet, has nothing to refund). Placed after the statement that packs it.
  */
@@ -202,8 +213,8 @@ export async function takeOverPackingRefund(
       {
         sql: `INSERT INTO refunds (id, order_id, method, payment_ref, amount_poisha, reason, created_at, updated_at,
                                    claimed_ms)
-              SELECT ?, id, payment_method, payment_ref, (${CHARGED_POISHA}) - final_amount * 100, 'packing', ?, ?, ?
-                FROM orders WHERE id = ? AND final_amount IS NOT NULL AND final_amount * 100 < ${CHARGED_POISHA}
+              SELECT ?, id, payment_method, payment_ref, ${PACKING_REFUND_POISHA}, 'packing', ?, ?, ?
+                FROM orders WHERE id = ? AND final_amount IS NOT NULL AND ${PACKING_REFUND_POISHA} > 0
                   AND payment_status = 'paid' AND payment_ref IS NOT NULL AND payment_method <> 'cod'
               ON CONFLICT (id) DO NOTHING`,
         args: [refundId, nowMs, nowMs, nowMs, orderId],

@@ -174,7 +174,8 @@ export function exportPageStatement(fromMs: number, toMs: number, after?: Cursor
   // before); only the orders of that same millisecond are compared by id.
   return {
     sql: `SELECT id, created_at, customer_name, phone, address, slot_start_ms, slot_end_ms, order_status,
-                 payment_method, payment_status, coalesce(final_amount, total_amount) AS total_amount, ordered_product
+                 payment_method, payment_status, coalesce(final_amount, total_amount) AS total_amount, credit_applied_poisha,
+                 ordered_product
           FROM orders
           WHERE created_at >= ? AND created_at < ? ${after ? 'AND (created_at > ? OR id > ?)' : ''}
           ORDER BY created_at, id LIMIT ?`,
@@ -198,15 +199,23 @@ export async function exportPage(
 }
 
 /**
+ * The cash a cash order's rider collects, in poisha, as SQL on `orders` aliased `o`: its final
+ * bill, else its total, less the store credit it took, never below 0 — orders/amount-due.ts
+ * amountToCollect's rule.
+ */
+const CASH_DUE_POISHA = 'max(0, coalesce(o.final_amount, o.total_amount) * 100 - coalesce(o.credit_applied_poisha, 0))';
+
+/**
  * The statement {@link cashByRider} runs: per rider, their cash (cod) orders Delivered on shop
  * date `date` (DESIGN.md §12's day: the slot's, else the day placed), the Tk those should bring
- * (`finalAmount`, else `totalAmount`) and the Tk recorded at the door, named from `accounts`.
+ * (`finalAmount`, else `totalAmount`, less the store credit taken) and the Tk recorded at the
+ * door, named from `accounts`.
  */
 export function cashByRiderStatement(date: string): InStatement {
   const day = deliveryDayCondition(date);
   return {
     sql: `SELECT o.rider_uid, ${ACCOUNT_NAME_SQL('a')} AS name, count(*) AS orders,
-                 sum(coalesce(o.final_amount, o.total_amount)) AS expected, sum(coalesce(o.cash_collected, 0)) AS collected
+                 sum(${CASH_DUE_POISHA}) AS expected_poisha, sum(coalesce(o.cash_collected, 0)) AS collected
           FROM orders AS o LEFT JOIN accounts AS a ON a.uid = o.rider_uid
           WHERE o.rider_uid IS NOT NULL AND o.order_status = 'Delivered' AND o.payment_method = 'cod' AND ${day.sql}
           GROUP BY o.rider_uid
@@ -222,7 +231,7 @@ export async function cashByRider(db: Client, date: string): Promise<CashReportR
     riderUid: String(row.rider_uid),
     name: String(row.name ?? row.rider_uid),
     orders: Number(row.orders),
-    expected: Number(row.expected),
+    expected: poishaToTk(row.expected_poisha),
     // Cash is Tk to the poisha: sums of REALs are rounded so 0.1 + 0.2 reads 0.3.
     collected: Math.round(Number(row.collected) * 100) / 100,
   }));

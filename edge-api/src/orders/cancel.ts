@@ -3,16 +3,20 @@
  * stock; a paid one is refunded what is left of its payment (never more than was charged) through its payment provider (payments/provider.ts) and
  * kept as Cancelled with payment `refunded`. Money moves at most once: the refund is claimed in
  * the ledger with the order (db/refunds.ts) before the provider is asked, under the provider's
- * idempotency key; a retry after a crash or a lost answer finishes what was started.
+ * idempotency key; a retry after a crash or a lost answer finishes what was started. The store
+ * credit a cancelled order took goes back to its owner in the same write that cancels it (deleted or
+ * recorded refunded: db/orders.ts, db/order-payments.ts), once (DESIGN.md §19).
  */
 import type { Client } from '@libsql/client';
 import type { Order } from '../contract/order';
 import type { OrderStatus } from '../contract/delivery';
 import { deleteOrder, findOrder, readOrder } from '../db/orders';
+import { recordRefund } from '../db/order-payments';
 import { claimOrderRefund, endOrderRefundAttempt, recordOrderRefunded } from '../db/refunds';
 import { ApiError } from '../http/errors';
 import type { RequestLog } from '../http/logger';
 import { ProviderRefusedError, ProviderUnavailableError, type PaymentProvider } from '../payments/provider';
+import { chargePoisha } from './amount-due';
 import { finishPackingRefund } from './pack';
 import { refundErrors } from './refund-errors';
 
@@ -71,7 +75,16 @@ async function cancelPaidOrder(
     throw refundError.failed(`order ${id} is paid but has no stored payment reference; refund it at the provider`);
   // A packed order's partial refund left unfinished is settled first: what it returned is not
   // refunded again, and what it could not return is part of the rest (DESIGN.md §17).
-  if (order.packing) await finishPackingRefund(deps, order, { retryFailed: false });
+  if (order.packing) {
+    await finishPackingRefund(deps, order, { retryFailed: false });
+    // A packing that returned all of the charge (a final bill below the store credit taken) leaves
+    // nothing to ask the provider for: the order is only recorded Cancelled, its credit given back.
+    const packed = await findOrder(db, id);
+    if (chargePoisha(packed) - Math.round((packed.refundedAmount ?? 0) * 100) <= 0) {
+      const changed = await recordRefund(db, id, options.byUid);
+      return { deletedCount: 0, cancelledCount: changed ? 1 : 0 };
+    }
+  }
   const request = await claimOrderRefund(db, id, { onlyIfPending: options.onlyIfPending });
   if (!request) {
     const now = await findOrder(db, id);

@@ -26,6 +26,7 @@ import { ApiError, errorBody } from '../http/errors';
 import { idempotentWrite } from '../idempotency/idempotency';
 import { notifyNextStop, notifyOnTheWay, notifyOrderStatus } from '../push/notify';
 import { packAsOrdered } from './pack';
+import { amountToCollect } from './amount-due';
 
 /** The states an order may be assigned in (DESIGN.md §18 "Assigning"). */
 const ASSIGNABLE: readonly OrderStatus[] = ['Approved', 'Packed', 'Out for delivery'];
@@ -43,10 +44,6 @@ const notAssignable = (current: OrderStatus) =>
     `This order is ${current}; only Approved, Packed or Out for delivery orders can be given to a rider.`,
     { current },
   );
-
-/** The amount a rider collects for `order` (Tk): the final bill (or the estimate before packing) of a cash order, 0 prepaid. */
-export const amountToCollect = (order: Pick<Order, 'paymentMethod' | 'finalAmount' | 'totalAmount'>): number =>
-  order.paymentMethod === 'cod' ? (order.finalAmount ?? order.totalAmount) : 0;
 
 /** `order` as a stop of its rider's run (contract/rider.ts runStopSchema). */
 export function toRunStop(order: Order, index: number): RunStop {

@@ -3,8 +3,10 @@
  * not, and packs a substitute where the shopper allowed one; the order becomes Packed with its
  * final bill. In ONE guarded batch: the packing and `final_amount`, the state and its timeline
  * entry, the units of lines not found back in counted stock and the substitutes' taken from it,
- * and — for an order paid by a provider whose final bill is below what it was charged
- * (`maxAmount`) — the claim on the partial refund in the refunds ledger. The provider is asked
+ * and — for an order paid by a provider whose final bill is below its ceiling (`maxAmount`) — the
+ * claim on the partial refund in the refunds ledger, never more than was charged (maxAmount less
+ * the store credit taken: orders/amount-due.ts); what the final bill falls below the store credit
+ * the order took goes back as credit (DESIGN.md §19). The provider is asked
  * after the commit, under the ledger's id; a refund left unfinished (a crash, a provider not
  * answering) is finished by the next packing request of the order, a status update or a cancel,
  * and is never made twice. An Approved order moved straight to Out for delivery is packed as
@@ -24,7 +26,9 @@ import type {
   PackingProblem,
   packingInputSchema,
 } from '../contract/order';
+import { toPoisha } from '../contract/pricing';
 import { finalAmountOf, packedGramsRange, packedLinePrice, substitutePrice } from '../contract/weighed-pricing';
+import { giveBackCreditStatement } from '../db/credit';
 import { StockChangedError } from '../db/errors';
 import { runGuardedBatch, writeGuard, type BatchStep } from '../db/guarded-batch';
 import { findOrder } from '../db/orders';
@@ -49,6 +53,7 @@ import {
 } from '../payments/provider';
 import { notifyOrderPacked } from '../push/notify';
 import { refundErrors } from './refund-errors';
+import { chargePoisha } from './amount-due';
 
 /** The refusals of a refund the provider did not make. */
 const refundError = refundErrors({
@@ -254,6 +259,7 @@ async function planPacking(
   const packing: Packing = { packedAt: new Date(nowMs).toISOString(), lines };
   const packedTotal = lines.reduce((sum, line) => sum + Math.round(line.finalPrice * 100), 0) / 100;
   const finalAmount = finalAmountOf(packedTotal, order.shipping, order.maxAmount);
+  const refundPoisha = Math.min(toPoisha(order.maxAmount - finalAmount), chargePoisha(order));
   const history = (status: OrderStatus): InStatement => ({
     sql: `INSERT INTO order_status_history (order_id, status, at, by_uid)
           SELECT ?, ?, ?, ? WHERE NOT EXISTS (SELECT 1 FROM order_status_history WHERE order_id = ? AND status = ?)`,
@@ -284,10 +290,11 @@ async function planPacking(
     },
     history('Packed'),
     ...(to === 'Packed' ? [] : [history(to)]),
-    // The refund of what the final bill does not cost, claimed with the packing (paid orders only).
-    ...(order.maxAmount > finalAmount
-      ? [claimPackingRefundStatement(order._id, (order.maxAmount - finalAmount) * 100, nowMs)]
-      : []),
+    // The refund of what the final bill does not cost, claimed with the packing (paid orders
+    // only), never more than was charged (maxAmount less the store credit taken).
+    ...(refundPoisha > 0 ? [claimPackingRefundStatement(order._id, refundPoisha, nowMs)] : []),
+    // What the final bill falls below the store credit it took goes back as credit, once (DESIGN.md §19).
+    giveBackCreditStatement(order._id, 'packing', nowMs, undefined, 'credit_applied_poisha - final_amount * 100'),
   ];
   return { packing, finalAmount, steps, nowMs };
 }

@@ -7,15 +7,18 @@
  * to an active delivery area at its fee, from its minimum order, in its slots, with the address
  * composed from its parts (DESIGN.md §15) — takes its units from counted stock, picks its delivery slot and keeps the account
  * within its open orders (one until its e-mail is verified or it signed in by phone) and its
- * units of each counted product (MAX_UNITS_PER_PRODUCT), all in the one write its
- * Idempotency-Key commits with.
+ * units of each counted product (MAX_UNITS_PER_PRODUCT), and with `useCredit` spends the account's
+ * store credit up to the lines' subtotal (DESIGN.md §19), all in the one write its Idempotency-Key
+ * commits with.
  */
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import type { Product } from '../contract/catalogue';
 import type { Order, orderInputSchema } from '../contract/order';
-import { priceCart, type PriceSummary } from '../contract/pricing';
+import { creditToApply } from '../contract/credit';
+import { priceCart, toPoisha, type PriceSummary } from '../contract/pricing';
 import { priceOrder } from '../contract/weighed-pricing';
+import { creditBalancePoisha, CreditChangedError, spendCreditSteps } from '../db/credit';
 import { SlotFullError, StockChangedError } from '../db/errors';
 import {
   heldUnits,
@@ -256,6 +259,13 @@ async function planOrder(c: Context<AppEnv>, input: OrderInput): Promise<WriteRe
   // Never more than the shopper saw (an order may wait offline for days); the same or less is
   // charged at today's prices.
   if (input.totalAmount !== undefined && price.subtotal > input.totalAmount) throw priceChanged(input, lines, price);
+  // Store credit (DESIGN.md §19): up to the lines at their estimated prices (no delivery fee, no
+  // tax), from the balance as read now; the batch spends it from the balance at commit, and a
+  // balance that changed meanwhile plans the order again (CreditChangedError).
+  const subtotalPoisha = toPoisha(price.cartTotal);
+  const creditPoisha = input.useCredit
+    ? toPoisha(creditToApply((await creditBalancePoisha(db, user.uid)) / 100, subtotalPoisha / 100))
+    : 0;
   const now = Date.now();
   // Only the area's slots (DESIGN.md §15 "Slots"): one asked for outside them moves to its earliest free one.
   const horizon = openSlots(config.delivery, now, REASSIGN_DAYS_AHEAD).filter(
@@ -296,6 +306,7 @@ async function planOrder(c: Context<AppEnv>, input: OrderInput): Promise<WriteRe
     ...(changed ? { deliverySlotChanged: true } : {}),
     // Proof of delivery (DESIGN.md §18): the answer goes to its owner, who gives it to the rider.
     deliveryCode: newDeliveryCode(),
+    ...(creditPoisha > 0 ? { creditApplied: creditPoisha / 100 } : {}),
   };
   return {
     status: 201,
@@ -303,6 +314,7 @@ async function planOrder(c: Context<AppEnv>, input: OrderInput): Promise<WriteRe
     statements: [
       ...takeStockSteps(quantities),
       ...insertOrderStatements(order, user.uid, slot),
+      ...(input.useCredit ? spendCreditSteps(order._id, user.uid, subtotalPoisha, creditPoisha, now) : []),
       ...(slot ? [slotCapacityGuard(slot.id, config.delivery.capacity)] : []),
       // After the insert, so they count this order too: concurrent orders cannot pass the limits together.
       openOrdersGuard(user.uid, openLimit, proven ? tooManyOpenOrders(openLimit) : verifyToOrderMore()),
@@ -318,7 +330,7 @@ async function planOrder(c: Context<AppEnv>, input: OrderInput): Promise<WriteRe
  * @throws ApiError 404 `payments_not_configured`, 403 `forbidden` (another e-mail), 409
  * `out_of_stock` / `too_many_units` / `too_many_open_orders` / `verify_to_order_more` (stored as
  * the key's answer), 503
- * `busy` with Retry-After when orders keep taking its slot or stock (not stored).
+ * `busy` with Retry-After when orders keep taking its slot, stock or store credit (not stored).
  */
 export async function placeOrder(c: Context<AppEnv>, input: OrderInput): Promise<Response> {
   const user = c.var.user;
@@ -355,7 +367,12 @@ export async function placeOrder(c: Context<AppEnv>, input: OrderInput): Promise
       if (placed && res.status === 201 && res.headers.get('Idempotent-Replayed') !== 'true') notifyNewOrder(c, placed);
       return res;
     } catch (error) {
-      if (!(error instanceof SlotFullError || error instanceof StockChangedError)) throw error;
+      if (!(
+        error instanceof SlotFullError ||
+        error instanceof StockChangedError ||
+        error instanceof CreditChangedError
+      ))
+        throw error;
       if (attempt === MAX_SLOT_ATTEMPTS) {
         c.header('Retry-After', '1');
         throw new ApiError(503, 'busy', 'Many orders are being placed at once; please try again in a moment.');

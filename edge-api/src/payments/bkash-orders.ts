@@ -11,6 +11,7 @@ import type { BkashCallbackAnswer, BkashOutcome } from '../contract/payments';
 import type { Order } from '../contract/order';
 import { base64url } from '../contract/base64url';
 import { toPoisha } from '../contract/pricing';
+import { chargeTk } from '../orders/amount-due';
 import {
   bkashPaymentByTrxId,
   claimBkashExecute,
@@ -107,7 +108,8 @@ const payerReference = (phone: string) => phone.replace(/\D/g, '').slice(-11) ||
 const newCallbackState = () => base64url(crypto.getRandomValues(new Uint8Array(16)));
 
 /**
- * Starts paying `order` with bKash: creates the payment for the order's maxAmount (2 decimals, the
+ * Starts paying `order` with bKash: creates the payment for what the order owes (its maxAmount less
+ * its store credit, orders/amount-due.ts; 2 decimals, the
  * figure Stripe charges too) with the order id as the invoice number and `callbackURL` carrying a
  * new `state`, and records it with that state.
  * @returns bKash's page for the shopper.
@@ -115,8 +117,9 @@ const newCallbackState = () => base64url(crypto.getRandomValues(new Uint8Array(1
  * `payment_provider_error` with `details.bkashCode` (bKash refused, e.g. 2029 duplicate invoice).
  */
 async function startBkashPayment(deps: BkashDeps, order: Order, callbackURL: string): Promise<string> {
-  // A prepaid order is charged its ceiling (DESIGN.md §17); packing refunds what it does not cost.
-  const amount = bkashAmount(order.maxAmount);
+  // A prepaid order is charged its ceiling less its store credit (DESIGN.md §17, §19); packing
+  // refunds what it does not cost.
+  const amount = bkashAmount(chargeTk(order));
   const state = newCallbackState();
   const callback = new URL(callbackURL);
   callback.searchParams.set('state', state);
@@ -216,7 +219,7 @@ async function returnStrayPayment(
 
 /**
  * Applies a payment bKash says is `result` (execute's or the status query's answer): marks the
- * order paid only when `transactionStatus` is Completed, the amount is the order's maxAmount and the
+ * order paid only when `transactionStatus` is Completed, the amount is what the order owes and the
  * invoice number is the order's id (DESIGN.md §10); a completed payment the order cannot take is
  * refunded; one not yet completed ('Initiated') stays under way.
  */
@@ -241,7 +244,7 @@ async function applyResult(
     return { orderId, outcome: 'failed', ...(code ? { bkashCode: code } : {}) };
   }
   const order = await readOrder(deps.db, orderId);
-  const expected = order ? bkashAmount(order.maxAmount) : payment.amount;
+  const expected = order ? bkashAmount(chargeTk(order)) : payment.amount;
   const problems = [
     ...(sameAmount(result.amount, expected) ? [] : [`amount ${result.amount ?? 'none'} is not ${expected}`]),
     ...(result.merchantInvoiceNumber === orderId ? [] : ['merchantInvoiceNumber is not the order id']),

@@ -6,7 +6,7 @@
  */
 import type { Client } from '@libsql/client';
 import type Stripe from 'stripe';
-import { toPoisha } from '../contract/pricing';
+import { chargePoisha } from '../orders/amount-due';
 import { markDisputed, orderIdByPaymentRef, recordRefund } from '../db/order-payments';
 import { readOrder } from '../db/orders';
 import { refundedPoisha } from '../db/refunds';
@@ -122,7 +122,7 @@ export async function applyWebhookEvent(
       return;
     }
     const order = await readOrder(db, event.orderId);
-    const expected = order && toPoisha(order.maxAmount);
+    const expected = order && chargePoisha(order);
     if (order && (event.amount !== expected || event.currency !== 'bdt')) {
       log.error('stripe payment does not match its order', {
         ...fields,

@@ -8,7 +8,7 @@
  */
 import type { Client } from '@libsql/client';
 import Stripe from 'stripe';
-import { toPoisha } from '../contract/pricing';
+import { chargePoisha } from '../orders/amount-due';
 import type { Order } from '../contract/order';
 import { chooseCardPayment } from '../db/order-payments';
 import { ApiError } from '../http/errors';
@@ -24,12 +24,14 @@ export function createStripe(
 
 /**
  * Creates (or, for the same order and amount, returns again — the idempotency key) the
- * embedded Checkout Session that charges `order.maxAmount` Tk (DESIGN.md §17).
+ * embedded Checkout Session that charges what `order` owes: its maxAmount less the store credit it
+ * took, Tk (DESIGN.md §17, §19; orders/amount-due.ts).
  * @returns the session id and the client secret the browser mounts.
  */
 async function createOrderCheckout(stripe: Stripe, order: Order): Promise<{ sessionId: string; clientSecret: string }> {
-  // A prepaid order is charged its ceiling (DESIGN.md §17); packing refunds what it does not cost.
-  const amount = toPoisha(order.maxAmount);
+  // A prepaid order is charged its ceiling less its store credit (DESIGN.md §17, §19); packing
+  // refunds what it does not cost.
+  const amount = chargePoisha(order);
   const session = await stripe.checkout.sessions.create(
     {
       ui_mode: 'embedded_page',

@@ -47,6 +47,7 @@ export const ORDERS_CSV_HEADER = [
   'payment method',
   'payment status',
   'total (Tk)',
+  'credit applied (Tk)',
   'lines',
 ] as const;
 
@@ -107,6 +108,8 @@ function orderRecord(row: Row): string {
     // A refund under way is still 'paid', as the API tells it (db/orders.ts).
     row.payment_status === 'refunding' ? 'paid' : String(row.payment_status),
     Number(row.total_amount),
+    // The store credit the order took (DESIGN.md §19), Tk to the poisha; 0 for none.
+    Math.round(Number(row.credit_applied_poisha ?? 0)) / 100,
     linesText(row.ordered_product),
   ]);
 }
@@ -122,7 +125,7 @@ export const reports = factory
   .get(
     '/sales',
     doc({
-      summary: `Orders and revenue (sum of finalAmount once packed, else totalAmount, Tk; cancelled orders left out) per Asia/Dhaka day for the last \`days\` days (default ${DEFAULT_SALES_DAYS}, at most ${MAX_SALES_DAYS}), today included`,
+      summary: `Orders and revenue (sum of finalAmount once packed, else totalAmount, Tk; cancelled orders left out), the store credit those orders took (creditUsed) and the store credit given for problems (creditGiven) per Asia/Dhaka day for the last \`days\` days (default ${DEFAULT_SALES_DAYS}, at most ${MAX_SALES_DAYS}), today included`,
       auth: 'admin',
       query: salesQuery,
       ok: {
@@ -202,7 +205,7 @@ export const reports = factory
       ok: {
         status: 200,
         description:
-          'A download (`Content-Disposition: attachment`), UTF-8 with a byte-order mark, CRLF, header row: order id, placed at, customer name, phone, address, slot, status, payment method, payment status, total (Tk), lines. Cells starting with = + - @ (or a tab or CR) begin with a quote mark (CSV injection)',
+          'A download (`Content-Disposition: attachment`), UTF-8 with a byte-order mark, CRLF, header row: order id, placed at, customer name, phone, address, slot, status, payment method, payment status, total (Tk), credit applied (Tk: store credit the order took), lines. Cells starting with = + - @ (or a tab or CR) begin with a quote mark (CSV injection)',
         schema: z.string(),
         contentType: 'text/csv',
       },
