@@ -137,6 +137,9 @@ function deliveredAtMs(order: Order): number | undefined {
   return until === null ? undefined : until;
 }
 
+/** A claim as planned, for the operator's log line: its id, worth (poisha) and whether it was credited at once. */
+type Reported = { id: string; worthPoisha: number; auto: boolean };
+
 /**
  * `POST /orders/:id/problems` for the signed-in shopper (DESIGN.md §19), under the request's
  * Idempotency-Key (required: a replay answers the first answer).
@@ -149,9 +152,7 @@ export async function reportProblem(c: Context<AppEnv>, orderId: string, input: 
   const { db, user, config, log } = c.var;
   const autoCreditPoisha = Math.round(config.problemAutoCreditTk * 100);
   // What the last planned claim was, for the log once it committed.
-  const planned: { reported: { id: string; worthPoisha: number; auto: boolean } | undefined } = {
-    reported: undefined,
-  };
+  const planned: { reported: Reported | undefined } = { reported: undefined };
   const write = async () => {
     const { order } = await orderFor(c.var, user, orderId, 'owner');
     if (order.orderStatus !== 'Delivered') throw notDelivered(order.orderStatus);
@@ -218,7 +219,8 @@ export async function reportProblem(c: Context<AppEnv>, orderId: string, input: 
     planned.reported = undefined;
     try {
       const res = await idempotentWrite(c, user.uid, input, write);
-      const reported = planned.reported as { id: string; worthPoisha: number; auto: boolean } | undefined;
+      // Set by `write` when it ran (TypeScript cannot see the callback's assignment).
+      const reported = planned.reported as Reported | undefined;
       if (reported && res.status === 201 && res.headers.get('Idempotent-Replayed') !== 'true')
         log.info(reported.auto ? 'problem reported, credited at once' : 'problem reported, open', {
           orderId,
