@@ -327,4 +327,18 @@ describe('refund (a bKash order, through its provider)', () => {
     expect((await readOrder(order._id)).refundedAmount).toBe(150);
     expect(await decisionsPushed(order._id, 1)).toHaveLength(1);
   });
+
+  it('bKash refunds but its answer is lost: the retry finds the refund made and records it, refunding once', async () => {
+    const { order, problem, paymentID } = await openProblem('bkash');
+    const key = crypto.randomUUID();
+    standin.control.stallNextRefund(1_500);
+    const lost = await decide(problem._id, { decision: 'refund', amount: 80 }, { key });
+    expect(lost.status).toBe(503);
+    await new Promise((resolve) => setTimeout(resolve, 1_600));
+    expect(standin.control.payment(paymentID ?? '')?.refunds).toHaveLength(1);
+    const retried = await decided(await decide(problem._id, { decision: 'refund', amount: 80 }, { key }));
+    expect(retried).toMatchObject({ status: 'refunded', amount: 80 });
+    expect(standin.control.payment(paymentID ?? '')?.refunds.map((refund) => refund.refundAmount)).toEqual(['80.00']);
+    expect((await readOrder(order._id)).refundedAmount).toBe(80);
+  });
 });
