@@ -268,6 +268,50 @@ describe('Web Push', () => {
     },
   );
 
+  it.each(['en', 'bn'] as const)(
+    "a shopper's phone says who is on the way and how many deliveries come first, then that they are next (%s)",
+    async (locale) => {
+      const shopper = await newAccount(`Run Shopper ${locale}`);
+      const order = await placeOrderFor(shopper);
+      const { page, context } = await browser.open('/login', PHONE);
+      await context.grantPermissions(['notifications']);
+      if (locale === 'bn') await page.evaluate(() => localStorage.setItem('locale', 'bn'));
+      await logIn(page, shopper);
+      await controlled(page);
+      const texts = locale === 'bn' ? bn : en;
+      const fill = (text: string, values: Record<string, string>) =>
+        text.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+      const base = { orderId: order._id, url: shopperOrderUrl(order._id), tag: `order-${order._id}`, locale };
+
+      // The rider sets out with two deliveries before this one (DESIGN.md §18).
+      await deliverPush(page, { ...base, type: 'on-the-way', onTheWay: { riderName: 'Karim', deliveriesBefore: 2 } });
+      await expect
+        .poll(() => shownNotifications(page), POLL)
+        .toEqual([
+          {
+            title: fill(texts['push.notify.onTheWay.title'], { rider: 'Karim' }),
+            body: fill(texts['push.notify.onTheWay.body'], { before: locale === 'bn' ? '২' : '2' }),
+            tag: base.tag,
+            url: base.url,
+          },
+        ]);
+
+      // The stop before is delivered: the same order's notification now says it is next.
+      await deliverPush(page, { ...base, type: 'next-stop', nextStop: { riderName: 'Karim' } });
+      await expect
+        .poll(() => shownNotifications(page), POLL)
+        .toEqual([
+          {
+            title: texts['push.notify.nextStop.title'],
+            body: fill(texts['push.notify.nextStop.body'], { rider: 'Karim' }),
+            tag: base.tag,
+            url: base.url,
+          },
+        ]);
+      await context.close();
+    },
+  );
+
   it('an admin turns on new-order notifications from the dashboard; a new order opens its details', async () => {
     const admin = await newAccount('Push Admin', { admin: true });
     await verifyEmail(admin);
