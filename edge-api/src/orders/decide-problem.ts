@@ -36,6 +36,7 @@ import { inWriteTurn } from '../db/write-queue';
 import type { AppEnv } from '../env';
 import { ApiError } from '../http/errors';
 import { idempotentWrite } from '../idempotency/idempotency';
+import { chargePoisha } from './amount-due';
 import { ProviderRefusedError, ProviderUnavailableError, type RefundRequest } from '../payments/provider';
 import { notifyProblemDecided } from '../push/notify';
 import { refundErrors } from './refund-errors';
@@ -86,15 +87,17 @@ const refundBusy = () =>
 type DecisionPlan = { problem: ProblemRecord; amountPoisha: number; steps: BatchStep[]; nowMs: number };
 
 /**
- * Whether `order` was paid by a provider that can refund, and how much of its payment is left
- * (poisha: its charge less what was refunded of it).
+ * How much of `order`'s payment is left to refund (poisha: its charge — maxAmount less the store
+ * credit it took, orders/amount-due.ts — less what was refunded of it), or undefined when it was
+ * not paid by a provider that can refund (bKash, card). The refunds ledger's SQL counts the same
+ * (db/refunds.ts LEFT_TO_REFUND_POISHA).
  */
-function leftToRefund(order: Order): number | undefined {
+export function leftToRefund(order: Order): number | undefined {
   const prepaid =
     (order.paymentMethod === 'bkash' || order.paymentMethod === 'card') &&
     order.paymentStatus === 'paid' &&
     order.paymentRef !== undefined;
-  return prepaid ? order.maxAmount * 100 - Math.round((order.refundedAmount ?? 0) * 100) : undefined;
+  return prepaid ? chargePoisha(order) - Math.round((order.refundedAmount ?? 0) * 100) : undefined;
 }
 
 /**

@@ -36,6 +36,7 @@ import type { AppEnv } from '../env';
 import { ApiError } from '../http/errors';
 import { idempotentWrite } from '../idempotency/idempotency';
 import { orderFor } from './access';
+import { leftToRefund } from './decide-problem';
 
 /** A validated `POST /orders/:id/problems` body. */
 export type ProblemRequest = z.output<typeof problemInputSchema>;
@@ -235,12 +236,5 @@ export async function reportProblem(c: Context<AppEnv>, orderId: string, input: 
   }
 }
 
-/**
- * Whether the admin may refund a problem of `order` as it is now: paid by bKash or card and not
- * wholly refunded (as db/problems.ts reads it).
- */
-const refundableNow = (order: Order): boolean =>
-  (order.paymentMethod === 'bkash' || order.paymentMethod === 'card') &&
-  order.paymentStatus === 'paid' &&
-  order.paymentRef !== undefined &&
-  Math.round((order.refundedAmount ?? 0) * 100) < order.maxAmount * 100;
+/** Whether the admin may refund a problem of `order` as it is now: paid by bKash or card and not wholly refunded. */
+const refundableNow = (order: Order): boolean => (leftToRefund(order) ?? 0) > 0;
