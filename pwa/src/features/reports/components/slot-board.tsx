@@ -3,7 +3,12 @@ import { apiErrorText } from '../../../lib/i18n/api-errors';
 import { useT } from '../../../lib/i18n/i18n';
 import { slotDay, slotTimes } from '../../../lib/i18n/slot-label';
 import { shopDayStartMs } from '@contract/shop-day';
+import { Link } from 'react-router-dom';
+import { paths } from '../../../config/paths';
 import { slotsOptions } from '../api/reports';
+
+/** Manage Orders filtered to one delivery slot's orders (order-filters.ts reads `?slot=`). */
+const slotOrdersHref = (slotId: string) => `${paths.dashboard.manageOrders}?${new URLSearchParams({ slot: slotId })}`;
 
 /** One day's delivery slots: each slot's times, its orders and the places it has left. */
 function DaySlots({ date, title }: { date: string; title: 'today' | 'tomorrow' }) {
@@ -24,15 +29,27 @@ function DaySlots({ date, title }: { date: string; title: 'today' | 'tomorrow' }
         ) : (
           <ul className="divide-y divide-base-300">
             {slots.map((slot) => (
-              <li key={slot.id} className="flex flex-wrap items-baseline justify-between gap-x-4 py-2">
+              <li key={slot.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-2">
                 <span className="font-medium tabular-nums">{slotTimes(slot)}</span>
-                <span>
-                  <span className="font-semibold">{t('reports.slotOrders', { count: slot.orders })}</span>
-                  {' · '}
-                  <span className={slot.remaining === 0 ? 'text-error' : 'text-base-content/80'}>
-                    {slot.remaining === 0
-                      ? t('reports.slotFull')
-                      : t('reports.slotRemaining', { count: slot.remaining })}
+                <span className="flex flex-wrap items-center gap-x-3">
+                  {slot.orders > 0 && (
+                    // The slot's orders in Manage Orders, each with its rider to assign (DESIGN.md §18).
+                    <Link
+                      to={slotOrdersHref(slot.id)}
+                      className="btn btn-outline btn-sm min-h-11"
+                      aria-label={t('reports.slotAssignFor', { slot: slotTimes(slot) })}
+                    >
+                      {t('reports.slotAssign')}
+                    </Link>
+                  )}
+                  <span>
+                    <span className="font-semibold">{t('reports.slotOrders', { count: slot.orders })}</span>
+                    {' · '}
+                    <span className={slot.remaining === 0 ? 'text-error' : 'text-base-content/80'}>
+                      {slot.remaining === 0
+                        ? t('reports.slotFull')
+                        : t('reports.slotRemaining', { count: slot.remaining })}
+                    </span>
                   </span>
                 </span>
               </li>
