@@ -381,6 +381,11 @@ const matrix: Case[] = [
     expect: { anonymous: 401, customerA: 200, customerB: 200, admin: 200 },
   },
   {
+    route: 'GET /api/users/me/credit',
+    request: async () => ({ path: '/api/users/me/credit' }),
+    expect: { anonymous: 401, customerA: 200, customerB: 200, admin: 200 },
+  },
+  {
     route: 'GET /api/problems',
     request: async () => ({ path: '/api/problems?status=open' }),
     expect: { anonymous: 401, customerA: 403, customerB: 200, admin: 200 },

@@ -2,11 +2,13 @@
  * `/api/users` (spec §7, DESIGN.md §3): a signed-in user saves their own profile (e-mail must be
  * the token's; the profile is bound to the account, db/users.ts); reads their own record with the
  * effective admin flag (admins read anyone's); admins grant admin rights. `/me` is the account's
- * profile by uid, with its saved phone and addresses (db/user-profiles.ts).
+ * profile by uid, with its saved phone and addresses (db/user-profiles.ts); `/me/credit` its store
+ * credit (DESIGN.md §19, db/credit.ts).
  */
 import type { Client } from '@libsql/client';
 import { z } from 'zod';
 import { requireAdmin, requireKnownUser, requireUser } from '../auth/middleware';
+import { creditAnswerSchema } from '../contract/credit';
 import { email } from '../contract/fields';
 import { myOrdersQuery, orderSchema } from '../contract/order';
 import {
@@ -20,6 +22,7 @@ import {
 } from '../contract/user';
 import { riderGrantAnswerSchema, riderGrantSchema } from '../contract/rider';
 import { setRider } from '../db/accounts';
+import { readCredit } from '../db/credit';
 import { listDeliveryAreas } from '../db/delivery-areas';
 import { readStoredProfile, saveStoredProfile } from '../db/user-profiles';
 import { grantAdmin, readProfile, readUser, upsertUser } from '../db/users';
@@ -256,5 +259,25 @@ export const users = factory
     async (c) => {
       const { limit, cursor, status } = c.req.valid('query');
       return answerOrderPage(c, { userId: c.var.user.uid, status }, { status }, { limit, cursor });
+    },
+  )
+  // The account's own store credit by uid (DESIGN.md §19): no one else's, admins' included.
+  .get(
+    '/me/credit',
+    doc({
+      summary:
+        'Your store credit (DESIGN.md §19): the balance (Tk, never below 0) and the newest 100 ledger entries, newest first — + given (a problem credited, an order cancelled or packed below its credit), − spent on an order',
+      auth: 'user',
+      ok: {
+        status: 200,
+        description: 'The balance and entries, Tk to the poisha (`Cache-Control: private, no-store`)',
+        schema: creditAnswerSchema,
+      },
+    }),
+    requireUser,
+    async (c) => {
+      // Money the account holds now: never kept by a cache.
+      c.header('Cache-Control', 'private, no-store');
+      return c.json(await readCredit(c.var.db, c.var.user.uid));
     },
   );
