@@ -105,7 +105,9 @@ export function DecideDialog({ problem, canSave, onDecidedElsewhere, onClose }: 
     },
   };
   const hintId = (field: string) => `${ids}-${field}-hint`;
-  const described = (own: string | undefined, field: string) => [own, hintId(field)].filter(Boolean).join(' ');
+  /** The control's error and, when shown, its hint: both read out with it. */
+  const described = (own: string | undefined, field: string, hint = true) =>
+    [own, hint && hintId(field)].filter(Boolean).join(' ') || undefined;
   return (
     <dialog
       ref={dialog}
@@ -141,7 +143,7 @@ export function DecideDialog({ problem, canSave, onDecidedElsewhere, onClose }: 
                 {(field) => (
                   <input
                     {...field}
-                    aria-describedby={described(field['aria-describedby'], 'amount')}
+                    aria-describedby={described(field['aria-describedby'], 'amount', !errors.amount)}
                     className="input input-bordered min-h-11 w-full max-w-xs"
                     inputMode="decimal"
                     autoComplete="off"
@@ -149,9 +151,12 @@ export function DecideDialog({ problem, canSave, onDecidedElsewhere, onClose }: 
                   />
                 )}
               </FormField>
-              <p id={hintId('amount')} className="mt-1 text-xs text-base-content/70">
-                {t('problems.amountHint', { worth })}
-              </p>
+              {/* The hint says what an error about the amount says already: one of them at a time. */}
+              {!errors.amount && (
+                <p id={hintId('amount')} className="mt-1 text-xs text-base-content/70">
+                  {t('problems.amountHint', { worth })}
+                </p>
+              )}
             </div>
           )}
           <div>
