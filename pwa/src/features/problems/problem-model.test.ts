@@ -65,7 +65,7 @@ describe('deliveredLines', () => {
     const problems = [
       { orderId: 'o1', lines: [{ _id: 'tomato', quantity: 2 }] },
       { orderId: 'o2', lines: [{ _id: 'okra', quantity: 2 }] },
-    ] as Parameters<typeof deliveredLines>[1];
+    ] as unknown as Parameters<typeof deliveredLines>[1];
     expect(deliveredLines(order, problems).map((l) => l.left)).toEqual([1, 2]);
   });
 

@@ -9,7 +9,10 @@ import { readMine } from './read-mine';
 
 /** The query options of `account`'s credit; the query fails with ApiRequestError on a non-2xx answer. */
 export const creditQueryOptions = (account: string | undefined) =>
-  queryOptions({ queryKey: creditKeys.mine(account), queryFn: () => readMine<CreditAnswer>('credit') });
+  queryOptions({
+    queryKey: creditKeys.mine(account),
+    queryFn: () => readMine<CreditAnswer>('credit'),
+  });
 
 /** `account`'s store credit (undefined while unknown); nothing is asked while signed out. */
 export const useStoreCredit = (account: string | undefined) =>

@@ -121,7 +121,7 @@ export function OrderProblems({ order, email, problems, unsent }: OrderProblemsP
         <Suspense fallback={<Spinner label={t('problem.report.loading')} />}>
           <ReportProblemDialog
             order={order}
-            lines={lines}
+            lines={lines.filter((line) => line.left > 0)}
             email={email}
             open={open && offered}
             onClose={() => setOpen(false)}

@@ -13,7 +13,7 @@ import { ProblemPhoto, type PhotoState } from './problem-photo';
 
 type ReportProblemDialogProps = {
   order: Pick<Order, '_id'>;
-  /** The order's lines as delivered, with the units not reported yet (problem-model.ts). */
+  /** The order's lines as delivered with units not reported yet (problem-model.ts). */
   lines: readonly DeliveredLine[];
   /** The signed-in account: the report is queued, and sent, as theirs. */
   email: string;
@@ -133,7 +133,6 @@ export default function ReportProblemDialog({ order, lines, email, open, onClose
                     type="checkbox"
                     className="checkbox checkbox-primary"
                     checked={choice.ticked}
-                    disabled={line.left === 0}
                     onChange={(event) => choose(line._id, { ticked: event.target.checked })}
                   />
                   <span className="font-medium">{name}</span>
