@@ -19,9 +19,6 @@ export const CREDIT_ENTRIES_SHOWN = 100;
  */
 export const BALANCE_SQL = '(SELECT coalesce(sum(amount_poisha), 0) FROM credit_ledger WHERE user_id = ?)';
 
-/** {@link BALANCE_SQL} with its arg: the balance of `uid` in poisha, for a batch's own statements. */
-export const balanceSql = (uid: string): { sql: string; args: InValue[] } => ({ sql: BALANCE_SQL, args: [uid] });
-
 /** One ledger entry to write: whose, how much (poisha, + given, − spent, never 0), why, what it concerns, when (epoch ms). */
 export type CreditEntryInput = {
   userId: string;
@@ -68,8 +65,8 @@ export class CreditChangedError extends Error {
 }
 
 /**
- * SQL reading order `orderIdSql`'s (default `?`) one ledger entry of `reason` (its `column` expression), by
- * `credit_ledger_once` (reason, coalesce(order_id, ''), coalesce(problem_id, '')).
+ * SQL reading order `orderIdSql`'s (default `?`) one ledger entry of `reason` (its `column`
+ * expression), by `credit_ledger_once` (reason, coalesce(order_id, ''), coalesce(problem_id, '')).
  */
 const ORDER_ENTRY_SQL = (reason: CreditReason, column: string, orderIdSql = '?') =>
   `SELECT ${column} FROM credit_ledger
@@ -119,8 +116,8 @@ const CREDIT_NOT_GIVEN_BACK_SQL = `(credit_applied_poisha - coalesce((${ORDER_EN
 /**
  * The statement giving store credit back to the owner of order `orderId` at `atMs`: `amountSql`
  * (poisha, an SQL expression on the `orders` row; default the credit it took that a packing did
- * not give back) when the order
- * matches `where` (SQL on `orders` with its `args`) and the amount is above 0. Written once per
+ * not give back) when the order matches `where` (SQL on `orders` with its `args`) and the amount
+ * is above 0. Written once per
  * order and reason, so a retried cancel or packing gives nothing twice. For the batch that
  * cancels the order (reason 'order_cancelled', placed before a DELETE, after an UPDATE to
  * Cancelled) or packs it ('packing': what the final bill falls below the credit it took).
