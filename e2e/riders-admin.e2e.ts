@@ -147,8 +147,16 @@ describe('riders, cash and the delivery code (admin and shopper)', () => {
     await assign.getByRole('button', { name: 'Assign' }).click();
     await expect.poll(() => assign.getByTestId('assigned-rider').textContent(), WAIT).toBe('Karim Rider · stop 1');
     await page.screenshot({ path: `${SHOTS}/order-details-1024x768.png`, fullPage: true });
-    // Manage Orders: the other order's row.
-    await page.goto(browser.url(`/dashboard/manage-orders?q=${encodeURIComponent(neighbour.email)}`));
+    // From the dawn board's slot board: the other order's slot, its orders in Manage Orders, its row.
+    await page.goto(browser.url('/dashboard'));
+    const slotId = theirs.deliverySlot!.id;
+    const toSlot = page.locator(`a[href$="?${new URLSearchParams({ slot: slotId })}"]`);
+    await toSlot.scrollIntoViewIfNeeded(WAIT);
+    await page.screenshot({ path: `${SHOTS}/slot-board-1024x768.png` });
+    await toSlot.click();
+    await page.waitForURL(
+      (url) => url.pathname === '/dashboard/manage-orders' && url.searchParams.get('slot') === slotId,
+    );
     const row = page.getByTestId('order-row').filter({ hasText: 'Rafiq Neighbour' });
     await row.getByLabel('Rider').selectOption({ label: 'Karim Rider' });
     await row.getByRole('button', { name: 'Assign' }).click();
