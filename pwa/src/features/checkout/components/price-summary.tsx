@@ -56,11 +56,11 @@ export function PriceSummary({ lines, area, method, credit = 0 }: PriceSummaryPr
               −{formatPrice(credit)}
             </dd>
           </div>
-          <div className="flex justify-between border-t border-base-300 pt-2 text-lg font-bold">
+          <div className="flex flex-wrap justify-between border-t border-base-300 pt-2 text-lg font-bold">
             <dt>{t('checkout.credit.due')}</dt>
             <dd data-testid="summary-due">{formatPrice(amountDue(summary.subtotal, credit))}</dd>
+            <dd className="mt-1 basis-full text-sm font-normal text-base-content/70">{t('checkout.credit.note')}</dd>
           </div>
-          <p className="mt-1 text-sm text-base-content/70">{t('checkout.credit.note')}</p>
         </>
       )}
       {ceiling && (

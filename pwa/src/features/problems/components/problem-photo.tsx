@@ -41,26 +41,33 @@ export function ProblemPhoto({ orderId, photo, onPhoto }: ProblemPhotoProps) {
   const failed = photo.status === 'failed';
   return (
     <div className="grid gap-2">
-      <label htmlFor={inputId} className="text-sm font-medium">
-        {t('problem.report.photo')}
-      </label>
+      {ready ? (
+        <p className="text-sm font-medium">{t('problem.report.photo')}</p>
+      ) : (
+        <label htmlFor={inputId} className="text-sm font-medium">
+          {t('problem.report.photo')}
+        </label>
+      )}
       <p id={`${inputId}-hint`} className="text-sm text-base-content/70">
         {t('problem.report.photoHint')}
       </p>
-      <input
-        id={inputId}
-        type="file"
-        accept="image/*"
-        capture="environment"
-        className="file-input file-input-bordered min-h-11 w-full"
-        aria-invalid={failed ? true : undefined}
-        aria-describedby={failed ? `${inputId}-error` : `${inputId}-hint`}
-        onChange={(event) => {
-          void onFile(event.target.files?.[0]);
-          // The same file chosen again after Remove fires a change too.
-          event.target.value = '';
-        }}
-      />
+      {/* Once a photo is ready its preview and Remove take the input's place. */}
+      {!ready && (
+        <input
+          id={inputId}
+          type="file"
+          accept="image/*"
+          capture="environment"
+          className="file-input file-input-bordered min-h-11 w-full"
+          aria-invalid={failed ? true : undefined}
+          aria-describedby={failed ? `${inputId}-error` : `${inputId}-hint`}
+          onChange={(event) => {
+            void onFile(event.target.files?.[0]);
+            // The same file chosen again after Remove fires a change too.
+            event.target.value = '';
+          }}
+        />
+      )}
       {photo.status === 'shrinking' && (
         <p className="text-sm" role="status">
           {t('problem.report.photoShrinking')}

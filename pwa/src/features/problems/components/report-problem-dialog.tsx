@@ -52,8 +52,19 @@ export default function ReportProblemDialog({ order, lines, email, open, onClose
     if (!open && element.open) element.close();
   }, [open]);
 
-  const choose = (id: string, change: Partial<LineChoice>) =>
+  /** Changes line `id`'s choice; the error of a field the shopper changes goes until the next Send. */
+  const choose = (id: string, change: Partial<LineChoice>) => {
     setChoices((now) => ({ ...now, [id]: { ...(now[id] ?? unticked), ...change } }));
+    setNone(false);
+    setErrors((now) => {
+      const { [id]: line, ...rest } = now;
+      const left = {
+        ...(line?.reason && change.reason === undefined && change.ticked !== false && { reason: line.reason }),
+        ...(line?.quantity && change.quantity === undefined && change.ticked !== false && { quantity: line.quantity }),
+      };
+      return Object.keys(left).length > 0 ? { ...rest, [id]: left } : rest;
+    });
+  };
 
   const send = async () => {
     if (report.isPending || photo.status === 'shrinking') return;

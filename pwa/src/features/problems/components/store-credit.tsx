@@ -1,5 +1,6 @@
 import { useT } from '../../../lib/i18n/i18n';
 import { formatPrice } from '../../../lib/format';
+import { SettingCard } from '../../../components/setting-switch';
 import { Spinner } from '../../../components/spinner';
 import { useStoreCredit } from '../api/get-credit';
 import { creditReasonText, shopDayText } from '../problem-text';
@@ -17,27 +18,21 @@ export default function StoreCredit({ account }: { account: string }) {
   const t = useT();
   const credit = useStoreCredit(account);
   return (
-    <section
-      className="mx-auto mt-6 max-w-xl rounded-box bg-base-100 p-4 shadow-sm"
-      aria-labelledby="store-credit-heading"
-      data-testid="store-credit"
-    >
-      <h2 id="store-credit-heading" className="text-xl font-semibold">
-        {t('credit.title')}
-      </h2>
+    <SettingCard testId="store-credit">
+      <h2 className="font-semibold">{t('credit.title')}</h2>
       {credit.isPending && <Spinner label={t('credit.loading')} />}
-      {credit.isError && !credit.data && <p className="alert alert-warning mt-2">{t('credit.failed')}</p>}
+      {credit.isError && !credit.data && <p className="alert alert-warning">{t('credit.failed')}</p>}
       {credit.data && (
         <>
-          <p className="mt-2 text-lg font-bold" data-testid="credit-balance">
+          <p className="text-lg font-bold" data-testid="credit-balance">
             {t('credit.balance', { amount: formatPrice(credit.data.balance) })}
           </p>
           {credit.data.entries.length === 0 ? (
-            <p className="mt-2 text-sm">{t('credit.none')}</p>
+            <p className="text-sm">{t('credit.none')}</p>
           ) : (
             <>
-              <h3 className="mt-4 text-sm font-medium">{t('credit.history')}</h3>
-              <ul className="mt-1 divide-y divide-base-300">
+              <h3 className="mt-2 text-sm font-medium">{t('credit.history')}</h3>
+              <ul className="divide-y divide-base-300">
                 {credit.data.entries.map((entry, index) => (
                   <li
                     key={`${entry.at}-${index}`}
@@ -51,10 +46,7 @@ export default function StoreCredit({ account }: { account: string }) {
                         {entry.orderId && ` · ${t('credit.order', { id: entry.orderId.slice(0, 8) })}`}
                       </span>
                     </div>
-                    <span
-                      className={`whitespace-nowrap font-semibold ${entry.amount < 0 ? 'text-base-content' : 'text-success'}`}
-                      data-testid="credit-amount"
-                    >
+                    <span className="whitespace-nowrap font-semibold" data-testid="credit-amount">
                       {signed(entry.amount)}
                     </span>
                   </li>
@@ -64,6 +56,6 @@ export default function StoreCredit({ account }: { account: string }) {
           )}
         </>
       )}
-    </section>
+    </SettingCard>
   );
 }
