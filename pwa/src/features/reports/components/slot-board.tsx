@@ -31,27 +31,25 @@ function DaySlots({ date, title }: { date: string; title: 'today' | 'tomorrow' }
             {slots.map((slot) => (
               <li key={slot.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-2">
                 <span className="font-medium tabular-nums">{slotTimes(slot)}</span>
-                <span className="flex flex-wrap items-center gap-x-3">
-                  {slot.orders > 0 && (
-                    // The slot's orders in Manage Orders, each with its rider to assign (DESIGN.md §18).
-                    <Link
-                      to={slotOrdersHref(slot.id)}
-                      className="btn btn-outline btn-sm min-h-11"
-                      aria-label={t('reports.slotAssignFor', { slot: slotTimes(slot) })}
-                    >
-                      {t('reports.slotAssign')}
-                    </Link>
-                  )}
-                  <span>
-                    <span className="font-semibold">{t('reports.slotOrders', { count: slot.orders })}</span>
-                    {' · '}
-                    <span className={slot.remaining === 0 ? 'text-error' : 'text-base-content/80'}>
-                      {slot.remaining === 0
-                        ? t('reports.slotFull')
-                        : t('reports.slotRemaining', { count: slot.remaining })}
-                    </span>
+                <span>
+                  <span className="font-semibold">{t('reports.slotOrders', { count: slot.orders })}</span>
+                  {' · '}
+                  <span className={slot.remaining === 0 ? 'text-error' : 'text-base-content/80'}>
+                    {slot.remaining === 0
+                      ? t('reports.slotFull')
+                      : t('reports.slotRemaining', { count: slot.remaining })}
                   </span>
                 </span>
+                {slot.orders > 0 && (
+                  // The slot's orders in Manage Orders, each with its rider to assign (DESIGN.md §18).
+                  <Link
+                    to={slotOrdersHref(slot.id)}
+                    className="btn btn-outline btn-sm ml-auto min-h-11"
+                    aria-label={t('reports.slotAssignFor', { slot: slotTimes(slot) })}
+                  >
+                    {t('reports.slotAssign')}
+                  </Link>
+                )}
               </li>
             ))}
           </ul>
