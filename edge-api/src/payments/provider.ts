@@ -64,8 +64,9 @@ export type ChargeStart =
 export type PaymentProvider = {
   readonly method: PaymentMethod;
   /**
-   * Starts charging `order`'s maxAmount (the server's ceiling, DESIGN.md §17, never a client's figure); `callbackURL` is
-   * where a provider that sends the shopper away sends them back.
+   * Starts charging what `order` owes (orders/amount-due.ts chargeTk: its maxAmount, the server's
+   * ceiling of DESIGN.md §17, less the store credit it took, §19 — never a client's figure);
+   * `callbackURL` is where a provider that sends the shopper away sends them back.
    * @throws ApiError 503 `payment_provider_unavailable` or 502 `payment_provider_error`.
    */
   charge(order: Order, request: { callbackURL: string }, log: RequestLog): Promise<ChargeStart>;

@@ -114,7 +114,7 @@ export const orders = factory
     '/update/:id',
     doc({
       summary:
-        'Move an order to its next status (Pending → Approved → Out for delivery → Delivered; Packed → Out for delivery), recorded in its statusHistory; an Approved order moved to Out for delivery is packed as ordered on the way (its finalAmount set, a prepaid order refunded maxAmount − finalAmount)',
+        'Move an order to its next status (Pending → Approved → Out for delivery → Delivered; Packed → Out for delivery), recorded in its statusHistory; an Approved order moved to Out for delivery is packed as ordered on the way (its finalAmount set, a prepaid order refunded maxAmount − finalAmount, at most what it was charged)',
       auth: 'admin',
       params: recordIdParam,
       body: orderStatusUpdateSchema,
@@ -141,7 +141,7 @@ export const orders = factory
     '/:id/packing',
     doc({
       summary:
-        'Pack an Approved order (DESIGN.md §17): one entry per ordered line — found or not, the grams packed on a weighed line, a substitute where the line allows one; the order becomes Packed with its final bill, units not found go back to stock and substitutes are taken, and a prepaid order is refunded maxAmount − finalAmount',
+        'Pack an Approved order (DESIGN.md §17): one entry per ordered line — found or not, the grams packed on a weighed line, a substitute where the line allows one; the order becomes Packed with its final bill, units not found go back to stock and substitutes are taken, and a prepaid order is refunded maxAmount − finalAmount, at most what it was charged (the rest of its store credit goes back as credit)',
       auth: 'admin',
       params: recordIdParam,
       body: packingInputSchema,
