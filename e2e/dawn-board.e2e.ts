@@ -191,7 +191,7 @@ describe('the dawn board', () => {
     const text = readFileSync(await download.path(), 'utf8');
     expect(
       text.startsWith(
-        '\uFEFForder id,placed at,customer name,phone,address,slot,status,payment method,payment status,total (Tk),credit applied (Tk),lines\r\n',
+        '\uFEFForder id,placed at,customer name,phone,address,slot,status,payment method,payment status,total (Tk),credit applied (Tk),rider,cash collected (Tk),lines\r\n',
       ),
     ).toBe(true);
     for (const order of placed) expect(text).toContain(`${order._id},`);

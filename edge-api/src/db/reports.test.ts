@@ -56,8 +56,12 @@ describe('report query plans', () => {
 
   it('pages the export oldest first through orders_created, seeking each page’s start, without sorting', async () => {
     for (const after of [undefined, { createdAt: from + DAY, id: 'order-id' }]) {
+      // The rider's name (DESIGN.md §18) is one primary-key lookup per order.
       expect(await plan(exportPageStatement(from, from + 30 * DAY, after))).toBe(
-        'SEARCH orders USING INDEX orders_created (created_at>? AND created_at<?)',
+        [
+          'SEARCH o USING INDEX orders_created (created_at>? AND created_at<?)',
+          'SEARCH a USING INDEX sqlite_autoindex_accounts_1 (uid=?) LEFT-JOIN',
+        ].join('\n'),
       );
     }
     // The page after a cursor starts at the cursor's millisecond, not at `from`.

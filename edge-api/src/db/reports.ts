@@ -173,12 +173,12 @@ export function exportPageStatement(fromMs: number, toMs: number, after?: Cursor
   // After a cursor the range starts at its millisecond (a seek, not a re-read of the pages
   // before); only the orders of that same millisecond are compared by id.
   return {
-    sql: `SELECT id, created_at, customer_name, phone, address, slot_start_ms, slot_end_ms, order_status,
-                 payment_method, payment_status, coalesce(final_amount, total_amount) AS total_amount, credit_applied_poisha,
-                 ordered_product
-          FROM orders
-          WHERE created_at >= ? AND created_at < ? ${after ? 'AND (created_at > ? OR id > ?)' : ''}
-          ORDER BY created_at, id LIMIT ?`,
+    sql: `SELECT o.id, o.created_at, o.customer_name, o.phone, o.address, o.slot_start_ms, o.slot_end_ms, o.order_status,
+                 o.payment_method, o.payment_status, coalesce(o.final_amount, o.total_amount) AS total_amount,
+                 o.credit_applied_poisha, ${ACCOUNT_NAME_SQL('a')} AS rider_name, o.cash_collected, o.ordered_product
+          FROM orders AS o LEFT JOIN accounts AS a ON a.uid = o.rider_uid
+          WHERE o.created_at >= ? AND o.created_at < ? ${after ? 'AND (o.created_at > ? OR o.id > ?)' : ''}
+          ORDER BY o.created_at, o.id LIMIT ?`,
     args: after ? [Math.max(fromMs, after.createdAt), toMs, after.createdAt, after.id, limit] : [fromMs, toMs, limit],
   };
 }

@@ -297,7 +297,7 @@ describe('GET /api/reports/orders.csv', () => {
     const text = await res.text();
     expect(
       text.startsWith(
-        'order id,placed at,customer name,phone,address,slot,status,payment method,payment status,total (Tk),credit applied (Tk),lines\r\n',
+        'order id,placed at,customer name,phone,address,slot,status,payment method,payment status,total (Tk),credit applied (Tk),rider,cash collected (Tk),lines\r\n',
       ),
     ).toBe(true);
     const [header, ...rows] = parseCsv(text);
@@ -315,6 +315,8 @@ describe('GET /api/reports/orders.csv', () => {
         'unpaid',
         String(first.totalAmount),
         '0',
+        '',
+        '',
         'Potato (Alu) 2 kg @ 30; Green Chili Pack 3 × 250 g @ 30',
       ],
       [
@@ -329,6 +331,8 @@ describe('GET /api/reports/orders.csv', () => {
         'unpaid',
         String(second.totalAmount),
         '0',
+        '',
+        '',
         `Spinach Bundle (Palong Shak) 1 bundle @ ${spinach().price}`,
       ],
     ]);

@@ -48,6 +48,8 @@ export const ORDERS_CSV_HEADER = [
   'payment status',
   'total (Tk)',
   'credit applied (Tk)',
+  'rider',
+  'cash collected (Tk)',
   'lines',
 ] as const;
 
@@ -110,6 +112,10 @@ function orderRecord(row: Row): string {
     Number(row.total_amount),
     // The store credit the order took (DESIGN.md §19), Tk to the poisha; 0 for none.
     Math.round(Number(row.credit_applied_poisha ?? 0)) / 100,
+    // The rider and the cash they recorded at the door (DESIGN.md §18), so the accounts can sum
+    // each rider's cash; empty when none was assigned or recorded.
+    row.rider_name === null || row.rider_name === undefined ? '' : String(row.rider_name),
+    row.cash_collected === null || row.cash_collected === undefined ? '' : Number(row.cash_collected),
     linesText(row.ordered_product),
   ]);
 }
@@ -205,7 +211,7 @@ export const reports = factory
       ok: {
         status: 200,
         description:
-          'A download (`Content-Disposition: attachment`), UTF-8 with a byte-order mark, CRLF, header row: order id, placed at, customer name, phone, address, slot, status, payment method, payment status, total (Tk), credit applied (Tk: store credit the order took), lines. Cells starting with = + - @ (or a tab or CR) begin with a quote mark (CSV injection)',
+          'A download (`Content-Disposition: attachment`), UTF-8 with a byte-order mark, CRLF, header row: order id, placed at, customer name, phone, address, slot, status, payment method, payment status, total (Tk), credit applied (Tk: store credit the order took), rider (their name, empty when none), cash collected (Tk, recorded at the door; empty when none), lines. Cells starting with = + - @ (or a tab or CR) begin with a quote mark (CSV injection)',
         schema: z.string(),
         contentType: 'text/csv',
       },

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderSchema, type Order } from '../contract/order';
 import type { CashReportRow, Rider, RunStop } from '../contract/rider';
+import { shopDate } from '../contract/shop-day';
 import { createTestApp, customerA, customerB, orderBody, testLogs, type TestApp } from '../testing/test-app';
 import { emulatorToken } from '../testing/tokens';
 
@@ -399,6 +400,15 @@ describe('the doorstep', () => {
     expect((await res.json()) as CashReportRow[]).toEqual([
       { riderUid: PHONE_RIDER.uid, name: 'Rafiq', orders: 3, expected, collected },
     ]);
+    // The orders CSV names each order's rider and the cash recorded, so the accounts can sum it per rider.
+    const placedOn = shopDate(Date.parse(note1000.createdAt));
+    const csv = await (
+      await t.call('GET', `/api/reports/orders.csv?from=${placedOn}&to=${placedOn}`, { role: 'admin' })
+    ).text();
+    const csvLine = (order: Order) => csv.split('\r\n').find((line) => line.startsWith(`${order._id},`));
+    expect(csvLine(note1000)).toContain(',Rafiq,1000,');
+    expect(csvLine(note500)).toContain(',Rafiq,400,');
+    expect(csvLine(prepaid)).toContain(',Rafiq,,');
     expect((await t.call('GET', '/api/reports/cash?date=2026-02-30', { role: 'admin' })).status).toBe(400);
     expect((await t.call('GET', `/api/reports/cash?date=${day}`, { role: 'customerA' })).status).toBe(403);
   });
