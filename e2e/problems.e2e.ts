@@ -233,7 +233,7 @@ describe('problems after delivery: the shopper (phone, English)', () => {
     expect(await seriousA11yViolationsWithoutToasts(page)).toEqual([]);
     await page.getByTestId('checkout-use-credit').scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/checkout-credit-en-390x844.png` });
-    await page.getByRole('complementary').scrollIntoViewIfNeeded();
+    await page.getByTestId('summary-due').scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/checkout-credit-summary-en-390x844.png` });
     await page.getByRole('button', { name: 'Place order' }).click();
     await page.waitForURL(browser.url('/dashboard/my-orders'));
@@ -325,7 +325,7 @@ describe('problems after delivery: the shopper (phone, Bangla)', () => {
     expect(await seriousA11yViolationsWithoutToasts(page)).toEqual([]);
     await page.getByTestId('checkout-use-credit').scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/checkout-credit-bn-390x844.png` });
-    await page.getByRole('complementary').scrollIntoViewIfNeeded();
+    await page.getByTestId('summary-due').scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/checkout-credit-summary-bn-390x844.png` });
     await context.close();
   });
