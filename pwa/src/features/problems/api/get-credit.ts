@@ -4,14 +4,14 @@
  */
 import type { CreditAnswer } from '@contract/credit';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, readResponse } from '../../../lib/api-client';
 import { creditKeys } from '../../../lib/query-keys';
-import { readMine } from './read-mine';
 
 /** The query options of `account`'s credit; the query fails with ApiRequestError on a non-2xx answer. */
 export const creditQueryOptions = (account: string | undefined) =>
   queryOptions({
     queryKey: creditKeys.mine(account),
-    queryFn: () => readMine<CreditAnswer>('credit'),
+    queryFn: async (): Promise<CreditAnswer> => readResponse(api.users.me.credit.$get()),
   });
 
 /** `account`'s store credit (undefined while unknown); nothing is asked while signed out. */
