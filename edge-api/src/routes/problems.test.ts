@@ -173,7 +173,7 @@ const upload = (bytes: Uint8Array, type: string, role: Role = 'customerA') =>
   t.app.request('/api/problem-photos', {
     method: 'POST',
     headers: { ...as(role), 'Content-Type': type },
-    body: bytes,
+    body: new Blob([new Uint8Array(bytes)], { type }),
   });
 
 async function uploaded(bytes: Uint8Array = jpeg(), type = 'image/jpeg', role: Role = 'customerA'): Promise<string> {
@@ -442,7 +442,7 @@ describe('credit at once (PROBLEM_AUTO_CREDIT_TK 100 Tk, 2 in 30 days)', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     // Past any credit the tests above gave this account (the 48 h edge's two days ahead included): a fresh 30 days.
     vi.setSystemTime(Date.now() + 40 * 24 * 60 * 60 * 1000);
-    const answers = [];
+    const answers: Problem[] = [];
     for (let i = 0; i < 3; i += 1) answers.push(await claimed(await claim((await lemonOrder('customerA'))._id, small)));
     expect(answers.map(({ status, amount, worth }) => ({ status, amount, worth }))).toEqual([
       { status: 'credited', amount: 30, worth: 30 },
