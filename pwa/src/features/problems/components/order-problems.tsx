@@ -125,6 +125,7 @@ export function OrderProblems({ order, email, problems, unsent }: OrderProblemsP
             email={email}
             open={open && offered}
             onClose={() => setOpen(false)}
+            replaces={unsent?.status === 'failed' ? unsent.key : undefined}
           />
         </Suspense>
       )}

@@ -19,6 +19,8 @@ type ReportProblemDialogProps = {
   email: string;
   open: boolean;
   onClose: () => void;
+  /** The key of this order's refused report in the outbox, if any: a new report takes its place. */
+  replaces?: string | undefined;
 };
 
 const unticked: LineChoice = { ticked: false, reason: '', quantity: '1' };
@@ -32,7 +34,14 @@ const unticked: LineChoice = { ticked: false, reason: '', quantity: '1' };
  * refused item. It stays mounted when closed, so Cancel loses nothing the shopper entered.
  * The default export: My Orders imports it only when a shopper first opens it.
  */
-export default function ReportProblemDialog({ order, lines, email, open, onClose }: ReportProblemDialogProps) {
+export default function ReportProblemDialog({
+  order,
+  lines,
+  email,
+  open,
+  onClose,
+  replaces,
+}: ReportProblemDialogProps) {
   const t = useT();
   const nameOf = useStoredProductName();
   const dialog = useRef<HTMLDialogElement>(null);
@@ -86,7 +95,7 @@ export default function ReportProblemDialog({ order, lines, email, open, onClose
           ...(photo.status === 'ready' && { photo: { type: photo.photo.type, bytes: photo.photo.bytes } }),
         },
         key: key.current,
-        replaces: refusedKey.current,
+        replaces: refusedKey.current ?? replaces,
       });
       if (outcome.status === 'sent') notify('order', 'success', t('problem.report.sent'));
       else notify('order', 'info', t('problem.report.queued'));
