@@ -40,22 +40,6 @@ export const orderKeys = {
   detail: (id: string) => [...orderKeys.all, 'detail', id] as const,
 };
 
-/**
- * After delivery (DESIGN.md §19): the account's reported problems (`GET /api/users/me/problems`)
- * and its store credit (`GET /api/users/me/credit`), one query each per account. Under
- * `orderKeys.all`, so they are kept offline with the orders (persist-queries.ts), refreshed when
- * an order changes (a cancelled one gives credit back) and forgotten on sign-out with them.
- */
-export const myProblemKeys = {
-  /** Account `account`'s problems (its e-mail, or phone number). */
-  mine: (account: string | undefined) => [...orderKeys.all, 'problems', account ?? 'none'] as const,
-};
-
-/** The store credit of account `account` (see myProblemKeys). */
-export const creditKeys = {
-  mine: (account: string | undefined) => [...orderKeys.all, 'credit', account ?? 'none'] as const,
-};
-
 /** `GET /api/delivery-slots`: the slots on offer, all of them or one delivery area's (`?area=`). */
 export const deliverySlotKeys = {
   all: ['delivery-slots'] as const,

@@ -1,9 +1,8 @@
 /**
- * The words of problems and store credit (DESIGN.md §19) in the language shown: a reason, a
- * problem's state ("Credited 40 Tk to your store credit", "Waiting for the shop — answer by …"),
- * a credit entry's reason, and times in Dhaka (Bangla on the 24-hour clock, as My Orders writes them).
+ * The words of problems (DESIGN.md §19) in the language shown: a reason, a problem's state
+ * ("Credited 40 Tk to your store credit", "Waiting for the shop — answer by …"), and times in Dhaka
+ * (Bangla on the 24-hour clock, as My Orders writes them). My Orders' chunk carries them.
  */
-import type { CreditReason } from '@contract/credit';
 import type { Problem, ProblemReason } from '@contract/problem';
 import { formatPrice, shopDateFormat } from '../../lib/format';
 import { currentLocale, intlLocale, t } from '../../lib/i18n/i18n';
@@ -13,10 +12,6 @@ export function shopTimeText(time: string | number): string {
   const clock: Intl.DateTimeFormatOptions = currentLocale() === 'bn' ? { hourCycle: 'h23' } : {};
   return shopDateFormat(intlLocale(), { dateStyle: 'medium', timeStyle: 'short', ...clock }).format(new Date(time));
 }
-
-/** A date (ISO 8601) in Dhaka, e.g. "29 Nov 2026". */
-export const shopDayText = (time: string): string =>
-  shopDateFormat(intlLocale(), { dateStyle: 'medium' }).format(new Date(time));
 
 /** Why a line is reported, in words. */
 export function reasonText(reason: ProblemReason): string {
@@ -43,19 +38,5 @@ export function problemStatusText(problem: Pick<Problem, 'status' | 'amount' | '
       return t('problem.status.declined', { note: problem.note });
     case 'open':
       return t('problem.status.open', { deadline: shopTimeText(problem.deadline) });
-  }
-}
-
-/** Why a credit entry was written, in words. */
-export function creditReasonText(reason: CreditReason): string {
-  switch (reason) {
-    case 'problem':
-      return t('credit.reason.problem');
-    case 'order':
-      return t('credit.reason.order');
-    case 'order_cancelled':
-      return t('credit.reason.orderCancelled');
-    case 'packing':
-      return t('credit.reason.packing');
   }
 }

@@ -5,7 +5,7 @@
 import type { CreditAnswer } from '@contract/credit';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, readResponse } from '../../../lib/api-client';
-import { creditKeys } from '../../../lib/query-keys';
+import { creditKeys } from './problem-keys';
 
 /** The query options of `account`'s credit; the query fails with ApiRequestError on a non-2xx answer. */
 export const creditQueryOptions = (account: string | undefined) =>

@@ -6,7 +6,7 @@
 import type { Problem } from '@contract/problem';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, readResponse } from '../../../lib/api-client';
-import { myProblemKeys } from '../../../lib/query-keys';
+import { myProblemKeys } from './problem-keys';
 
 /** The query options of `account`'s problems; the query fails with ApiRequestError on a non-2xx answer. */
 export const myProblemsQueryOptions = (account: string | undefined) =>

@@ -1,9 +1,28 @@
-import { useT } from '../../../lib/i18n/i18n';
-import { formatPrice } from '../../../lib/format';
+import type { CreditReason } from '@contract/credit';
+import { intlLocale, t, useLocale } from '../../../lib/i18n/i18n';
+import { formatPrice, shopDateFormat } from '../../../lib/format';
 import { SettingCard } from '../../../components/setting-switch';
 import { Spinner } from '../../../components/spinner';
 import { useStoreCredit } from '../api/get-credit';
-import { creditReasonText, shopDayText } from '../problem-text';
+
+// Here, not in problem-text.ts: the profile's chunk then shares no module with My Orders'.
+/** A date (ISO 8601) in Dhaka, e.g. "29 Nov 2026". */
+const shopDayText = (time: string): string =>
+  shopDateFormat(intlLocale(), { dateStyle: 'medium' }).format(new Date(time));
+
+/** Why a credit entry was written, in words. */
+function creditReasonText(reason: CreditReason): string {
+  switch (reason) {
+    case 'problem':
+      return t('credit.reason.problem');
+    case 'order':
+      return t('credit.reason.order');
+    case 'order_cancelled':
+      return t('credit.reason.orderCancelled');
+    case 'packing':
+      return t('credit.reason.packing');
+  }
+}
 
 /** A ledger amount with its sign: "+40 Tk" given, "−40 Tk" spent (a true minus sign). */
 const signed = (amount: number) => `${amount < 0 ? '−' : '+'}${formatPrice(Math.abs(amount))}`;
@@ -15,7 +34,7 @@ const signed = (amount: number) => `${amount < 0 ? '−' : '+'}${formatPrice(Mat
  * after its own fields.
  */
 export default function StoreCredit({ account }: { account: string }) {
-  const t = useT();
+  useLocale(); // renders again in the language chosen
   const credit = useStoreCredit(account);
   return (
     <SettingCard testId="store-credit">
