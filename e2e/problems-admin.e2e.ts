@@ -292,4 +292,24 @@ describe('problems after delivery: the admin decides (tablet)', () => {
     await expect.poll(() => card.count(), WAIT).toBe(0);
     await context.close();
   });
+
+  it('the sales report shows the credit given over the period and per day (1024×768, English and Bangla)', async () => {
+    const { page, context } = await signedIn(admin, '/dashboard');
+    const report = page.getByTestId('sales-report');
+    // 150 Tk and 50 Tk given above; no order of this stack used credit.
+    await expect
+      .poll(() => report.getByTestId('sales-credit').textContent(), WAIT)
+      .toBe('Store credit: 0 Tk used on orders, 200 Tk given for problems');
+    await report.getByRole('button', { name: 'Show as table' }).click();
+    const today = report.getByTestId('sales-table').locator('tbody tr').last();
+    expect((await today.getByRole('cell').allTextContents()).slice(-2)).toEqual(['0', '200']);
+    await report.scrollIntoViewIfNeeded();
+    await report.screenshot({ path: `${SHOTS}/sales-credit-1024x768-en.png` });
+    await page.getByRole('button', { name: 'বাংলা' }).first().click();
+    await expect
+      .poll(() => report.getByTestId('sales-credit').textContent(), WAIT)
+      .toBe('স্টোর ক্রেডিট: অর্ডারে খরচ ৳০, সমস্যার জন্য দেওয়া ৳২০০');
+    await report.screenshot({ path: `${SHOTS}/sales-credit-1024x768-bn.png` });
+    await context.close();
+  });
 });
