@@ -5,7 +5,12 @@
 import type { CreditAnswer } from '@contract/credit';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, readResponse } from '../../../lib/api-client';
-import { creditKeys } from './problem-keys';
+import { orderKeys } from '../../../lib/query-keys';
+
+/** The key of `account`'s credit, kept and refreshed with the orders (as get-my-problems.ts's). */
+export const creditKeys = {
+  mine: (account: string | undefined) => [...orderKeys.all, 'credit', account ?? 'none'] as const,
+};
 
 /** The query options of `account`'s credit; the query fails with ApiRequestError on a non-2xx answer. */
 export const creditQueryOptions = (account: string | undefined) =>

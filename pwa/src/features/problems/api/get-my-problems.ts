@@ -6,7 +6,16 @@
 import type { Problem } from '@contract/problem';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, readResponse } from '../../../lib/api-client';
-import { myProblemKeys } from './problem-keys';
+import { orderKeys } from '../../../lib/query-keys';
+
+/**
+ * The key of `account`'s problems (its e-mail, or phone number): under `orderKeys.all`, so kept
+ * offline with the orders (persist-queries.ts), refreshed when an order changes and forgotten on
+ * sign-out. Here, the only reader: lib's keys are in the shop's first load.
+ */
+export const myProblemKeys = {
+  mine: (account: string | undefined) => [...orderKeys.all, 'problems', account ?? 'none'] as const,
+};
 
 /** The query options of `account`'s problems; the query fails with ApiRequestError on a non-2xx answer. */
 export const myProblemsQueryOptions = (account: string | undefined) =>
