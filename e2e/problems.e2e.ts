@@ -163,7 +163,7 @@ describe('problems after delivery: the shopper (phone, English)', () => {
 
     await dialog.getByRole('button', { name: 'Send' }).click();
     await toast(page, 'Saved on this phone: it is sent once you are online.').first().waitFor();
-    expect(await dialog.isVisible()).toBe(false);
+    await expect.poll(() => dialog.isVisible(), WAIT).toBe(false);
     await expect
       .poll(() => card.getByTestId('problem-waiting').textContent(), WAIT)
       .toBe('Your problem report is waiting to be sent: it goes once you are online.');

@@ -97,6 +97,7 @@ export default function ReportProblemDialog({
         key: key.current,
         replaces: refusedKey.current ?? replaces,
       });
+      onClose();
       if (outcome.status === 'sent') notify('order', 'success', t('problem.report.sent'));
       else notify('order', 'info', t('problem.report.queued'));
       key.current = undefined;
@@ -104,7 +105,6 @@ export default function ReportProblemDialog({
       setChoices({});
       if (photo.status === 'ready') URL.revokeObjectURL(photo.url);
       setPhoto({ status: 'none' });
-      onClose();
     } catch (error) {
       // Refused for good: said here with the choices kept; a new Send is a new claim in its place.
       refusedKey.current = key.current;
