@@ -57,10 +57,12 @@ const onDemandEntries = new RegExp(
 
 /**
  * The built chunks of role screens that load their imports as they need them (build.modulePreload
- * below): naming admins and riders, the delivery areas, and the rider's run. The order screens keep
+ * below): naming admins and riders, the delivery areas, the problems queue, adding and editing products,
+ * and the rider's run. The order screens keep
  * their preloads: without them, opening an order's details from Manage Orders never finished.
  */
-const roleScreen = /assets\/(dashboard-(add-admin|add-rider|areas|problems)|rider)-[\w-]+\.js$/;
+const roleScreen =
+  /assets\/(dashboard-(add-admin|add-rider|areas|problems|add-product|manage-products|update-product)|rider)-[\w-]+\.js$/;
 
 export default defineConfig(({ mode }) => {
   const precache = shopperPrecache(onDemandEntries);

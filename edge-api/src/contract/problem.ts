@@ -75,19 +75,7 @@ export const problemInputSchema = z.object({
 });
 export type ProblemInput = z.input<typeof problemInputSchema>;
 
-/**
- * Why a reported line does not fit its order (400 `problem_invalid`, `details.lines[].reason`):
- * `not_in_order` (no such line), `more_than_delivered` (`max`: the units delivered that are not
- * claimed yet; 0 for a line not found), `already_claimed` (every delivered unit of it is in an
- * earlier claim).
- */
-export const problemLineProblems = ['not_in_order', 'more_than_delivered', 'already_claimed'] as const;
-export type ProblemLineProblem = (typeof problemLineProblems)[number];
-
-/** `details` of a 400 `problem_invalid`: each line that does not fit, by product id and the order line's name (when it has one). */
-export type ProblemInvalidDetails = {
-  lines: Array<{ _id: string; reason: ProblemLineProblem; max?: number; name?: string }>;
-};
+export { problemLineProblems, type ProblemInvalidDetails, type ProblemLineProblem } from './problem-lines';
 
 /**
  * A problem's state: `credited` (store credit given: at once, or by an admin), `refunded` (paid

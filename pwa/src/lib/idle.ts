@@ -5,7 +5,7 @@
  * requestIdleCallback: a zero timer (after the current task) stands in there. Returns a
  * function that cancels the task if it has not run yet.
  */
-function whenIdle(task: () => void, timeoutMs = 2000): () => void {
+export function whenIdle(task: () => void, timeoutMs = 2000): () => void {
   if (typeof requestIdleCallback !== 'function') {
     const timer = setTimeout(task, 0);
     return () => clearTimeout(timer);

@@ -9,7 +9,7 @@
 import type { ApiErrorCode } from '@contract/errors';
 import { orderStatuses, type OrderStatus } from '@contract/delivery';
 import { packingProblems, type PackingProblem } from '@contract/order';
-import { problemLineProblems, type ProblemInvalidDetails, type ProblemLineProblem } from '@contract/problem';
+import { problemLineProblems, type ProblemInvalidDetails, type ProblemLineProblem } from '@contract/problem-lines';
 import { detailedProducts } from '../api-error';
 import { formatNumber, formatPrice } from '../format';
 import { MAX_AGE_DAYS, OutboxNoteError, type OutboxNote, type OutboxNoteFields } from '../offline/outbox/protocol';
