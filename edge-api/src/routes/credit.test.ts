@@ -19,13 +19,13 @@ import { addShopDays, shopDate, shopDayStartMs, type SalesDay } from '../contrac
 import type { CashReportRow, RunStop } from '../contract/rider';
 import { creditEntryStatement } from '../db/credit';
 import { insertProduct } from '../db/products';
-import { createBkashClient } from '../payments/bkash';
 import { createStripe } from '../payments/stripe';
 import { orderInput } from '../testing/order-fixture';
 import { paidCheckoutEvent, sendStripeWebhook } from '../testing/stripe-events';
 import { createTestApp, type Role, type TestApp } from '../testing/test-app';
 import { emulatorToken } from '../testing/tokens';
 import type { TokenClaims } from '../testing/tokens';
+import { bkashClientFor } from '../testing/bkash-standin-client';
 
 const WEBHOOK_SECRET = 'whsec_test_credit';
 let t: TestApp;
@@ -70,16 +70,7 @@ beforeAll(async () => {
     port: (stripeServer.address() as AddressInfo).port,
     protocol: 'http',
   });
-  const bkash = createBkashClient(
-    {
-      baseUrl: standin.url,
-      appKey: standin.env.BKASH_APP_KEY,
-      appSecret: standin.env.BKASH_APP_SECRET,
-      username: standin.env.BKASH_USERNAME,
-      password: standin.env.BKASH_PASSWORD,
-    },
-    { executeTimeoutMs: 400, queryTimeoutMs: 400 },
-  );
+  const bkash = bkashClientFor(standin, { executeTimeoutMs: 400, queryTimeoutMs: 400 });
   t = await createTestApp({ ...standin.env, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET }, { bkash, stripe });
   const image = '/products/potato.webp';
   rice = await insertProduct(t.db, { name: 'Rice', price: 100, image, category: 'vegetable', unit: 'kg', unitSize: 1 });

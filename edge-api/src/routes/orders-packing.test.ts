@@ -12,11 +12,11 @@ import { startBkashStandin, type BkashStandin } from '../../../scripts/bkash-sta
 import type { Product } from '../contract/catalogue';
 import { orderSchema, type Order, type PackingInput } from '../contract/order';
 import { insertProduct } from '../db/products';
-import { createBkashClient } from '../payments/bkash';
 import { createStripe } from '../payments/stripe';
 import { paidCheckoutEvent, sendStripeWebhook } from '../testing/stripe-events';
 import { createTestApp, customerA, logsOf, type Role, type TestApp } from '../testing/test-app';
 import { orderInput } from '../testing/order-fixture';
+import { bkashClientFor } from '../testing/bkash-standin-client';
 
 const WEBHOOK_SECRET = 'whsec_test_packing';
 let t: TestApp;
@@ -71,16 +71,7 @@ beforeAll(async () => {
     port: (stripeServer.address() as AddressInfo).port,
     protocol: 'http',
   });
-  const bkash = createBkashClient(
-    {
-      baseUrl: standin.url,
-      appKey: standin.env.BKASH_APP_KEY,
-      appSecret: standin.env.BKASH_APP_SECRET,
-      username: standin.env.BKASH_USERNAME,
-      password: standin.env.BKASH_PASSWORD,
-    },
-    { executeTimeoutMs: 400, queryTimeoutMs: 400 },
-  );
+  const bkash = bkashClientFor(standin, { executeTimeoutMs: 400, queryTimeoutMs: 400 });
   t = await createTestApp({ ...standin.env, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET }, { bkash, stripe });
   const add = (fields: Parameters<typeof insertProduct>[1]) => insertProduct(t.db, fields);
   const image = '/products/potato.webp';

@@ -14,11 +14,11 @@ import { orderSchema, type Order } from '../contract/order';
 import { problemSchema, type Problem } from '../contract/problem';
 import { shopperOrderUrl } from '../contract/push';
 import { insertProduct } from '../db/products';
-import { createBkashClient } from '../payments/bkash';
 import { createWebCryptoSender } from '../push/webcrypto-sender';
 import { startPushService, type PushService, type TestSubscriber } from '../testing/push-service';
 import { orderInput } from '../testing/order-fixture';
 import { createTestApp, customerA, testLogs, type Role, type TestApp } from '../testing/test-app';
+import { bkashClientFor } from '../testing/bkash-standin-client';
 
 let t: TestApp;
 let standin: BkashStandin;
@@ -37,16 +37,7 @@ beforeAll(async () => {
     VAPID_SUBJECT: 'mailto:shop@tazahaat.test',
     PUSH_SERVICE_ORIGINS: service.origin,
   };
-  const bkash = createBkashClient(
-    {
-      baseUrl: standin.url,
-      appKey: standin.env.BKASH_APP_KEY,
-      appSecret: standin.env.BKASH_APP_SECRET,
-      username: standin.env.BKASH_USERNAME,
-      password: standin.env.BKASH_PASSWORD,
-    },
-    { executeTimeoutMs: 400, queryTimeoutMs: 400 },
-  );
+  const bkash = bkashClientFor(standin, { executeTimeoutMs: 400, queryTimeoutMs: 400 });
   const config = (await createTestApp(env)).config;
   const pushSender = createWebCryptoSender(config.push!, { fetch: service.fetch, timeoutMs: 3000 });
   t = await createTestApp(env, { bkash, pushSender });

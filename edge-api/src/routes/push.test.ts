@@ -11,13 +11,13 @@ import webpush from 'web-push';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { adminOrderUrl, shopperOrderUrl } from '../contract/push';
 import { createStripe } from '../payments/stripe';
-import { createBkashClient } from '../payments/bkash';
 import { startBkashStandin, type BkashStandin } from '../../../scripts/bkash-standin';
 import type { PushSender } from '../push/sender';
 import { createWebCryptoSender } from '../push/webcrypto-sender';
 import { startPushService, type PushService, type TestSubscriber } from '../testing/push-service';
 import { paidCheckoutEvent, sendStripeWebhook } from '../testing/stripe-events';
 import { admin, createTestApp, customerA, orderBody, testLogs, type Role, type TestApp } from '../testing/test-app';
+import { bkashClientFor } from '../testing/bkash-standin-client';
 
 const WEBHOOK_SECRET = 'whsec_push_test';
 let service: PushService;
@@ -64,13 +64,7 @@ beforeAll(async () => {
       return sender.send(subscription, payload, options);
     },
   };
-  const bkashClient = createBkashClient({
-    baseUrl: bkash.url,
-    appKey: bkash.env.BKASH_APP_KEY,
-    appSecret: bkash.env.BKASH_APP_SECRET,
-    username: bkash.env.BKASH_USERNAME,
-    password: bkash.env.BKASH_PASSWORD,
-  });
+  const bkashClient = bkashClientFor(bkash);
   t = await createTestApp(env, { pushSender: recording, stripe, bkash: bkashClient });
 });
 afterAll(async () => {
