@@ -161,15 +161,21 @@ describe('the dawn board', () => {
     const table = page.getByTestId('sales-table');
     expect(await table.locator('tbody tr').count()).toBe(14);
     // The table is read by screen readers while hidden from sight, and shown on request.
-    expect(await table.getByRole('columnheader').allTextContents()).toEqual(['Date', 'Orders', 'Revenue (Tk)']);
+    expect(await table.getByRole('columnheader').allTextContents()).toEqual([
+      'Date',
+      'Orders',
+      'Revenue (Tk)',
+      'Credit used (Tk)',
+      'Credit given (Tk)',
+    ]);
     await page.getByRole('button', { name: 'Show as table' }).click();
     expect(await table.isVisible()).toBe(true);
     const cells = await table
       .locator('tbody tr')
       .evaluateAll((rows) => rows.map((row) => [...row.children].map((cell) => cell.textContent ?? '')));
-    expect(
-      cells.map(([, orders, revenue]) => [Number(orders?.replaceAll(',', '')), Number(revenue?.replaceAll(',', ''))]),
-    ).toEqual(expected.map((d) => [d.orders, d.revenue]));
+    expect(cells.map((row) => row.slice(1).map((cell) => Number(cell.replaceAll(',', ''))))).toEqual(
+      expected.map((d) => [d.orders, d.revenue, d.creditUsed, d.creditGiven]),
+    );
     // Today holds at least the orders placed here.
     expect(expected.at(-1)?.orders).toBeGreaterThanOrEqual(placed.length);
     await page.getByRole('button', { name: 'Last 30 days' }).click();
@@ -230,6 +236,8 @@ describe('the dawn board', () => {
         'তারিখ',
         'অর্ডার',
         'আয় (৳)',
+        'খরচ হওয়া ক্রেডিট (টাকা)',
+        'দেওয়া ক্রেডিট (টাকা)',
       ]);
       expect(await noSidewaysScroll(page)).toBe(true);
       await page.screenshot({ path: `${SCREENSHOTS}/dawn-board-bn-${viewport.width}.png`, fullPage: true });

@@ -269,8 +269,12 @@ describe('My Orders on a phone', () => {
     expect(await page.getByTestId('my-order').first().getByTestId('delivery-slot').textContent()).toMatch(
       /^Delivery: /,
     );
-    // Delivered: nothing to cancel, so no (disabled) cancel button; Order again stays.
-    expect(await page.getByTestId('my-order').first().getByRole('button').allTextContents()).toEqual(['Order again']);
+    // Delivered: nothing to cancel, so no (disabled) cancel button; Order again stays, and for 48 h
+    // a problem can be reported (DESIGN.md §19).
+    expect(await page.getByTestId('my-order').first().getByRole('button').allTextContents()).toEqual([
+      'Order again',
+      'Report a problem',
+    ]);
     expect(await seriousA11yViolationsWithoutToasts(page)).toEqual([]);
     await screenshot(page, 'my-orders-390', true);
     await context.close();
