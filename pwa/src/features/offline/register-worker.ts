@@ -40,6 +40,6 @@ export async function registerServiceWorker(handlers: {
   void workbox.register();
   setInterval(() => void workbox.update(), UPDATE_CHECK_MS);
   await navigator.serviceWorker.ready;
-  if (!controlled) await keepWhatThePageFetched();
+  if (!controlled) keepWhatThePageFetched();
   saveForOfflineWhenFree();
 }

@@ -13,18 +13,30 @@ import { smallPicture } from '../../lib/picture';
 import { PICTURES_CACHE, SAVE_PICTURES_MESSAGE } from '../../lib/storage-keys';
 import { cacheInWorker } from './worker';
 
-/**
- * Hands the service worker the shop's pictures and code this page fetched before it controlled
- * the page (Resource Timing), so they are kept as if fetched through it; resolves once it has.
- */
-export function keepWhatThePageFetched(): Promise<void> {
-  return cacheInWorker(
-    performance
-      .getEntriesByType('resource')
-      .map((entry) => new URL(entry.name))
-      .filter((url) => url.origin === location.origin && /^\/(assets|products)\//.test(url.pathname))
-      .map((url) => url.href),
+/** A same-origin picture or built file this page fetched past its service worker (`workerStart` is 0 then). */
+const fetchedPastTheWorker = (entry: PerformanceEntry): boolean => {
+  const url = new URL(entry.name);
+  return (
+    (entry as PerformanceResourceTiming).workerStart === 0 &&
+    url.origin === location.origin &&
+    /^\/(assets|products)\//.test(url.pathname)
   );
+};
+
+/**
+ * Hands the service worker the shop's pictures and code this page fetched without it (Resource
+ * Timing), so they are kept as if fetched through it: what was fetched before the worker took
+ * the page, and what was still on its way then and completes later (a lazy picture whose request
+ * started a moment before). Returns at once; each batch goes to the worker as it is seen.
+ */
+export function keepWhatThePageFetched(): void {
+  const keep = (entries: PerformanceEntryList) => {
+    const urls = entries.filter(fetchedPastTheWorker).map((entry) => entry.name);
+    if (urls.length > 0) void cacheInWorker([...new Set(urls)]);
+  };
+  keep(performance.getEntriesByType('resource'));
+  if (typeof PerformanceObserver === 'undefined') return;
+  new PerformanceObserver((list) => keep(list.getEntries())).observe({ type: 'resource' });
 }
 
 /** The same-origin picture URLs of the mirrored catalogue (absolute), as the shop shows them now. */
