@@ -71,7 +71,11 @@ export const salesDaySchema = z.object({
 });
 export type SalesDay = z.infer<typeof salesDaySchema>;
 
-/** One product of `GET /reports/purchase-list`: `quantity` sale units of `unit` × `unitSize` to buy and pack. */
+/**
+ * One product of `GET /reports/purchase-list`: `quantity` sale units of `unit` × `unitSize` to buy
+ * and pack, and what the shoppers of those lines asked (DESIGN.md §17): the lines per substitution
+ * other than none, and their notes.
+ */
 export const purchaseItemSchema = z.object({
   _id: z.string(),
   name: z.string(),
@@ -79,6 +83,15 @@ export const purchaseItemSchema = z.object({
   unit: z.enum(saleUnits),
   unitSize: z.number().int(),
   quantity: z.number().int().meta({ description: 'Sale units across the day’s orders' }),
+  substitutions: z
+    .object({
+      similar: z.number().int().meta({ description: 'Lines that allow a similar product when it is missing' }),
+      call: z.number().int().meta({ description: 'Lines whose shopper wants a call before a substitute' }),
+    })
+    .meta({ description: 'The day’s lines of this product per substitution other than none' }),
+  notes: z
+    .array(z.string())
+    .meta({ description: 'The notes on the day’s lines of this product, oldest order first (none: empty)' }),
 });
 export type PurchaseItem = z.infer<typeof purchaseItemSchema>;
 

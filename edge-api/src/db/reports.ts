@@ -93,19 +93,21 @@ const slotIdRange = (date: string): [string, string] => [`${date}T`, `${addShopD
 /**
  * The statement {@link purchaseList} runs: the lines of every order, not cancelled, delivered on
  * `date` — in a slot of that day, or without a slot and placed that day — summed per product and
- * sale unit (a product whose unit changed during the day is two rows), named as the catalogue
- * names the product now (as the order's line did when it is gone), sorted by name. Both halves
- * seek `orders_slot_created`.
+ * sale unit (a product whose unit changed during the day is two rows), with what their shoppers
+ * asked (DESIGN.md §17: the lines that allow a similar product, those that want a call, and each
+ * note with its order's placing and line position, for {@link purchaseList} to order), named as the
+ * catalogue names the product now (as the order's line did when it is gone), sorted by name. Both
+ * halves seek `orders_slot_created`; a line stored before choices counts as substitution none.
  */
 export function purchaseListStatement(date: string): InStatement {
   const [fromSlot, toSlot] = slotIdRange(date);
   const start = shopDayStartMs(date);
   return {
     sql: `WITH day_orders AS (
-            SELECT ordered_product FROM orders
+            SELECT id, created_at, ordered_product FROM orders
             WHERE slot_id >= ? AND slot_id < ? AND order_status <> 'Cancelled'
             UNION ALL
-            SELECT ordered_product FROM orders
+            SELECT id, created_at, ordered_product FROM orders
             WHERE slot_id IS NULL AND created_at >= ? AND created_at < ? AND order_status <> 'Cancelled'
           ),
           lines AS (
@@ -113,15 +115,23 @@ export function purchaseListStatement(date: string): InStatement {
                    json_extract(line.value, '$.name') AS name,
                    coalesce(json_extract(line.value, '$.unit'), 'kg') AS unit,
                    coalesce(json_extract(line.value, '$.unitSize'), 1) AS unit_size,
-                   json_extract(line.value, '$.cartQuantity') AS quantity
+                   json_extract(line.value, '$.cartQuantity') AS quantity,
+                   coalesce(json_extract(line.value, '$.substitution'), 'none') AS substitution,
+                   nullif(trim(json_extract(line.value, '$.note')), '') AS note,
+                   day_orders.created_at, day_orders.id AS order_id, line.key AS line_key
             FROM day_orders, json_each(day_orders.ordered_product) AS line
           ),
           summed AS (
-            SELECT id, max(name) AS name, unit, unit_size, sum(quantity) AS quantity
+            -- No aggregate ORDER BY (sqld's parser refuses it, db/orders.ts): each note carries its
+            -- order's placing, id and line position, and lines without a note add a null.
+            SELECT id, max(name) AS name, unit, unit_size, sum(quantity) AS quantity,
+                   sum(substitution = 'similar') AS similar_lines, sum(substitution = 'call') AS call_lines,
+                   json_group_array(CASE WHEN note IS NOT NULL
+                                         THEN json_array(created_at, order_id, line_key, note) END) AS notes
             FROM lines GROUP BY id, unit, unit_size
           )
           SELECT summed.id, coalesce(products.name, summed.name) AS name, products.name_bn,
-                 summed.unit, summed.unit_size, summed.quantity
+                 summed.unit, summed.unit_size, summed.quantity, summed.similar_lines, summed.call_lines, summed.notes
           FROM summed LEFT JOIN products ON products.id = summed.id
           ORDER BY coalesce(products.name, summed.name) COLLATE NOCASE, summed.id, summed.unit, summed.unit_size`,
     args: [fromSlot, toSlot, start, start + DAY_MS],
@@ -130,7 +140,22 @@ export function purchaseListStatement(date: string): InStatement {
 
 const toSaleUnit = (value: unknown): SaleUnit | undefined => saleUnits.find((unit) => unit === value);
 
-/** The units to buy and pack for the deliveries of shop date `date` ({@link purchaseListStatement}). */
+/** A note of {@link purchaseListStatement}: its order's placing (epoch ms), the order's id, the line's position, the note. */
+type PlacedNote = [number, string, number, string];
+
+/** The notes of {@link purchaseListStatement}'s `notes` (a JSON array, null where a line has none), oldest order first. */
+function notesInOrder(notes: unknown): string[] {
+  const placed = (JSON.parse(String(notes ?? '[]')) as Array<PlacedNote | null>).filter(
+    (note): note is PlacedNote => note !== null,
+  );
+  placed.sort((a, b) => a[0] - b[0] || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0) || a[2] - b[2]);
+  return placed.map((note) => note[3]);
+}
+
+/**
+ * The purchase list of shop date `date` ({@link purchaseListStatement}): per product and sale
+ * unit, the units to buy and pack, the lines per substitution other than none and the notes.
+ */
 export async function purchaseList(db: Client, date: string): Promise<PurchaseItem[]> {
   const { rows } = await db.execute(purchaseListStatement(date));
   return rows.map((row) => ({
@@ -139,6 +164,8 @@ export async function purchaseList(db: Client, date: string): Promise<PurchaseIt
     nameBn: row.name_bn === null || row.name_bn === undefined ? null : String(row.name_bn),
     ...saleUnitOf({ unit: toSaleUnit(row.unit), unitSize: Number(row.unit_size) }),
     quantity: Number(row.quantity),
+    substitutions: { similar: Number(row.similar_lines), call: Number(row.call_lines) },
+    notes: notesInOrder(row.notes),
   }));
 }
 

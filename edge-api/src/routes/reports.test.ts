@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Product } from '../contract/catalogue';
+import type { LineChoice } from '../contract/line-choice';
 import { orderSchema, type Order, type OrderInput } from '../contract/order';
 import type { PurchaseItem, SalesDay, SlotLoad } from '../contract/report';
 import { listProducts } from '../db/products';
@@ -49,7 +50,8 @@ type Placement = {
   at?: string;
   /** The delivery slot asked for (its id); the earliest free one when absent. */
   slot?: string;
-  lines?: Array<[Product, number]>;
+  /** Each line: the product, its sale units and, when not none, what its shopper asks (DESIGN.md §17). */
+  lines?: Array<[Product, number, LineChoice?]>;
   contact?: Partial<OrderInput>;
 };
 
@@ -58,7 +60,7 @@ async function place({ at = NOW, slot, lines = [[potato(), 1]], contact = {} }: 
   vi.setSystemTime(new Date(at));
   const body = orderInput({
     email: customerA.email,
-    orderedProduct: lines.map(([p, cartQuantity]) => ({ _id: p._id, cartQuantity })),
+    orderedProduct: lines.map(([p, cartQuantity, choice]) => ({ _id: p._id, cartQuantity, ...choice })),
     ...(slot ? { deliverySlot: slot } : {}),
     ...contact,
   });
@@ -157,9 +159,18 @@ describe('GET /api/reports/purchase-list', () => {
     // Another day's delivery and a cancelled order are not on the list.
     await place({ slot: SLOT_24, lines: [[potato(), 7]] });
     await cancel(await place({ slot: SLOT_25_MORNING, lines: [[spinach(), 9]] }));
+    const asked = { substitutions: { similar: 0, call: 0 }, notes: [] };
     expect(await purchaseList('2026-11-25')).toEqual([
-      { _id: chili()._id, name: 'Green Chili Pack', nameBn: 'কাঁচা মরিচ প্যাকেট', unit: 'g', unitSize: 250, quantity: 3 },
-      { _id: potato()._id, name: 'Potato (Alu)', nameBn: 'আলু', unit: 'kg', unitSize: 1, quantity: 5 },
+      {
+        _id: chili()._id,
+        name: 'Green Chili Pack',
+        nameBn: 'কাঁচা মরিচ প্যাকেট',
+        unit: 'g',
+        unitSize: 250,
+        quantity: 3,
+        ...asked,
+      },
+      { _id: potato()._id, name: 'Potato (Alu)', nameBn: 'আলু', unit: 'kg', unitSize: 1, quantity: 5, ...asked },
       {
         _id: spinach()._id,
         name: 'Spinach Bundle (Palong Shak)',
@@ -167,6 +178,7 @@ describe('GET /api/reports/purchase-list', () => {
         unit: 'bundle',
         unitSize: 1,
         quantity: 4,
+        ...asked,
       },
     ]);
     expect(await purchaseList(TODAY)).toEqual([expect.objectContaining({ name: 'Potato (Alu)', quantity: 7 })]);
@@ -184,6 +196,49 @@ describe('GET /api/reports/purchase-list', () => {
     await withoutSlot(lateNoSlot);
     expect(await purchaseList('2026-11-25')).toEqual([expect.objectContaining({ _id: potato()._id, quantity: 5 })]);
     expect(await purchaseList(TODAY)).toEqual([expect.objectContaining({ _id: chili()._id, quantity: 1 })]);
+  });
+
+  it('says under each product what its shoppers asked, from orders with a slot and without one, not cancelled ones', async () => {
+    await place({
+      at: `${TODAY}T09:00:00+06:00`,
+      slot: SLOT_25_MORNING,
+      lines: [
+        [potato(), 2, { substitution: 'similar', note: 'Small ones' }],
+        // No choice and a blank note: nothing asked.
+        [chili(), 1, { substitution: 'none', note: '  ' }],
+      ],
+    });
+    // Without a slot, placed on the 25th: its choices are the 25th's too.
+    const noSlot = await place({
+      at: '2026-11-25T07:00:00+06:00',
+      lines: [
+        [potato(), 1, { substitution: 'call', note: 'No green ones' }],
+        [spinach(), 1, { substitution: 'similar' }],
+      ],
+    });
+    await withoutSlot(noSlot);
+    await place({
+      at: `${TODAY}T10:00:00+06:00`,
+      slot: SLOT_25_EVENING,
+      lines: [[potato(), 1, { substitution: 'similar' }]],
+    });
+    // A cancelled order's and another day's choices are not the 25th's.
+    await cancel(
+      await place({ slot: SLOT_25_MORNING, lines: [[potato(), 4, { substitution: 'call', note: 'Cancelled' }]] }),
+    );
+    await place({ slot: SLOT_24, lines: [[potato(), 1, { substitution: 'call', note: 'Today' }]] });
+    const list = await purchaseList('2026-11-25');
+    expect(list.map(({ name, quantity, substitutions, notes }) => ({ name, quantity, substitutions, notes }))).toEqual([
+      { name: 'Green Chili Pack', quantity: 1, substitutions: { similar: 0, call: 0 }, notes: [] },
+      {
+        name: 'Potato (Alu)',
+        quantity: 4,
+        substitutions: { similar: 2, call: 1 },
+        // Oldest order first: placed on the 24th, then the one without a slot on the 25th.
+        notes: ['Small ones', 'No green ones'],
+      },
+      { name: 'Spinach Bundle (Palong Shak)', quantity: 1, substitutions: { similar: 1, call: 0 }, notes: [] },
+    ]);
   });
 
   it('keeps the unit each order was sold in: a product whose unit changed is two rows', async () => {

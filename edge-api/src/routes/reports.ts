@@ -150,7 +150,7 @@ export const reports = factory
     '/purchase-list',
     doc({
       summary:
-        'The sale units to buy and pack for the deliveries of one Asia/Dhaka date: every order not cancelled in a slot of that day (without a slot: placed that day), summed per product and unit, sorted by name',
+        'The sale units to buy and pack for the deliveries of one Asia/Dhaka date: every order not cancelled in a slot of that day (without a slot: placed that day), summed per product and unit, with what those lines’ shoppers asked (lines per substitution other than none, and the notes; DESIGN.md §17), sorted by name',
       auth: 'admin',
       query: reportDayQuery,
       ok: { status: 200, description: 'The products of the day', schema: z.array(purchaseItemSchema) },

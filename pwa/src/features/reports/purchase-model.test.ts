@@ -9,6 +9,8 @@ const item = (unit: PurchaseItem['unit'], unitSize: number, quantity: number, na
   unit,
   unitSize,
   quantity,
+  substitutions: { similar: 0, call: 0 },
+  notes: [],
 });
 
 describe('the purchase list’s kilograms', () => {

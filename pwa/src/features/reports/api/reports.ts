@@ -5,7 +5,6 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { api, apiRequestError, readResponse } from '../../../lib/api-client';
-import { choicesByProduct } from '../purchase-choices';
 
 /** The reports' query keys: one query per report and its argument. */
 const reportKeys = {
@@ -13,7 +12,6 @@ const reportKeys = {
   sales: (days: number) => [...reportKeys.all, 'sales', days] as const,
   purchaseList: (date: string) => [...reportKeys.all, 'purchase-list', date] as const,
   slots: (date: string) => [...reportKeys.all, 'slots', date] as const,
-  purchaseChoices: (date: string) => [...reportKeys.all, 'purchase-choices', date] as const,
   cash: (date: string) => [...reportKeys.all, 'cash', date] as const,
 };
 
@@ -28,31 +26,11 @@ export const salesOptions = (days: number) =>
     staleTime: STALE_MS,
   });
 
-/** The units to buy for the deliveries of shop date `date` (`YYYY-MM-DD`). */
+/** The units to buy for the deliveries of shop date `date` (`YYYY-MM-DD`), with what their shoppers asked per product. */
 export const purchaseListOptions = (date: string) =>
   queryOptions({
     queryKey: reportKeys.purchaseList(date),
     queryFn: async () => readResponse(api.reports['purchase-list'].$get({ query: { date } })),
-    staleTime: STALE_MS,
-  });
-
-/** The largest page of `GET /orders`: a slot's orders in one request. */
-const SLOT_ORDERS_PAGE = '200';
-
-/**
- * The shoppers' choices on the lines of shop date `date`'s deliveries, by product
- * (purchase-choices.ts): the day's slots, then each slot's orders from the admin's queue.
- */
-export const purchaseChoicesOptions = (date: string) =>
-  queryOptions({
-    queryKey: reportKeys.purchaseChoices(date),
-    queryFn: async () => {
-      const slots = await readResponse(api.reports.slots.$get({ query: { date } }));
-      const orders = await Promise.all(
-        slots.map((slot) => readResponse(api.orders.$get({ query: { slot: slot.id, limit: SLOT_ORDERS_PAGE } }))),
-      );
-      return choicesByProduct(orders.flat());
-    },
     staleTime: STALE_MS,
   });
 

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import type { PurchaseItem } from '@contract/report';
 import { shopDayStartMs } from '@contract/shop-day';
 import { formatNumber, shopDateFormat } from '../../../lib/format';
 import { apiErrorText } from '../../../lib/i18n/api-errors';
@@ -7,18 +8,19 @@ import { intlLocale, useLocale, useT } from '../../../lib/i18n/i18n';
 import { lineNoteText, substitutionLabel } from '../../../lib/i18n/line-choice';
 import { productName } from '../../../lib/i18n/product-name';
 import { quantityLabel } from '../../../lib/i18n/sale-unit';
-import { purchaseChoicesOptions, purchaseListOptions } from '../api/reports';
-import type { ProductChoices } from '../purchase-choices';
+import { purchaseListOptions } from '../api/reports';
 import { kilograms, sortByName, totalKilograms } from '../purchase-model';
 import { DeliveryDateField, isDeliveryDate } from './delivery-date-field';
 
-/** A product's line choices in a sentence: "Similar if missing × 2 · Note: “ripe ones”". */
-const choicesText = ({ substitutions, notes }: ProductChoices): string =>
+/**
+ * What a row's shoppers asked in a sentence (DESIGN.md §17): "Similar if missing × 2 · Note: “ripe
+ * ones”"; empty when they asked nothing (no substitution other than none, no note).
+ */
+const choicesText = ({ substitutions, notes }: Pick<PurchaseItem, 'substitutions' | 'notes'>): string =>
   [
-    ...Object.entries(substitutions).map(
-      ([substitution, lines]) =>
-        `${substitutionLabel(substitution as keyof typeof substitutions)} × ${formatNumber(lines)}`,
-    ),
+    ...(['similar', 'call'] as const)
+      .filter((substitution) => substitutions[substitution] > 0)
+      .map((substitution) => `${substitutionLabel(substitution)} × ${formatNumber(substitutions[substitution])}`),
     ...notes.map(lineNoteText),
   ].join(' · ');
 
@@ -35,7 +37,6 @@ export function PurchaseList({ today }: { today: string }) {
   const [date, setDate] = useState(today);
   const valid = isDeliveryDate(date);
   const { data: items, error } = useQuery({ ...purchaseListOptions(date), enabled: valid });
-  const { data: choices } = useQuery({ ...purchaseChoicesOptions(date), enabled: valid });
   const rows = useMemo(
     () => (items ? sortByName(items, (item) => productName(item, locale), intlLocale()) : undefined),
     [items, locale],
@@ -94,13 +95,14 @@ export function PurchaseList({ today }: { today: string }) {
             <tbody>
               {rows.map((item) => {
                 const weight = kilograms(item);
+                const asked = choicesText(item);
                 return (
                   <tr key={`${item._id} ${item.unit} ${item.unitSize}`} data-testid="purchase-row">
                     <th scope="row" className="font-medium">
                       {productName(item, locale)}
-                      {choices?.has(item._id) && (
+                      {asked && (
                         <span className="block text-sm font-normal" data-testid="purchase-choices">
-                          {choicesText(choices.get(item._id)!)}
+                          {asked}
                         </span>
                       )}
                     </th>
