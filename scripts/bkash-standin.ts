@@ -26,10 +26,10 @@ import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 
 /** The API's version path, as bKash's base URL ends. */
-const BKASH_BASE_PATH = '/v1.2.0-beta';
+export const BKASH_BASE_PATH = '/v1.2.0-beta';
 
 /** The credentials the stand-in accepts (and hands to the shop as its BKASH_* settings). */
-const STANDIN_CREDENTIALS = {
+export const STANDIN_CREDENTIALS = {
   appKey: 'standin-app-key',
   appSecret: 'standin-app-secret',
   username: 'standin-merchant',
