@@ -4,15 +4,18 @@
  * plain line. The admin opens it from the order's details (Pack), sees each line's choice and
  * note, has a weight out of range refused inline with nothing sent, then packs the pumpkin lighter,
  * the beans with a substitute and the lemons not found; the order is Packed with the final bill
- * the contract's pricing gives. Offline the packing waits in the outbox and is sent once when the
+ * the contract's pricing gives, and the dawn board's purchase list says what the beans' shoppers
+ * asked (an order without a delivery slot too). Offline the packing waits in the outbox and is sent once when the
  * connection returns; and the same in Bangla at 768×1024. Screenshots in /tmp/shots-packing/.
  */
 import { mkdirSync } from 'node:fs';
 import type { Product } from '@contract/catalogue';
 import type { Order } from '@contract/order';
+import { shopDate } from '@contract/shop-day';
 import { finalAmountOf, packedLinePrice, substitutePrice } from '@contract/weighed-pricing';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openDatabase } from '../edge-api/src/db/client';
 import { logIn, newAccount, placeOrderFor, type Account } from './support/accounts';
 import { api, apiAs } from './support/api';
 import { seriousA11yViolationsWithoutToasts } from './support/axe';
@@ -34,6 +37,8 @@ const LEMON = { name: `Pack Lemon ${stamp}`, nameBn: 'লেবু', price: 30, 
 /** The substitute for the beans, dearer than them (charged at most the beans' 40 Tk). */
 const FLAT_BEANS = { name: `Pack Flat Beans ${stamp}`, nameBn: 'চ্যাপ্টা শিম', price: 50, unit: 'bundle' };
 const NOTE = 'Tender ones please';
+/** The note of an order of beans without a delivery slot. */
+const SLOTLESS_NOTE = 'Call me first';
 const PACKED_GRAMS = 980;
 
 let admin: Account;
@@ -229,13 +234,34 @@ describe('the packing screen', () => {
       .filter({ hasText: say.tk(final) })
       .first();
     await expect.poll(() => packedRow.textContent(), { timeout: 10_000 }).toContain(say.packed);
-    // The dawn board's purchase list says what the beans' shoppers asked.
+    // The dawn board's purchase list says what the beans' shoppers asked, an order without a
+    // delivery slot (as one placed before slots) included: it counts on the day it was placed.
+    const slotless = await placeOrderFor(await newAccount('Slotless Shopper'), [
+      { _id: products[BEANS.name]!._id, cartQuantity: 1, substitution: 'call', note: SLOTLESS_NOTE },
+    ]);
+    const db = await openDatabase(inject('databaseUrl'));
+    await db.execute({
+      sql: 'UPDATE orders SET slot_id = NULL, slot_start_ms = NULL, slot_end_ms = NULL WHERE id = ?',
+      args: [slotless._id],
+    });
+    db.close();
+    const slotDay = order.deliverySlot!.id.slice(0, 10);
+    const today = shopDate(Date.now());
+    const asked = {
+      slotted: ['Similar if missing × 1', `Note: “${NOTE}”`],
+      slotless: ['Call before a substitute × 1', `Note: “${SLOTLESS_NOTE}”`],
+    };
+    // Counts first, then the notes, oldest order first.
+    const expected: Record<string, string> =
+      slotDay === today
+        ? { [today]: [asked.slotted[0], asked.slotless[0], asked.slotted[1], asked.slotless[1]].join(' · ') }
+        : { [slotDay]: asked.slotted.join(' · '), [today]: asked.slotless.join(' · ') };
     await page.goto(browser.url('/dashboard'));
-    await page.getByTestId('purchase-list').getByLabel('Delivery date').fill(order.deliverySlot!.id.slice(0, 10));
     const beansRow = page.getByTestId('purchase-row').filter({ hasText: BEANS.name });
-    await expect
-      .poll(() => beansRow.getByTestId('purchase-choices').textContent(), { timeout: 10_000 })
-      .toMatch(new RegExp(`^Similar if missing × \\d+( · Note: “${NOTE}”)+$`));
+    for (const [day, text] of Object.entries(expected)) {
+      await page.getByTestId('purchase-list').getByLabel('Delivery date').fill(day);
+      await expect.poll(() => beansRow.getByTestId('purchase-choices').textContent(), { timeout: 10_000 }).toBe(text);
+    }
     const stored = await orderOf(order._id);
     expect(stored.orderStatus).toBe('Packed');
     expect(stored.finalAmount).toBe(final);
