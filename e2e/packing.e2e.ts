@@ -262,6 +262,7 @@ describe('the packing screen', () => {
       await page.getByTestId('purchase-list').getByLabel('Delivery date').fill(day);
       await expect.poll(() => beansRow.getByTestId('purchase-choices').textContent(), { timeout: 10_000 }).toBe(text);
     }
+    await page.screenshot({ path: `${SHOTS}/purchase-list-en-1024x768.png`, fullPage: true });
     const stored = await orderOf(order._id);
     expect(stored.orderStatus).toBe('Packed');
     expect(stored.finalAmount).toBe(final);
@@ -390,6 +391,23 @@ describe('the packing screen', () => {
     await page.setViewportSize(PORTRAIT);
     await page.screenshot({ path: `${SHOTS}/details-packed-bn-768x1024.png`, fullPage: true });
     expect((await orderOf(order._id)).orderStatus).toBe('Packed');
+    // The dawn board's purchase list says in Bangla what the beans' shoppers asked (this file's
+    // other orders of that day too, so the count is this day's), their shared note said once.
+    await page.goto(browser.url('/dashboard'));
+    await page.getByTestId('purchase-list').getByLabel('ডেলিভারির তারিখ').fill(order.deliverySlot!.id.slice(0, 10));
+    const asked = page
+      .getByTestId('purchase-row')
+      .filter({ hasText: BEANS.nameBn })
+      .first()
+      .getByTestId('purchase-choices');
+    await expect.poll(() => asked.textContent(), { timeout: 10_000 }).toContain(`নোট: “${NOTE}”`);
+    const text = (await asked.textContent()) ?? '';
+    const similar = new RegExp(`^${say.similar} × ([০-৯]+) · `).exec(text)?.[1];
+    expect(similar, text).toBeDefined();
+    expect(text.split(`নোট: “${NOTE}”`), text).toHaveLength(2);
+    // Every beans order of this file asks similar with that note: the note counts as many lines.
+    expect(text).toMatch(new RegExp(`নোট: “${NOTE}”${similar === '১' ? '' : ` × ${similar}`}( · |$)`));
+    await page.screenshot({ path: `${SHOTS}/purchase-list-bn-768x1024.png`, fullPage: true });
     await context.close();
   });
 });

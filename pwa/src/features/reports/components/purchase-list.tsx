@@ -12,16 +12,26 @@ import { purchaseListOptions } from '../api/reports';
 import { kilograms, sortByName, totalKilograms } from '../purchase-model';
 import { DeliveryDateField, isDeliveryDate } from './delivery-date-field';
 
+/** `notes` each once, in the order first written, with the lines that wrote it. */
+function countedNotes(notes: readonly string[]): Array<[note: string, lines: number]> {
+  const lines = new Map<string, number>();
+  for (const note of notes) lines.set(note, (lines.get(note) ?? 0) + 1);
+  return [...lines];
+}
+
 /**
- * What a row's shoppers asked in a sentence (DESIGN.md §17): "Similar if missing × 2 · Note: “ripe
- * ones”"; empty when they asked nothing (no substitution other than none, no note).
+ * What a row's shoppers asked in a sentence (DESIGN.md §17): "Similar if missing × 2 · Note:
+ * “ripe ones” × 2" — a note several lines share is said once with their number, so the list
+ * still prints on one page; empty when they asked nothing (no substitution other than none, no note).
  */
 const choicesText = ({ substitutions, notes }: Pick<PurchaseItem, 'substitutions' | 'notes'>): string =>
   [
     ...(['similar', 'call'] as const)
       .filter((substitution) => substitutions[substitution] > 0)
       .map((substitution) => `${substitutionLabel(substitution)} × ${formatNumber(substitutions[substitution])}`),
-    ...notes.map(lineNoteText),
+    ...countedNotes(notes).map(([note, lines]) =>
+      lines > 1 ? `${lineNoteText(note)} × ${formatNumber(lines)}` : lineNoteText(note),
+    ),
   ].join(' · ');
 
 /**
