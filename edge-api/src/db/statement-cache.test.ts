@@ -1,13 +1,14 @@
 /**
- * Kept prepared statements (db/statement-cache.ts): compiled once per connection, and reused
- * safely after a failure, a failed guard and a schema change, on a real libSQL file.
+ * Kept prepared statements (db/statement-cache.ts): compiled once per connection, their column
+ * list and modes asked of libsql once, and reused safely after a failure, a failed guard and a
+ * schema change, on a real libSQL file.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Client } from '@libsql/client';
 import Database from 'libsql';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from './client';
 import { runGuardedBatch, writeGuard } from './guarded-batch';
 import { cachePreparedStatements } from './statement-cache';
@@ -40,6 +41,37 @@ describe('kept prepared statements', () => {
       expect(connection.prepare('SELECT 2')).not.toBe(connection.prepare('SELECT 1'));
     } finally {
       connection.close();
+    }
+  });
+
+  it('asks libsql once for a kept statement’s columns and modes, and answers as before', async () => {
+    const probe = new Database(':memory:');
+    const statementProto = Object.getPrototypeOf(probe.prepare('SELECT 1')) as Record<'columns' | 'raw', () => unknown>;
+    probe.close();
+    const columns = vi.spyOn(statementProto, 'columns');
+    const raw = vi.spyOn(statementProto, 'raw');
+    try {
+      for (const [id, n] of [
+        ['a', 1],
+        ['b', 2],
+        ['c', 3],
+      ] as const)
+        expect((await db.execute(insert(id, n))).rowsAffected).toBe(1);
+      for (let i = 0; i < 3; i += 1) {
+        const { columns: names, rows } = await db.execute('SELECT id, n FROM t ORDER BY id');
+        expect(names).toEqual(['id', 'n']);
+        expect(rows.map((row) => [row.id, row.n])).toEqual([
+          ['a', 1],
+          ['b', 2],
+          ['c', 3],
+        ]);
+      }
+      // Once for the INSERT (refused: it returns no rows), once for the SELECT.
+      expect(raw).toHaveBeenCalledTimes(2);
+      expect(columns).toHaveBeenCalledTimes(1);
+    } finally {
+      columns.mockRestore();
+      raw.mockRestore();
     }
   });
 

@@ -18,6 +18,13 @@
  * columns (no `SELECT *`), so a change made by another process (a migration) reaches them too.
  * A statement that failed SQLITE_BUSY may stay active (the reason db/client.ts drops the
  * connection then): its cache goes with the connection, which holds it.
+ *
+ * A kept statement also keeps its answers to the calls the client makes before every run
+ * ({@link keepAnswers}): its column list, whether it returns rows, and its modes. Each of those
+ * is a call into libsql's native code that builds the same answer again (for a statement that
+ * returns no rows `raw()` throws, and the client catches it); together they cost about a tenth
+ * of an order's server time (bench/README.md figure 5). What they answer is fixed by the SQL
+ * text: the columns a query names and whether it returns rows do not change.
  */
 import Database from 'libsql';
 
@@ -25,6 +32,7 @@ import Database from 'libsql';
 const STATEMENTS_PER_CONNECTION = 500;
 
 type Statement = ReturnType<Database.Database['prepare']>;
+type ModeSetter = (toggle?: boolean) => Statement;
 
 const CACHE = Symbol('taza-haat statement cache');
 type CachingDatabase = Database.Database & { [CACHE]?: Map<string, Statement> };
@@ -33,6 +41,36 @@ type CachingDatabase = Database.Database & { [CACHE]?: Map<string, Statement> };
 const DDL = /^\s*(CREATE|DROP|ALTER)\b/i;
 
 let installed = false;
+
+/**
+ * Makes `statement` keep its answers: `columns()` is read once; `raw(toggle)` and
+ * `safeIntegers(toggle)` reach libsql only when they change the mode, and a mode libsql refused
+ * (`raw` on a statement that returns no rows) is refused again with the same error.
+ * @returns `statement`.
+ */
+function keepAnswers(statement: Statement): Statement {
+  for (const mode of ['raw', 'safeIntegers'] as const) {
+    const set = (statement[mode] as ModeSetter).bind(statement);
+    let current: boolean | undefined;
+    let refused: { toggle: boolean; error: unknown } | undefined;
+    statement[mode] = ((toggle = true) => {
+      if (toggle === current) return statement;
+      if (refused?.toggle === toggle) throw refused.error;
+      try {
+        set(toggle);
+      } catch (error) {
+        refused = { toggle, error };
+        throw error;
+      }
+      current = toggle;
+      return statement;
+    }) as ModeSetter;
+  }
+  const readColumns = statement.columns.bind(statement);
+  let columns: ReturnType<Statement['columns']> | undefined;
+  statement.columns = () => (columns ??= readColumns());
+  return statement;
+}
 
 /**
  * Makes every libsql connection of this process keep its prepared statements (at most
@@ -57,7 +95,7 @@ export function cachePreparedStatements(): void {
     if (statement) {
       cache.delete(sql);
     } else {
-      statement = prepare.call(this, sql) as Statement;
+      statement = keepAnswers(prepare.call(this, sql) as Statement);
       if (cache.size >= STATEMENTS_PER_CONNECTION) cache.delete(cache.keys().next().value as string);
     }
     cache.set(sql, statement);
