@@ -7,6 +7,8 @@
 import type { Client, Row } from '@libsql/client';
 import type { z } from 'zod';
 import type { DeliveryArea, deliveryAreaInputSchema, DeliveryAreaUpdate } from '../contract/delivery-area';
+import { AreaChangedError } from './errors';
+import { writeGuard, type Guard } from './guarded-batch';
 
 /** A validated `POST /delivery-areas` body (defaults applied). */
 export type NewDeliveryArea = z.output<typeof deliveryAreaInputSchema>;
@@ -46,14 +48,44 @@ export function toDeliveryArea(row: Row): DeliveryArea {
   };
 }
 
-/** The active areas by name, as a shopper chooses from them (through `delivery_areas_active_name`). */
-export const LIST_ACTIVE_SQL = `SELECT ${COLUMNS} FROM delivery_areas WHERE active = 1 ORDER BY name, id`;
+/**
+ * An area row's stamp: every column but the id, as one JSON text made by SQLite, so a stamp read
+ * with the row and one computed at commit are equal exactly when the row did not change.
+ */
+const STAMP = 'json_array(name, name_bn, thana, fee, minimum_order, free_delivery_above, slots, active)';
+
+/** The active areas by name, as a shopper chooses from them (through `delivery_areas_active_name`), each with its stamp. */
+export const LIST_ACTIVE_SQL = `SELECT ${COLUMNS}, ${STAMP} AS stamp FROM delivery_areas WHERE active = 1 ORDER BY name, id`;
 /** Every area by name, inactive ones too (the admin's list). */
 export const LIST_ALL_SQL = `SELECT ${COLUMNS} FROM delivery_areas ORDER BY name, id`;
 
 /** Reads the areas by name: the active ones, or with `all` every one. */
 export async function listDeliveryAreas(db: Client, options: { all?: boolean } = {}): Promise<DeliveryArea[]> {
   return (await db.execute(options.all ? LIST_ALL_SQL : LIST_ACTIVE_SQL)).rows.map(toDeliveryArea);
+}
+
+/** An area as read, with the stamp of its row then ({@link STAMP}), which {@link areaUnchangedGuard} checks at commit. */
+export type StampedArea = { area: DeliveryArea; stamp: string };
+
+/** Reads the active areas by name, each with its row's stamp. */
+export async function listActiveAreasStamped(db: Client): Promise<StampedArea[]> {
+  return (await db.execute(LIST_ACTIVE_SQL)).rows.map((row) => ({
+    area: toDeliveryArea(row),
+    stamp: String(row.stamp),
+  }));
+}
+
+/**
+ * The guard (db/guarded-batch.ts) that the area `read` is still stored as it was read: active,
+ * with the same fee, minimum, slots and names. Its error is AreaChangedError: an order priced
+ * with an area that changed meanwhile is planned again from the area as it is now.
+ */
+export function areaUnchangedGuard(read: StampedArea): Guard {
+  return writeGuard(
+    `coalesce((SELECT ${STAMP} = ? FROM delivery_areas WHERE id = ?), 0)`,
+    [read.stamp, read.area.id],
+    new AreaChangedError(read.area.id),
+  );
 }
 
 /**

@@ -33,3 +33,15 @@ export class StockChangedError extends Error {
     super(`stock of product ${productId} changed`);
   }
 }
+
+/**
+ * Delivery area `areaId` is no longer as an order read it (its fee, minimum, slots or name
+ * changed, or it was switched off) between the read and the order's commit
+ * (db/delivery-areas.ts areaUnchangedGuard), so nothing of the order was written.
+ */
+export class AreaChangedError extends Error {
+  override name = 'AreaChangedError';
+  constructor(readonly areaId: string) {
+    super(`delivery area ${areaId} changed`);
+  }
+}

@@ -6,18 +6,41 @@
 import type { Client } from '@libsql/client';
 import type { DeliveryArea } from '../contract/delivery-area';
 import { belowMinimumBy } from '../contract/pricing';
-import { findDeliveryArea } from '../db/delivery-areas';
+import { findDeliveryArea, type StampedArea } from '../db/delivery-areas';
 import { ApiError } from '../http/errors';
+import type { ActiveAreasCache } from './area-list';
+
+/** The 409 for an area the shop does not deliver to: unknown, or switched off (`details.areaId`). */
+const areaNotServed = (areaId: string) =>
+  new ApiError(409, 'area_not_served', `The shop does not deliver to ${areaId}.`, { areaId });
 
 /**
- * Reads the area an order or a slot list names (DESIGN.md §15 "Minimum").
+ * Reads the area a slot list names (DESIGN.md §15 "Minimum").
  * @returns the area, when it exists and is active.
  * @throws ApiError 409 `area_not_served` (`details.areaId`) for an unknown or inactive area.
  */
 export async function servedArea(db: Client, areaId: string): Promise<DeliveryArea> {
   const area = await findDeliveryArea(db, areaId);
-  if (!area?.active) throw new ApiError(409, 'area_not_served', `The shop does not deliver to ${areaId}.`, { areaId });
+  if (!area?.active) throw areaNotServed(areaId);
   return area;
+}
+
+/**
+ * The area an order names (DESIGN.md §15 "Minimum"), from the active areas' snapshot
+ * (delivery/area-list.ts) with its row's stamp: the order's batch commits only while the area is
+ * still stored so (db/delivery-areas.ts areaUnchangedGuard), else it is planned again from a
+ * fresh read. An id the snapshot lacks is looked for in a fresh read before it is refused, so an
+ * area switched on elsewhere a moment ago is served at once.
+ * @returns the active area with its stamp.
+ * @throws ApiError 409 `area_not_served` (`details.areaId`) for an unknown or inactive area.
+ */
+export async function orderArea(areas: ActiveAreasCache, areaId: string): Promise<StampedArea> {
+  const kept = (await areas.current()).byId.get(areaId);
+  if (kept) return kept;
+  areas.invalidate();
+  const read = (await areas.current()).byId.get(areaId);
+  if (!read) throw areaNotServed(areaId);
+  return read;
 }
 
 /**

@@ -19,7 +19,8 @@ import { creditToApply } from '../contract/credit';
 import { priceCart, toPoisha, type PriceSummary } from '../contract/pricing';
 import { priceOrder } from '../contract/weighed-pricing';
 import { creditBalancePoisha, CreditChangedError, spendCreditSteps } from '../db/credit';
-import { SlotFullError, StockChangedError } from '../db/errors';
+import { areaUnchangedGuard } from '../db/delivery-areas';
+import { AreaChangedError, SlotFullError, StockChangedError } from '../db/errors';
 import {
   heldUnits,
   heldUnitsGuard,
@@ -32,7 +33,7 @@ import {
   takeStockSteps,
 } from '../db/orders';
 import { findProducts } from '../db/products';
-import { checkMinimumOrder, composeAddress, servedArea } from '../delivery/areas';
+import { checkMinimumOrder, composeAddress, orderArea } from '../delivery/areas';
 import { areaSlotFilter, chooseSlot, deliverySlot, openSlots, REASSIGN_DAYS_AHEAD } from '../delivery/slots';
 import type { AppEnv } from '../env';
 import { ApiError } from '../http/errors';
@@ -201,8 +202,10 @@ function fingerprintOf(input: OrderInput): OrderInput {
 
 /**
  * Plans `POST /orders`' write for the signed-in user: prices the lines from the current
- * catalogue, picks the delivery slot from the current counts (delivery/slots.ts chooseSlot) and
- * returns the order with the statements that store it. Inside the batch, the order's units are
+ * catalogue and its area from the areas' snapshot (delivery/areas.ts orderArea), picks the
+ * delivery slot from the current counts (delivery/slots.ts chooseSlot) and returns the order
+ * with the statements that store it. Inside the batch, the area is checked unchanged (else
+ * AreaChangedError, and the order is planned again from a fresh read), the order's units are
  * taken from counted stock behind guards that the products still have them (a product that went
  * out of stock, short or was deleted meanwhile fails the batch with StockChangedError, and the
  * order is planned again with fresh stock), and the slot's capacity is counted again after the
@@ -214,8 +217,10 @@ function fingerprintOf(input: OrderInput): OrderInput {
  * above the `totalAmount` sent (each stored as the key's answer).
  */
 async function planOrder(c: Context<AppEnv>, input: OrderInput): Promise<WriteResult> {
-  const { db, config, user } = c.var;
-  const area = await servedArea(db, input.areaId);
+  const { db, config, user, areas } = c.var;
+  // The area from the areas' snapshot; the batch commits only while it is still stored so.
+  const stampedArea = await orderArea(areas, input.areaId);
+  const area = stampedArea.area;
   const ids = input.orderedProduct.map((line) => line._id);
   const byId = await findProducts(db, ids);
   // The units asked of each product (a product may be on two lines), in the order of the lines.
@@ -312,6 +317,7 @@ async function planOrder(c: Context<AppEnv>, input: OrderInput): Promise<WriteRe
     status: 201,
     body: order,
     statements: [
+      areaUnchangedGuard(stampedArea),
       ...takeStockSteps(quantities),
       ...insertOrderStatements(order, user.uid, slot),
       ...(input.useCredit ? spendCreditSteps(order._id, user.uid, subtotalPoisha, creditPoisha, now) : []),
@@ -349,9 +355,9 @@ export async function placeOrder(c: Context<AppEnv>, input: OrderInput): Promise
         email: [user.email ? 'Must be the e-mail you signed in with' : 'Leave empty: this account has no e-mail'],
       },
     });
-  // A slot that filled, or a product whose stock fell, between the read and the commit fails
-  // the batch with nothing stored (not an answer): the write is planned again with fresh
-  // counts (a short product is then refused with what is available), after a short random pause
+  // A slot that filled, a product whose stock fell, or a delivery area that changed between the
+  // read and the commit fails the batch with nothing stored (not an answer): the write is planned
+  // again with fresh counts (a short product is then refused with what is available), after a short random pause
   // so that orders that lost together do not all pick the same next slot. Each failure means
   // another order took a place, so this ends; the bound only caps a pathological storm, and
   // its 503 is not stored either (the outbox retries with the same key).
@@ -370,9 +376,12 @@ export async function placeOrder(c: Context<AppEnv>, input: OrderInput): Promise
       if (!(
         error instanceof SlotFullError ||
         error instanceof StockChangedError ||
-        error instanceof CreditChangedError
+        error instanceof CreditChangedError ||
+        error instanceof AreaChangedError
       ))
         throw error;
+      // An area that changed since the snapshot was read: the next plan reads it afresh.
+      if (error instanceof AreaChangedError) c.var.areas.invalidate();
       if (attempt === MAX_SLOT_ATTEMPTS) {
         c.header('Retry-After', '1');
         throw new ApiError(503, 'busy', 'Many orders are being placed at once; please try again in a moment.');
