@@ -51,10 +51,11 @@ describe('WalSync', () => {
 });
 
 describe('a libSQL file opened by openDatabase', () => {
-  it('commits without its own fsync (synchronous = NORMAL) and keeps every write it answered', async () => {
+  it('commits without its own fsync (synchronous = NORMAL), checkpoints every 10,000 pages, and keeps every write it answered', async () => {
     const url = `file:${join(dir, 'shop.db')}`;
     const db = await openDatabase(url);
     expect((await db.execute('PRAGMA synchronous')).rows[0]?.synchronous).toBe(1);
+    expect((await db.execute('PRAGMA wal_autocheckpoint')).rows[0]?.wal_autocheckpoint).toBe(10000);
     await db.execute('CREATE TABLE t (n INTEGER)');
     await Promise.all(
       Array.from({ length: 20 }, (_, n) => db.batch([{ sql: 'INSERT INTO t (n) VALUES (?)', args: [n] }], 'write')),
