@@ -84,7 +84,7 @@ export function areaUnchangedGuard(read: StampedArea): Guard {
   return writeGuard(
     `coalesce((SELECT ${STAMP} = ? FROM delivery_areas WHERE id = ?), 0)`,
     [read.stamp, read.area.id],
-    new AreaChangedError(read.area.id),
+    () => new AreaChangedError(read.area.id),
   );
 }
 

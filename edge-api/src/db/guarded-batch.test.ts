@@ -26,7 +26,7 @@ function guardedBatchChecks(open: () => Client) {
   });
   const count = async () =>
     Number((await db.execute("SELECT count(*) AS n FROM users WHERE email LIKE '%@guard.test'")).rows[0]?.n);
-  const atMost = (n: number, error: Error) =>
+  const atMost = (n: number, error: Error | (() => Error)) =>
     writeGuard("(SELECT count(*) FROM users WHERE email LIKE '%@guard.test') <= ?", [n], error);
 
   it('commits when every guard holds, each seeing the writes before it', async () => {
@@ -44,6 +44,22 @@ function guardedBatchChecks(open: () => Client) {
     const unknown = writeGuard('NULL', [], new Error('unknown'));
     expect(await runGuardedBatch(db, [insert('a@guard.test'), unknown])).toBe(unknown);
     expect(await count()).toBe(0);
+  });
+
+  it('makes a guard’s error only when a failed guard is asked for it, and once', async () => {
+    let made = 0;
+    const error = () => {
+      made += 1;
+      return new Error('full');
+    };
+    const roomy = atMost(5, error);
+    expect(await runGuardedBatch(db, [insert('a@guard.test'), roomy])).toBe(undefined);
+    const full = atMost(0, error);
+    expect(await runGuardedBatch(db, [insert('b@guard.test'), full])).toBe(full);
+    expect(made).toBe(0);
+    expect(full.error.message).toBe('full');
+    expect(full.error).toBe(full.error);
+    expect(made).toBe(1);
   });
 
   it('throws any other failure of the batch, keeping nothing', async () => {

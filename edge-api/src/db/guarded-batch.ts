@@ -33,7 +33,7 @@ const GUARD_FAILED = 'write_guard_failed';
 export type SqlCondition = { sql: string; args: InValue[] };
 
 /** A condition checked inside a batch, and the error to raise when it is not true there. */
-export type Guard = { condition: SqlCondition; error: Error };
+export type Guard = { condition: SqlCondition; readonly error: Error };
 
 /** One step of a guarded batch: a statement, or a guard on what the steps before it wrote. */
 export type BatchStep = InStatement | Guard;
@@ -42,10 +42,19 @@ export type BatchStep = InStatement | Guard;
  * A guard for a guarded batch: `sql` is an SQL expression with positional `?` `args` (e.g.
  * `(SELECT count(*) FROM reviews WHERE user_id = ?) <= 1`), evaluated where the guard stands in
  * the batch. @returns the guard; when the expression is false or NULL the batch is not kept and
- * `error` is what the caller raises.
+ * `error` is what the caller raises — given as the error, or as a function that makes it when it
+ * is first asked for: an error records its stack when made, which costs more than the guard's
+ * own statement, and the guards of a busy write (an order has four) almost never fail.
  */
-export function writeGuard(sql: string, args: InValue[], error: Error): Guard {
-  return { condition: { sql, args }, error };
+export function writeGuard(sql: string, args: InValue[], error: Error | (() => Error)): Guard {
+  if (error instanceof Error) return { condition: { sql, args }, error };
+  let made: Error | undefined;
+  return {
+    condition: { sql, args },
+    get error() {
+      return (made ??= error());
+    },
+  };
 }
 
 const isGuard = (step: BatchStep): step is Guard => typeof step === 'object' && 'condition' in step;

@@ -385,7 +385,7 @@ export function takeStockSteps(quantities: ReadonlyMap<string, number>): BatchSt
     writeGuard(
       'coalesce((SELECT in_stock = 1 AND (stock IS NULL OR stock >= ?) FROM products WHERE id = ?), 0)',
       [quantity, id],
-      new StockChangedError(id),
+      () => new StockChangedError(id),
     ),
     { sql: 'UPDATE products SET stock = stock - ? WHERE id = ? AND stock IS NOT NULL', args: [quantity, id] },
   ]);
@@ -431,7 +431,7 @@ const SLOT_PLACES = "FROM orders WHERE slot_id = ? AND order_status <> 'Cancelle
  * chosen, and the order is planned again with fresh counts.
  */
 export function slotCapacityGuard(slotId: string, capacity: number): Guard {
-  return writeGuard(`(SELECT count(*) ${SLOT_PLACES}) <= ?`, [slotId, capacity], new SlotFullError(slotId));
+  return writeGuard(`(SELECT count(*) ${SLOT_PLACES}) <= ?`, [slotId, capacity], () => new SlotFullError(slotId));
 }
 
 // The units of product `?` (2nd arg) on the lines of account `?`'s (1st arg) open (Pending) orders.
@@ -462,7 +462,7 @@ export async function heldUnits(
  * counts that order's units too, so concurrent orders cannot pass the limit together. `error` is
  * raised when it fails.
  */
-export function heldUnitsGuard(userId: string, productId: string, max: number, error: Error): Guard {
+export function heldUnitsGuard(userId: string, productId: string, max: number, error: Error | (() => Error)): Guard {
   return writeGuard(`(${HELD_UNITS}) <= ?`, [userId, productId, max], error);
 }
 
@@ -473,7 +473,7 @@ export function heldUnitsGuard(userId: string, productId: string, max: number, e
  * together. An unpaid card or bKash order holds counted stock as a cash one does, so it counts
  * too. It reads the account's orders through `orders_user_created`. `error` is raised when it fails.
  */
-export function openOrdersGuard(userId: string, max: number, error: Error): Guard {
+export function openOrdersGuard(userId: string, max: number, error: Error | (() => Error)): Guard {
   return writeGuard(
     "(SELECT count(*) FROM orders WHERE user_id = ? AND order_status = 'Pending') <= ?",
     [userId, max],

@@ -323,9 +323,9 @@ async function planOrder(c: Context<AppEnv>, input: OrderInput): Promise<WriteRe
       ...(input.useCredit ? spendCreditSteps(order._id, user.uid, subtotalPoisha, creditPoisha, now) : []),
       ...(slot ? [slotCapacityGuard(slot.id, config.delivery.capacity)] : []),
       // After the insert, so they count this order too: concurrent orders cannot pass the limits together.
-      openOrdersGuard(user.uid, openLimit, proven ? tooManyOpenOrders(openLimit) : verifyToOrderMore()),
+      openOrdersGuard(user.uid, openLimit, () => (proven ? tooManyOpenOrders(openLimit) : verifyToOrderMore())),
       // A concurrent order that took units meanwhile: planned again, answered from fresh counts.
-      ...counted.map((id) => heldUnitsGuard(user.uid, id, config.maxUnitsPerProduct, new StockChangedError(id))),
+      ...counted.map((id) => heldUnitsGuard(user.uid, id, config.maxUnitsPerProduct, () => new StockChangedError(id))),
     ],
   };
 }
