@@ -14,7 +14,7 @@ import {
 const at = (iso: string) => Date.parse(iso);
 // The defaults of DESIGN.md §8: 5 slots a day, 20 orders each, today + 2 days, closing 60 min before.
 const config: DeliveryConfig = parseConfig({}).delivery;
-const ids = (slots: Array<{ id: string }>) => slots.map((slot) => slot.id);
+const ids = (slots: ReadonlyArray<{ id: string }>) => slots.map((slot) => slot.id);
 
 describe('parseSlotTimes (DELIVERY_SLOTS)', () => {
   it('reads HH:MM-HH:MM slots as minutes after midnight', () => {
@@ -118,6 +118,19 @@ describe('openSlots', () => {
 
   it('offers tomorrow first once today’s last slot has closed', () => {
     expect(ids(openSlots(config, at('2026-11-22T20:00:00+06:00')))[0]).toBe('2026-11-23T09:00:00+06:00');
+  });
+
+  it('gives the list it made again until its first slot closes, and a list of its own to any other time', () => {
+    const first = openSlots(config, at('2026-11-22T08:30:00+06:00'));
+    expect(openSlots(config, at('2026-11-22T10:00:00+06:00'))).toBe(first);
+    // Before the time it was made: the 09:00 slot is still open at 08:00 sharp.
+    expect(ids(openSlots(config, at('2026-11-22T08:00:00+06:00')))[0]).toBe('2026-11-22T09:00:00+06:00');
+    expect(ids(openSlots(config, at('2026-11-22T10:00:01+06:00')))[0]).toBe('2026-11-22T15:00:00+06:00');
+    expect(ids(openSlots({ ...config, daysAhead: 0 }, at('2026-11-22T10:00:01+06:00')))).toHaveLength(3);
+    // Past the shop's midnight, after the last slot of the day closed: the days count from the new one.
+    const late = openSlots(config, at('2026-11-22T23:59:59+06:00'));
+    expect(openSlots(config, at('2026-11-23T00:00:00+06:00'))).not.toBe(late);
+    expect(openSlots(config, at('2026-11-23T00:00:00+06:00')).at(-1)?.id).toBe('2026-11-25T19:00:00+06:00');
   });
 });
 
