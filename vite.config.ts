@@ -38,22 +38,28 @@ const landingRoutes = {
 };
 
 /**
- * The code a first visit does not precache (DESIGN.md §5, Data): the lazy parts only a role opens
- * (the dawn board and its chart), and those that need a connection anyway
- * (signing in: its pages and the Firebase SDK; the e-mail link). Their code, and whatever only
- * they import, is cached when first used (pwa/src/sw.ts). A module missing here is precached:
- * safe, only heavier. The Bangla catalogue stays precached: a shopper may switch offline; so do
- * the admin's screens for now, as an admin opens any of them offline after the dashboard was seen.
+ * The code a first visit does not precache (DESIGN.md §5, Data): what needs a connection anyway
+ * (signing in: its pages and the Firebase SDK; the e-mail link), and the role screens below.
+ * Their code, and whatever only they import, is cached when first used (pwa/src/sw.ts). A module
+ * missing here is precached: safe, only heavier. The Bangla catalogue stays precached: a shopper
+ * may switch language offline.
  */
 const onDemandEntries = new RegExp(
-  [
-    /app[\\/]routes[\\/](login|register)\.tsx$/,
-    /features[\\/]reports[\\/]components[\\/]dawn-board\.tsx$/,
-    /features[\\/]auth[\\/](firebase|auth-errors|email-verification)\.ts$/,
-  ]
+  [/app[\\/]routes[\\/](login|register)\.tsx$/, /features[\\/]auth[\\/](firebase|auth-errors|email-verification)\.ts$/]
     .map((part) => part.source)
     .join('|'),
 );
+
+/**
+ * The screens only a role opens, by role: never precached on a shopper's phone; the service
+ * worker fetches all of a role's code when the role first opens the dashboard (or the run), so
+ * each of its screens opens offline afterwards (pwa/shopper-precache.ts, ROLE_CODE_MESSAGE).
+ */
+const roleScreens = {
+  admin:
+    /app[\\/]routes[\\/]dashboard-(add-admin|add-product|add-rider|areas|manage-orders|manage-products|order-details|pack-order|problems|update-product)\.tsx$|features[\\/]reports[\\/]components[\\/]dawn-board\.tsx$/,
+  rider: /app[\\/]routes[\\/]rider\.tsx$/,
+};
 
 /**
  * The built chunks of role screens that load their imports as they need them (build.modulePreload
@@ -65,7 +71,7 @@ const roleScreen =
   /assets\/(dashboard-(add-admin|add-rider|areas|problems|add-product|manage-products|update-product)|rider)-[\w-]+\.js$/;
 
 export default defineConfig(({ mode }) => {
-  const precache = shopperPrecache(onDemandEntries);
+  const precache = shopperPrecache(onDemandEntries, roleScreens);
   // .env and the environment, as the app's import.meta.env sees them.
   const env = { ...loadEnv(mode, process.cwd(), 'VITE_'), ...process.env };
   return {

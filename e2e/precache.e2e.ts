@@ -9,13 +9,14 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { logIn, newAccount } from './support/accounts';
 import { api } from './support/api';
-import { useBrowser } from './support/browser';
+import { hydrated, useBrowser } from './support/browser';
 
 const browser = useBrowser();
 const PHONE = { width: 390, height: 844 };
 
-/** The code of the admin's screens and the dawn board (vite.config.ts onDemandEntries) and what only they import. */
-const ROLE_CODE = /\/assets\/(dawn-board|sales-chart|uPlot)[-.]/;
+/** The code of the admin's and the rider's screens (vite.config.ts roleScreens) and what only they import. */
+const ROLE_CODE =
+  /\/assets\/(dashboard-(add-admin|add-product|add-rider|areas|manage-orders|manage-products|order-details|pack-order|problems|update-product)|rider|dawn-board|sales-chart|uPlot)[-.]/;
 /** Signing in (its pages, the Firebase SDK): cached on first use too, as it needs a connection anyway. */
 const ONLINE_CODE = /\/assets\/(login|register|auth-screen|firebase)-[\w-]{8}\.js$/;
 
@@ -156,7 +157,10 @@ describe('Save for offline on its own', () => {
       .toEqual(pictures);
     await wifi.context.close();
 
+    // A shopper whose phone has the worker from an earlier visit turns Save-Data on (saving data,
+    // a first visit would install it only at a tap).
     const saving = await browser.open('/Shop', PHONE);
+    await controlled(saving.page);
     await saving.context.addInitScript(connectionSays('wifi', true).script, connectionSays('wifi', true).arg);
     await saving.page.reload();
     await controlled(saving.page);
@@ -169,8 +173,29 @@ describe('Save for offline on its own', () => {
   });
 });
 
+describe('saving data', () => {
+  it('installs the service worker on a first visit only at the first tap: a look costs the first screen alone', async () => {
+    // A first page outside the app, so the setting below holds from the app's first load.
+    const { page, context } = await browser.open('/api/delivery-areas', PHONE);
+    await context.addInitScript(connectionSays('cellular', true).script, connectionSays('cellular', true).arg);
+    await page.goto(browser.url('/Shop'));
+    await hydrated(page);
+    // The registering code is in and waiting for the shopper…
+    await page.waitForFunction(() =>
+      performance.getEntriesByType('resource').some((entry) => /\/assets\/register-worker-/.test(entry.name)),
+    );
+    // (without saving data the worker registers within a moment of it: give it two seconds)
+    await page.waitForTimeout(2000);
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
+    // …who taps: the worker installs and takes the page.
+    await page.getByTestId('product-card').first().getByRole('heading').click();
+    await controlled(page);
+    await context.close();
+  });
+});
+
 describe('a role’s code', () => {
-  it('is cached when the admin first opens it', async () => {
+  it('is cached, every screen of it, when the admin first opens the dashboard; a screen never seen opens offline', async () => {
     const admin = await newAccount('Role Code Admin', { admin: true });
     const { page, context } = await browser.open('/login', { width: 1024, height: 768 });
     await logIn(page, admin);
@@ -180,7 +205,20 @@ describe('a role’s code', () => {
       .poll(async () => ((await cacheContents(page))['code-on-demand'] ?? []).filter((path) => ROLE_CODE.test(path)), {
         timeout: 15_000,
       })
-      .toEqual(expect.arrayContaining([expect.stringMatching(/^\/assets\/dawn-board-/)]));
+      .toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/^\/assets\/dawn-board-/),
+          expect.stringMatching(/^\/assets\/dashboard-add-admin-/),
+          expect.stringMatching(/^\/assets\/dashboard-areas-/),
+          expect.stringMatching(/^\/assets\/dashboard-problems-/),
+        ]),
+      );
+    await context.setOffline(true);
+    // A screen whose code was never fetched by a page: it renders (its list waits for the connection).
+    await page.getByRole('link', { name: 'Add Admin' }).click();
+    await page.getByRole('heading', { name: 'Add Admin', level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'Delivery areas' }).click();
+    await page.getByText('You are offline. Changes to products, orders and admins need a connection.').waitFor();
     await context.close();
   });
 });

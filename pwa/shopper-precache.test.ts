@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { onDemandFiles } from './shopper-precache';
+import { onDemandFiles, roleFiles } from './shopper-precache';
 
 /** A chunk of a build's bundle, as onDemandFiles reads it. */
 const chunk = (
@@ -56,5 +56,50 @@ describe('onDemandFiles', () => {
       chunk('admin-form.js', '/src/admin-form.tsx'),
     );
     expect(onDemandFiles(files, isOnDemand)).toEqual([]);
+  });
+});
+
+describe('roleFiles', () => {
+  const roles = { admin: /admin-|dawn-board/, rider: /rider-run/ };
+  const isOnDemand = (id: string) => /admin-|dawn-board|rider-run|login/.test(id);
+  const files = bundle(
+    chunk('index.js', '/src/main.tsx', {
+      isEntry: true,
+      dynamicImports: ['shop.js', 'admin-orders.js', 'admin-areas.js', 'rider-run.js', 'login.js', 'home.js'],
+    }),
+    chunk('shop.js', '/src/routes/shop.tsx', { imports: ['grid.js'] }),
+    chunk('home.js', '/src/routes/home.tsx', { dynamicImports: ['dawn-board.js'] }),
+    chunk('admin-orders.js', '/src/routes/admin-orders.tsx', {
+      imports: ['index.js', 'grid.js', 'queue.js'],
+      dynamicImports: ['login.js'],
+      css: ['admin.css'],
+    }),
+    chunk('admin-areas.js', '/src/routes/admin-areas.tsx', { imports: ['index.js', 'queue.js'] }),
+    chunk('dawn-board.js', '/src/reports/dawn-board.tsx', { dynamicImports: ['chart.js'] }),
+    chunk('chart.js', '/src/reports/chart.tsx'),
+    chunk('rider-run.js', '/src/routes/rider-run.tsx', { imports: ['index.js', 'queue.js'] }),
+    chunk('queue.js', null),
+    chunk('grid.js', null),
+    chunk('login.js', '/src/routes/login.tsx', { imports: ['firebase.js'] }),
+    chunk('firebase.js', null),
+  );
+
+  it("gives each role its screens, their lazy parts and what they share with another role, never the shopper's shell nor signing in", () => {
+    const byRole = roleFiles(files, isOnDemand, roles);
+    expect(byRole.admin!.sort()).toEqual([
+      'admin-areas.js',
+      'admin-orders.js',
+      'admin.css',
+      'chart.js',
+      'dawn-board.js',
+      'queue.js',
+    ]);
+    expect(byRole.rider!.sort()).toEqual(['queue.js', 'rider-run.js']);
+  });
+
+  it('leaves the rest of the on-demand code to its first use', () => {
+    const byRole = roleFiles(files, isOnDemand, roles);
+    const inRole = new Set(Object.values(byRole).flat());
+    expect(onDemandFiles(files, isOnDemand).filter((file) => !inRole.has(file))).toEqual(['login.js', 'firebase.js']);
   });
 });

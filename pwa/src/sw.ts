@@ -8,13 +8,19 @@ import { BroadcastUpdatePlugin } from 'workbox-broadcast-update';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { clientsClaim, type WorkboxPlugin } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import {
+  cleanupOutdatedCaches,
+  createHandlerBoundToURL,
+  precacheAndRoute,
+  type PrecacheEntry,
+} from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import {
   OUTBOX_SENT_MESSAGE,
   OUTBOX_SYNC_TAG,
   PICTURES_CACHE,
+  ROLE_CODE_MESSAGE,
   SAVE_PICTURES_MESSAGE,
   SKIP_WAITING_MESSAGE,
 } from './lib/storage-keys';
@@ -28,8 +34,11 @@ declare const self: ServiceWorkerGlobalScope;
 
 // The shopper's shell (index.html, the entry, CSS, the code of every page a shopper may open
 // offline, the logo), listed by vite.config.ts at build time (pwa/shopper-precache.ts): code on
-// demand and the pictures are not in it. Old precaches from earlier builds go.
-precacheAndRoute(self.__WB_MANIFEST);
+// demand and the pictures are not in it. The manifest also names each role's code (entries with
+// `roles`), cached only when that role asks (ROLE_CODE_MESSAGE below). Old precaches from
+// earlier builds go.
+const built = self.__WB_MANIFEST as (PrecacheEntry & { roles?: string[] })[];
+precacheAndRoute(built.filter((entry) => !entry.roles));
 cleanupOutdatedCaches();
 
 // A first install has no older version mid-checkout to protect: the worker takes the open page at
@@ -72,16 +81,14 @@ registerRoute(({ request, url }) => isPicture(url, request), pictures);
 // onDemandEntries): CacheFirst when first used (the precache answers everything else first).
 // Built file names carry their content's hash, so a new build's code has new names and old ones
 // expire.
-registerRoute(
-  ({ url }) => isCode(url),
-  new CacheFirst({
-    cacheName: 'code-on-demand',
-    plugins: [
-      new CacheableResponsePlugin({ statuses: [200] }),
-      new ExpirationPlugin({ maxEntries: 100, maxAgeSeconds: 60 * DAY_S, purgeOnQuotaError: true }),
-    ],
-  }),
-);
+const code = new CacheFirst({
+  cacheName: 'code-on-demand',
+  plugins: [
+    new CacheableResponsePlugin({ statuses: [200] }),
+    new ExpirationPlugin({ maxEntries: 100, maxAgeSeconds: 60 * DAY_S, purgeOnQuotaError: true }),
+  ],
+});
+registerRoute(({ url }) => isCode(url), code);
 
 // The catalogue JSON: StaleWhileRevalidate — the shop renders at once from the last copy (also
 // offline) while a fresh copy is fetched; the API's ETag makes that revalidation a cheap 304.
@@ -136,18 +143,27 @@ registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denyl
 
 // The page's CACHE_URLS message (features/offline/worker.ts) is Workbox's own: its router fetches
 // each URL through the routes above, so only pictures and code are kept. SAVE_PICTURES (Save for
-// offline) answers only once every picture is written to the cache, which Workbox's answer does
-// not wait for, so the page can count what it keeps.
+// offline) and ROLE_CODE answer only once every file is written to its cache, which Workbox's
+// answer does not wait for, so the page can count what it keeps.
 self.addEventListener('message', (event) => {
-  const data = event.data as { type?: string; payload?: { urlsToCache?: unknown } } | null;
+  const data = event.data as { type?: string; payload?: { urlsToCache?: unknown; role?: unknown } } | null;
   if (data?.type === SKIP_WAITING_MESSAGE) void self.skipWaiting();
-  const urls = data?.type === SAVE_PICTURES_MESSAGE ? data.payload?.urlsToCache : undefined;
-  if (!Array.isArray(urls)) return;
-  const saved = Promise.all(
-    urls
-      .filter((url): url is string => typeof url === 'string' && isPicture(new URL(url, self.location.href)))
-      .map((url) => pictures.handleAll({ request: new Request(url), event })[1].catch(() => undefined)),
-  );
+  const pictureUrls = data?.type === SAVE_PICTURES_MESSAGE ? data.payload?.urlsToCache : undefined;
+  const role = data?.type === ROLE_CODE_MESSAGE ? data.payload?.role : undefined;
+  let saved: Promise<unknown>;
+  if (Array.isArray(pictureUrls))
+    saved = Promise.all(
+      pictureUrls
+        .filter((url): url is string => typeof url === 'string' && isPicture(new URL(url, self.location.href)))
+        .map((url) => pictures.handleAll({ request: new Request(url), event })[1].catch(() => undefined)),
+    );
+  else if (typeof role === 'string')
+    saved = Promise.all(
+      built
+        .filter((entry) => entry.roles?.includes(role))
+        .map((entry) => code.handleAll({ request: new Request(entry.url), event })[1].catch(() => undefined)),
+    );
+  else return;
   event.waitUntil(saved);
   void saved.then(() => event.ports[0]?.postMessage(true));
 });

@@ -73,6 +73,13 @@ export const CACHE_URLS_MESSAGE = 'CACHE_URLS';
 /** As CACHE_URLS for pictures only, answered once every one of them is written to PICTURES_CACHE (Save for offline). */
 export const SAVE_PICTURES_MESSAGE = 'SAVE_PICTURES';
 
+/**
+ * Sent by the page with `payload: {role}` once a role (`admin`, `rider`) opens its screens: the
+ * worker caches all of that role's code, which no shopper's precache holds, so each of its
+ * screens opens offline afterwards; answers `true` on the message's port when done.
+ */
+export const ROLE_CODE_MESSAGE = 'CACHE_ROLE_CODE';
+
 // Service worker caches (pwa/src/sw.ts)
 
 /** Product pictures, cached as they are seen and by Save for offline. */

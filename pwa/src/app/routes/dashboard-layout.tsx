@@ -3,6 +3,7 @@ import { paths } from '../../config/paths';
 import { useAuth } from '../../features/auth/auth-store';
 import { LogOutItem } from '../../features/auth/components/log-out-item';
 import { useProducts } from '../../features/catalogue/api/get-products';
+import { useRoleCode } from '../../features/offline/worker';
 import { PushPrompt } from '../../features/push/components/push-prompt';
 import { useIsRider } from '../../features/rider/api/get-run';
 import { useShopToday } from '../../features/rider/use-today';
@@ -23,6 +24,9 @@ export default function DashboardLayout() {
   const { admin, user } = useAuth();
   // A rider's run (DESIGN.md §18), for the accounts the run answers (riders only).
   const rider = useIsRider(user.account, useShopToday());
+  // Every screen of the role opens offline once the dashboard was open online.
+  useRoleCode(admin ? 'admin' : undefined);
+  useRoleCode(rider ? 'rider' : undefined);
   const roleLinks = admin
     ? [
         { to: paths.dashboard.manageProducts, label: t('dashboard.manageProducts') },

@@ -2,6 +2,7 @@ import { useSearchParams } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { useAuth } from '../../features/auth/auth-store';
 import { useDeliveryAreas } from '../../features/delivery-areas/api/get-delivery-areas';
+import { useRoleCode } from '../../features/offline/worker';
 import { RiderRun } from '../../features/rider/components/rider-run';
 import { useShopToday } from '../../features/rider/use-today';
 import { useLocale } from '../../lib/i18n/i18n';
@@ -21,6 +22,7 @@ export default function RiderRoute() {
   const [params, setParams] = useSearchParams();
   const { data: areas } = useDeliveryAreas();
   const today = useShopToday();
+  useRoleCode('rider');
   const asked = params.get('date') ?? '';
   const date = DATE.test(asked) ? asked : today;
   return (

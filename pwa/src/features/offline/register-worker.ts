@@ -4,13 +4,28 @@
  * a new version every 30 minutes, and the worker's messages. A page the worker did not control
  * yet (the first visit) hands it what it already fetched, so those pictures and that code are
  * kept too; then the catalogue's pictures are saved for offline where that costs nothing
- * (save-for-offline.ts).
+ * (save-for-offline.ts). Saving data (DESIGN.md §5, Data), a first visit installs the worker, and
+ * so downloads its precache, only once the shopper does something on the page: a look that ends
+ * there costs the first screen alone.
  */
+import { savingData } from '../../lib/data-saver';
 import { CACHE_UPDATED_MESSAGE, OUTBOX_SENT_MESSAGE } from '../../lib/storage-keys';
 import { keepWhatThePageFetched, saveForOfflineWhenFree } from './save-for-offline';
 import { markWaiting, setWorkbox } from './service-worker';
 
 const UPDATE_CHECK_MS = 30 * 60 * 1000;
+
+/** Resolves on the shopper's first tap, click or key press on the page. */
+const firstTouch = (): Promise<void> =>
+  new Promise((resolve) => {
+    const touched = () => {
+      window.removeEventListener('pointerdown', touched);
+      window.removeEventListener('keydown', touched);
+      resolve();
+    };
+    window.addEventListener('pointerdown', touched, { passive: true });
+    window.addEventListener('keydown', touched);
+  });
 
 /**
  * Registers /sw.js (production builds only: the dev server has no service worker).
@@ -33,6 +48,7 @@ export async function registerServiceWorker(handlers: {
     },
   );
   const controlled = navigator.serviceWorker.controller !== null;
+  if (!controlled && savingData()) await firstTouch();
   const { Workbox } = await import('workbox-window');
   const workbox = new Workbox('/sw.js', { type: 'module' });
   setWorkbox(workbox);

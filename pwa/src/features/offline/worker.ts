@@ -2,8 +2,10 @@
  * Asking the page's service worker to cache something (pwa/src/sw.ts, CACHE_URLS_MESSAGE), with
  * the answer on a MessageChannel.
  */
+import { useEffect } from 'react';
 import type { SAVE_PICTURES_MESSAGE } from '../../lib/storage-keys';
-import { CACHE_URLS_MESSAGE } from '../../lib/storage-keys';
+import { CACHE_URLS_MESSAGE, ROLE_CODE_MESSAGE } from '../../lib/storage-keys';
+import { whenSettled } from '../../lib/idle';
 
 /** True where the shop has a service worker: a production build, in a browser that has them. */
 export const workerAvailable = (): boolean => import.meta.env.PROD && 'serviceWorker' in navigator;
@@ -19,12 +21,28 @@ export async function cacheInWorker(
   urls: string[],
   message: typeof CACHE_URLS_MESSAGE | typeof SAVE_PICTURES_MESSAGE = CACHE_URLS_MESSAGE,
 ): Promise<void> {
-  if (!workerAvailable() || urls.length === 0) return;
+  if (urls.length > 0) await ask({ type: message, payload: { urlsToCache: urls } });
+}
+
+/** Posts `message` to the active service worker and resolves when it answers (at once without one). */
+async function ask(message: { type: string; payload: unknown }): Promise<void> {
+  if (!workerAvailable()) return;
   const { active } = await navigator.serviceWorker.ready;
   if (!active) return;
   await new Promise<void>((resolve) => {
     const channel = new MessageChannel();
     channel.port1.onmessage = () => resolve();
-    active.postMessage({ type: message, payload: { urlsToCache: urls } }, [channel.port2]);
+    active.postMessage(message, [channel.port2]);
   });
+}
+
+/**
+ * Once `role` (`admin`, `rider`; undefined for none) has its screens open and the page has
+ * settled, asks the service worker to cache all of that role's code (ROLE_CODE_MESSAGE), which a
+ * shopper's precache leaves out, so each of the role's screens opens offline afterwards.
+ */
+export function useRoleCode(role: 'admin' | 'rider' | undefined): void {
+  useEffect(() => {
+    if (role) return whenSettled(() => void ask({ type: ROLE_CODE_MESSAGE, payload: { role } }));
+  }, [role]);
 }
