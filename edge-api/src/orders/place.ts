@@ -217,7 +217,11 @@ function fingerprintOf(input: OrderInput): OrderInput {
  * above the `totalAmount` sent (each stored as the key's answer).
  */
 async function planOrder(c: Context<AppEnv>, input: OrderInput): Promise<WriteResult> {
-  const { db, config, user, areas } = c.var;
+  // c.get, not c.var: Hono's c.var copies every variable of the request into a new object at each read.
+  const db = c.get('db');
+  const config = c.get('config');
+  const user = c.get('user');
+  const areas = c.get('areas');
   // The area from the areas' snapshot; the batch commits only while it is still stored so.
   const stampedArea = await orderArea(areas, input.areaId);
   const area = stampedArea.area;
@@ -339,14 +343,14 @@ async function planOrder(c: Context<AppEnv>, input: OrderInput): Promise<WriteRe
  * `busy` with Retry-After when orders keep taking its slot, stock or store credit (not stored).
  */
 export async function placeOrder(c: Context<AppEnv>, input: OrderInput): Promise<Response> {
-  const user = c.var.user;
+  const user = c.get('user');
   // The note to pay the rider with is a cash order's (DESIGN.md §18 "Change").
   if (input.payWith !== undefined && input.paymentMethod !== 'cod')
     throw new ApiError(400, 'validation_failed', 'payWith is for cash (cod) orders only.', {
       fields: { payWith: ['Only for cash on delivery'] },
     });
   // A way to pay the shop does not offer now is a feature switched off, not stored as the key's answer.
-  if (input.paymentMethod !== 'cod' && !c.var.paymentProvider(input.paymentMethod))
+  if (input.paymentMethod !== 'cod' && !c.get('paymentProvider')(input.paymentMethod))
     throw paymentsNotConfigured(input.paymentMethod);
   // The account's own e-mail; '' for an account with none (phone sign-in), its order's `email`.
   if (input.email !== user.email)
@@ -381,7 +385,7 @@ export async function placeOrder(c: Context<AppEnv>, input: OrderInput): Promise
       ))
         throw error;
       // An area that changed since the snapshot was read: the next plan reads it afresh.
-      if (error instanceof AreaChangedError) c.var.areas.invalidate();
+      if (error instanceof AreaChangedError) c.get('areas').invalidate();
       if (attempt === MAX_SLOT_ATTEMPTS) {
         c.header('Retry-After', '1');
         throw new ApiError(503, 'busy', 'Many orders are being placed at once; please try again in a moment.');
