@@ -245,6 +245,12 @@ export async function firstVisit(chromePath: string, url: string, saveData: bool
       const cut = atInteractive ?? recorder.finished.length;
       let lookCut: number | undefined;
       if (saveData) {
+        // The page's registering code in (it waits for a tap), then nothing in flight.
+        await page.waitForFunction(
+          () => performance.getEntriesByType('resource').some((entry) => entry.name.includes('/register-worker-')),
+          undefined,
+          { timeout: TIMEOUT_MS },
+        );
         await quiet(recorder);
         lookCut = recorder.finished.length;
         await page.keyboard.press('Shift');

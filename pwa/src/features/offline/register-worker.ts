@@ -15,9 +15,13 @@ import { markWaiting, setWorkbox } from './service-worker';
 
 const UPDATE_CHECK_MS = 30 * 60 * 1000;
 
-/** Resolves on the shopper's first tap, click or key press on the page. */
+/**
+ * Resolves on the shopper's first tap, click or key press on the page: at once when there was
+ * one already (User Activation's sticky flag, where the browser has it), else at the next.
+ */
 const firstTouch = (): Promise<void> =>
   new Promise((resolve) => {
+    if (navigator.userActivation?.hasBeenActive) return resolve();
     const touched = () => {
       window.removeEventListener('pointerdown', touched);
       window.removeEventListener('keydown', touched);
