@@ -192,6 +192,17 @@ describe('saving data', () => {
     await controlled(page);
     await context.close();
   });
+
+  it('counts a tap made before the registering code arrived: the worker installs when that code runs', async () => {
+    const { page, context } = await browser.open('/api/delivery-areas', PHONE);
+    await context.addInitScript(connectionSays('cellular', true).script, connectionSays('cellular', true).arg);
+    await page.goto(browser.url('/Shop'));
+    await hydrated(page);
+    // At once after hydration: the registering code comes only once the page has settled.
+    await page.keyboard.press('ArrowDown');
+    await controlled(page);
+    await context.close();
+  });
 });
 
 describe('a role’s code', () => {

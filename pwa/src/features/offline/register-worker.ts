@@ -9,27 +9,12 @@
  * there costs the first screen alone.
  */
 import { savingData } from '../../lib/data-saver';
+import { firstTouch } from '../../lib/first-touch';
 import { CACHE_UPDATED_MESSAGE, OUTBOX_SENT_MESSAGE } from '../../lib/storage-keys';
 import { keepWhatThePageFetched, saveForOfflineWhenFree } from './save-for-offline';
 import { markWaiting, setWorkbox } from './service-worker';
 
 const UPDATE_CHECK_MS = 30 * 60 * 1000;
-
-/**
- * Resolves on the shopper's first tap, click or key press on the page: at once when there was
- * one already (User Activation's sticky flag, where the browser has it), else at the next.
- */
-const firstTouch = (): Promise<void> =>
-  new Promise((resolve) => {
-    if (navigator.userActivation?.hasBeenActive) return resolve();
-    const touched = () => {
-      window.removeEventListener('pointerdown', touched);
-      window.removeEventListener('keydown', touched);
-      resolve();
-    };
-    window.addEventListener('pointerdown', touched, { passive: true });
-    window.addEventListener('keydown', touched);
-  });
 
 /**
  * Registers /sw.js (production builds only: the dev server has no service worker).
