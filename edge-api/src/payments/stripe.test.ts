@@ -3,8 +3,7 @@
  * protocol options), which records each request and answers in Stripe's response shape.
  * Webhooks are signed with stripe-node's own test header generator.
  */
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage } from 'node:http';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
@@ -12,13 +11,14 @@ import { orderSchema, type Order } from '../contract/order';
 import { admin, createTestApp, customerA, logsOf, orderBody, testLogs, type TestApp } from '../testing/test-app';
 import { emulatorToken } from '../testing/tokens';
 import { paidCheckoutEvent, sendStripeWebhook, stripeSignature } from '../testing/stripe-events';
+import { checkoutSessionAnswer, startStripeStandin, type StripeStandin } from '../testing/stripe-standin';
 import { claimOrderRefund, REFUND_CLAIM_MS } from '../db/refunds';
 import { requestLog } from '../http/logger';
-import { createStripe, stripeProvider } from './stripe';
+import { stripeProvider } from './stripe';
 
 type Recorded = { method: string; path: string; headers: IncomingMessage['headers']; form: URLSearchParams };
 const WEBHOOK_SECRET = 'whsec_test_taza_haat';
-let server: Server;
+let standin: StripeStandin;
 let recorded: Recorded[] = [];
 let t: TestApp;
 let app: ReturnType<typeof createApp>;
@@ -36,86 +36,63 @@ let refundDelayMs = 0;
 let beforeRefundAnswer: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    req.on('end', () => {
-      const form = new URLSearchParams(body);
-      recorded.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, form });
-      const answer = (status: number, json: object) => {
-        res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${recorded.length}` });
-        res.end(JSON.stringify(json));
-      };
-      if (req.url === '/v1/refunds') {
-        // Stripe's "Create a refund": one refund per idempotency key, a full refund per PaymentIntent.
-        const key = String(req.headers['idempotency-key']);
-        setTimeout(() => {
-          if (refundOutage) {
-            res.writeHead(refundOutage, { 'content-type': 'application/json', 'stripe-should-retry': 'false' });
-            return res.end(JSON.stringify({ error: { type: 'api_error', message: 'Stripe stand-in is down' } }));
-          }
-          if (refundFailure)
-            return answer(400, {
-              error: {
-                type: 'invalid_request_error',
-                code: refundFailure,
-                message: `Stripe stand-in refused: ${refundFailure}`,
-              },
-            });
-          const paymentIntent = String(form.get('payment_intent'));
-          const earlier = refundsByKey.get(key);
-          if (!earlier && refundByIntent.has(paymentIntent))
-            return answer(400, {
-              error: {
-                type: 'invalid_request_error',
-                code: 'charge_already_refunded',
-                message: `Charge for ${paymentIntent} has already been refunded.`,
-              },
-            });
-          const refund = earlier ?? {
-            id: `re_test_${refundsByKey.size + 1}`,
-            object: 'refund',
-            amount: amountsByIntent.get(paymentIntent) ?? 0,
-            currency: 'bdt',
-            payment_intent: paymentIntent,
-            reason: form.get('reason'),
-            metadata: { orderId: form.get('metadata[orderId]') },
-            status: 'succeeded',
-          };
-          refundsByKey.set(key, refund);
-          refundByIntent.set(paymentIntent, refund.id);
-          void (beforeRefundAnswer?.() ?? Promise.resolve()).then(() => answer(200, refund));
-        }, refundDelayMs);
-        return;
-      }
-      const id = `cs_test_${recorded.length}`;
-      answer(200, {
-        id,
-        object: 'checkout.session',
-        client_secret: `${id}_secret_abc`,
-        amount_total: Number(form.get('line_items[0][price_data][unit_amount]')),
-        currency: form.get('currency'),
-        mode: 'payment',
-        ui_mode: form.get('ui_mode'),
-        payment_status: 'unpaid',
-        status: 'open',
-        metadata: { orderId: form.get('metadata[orderId]') },
-        livemode: false,
-      });
-    });
+  standin = await startStripeStandin('sk_test_taza_haat', (req, form, res) => {
+    recorded.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, form });
+    const answer = (status: number, json: object) => {
+      res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${recorded.length}` });
+      res.end(JSON.stringify(json));
+    };
+    if (req.url === '/v1/refunds') {
+      // Stripe's "Create a refund": one refund per idempotency key, a full refund per PaymentIntent.
+      const key = String(req.headers['idempotency-key']);
+      setTimeout(() => {
+        if (refundOutage) {
+          res.writeHead(refundOutage, { 'content-type': 'application/json', 'stripe-should-retry': 'false' });
+          return res.end(JSON.stringify({ error: { type: 'api_error', message: 'Stripe stand-in is down' } }));
+        }
+        if (refundFailure)
+          return answer(400, {
+            error: {
+              type: 'invalid_request_error',
+              code: refundFailure,
+              message: `Stripe stand-in refused: ${refundFailure}`,
+            },
+          });
+        const paymentIntent = String(form.get('payment_intent'));
+        const earlier = refundsByKey.get(key);
+        if (!earlier && refundByIntent.has(paymentIntent))
+          return answer(400, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'charge_already_refunded',
+              message: `Charge for ${paymentIntent} has already been refunded.`,
+            },
+          });
+        const refund = earlier ?? {
+          id: `re_test_${refundsByKey.size + 1}`,
+          object: 'refund',
+          amount: amountsByIntent.get(paymentIntent) ?? 0,
+          currency: 'bdt',
+          payment_intent: paymentIntent,
+          reason: form.get('reason'),
+          metadata: { orderId: form.get('metadata[orderId]') },
+          status: 'succeeded',
+        };
+        refundsByKey.set(key, refund);
+        refundByIntent.set(paymentIntent, refund.id);
+        void (beforeRefundAnswer?.() ?? Promise.resolve()).then(() => answer(200, refund));
+      }, refundDelayMs);
+      return;
+    }
+    answer(200, checkoutSessionAnswer(`cs_test_${recorded.length}`, form));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  stripe = createStripe('sk_test_taza_haat', {
-    host: '127.0.0.1',
-    port: (server.address() as AddressInfo).port,
-    protocol: 'http',
-  });
+  stripe = standin.stripe;
   t = await createTestApp({ STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET });
   app = createApp({ db: t.db, config: t.config, stripe });
 });
 afterAll(async () => {
   t.cleanup();
-  await new Promise((resolve) => server.close(resolve));
+  await standin.close();
 });
 beforeEach(() => {
   recorded = [];

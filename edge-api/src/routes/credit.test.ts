@@ -8,8 +8,6 @@
  * creditUsed/creditGiven and the CSV's column against sums made by hand. Credit is given as a
  * credited problem gives it: a 'problem' entry in the ledger (db/credit.ts).
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBkashStandin, type BkashStandin } from '../../../scripts/bkash-standin';
 import type { Product } from '../contract/catalogue';
@@ -19,18 +17,18 @@ import { addShopDays, shopDate, shopDayStartMs, type SalesDay } from '../contrac
 import type { CashReportRow, RunStop } from '../contract/rider';
 import { creditEntryStatement } from '../db/credit';
 import { insertProduct } from '../db/products';
-import { createStripe } from '../payments/stripe';
 import { orderInput } from '../testing/order-fixture';
 import { paidCheckoutEvent, sendStripeWebhook } from '../testing/stripe-events';
+import { checkoutSessionAnswer, startStripeStandin, type StripeStandin } from '../testing/stripe-standin';
 import { createTestApp, type Role, type TestApp } from '../testing/test-app';
 import { emulatorToken } from '../testing/tokens';
 import type { TokenClaims } from '../testing/tokens';
-import { bkashClientFor } from '../testing/bkash-standin-client';
+import { approveOnStandin, bkashClientFor } from '../testing/bkash-standin-client';
 
 const WEBHOOK_SECRET = 'whsec_test_credit';
 let t: TestApp;
 let standin: BkashStandin;
-let stripeServer: Server;
+let stripeStandin: StripeStandin;
 /** What the Stripe stand-in was asked: each request's path and form. */
 let stripeCalls: Array<{ path: string; form: URLSearchParams }> = [];
 
@@ -39,39 +37,16 @@ let lemon: Product; // 10 Tk a piece, counted
 
 beforeAll(async () => {
   standin = await startBkashStandin();
-  stripeServer = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    req.on('end', () => {
-      const form = new URLSearchParams(body);
-      stripeCalls.push({ path: req.url ?? '', form });
-      const id = `cs_test_${stripeCalls.length}`;
-      res.writeHead(200, { 'content-type': 'application/json', 'request-id': `req_${stripeCalls.length}` });
-      res.end(
-        JSON.stringify({
-          id,
-          object: 'checkout.session',
-          client_secret: `${id}_secret`,
-          amount_total: Number(form.get('line_items[0][price_data][unit_amount]')),
-          currency: form.get('currency'),
-          mode: 'payment',
-          ui_mode: form.get('ui_mode'),
-          payment_status: 'unpaid',
-          status: 'open',
-          metadata: { orderId: form.get('metadata[orderId]') },
-          livemode: false,
-        }),
-      );
-    });
-  });
-  await new Promise<void>((resolve) => stripeServer.listen(0, '127.0.0.1', resolve));
-  const stripe = createStripe('sk_test_credit', {
-    host: '127.0.0.1',
-    port: (stripeServer.address() as AddressInfo).port,
-    protocol: 'http',
+  stripeStandin = await startStripeStandin('sk_test_credit', (req, form, res) => {
+    stripeCalls.push({ path: req.url ?? '', form });
+    res.writeHead(200, { 'content-type': 'application/json', 'request-id': `req_${stripeCalls.length}` });
+    res.end(JSON.stringify(checkoutSessionAnswer(`cs_test_${stripeCalls.length}`, form)));
   });
   const bkash = bkashClientFor(standin, { executeTimeoutMs: 400, queryTimeoutMs: 400 });
-  t = await createTestApp({ ...standin.env, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET }, { bkash, stripe });
+  t = await createTestApp(
+    { ...standin.env, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET },
+    { bkash, stripe: stripeStandin.stripe },
+  );
   const image = '/products/potato.webp';
   rice = await insertProduct(t.db, { name: 'Rice', price: 100, image, category: 'vegetable', unit: 'kg', unitSize: 1 });
   lemon = await insertProduct(t.db, {
@@ -87,7 +62,7 @@ beforeAll(async () => {
 afterAll(async () => {
   t.cleanup();
   await standin.stop();
-  await new Promise((resolve) => stripeServer.close(resolve));
+  await stripeStandin.close();
 });
 
 /** Each test's own shopper (a fresh uid: a balance of its own), signed in as the emulator signs. */
@@ -177,17 +152,7 @@ const move = async (id: string, orderStatus: string) =>
 
 /** Pays `order` with bKash through the stand-in's page and the shop's callback. @returns bKash's paymentID. */
 async function payWithBkash(who: TokenClaims, order: Order): Promise<string> {
-  const started = await as(who, 'POST', '/api/payments/bkash', { orderId: order._id });
-  expect(started.status).toBe(200);
-  const { bkashURL } = (await started.json()) as { bkashURL: string };
-  const paymentID = new URL(bkashURL).searchParams.get('paymentID') ?? '';
-  const clicked = await fetch(new URL('/checkout/decide', bkashURL), {
-    method: 'POST',
-    body: new URLSearchParams({ paymentID, choice: 'approve' }),
-    redirect: 'manual',
-  });
-  const callback = new URL(String(clicked.headers.get('location')));
-  expect((await t.app.request(`${callback.pathname}${callback.search}`)).status).toBe(303);
+  const paymentID = await approveOnStandin(t.app, await as(who, 'POST', '/api/payments/bkash', { orderId: order._id }));
   expect((await asAdmin(order._id)).paymentStatus).toBe('paid');
   return paymentID;
 }

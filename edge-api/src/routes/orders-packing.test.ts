@@ -5,23 +5,22 @@
  * partial refund of a prepaid order through the bKash stand-in (scripts/bkash-standin.ts) and a
  * stand-in for Stripe's API on 127.0.0.1, made exactly once however the request is retried.
  */
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBkashStandin, type BkashStandin } from '../../../scripts/bkash-standin';
 import type { Product } from '../contract/catalogue';
 import { orderSchema, type Order, type PackingInput } from '../contract/order';
 import { insertProduct } from '../db/products';
-import { createStripe } from '../payments/stripe';
 import { paidCheckoutEvent, sendStripeWebhook } from '../testing/stripe-events';
+import { startStripeStandin, type StripeStandin } from '../testing/stripe-standin';
 import { createTestApp, customerA, logsOf, type Role, type TestApp } from '../testing/test-app';
 import { orderInput } from '../testing/order-fixture';
-import { bkashClientFor } from '../testing/bkash-standin-client';
+import { insertPackingProducts } from '../testing/product-fixture';
+import { approveOnStandin, bkashClientFor } from '../testing/bkash-standin-client';
 
 const WEBHOOK_SECRET = 'whsec_test_packing';
 let t: TestApp;
 let standin: BkashStandin;
-let stripeServer: Server;
+let stripeStandin: StripeStandin;
 
 /** What the Stripe stand-in was asked to refund: the form and the idempotency key, per call. */
 type StripeRefundCall = { key: string; form: URLSearchParams };
@@ -41,76 +40,40 @@ let gone: Product; // out of stock
 
 beforeAll(async () => {
   standin = await startBkashStandin();
-  stripeServer = createServer((req: IncomingMessage, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    req.on('end', () => {
-      const form = new URLSearchParams(body);
-      if (req.url !== '/v1/refunds') {
-        res.writeHead(404, { 'content-type': 'application/json' });
-        return res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'not here' } }));
-      }
-      const key = String(req.headers['idempotency-key']);
-      stripeRefundCalls.push({ key, form });
-      if (stripeDown) {
-        res.writeHead(503, { 'content-type': 'application/json', 'stripe-should-retry': 'false' });
-        return res.end(JSON.stringify({ error: { type: 'api_error', message: 'Stripe stand-in is down' } }));
-      }
-      const refund = stripeRefunds.get(key) ?? {
-        id: `re_test_${stripeRefunds.size + 1}`,
-        amount: Number(form.get('amount')),
-      };
-      stripeRefunds.set(key, refund);
-      res.writeHead(200, { 'content-type': 'application/json', 'request-id': `req_${stripeRefundCalls.length}` });
-      res.end(JSON.stringify({ object: 'refund', status: 'succeeded', currency: 'bdt', ...refund }));
-    });
-  });
-  await new Promise<void>((resolve) => stripeServer.listen(0, '127.0.0.1', resolve));
-  const stripe = createStripe('sk_test_packing', {
-    host: '127.0.0.1',
-    port: (stripeServer.address() as AddressInfo).port,
-    protocol: 'http',
+  stripeStandin = await startStripeStandin('sk_test_packing', (req, form, res) => {
+    if (req.url !== '/v1/refunds') {
+      res.writeHead(404, { 'content-type': 'application/json' });
+      return res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'not here' } }));
+    }
+    const key = String(req.headers['idempotency-key']);
+    stripeRefundCalls.push({ key, form });
+    if (stripeDown) {
+      res.writeHead(503, { 'content-type': 'application/json', 'stripe-should-retry': 'false' });
+      return res.end(JSON.stringify({ error: { type: 'api_error', message: 'Stripe stand-in is down' } }));
+    }
+    const refund = stripeRefunds.get(key) ?? {
+      id: `re_test_${stripeRefunds.size + 1}`,
+      amount: Number(form.get('amount')),
+    };
+    stripeRefunds.set(key, refund);
+    res.writeHead(200, { 'content-type': 'application/json', 'request-id': `req_${stripeRefundCalls.length}` });
+    res.end(JSON.stringify({ object: 'refund', status: 'succeeded', currency: 'bdt', ...refund }));
   });
   const bkash = bkashClientFor(standin, { executeTimeoutMs: 400, queryTimeoutMs: 400 });
-  t = await createTestApp({ ...standin.env, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET }, { bkash, stripe });
+  t = await createTestApp(
+    { ...standin.env, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET },
+    { bkash, stripe: stripeStandin.stripe },
+  );
+  ({ pumpkin, beans, lemon, gourd } = await insertPackingProducts(t.db, 5000));
   const add = (fields: Parameters<typeof insertProduct>[1]) => insertProduct(t.db, fields);
   const image = '/products/potato.webp';
-  pumpkin = await add({
-    name: 'Pumpkin',
-    price: 120,
-    image,
-    category: 'vegetable',
-    stock: 5000,
-    unit: 'kg',
-    unitSize: 1,
-    weightTolerance: 100,
-  });
-  beans = await add({
-    name: 'Beans',
-    price: 55,
-    image,
-    category: 'vegetable',
-    unit: 'g',
-    unitSize: 250,
-    weightTolerance: 20,
-  });
-  lemon = await add({ name: 'Lemon', price: 10, image, category: 'fruit', stock: 5000, unit: 'piece', unitSize: 1 });
-  gourd = await add({
-    name: 'Bottle gourd',
-    price: 100,
-    image,
-    category: 'vegetable',
-    stock: 5000,
-    unit: 'kg',
-    unitSize: 1,
-  });
   scarce = await add({ name: 'Ash gourd', price: 80, image, category: 'vegetable', stock: 3 });
   gone = await add({ name: 'Gone gourd', price: 90, image, category: 'vegetable', inStock: false });
 });
 afterAll(async () => {
   t.cleanup();
   await standin.stop();
-  await new Promise((resolve) => stripeServer.close(resolve));
+  await stripeStandin.close();
 });
 
 /**
@@ -149,16 +112,7 @@ async function approvedOrder(paymentMethod: 'cod' | 'bkash' | 'card' = 'cod'): P
 /** Pays `order` with bKash through the stand-in's page and the shop's callback. @returns bKash's paymentID. */
 async function payWithBkash(order: Order): Promise<string> {
   const started = await t.call('POST', '/api/payments/bkash', { role: 'customerA', body: { orderId: order._id } });
-  expect(started.status).toBe(200);
-  const { bkashURL } = (await started.json()) as { bkashURL: string };
-  const paymentID = new URL(bkashURL).searchParams.get('paymentID') ?? '';
-  const clicked = await fetch(new URL('/checkout/decide', bkashURL), {
-    method: 'POST',
-    body: new URLSearchParams({ paymentID, choice: 'approve' }),
-    redirect: 'manual',
-  });
-  const callback = new URL(String(clicked.headers.get('location')));
-  expect((await t.app.request(`${callback.pathname}${callback.search}`)).status).toBe(303);
+  const paymentID = await approveOnStandin(t.app, started);
   expect((await read(order._id)).paymentStatus).toBe('paid');
   return paymentID;
 }

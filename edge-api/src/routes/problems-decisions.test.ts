@@ -18,7 +18,7 @@ import { createWebCryptoSender } from '../push/webcrypto-sender';
 import { startPushService, type PushService, type TestSubscriber } from '../testing/push-service';
 import { orderInput } from '../testing/order-fixture';
 import { createTestApp, customerA, testLogs, type Role, type TestApp } from '../testing/test-app';
-import { bkashClientFor } from '../testing/bkash-standin-client';
+import { approveOnStandin, bkashClientFor } from '../testing/bkash-standin-client';
 
 let t: TestApp;
 let standin: BkashStandin;
@@ -71,16 +71,7 @@ const readOrder = async (id: string) =>
 /** Pays `order` with bKash through the stand-in's page and the shop's callback. @returns bKash's paymentID. */
 async function payWithBkash(order: Order): Promise<string> {
   const started = await t.call('POST', '/api/payments/bkash', { role: 'customerA', body: { orderId: order._id } });
-  expect(started.status).toBe(200);
-  const { bkashURL } = (await started.json()) as { bkashURL: string };
-  const paymentID = new URL(bkashURL).searchParams.get('paymentID') ?? '';
-  const clicked = await fetch(new URL('/checkout/decide', bkashURL), {
-    method: 'POST',
-    body: new URLSearchParams({ paymentID, choice: 'approve' }),
-    redirect: 'manual',
-  });
-  const callback = new URL(String(clicked.headers.get('location')));
-  expect((await t.app.request(`${callback.pathname}${callback.search}`)).status).toBe(303);
+  const paymentID = await approveOnStandin(t.app, started);
   expect((await readOrder(order._id)).paymentStatus).toBe('paid');
   return paymentID;
 }

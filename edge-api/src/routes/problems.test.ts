@@ -10,9 +10,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { Product } from '../contract/catalogue';
 import { orderSchema, type Order, type PackingInput } from '../contract/order';
 import { MAX_PHOTO_BYTES, PROBLEM_WINDOW_MS, problemSchema, type Problem } from '../contract/problem';
-import { insertProduct } from '../db/products';
 import { createTestApp, customerA, customerB, testLogs, type Role, type TestApp } from '../testing/test-app';
 import { orderInput } from '../testing/order-fixture';
+import { insertPackingProducts } from '../testing/product-fixture';
 
 let t: TestApp;
 let pumpkin: Product; // 120 Tk/kg, ± 100 g a kilo
@@ -41,28 +41,7 @@ const logged = (message: string) => testLogs.filter((line) => line.message === m
 beforeAll(async () => {
   t = await createTestApp();
   for (const role of ['customerA', 'customerB', 'admin'] as const) bearer.set(role, t.auth(role));
-  const image = '/products/potato.webp';
-  const add = (fields: Parameters<typeof insertProduct>[1]) => insertProduct(t.db, fields);
-  pumpkin = await add({
-    name: 'Pumpkin',
-    price: 120,
-    image,
-    category: 'vegetable',
-    unit: 'kg',
-    unitSize: 1,
-    weightTolerance: 100,
-  });
-  beans = await add({
-    name: 'Beans',
-    price: 55,
-    image,
-    category: 'vegetable',
-    unit: 'g',
-    unitSize: 250,
-    weightTolerance: 20,
-  });
-  lemon = await add({ name: 'Lemon', price: 10, image, category: 'fruit', unit: 'piece', unitSize: 1 });
-  gourd = await add({ name: 'Bottle gourd', price: 100, image, category: 'vegetable', unit: 'kg', unitSize: 1 });
+  ({ pumpkin, beans, lemon, gourd } = await insertPackingProducts(t.db));
 });
 afterAll(() => t.cleanup());
 afterEach(() => vi.useRealTimers());
