@@ -15,7 +15,6 @@ import { orderKeys, productKeys, reviewKeys } from './lib/query-keys';
 import { refetchNow } from './lib/refetch-now';
 import { endHydration, startHydration } from './lib/hydration';
 import { replayTaps, stopEarlyTaps } from './lib/early-taps';
-import { watchFirstTouch } from './lib/first-touch';
 import './index.css';
 
 preloadMirror();
@@ -99,7 +98,6 @@ if (prerendered && root.firstElementChild) {
   void startI18n().then(() => createRoot(root).render(<Started>{appWith(router)}</Started>));
 }
 startAuth();
-watchFirstTouch();
 // Once queued orders or reviews reach the server (from this page or the worker's Background
 // Sync), the lists that show them are refetched.
 const refetchSent = () => {
