@@ -150,6 +150,18 @@ const asAdmin = async (id: string) => orderSchema.parse(await (await as('admin',
 const move = async (id: string, orderStatus: string) =>
   expect((await as('admin', 'PUT', `/api/orders/update/${id}`, { orderStatus })).status).toBe(200);
 
+/** Packs `order` with its rice not found and its lemons as ordered. @returns the packed order's finalAmount, Tk. */
+async function packWithoutRice(order: Order): Promise<number> {
+  const packed = await as('admin', 'PUT', `/api/orders/${order._id}/packing`, {
+    lines: [
+      { _id: rice._id, found: false },
+      { _id: lemon._id, found: true },
+    ],
+  });
+  expect(packed.status, await packed.clone().text()).toBe(200);
+  return orderSchema.parse(await packed.json()).finalAmount ?? NaN;
+}
+
 /** Pays `order` with bKash through the stand-in's page and the shop's callback. @returns bKash's paymentID. */
 async function payWithBkash(who: TokenClaims, order: Order): Promise<string> {
   const paymentID = await approveOnStandin(t.app, await as(who, 'POST', '/api/payments/bkash', { orderId: order._id }));
@@ -348,14 +360,7 @@ describe('giving credit back', () => {
     expect(order.creditApplied).toBe(300);
     await move(order._id, 'Approved');
     // The rice is not found: the bill is the lemons' 40 Tk, their tax and the delivery fee.
-    const packed = await as('admin', 'PUT', `/api/orders/${order._id}/packing`, {
-      lines: [
-        { _id: rice._id, found: false },
-        { _id: lemon._id, found: true },
-      ],
-    });
-    expect(packed.status, await packed.clone().text()).toBe(200);
-    const finalAmount = orderSchema.parse(await packed.json()).finalAmount ?? NaN;
+    const finalAmount = await packWithoutRice(order);
     expect(finalAmount).toBe(Math.ceil(40 * 1.05) + order.shipping);
     const back = 300 - finalAmount;
     expect(back).toBeGreaterThan(0);
@@ -376,14 +381,7 @@ describe('giving credit back', () => {
     const paymentID = await payWithBkash(who, order);
     const charge = order.maxAmount - 300;
     await move(order._id, 'Approved');
-    const packed = await as('admin', 'PUT', `/api/orders/${order._id}/packing`, {
-      lines: [
-        { _id: rice._id, found: false },
-        { _id: lemon._id, found: true },
-      ],
-    });
-    expect(packed.status, await packed.clone().text()).toBe(200);
-    const finalAmount = orderSchema.parse(await packed.json()).finalAmount ?? NaN;
+    const finalAmount = await packWithoutRice(order);
     // What the bill does not cost (maxAmount − finalAmount) is more than was charged: the charge
     // comes back whole, and the rest is credit.
     expect(standin.control.payment(paymentID)?.refunds.map((refund) => refund.refundAmount)).toEqual([`${charge}.00`]);
