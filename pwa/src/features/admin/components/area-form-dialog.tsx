@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { DeliveryArea } from '@contract/delivery-area';
+import { DialogFormFooter } from '../../../components/dialog-form-footer';
 import { FormField, type FieldControlProps } from '../../../components/form-field';
 import { ApiRequestError } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format';
@@ -198,23 +199,15 @@ export function AreaFormDialog({ area, slotTimes, thanas, canSave, onClose }: Ar
             <input type="checkbox" role="switch" className="toggle toggle-success" {...register('active')} />
             {t('areas.active')}
           </label>
-          {failure && (
-            <div role="alert" className="alert alert-error sm:col-span-2">
-              <ul>
-                {failure.map((line) => (
-                  <li key={line}>{line}</li>
-                ))}
-              </ul>
-            </div>
-          )}
-          <div className="modal-action mt-0 sm:col-span-2">
-            <button type="button" className="btn btn-ghost min-h-11" onClick={() => dialog.current?.close()}>
-              {t('areas.cancel')}
-            </button>
-            <button type="submit" className="btn btn-success min-h-11" disabled={!canSave || formState.isSubmitting}>
-              {t('areas.save')}
-            </button>
-          </div>
+          <DialogFormFooter
+            failure={failure}
+            cancelLabel={t('areas.cancel')}
+            onCancel={() => dialog.current?.close()}
+            submitLabel={t('areas.save')}
+            submitClassName="btn-success"
+            disabled={!canSave || formState.isSubmitting}
+            className="sm:col-span-2"
+          />
         </form>
       </div>
     </dialog>

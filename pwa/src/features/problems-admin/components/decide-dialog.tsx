@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { Problem, ProblemDecision } from '@contract/problem';
+import { DialogFormFooter } from '../../../components/dialog-form-footer';
 import { FormField } from '../../../components/form-field';
 import { ApiRequestError } from '../../../lib/api-client';
 import { formatPrice } from '../../../lib/format';
@@ -175,27 +176,14 @@ export function DecideDialog({ problem, canSave, onDecidedElsewhere, onClose }: 
               {decision === 'decline' ? t('problems.noteHint.decline') : t('problems.noteHint.other')}
             </p>
           </div>
-          {failure && (
-            <div role="alert" className="alert alert-error">
-              <ul>
-                {failure.map((line) => (
-                  <li key={line}>{line}</li>
-                ))}
-              </ul>
-            </div>
-          )}
-          <div className="modal-action mt-0">
-            <button type="button" className="btn btn-ghost min-h-11" onClick={() => dialog.current?.close()}>
-              {t('problems.cancel')}
-            </button>
-            <button
-              type="submit"
-              className={`btn min-h-11 ${decision === 'decline' ? 'btn-error' : 'btn-success'}`}
-              disabled={!canSave || formState.isSubmitting}
-            >
-              {texts[decision].confirm}
-            </button>
-          </div>
+          <DialogFormFooter
+            failure={failure}
+            cancelLabel={t('problems.cancel')}
+            onCancel={() => dialog.current?.close()}
+            submitLabel={texts[decision].confirm}
+            submitClassName={decision === 'decline' ? 'btn-error' : 'btn-success'}
+            disabled={!canSave || formState.isSubmitting}
+          />
         </form>
       </div>
     </dialog>
