@@ -4,6 +4,7 @@ import { formatNumber, formatPrice } from '../../../lib/format';
 import { apiErrorText } from '../../../lib/i18n/api-errors';
 import { useT } from '../../../lib/i18n/i18n';
 import { cashOptions } from '../api/reports';
+import { BoardCardHeader } from './board-card-header';
 import { DeliveryDateField, isDeliveryDate } from './delivery-date-field';
 import { cashRow, cashTotals, type CashBalance, type CashRow } from '../cash-model';
 
@@ -46,15 +47,9 @@ export function CashCard({ today }: { today: string }) {
   const money = 'text-right tabular-nums whitespace-nowrap';
   return (
     <section aria-labelledby="cash-heading" data-testid="cash-card">
-      <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h2 id="cash-heading" className="text-xl font-semibold">
-            {t('cash.title')}
-          </h2>
-          <p className="text-base-content/80">{t('cash.hint')}</p>
-        </div>
+      <BoardCardHeader headingId="cash-heading" title={t('cash.title')} hint={t('cash.hint')}>
         <DeliveryDateField label={t('cash.date')} value={date} onChange={setDate} />
-      </div>
+      </BoardCardHeader>
       {error ? (
         <p role="alert" className="text-error">
           {apiErrorText(error, t('cash.loadFailed'))}

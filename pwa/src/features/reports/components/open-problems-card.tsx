@@ -6,6 +6,7 @@ import { formatNumber, formatPrice } from '../../../lib/format';
 import { apiErrorText } from '../../../lib/i18n/api-errors';
 import { useT } from '../../../lib/i18n/i18n';
 import { openProblemsOptions } from '../api/open-problems';
+import { BoardCardHeader } from './board-card-header';
 
 /** How many the card lists; the rest are counted and in the queue. */
 const LISTED = 8;
@@ -32,17 +33,15 @@ export function OpenProblemsCard({ queueHref }: { queueHref: string }) {
   const problems = data && byDeadline(data.problems);
   return (
     <section aria-labelledby="open-problems-heading" data-testid="open-problems-card">
-      <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h2 id="open-problems-heading" className="text-xl font-semibold">
-            {t('dawn.problems.title')}
-          </h2>
-          <p className="text-base-content/80">{t('dawn.problems.hint')}</p>
-        </div>
+      <BoardCardHeader
+        headingId="open-problems-heading"
+        title={t('dawn.problems.title')}
+        hint={t('dawn.problems.hint')}
+      >
         <Link to={queueHref} className="btn btn-outline min-h-11">
           {t('dawn.problems.open')}
         </Link>
-      </div>
+      </BoardCardHeader>
       {error ? (
         <p role="alert" className="text-error">
           {apiErrorText(error, t('dawn.problems.failed'))}
