@@ -31,6 +31,7 @@ import {
   type Transfer,
   type WireTotal,
 } from './data-stats';
+import { INTERACTIVE_MARK, markInteractive } from './first-load';
 import { CHEAP_PHONE, measureLighthouse } from './lighthouse';
 import { kib, median, ms, type Figure } from './report';
 
@@ -46,25 +47,8 @@ const QUIET_MS = 1000;
 const TIMEOUT_MS = 90_000;
 /** The attribute main.tsx sets on `<html>` once the hydrated (or rendered) tree's effects ran. */
 const INTERACTIVE = 'html[data-interactive]';
-/** The user-timing mark the bench's init script sets when the page marks itself interactive. */
-const INTERACTIVE_MARK = 'bench:interactive';
 /** Beyond this gap (share of the NetLog's count) between it and the summed responses, the figure says so. */
 const NETLOG_TOLERANCE = 0.02;
-
-/**
- * Sets the user-timing mark INTERACTIVE_MARK (and calls the page's binding `notify`, if given)
- * once `<html data-interactive>` is set. Runs in the page as an init script: no named inner
- * functions (tsx would wrap them in a helper the page does not have).
- */
-function markInteractive(notify?: string): void {
-  // The page's first script may run before <html> is parsed: watch the document for the attribute.
-  new MutationObserver((_, observer) => {
-    if (!document.documentElement?.hasAttribute('data-interactive')) return;
-    observer.disconnect();
-    performance.mark('bench:interactive');
-    if (notify) void (window as unknown as Record<string, () => Promise<void>>)[notify]?.();
-  }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-interactive'] });
-}
 
 /** The requests of a context, page's and service worker's, as they finish. */
 type Recorder = {
