@@ -1,5 +1,7 @@
 /** Refetching a list the moment the server is known to hold a new write. */
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { orderKeys } from './query-keys';
 
 /**
  * Cancels the fetches of `queryKey` that are running, then invalidates it (active queries fetch
@@ -10,4 +12,22 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 export async function refetchNow(client: QueryClient, queryKey: QueryKey): Promise<void> {
   await client.cancelQueries({ queryKey });
   await client.invalidateQueries({ queryKey });
+}
+
+/**
+ * Refetches the orders (refetchNow) when a key of `keys` — the outbox items a screen shows,
+ * Idempotency-Keys — is gone from them since the last render: sent (by this page or the service
+ * worker) or dropped, so the orders the server answers now hold what became of it.
+ */
+export function useRefetchOrdersWhenGone(keys: readonly string[]): void {
+  const client = useQueryClient();
+  // Joined, the keys compare by value between renders (a new array each render would not).
+  const joined = keys.join(' ');
+  const shown = useRef(joined);
+  useEffect(() => {
+    const now = joined.split(' ');
+    const left = shown.current.split(' ').some((key) => key && !now.includes(key));
+    shown.current = joined;
+    if (left) void refetchNow(client, orderKeys.all);
+  }, [joined, client]);
 }

@@ -3,13 +3,10 @@
  * IndexedDB; and the customer's orders refetched the moment one of them reaches the server.
  */
 import type { SaleUnitOf } from '@contract/catalogue';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
 import { fewLeftText, outboxNoteText } from '../../../lib/i18n/api-errors';
 import { useStoredProductName } from '../../../lib/i18n/product-names';
 import { useUnsent } from '../../../lib/offline/outbox/use-unsent';
-import { orderKeys } from '../../../lib/query-keys';
-import { refetchNow } from '../../../lib/refetch-now';
+import { useRefetchOrdersWhenGone } from '../../../lib/refetch-now';
 import type { OutboxRefusal, UnsentItem } from '../../../lib/offline/outbox/protocol';
 
 /** An order still in the outbox: not on the server yet (waiting), or refused with its lines and reason. */
@@ -44,7 +41,6 @@ export type UnsentOrder = {
  * than awaited, which an invalidation alone would do for a list not loaded yet (e.g. opened offline).
  */
 export function useUnsentOrders(email: string | undefined): UnsentOrder[] {
-  const client = useQueryClient();
   const nameOf = useStoredProductName();
   const unsent = useUnsent(email).flatMap((item) => {
     if (item.kind !== 'order') return [];
@@ -70,12 +66,6 @@ export function useUnsentOrders(email: string | undefined): UnsentOrder[] {
       },
     ];
   });
-  const waitingKeys = unsent.map((item) => item.key).join(' ');
-  const shownKeys = useRef(waitingKeys);
-  useEffect(() => {
-    const left = shownKeys.current.split(' ').some((key) => key && !waitingKeys.split(' ').includes(key));
-    shownKeys.current = waitingKeys;
-    if (left) void refetchNow(client, orderKeys.all);
-  }, [waitingKeys, client]);
+  useRefetchOrdersWhenGone(unsent.map((item) => item.key));
   return unsent;
 }

@@ -5,12 +5,11 @@
  * holds of the shopper's problems, live from IndexedDB, so an order says its claim is waiting.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
 import { useLiveQuery } from '../../../lib/offline/live-query';
 import type { ProblemPayload, UnsentItem } from '../../../lib/offline/outbox/protocol';
 import { submit, type SubmitOutcome } from '../../../lib/offline/outbox/submit';
 import { orderKeys } from '../../../lib/query-keys';
-import { refetchNow } from '../../../lib/refetch-now';
+import { refetchNow, useRefetchOrdersWhenGone } from '../../../lib/refetch-now';
 
 /** A problem in the outbox not sent yet: waiting (with its photo), or refused (its lines and why). */
 export type UnsentProblem = Extract<UnsentItem, { kind: 'problem' }>;
@@ -45,7 +44,6 @@ export function useReportProblem(userEmail: string) {
  * this page or the service worker) the problems, the credit and the orders are read again.
  */
 export function useUnsentProblems(email: string | undefined): ReadonlyMap<string, UnsentProblem> {
-  const client = useQueryClient();
   const items = useLiveQuery(
     email
       ? async (db) =>
@@ -55,15 +53,6 @@ export function useUnsentProblems(email: string | undefined): ReadonlyMap<string
       : undefined,
     [email],
   );
-  const waitingKeys = (items ?? [])
-    .filter((item) => item.status === 'waiting')
-    .map((item) => item.key)
-    .join(' ');
-  const shownKeys = useRef(waitingKeys);
-  useEffect(() => {
-    const left = shownKeys.current.split(' ').some((key) => key && !waitingKeys.split(' ').includes(key));
-    shownKeys.current = waitingKeys;
-    if (left) void refetchNow(client, orderKeys.all);
-  }, [waitingKeys, client]);
+  useRefetchOrdersWhenGone((items ?? []).filter((item) => item.status === 'waiting').map((item) => item.key));
   return new Map((items ?? []).map((item) => [item.payload.orderId, item]));
 }
