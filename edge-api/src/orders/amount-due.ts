@@ -6,7 +6,7 @@
  * refunds ledger's SQL counts the same charge (db/refunds.ts CHARGED_POISHA), and the cash report
  * the same cash (db/reports.ts).
  */
-import { amountDue } from '../contract/credit';
+import { amountDue } from '../contract/credit-amounts';
 import type { Order } from '../contract/order';
 import { toPoisha } from '../contract/pricing';
 

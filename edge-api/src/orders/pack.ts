@@ -18,14 +18,8 @@ import type { z } from 'zod';
 import type { Product } from '../contract/catalogue';
 import { nextOrderStatus, type OrderStatus } from '../contract/delivery';
 import { allowsSubstitute } from '../contract/line-choice';
-import type {
-  Order,
-  PackedLine,
-  Packing,
-  PackingInvalidDetails,
-  PackingProblem,
-  packingInputSchema,
-} from '../contract/order';
+import type { Order, PackedLine, Packing, packingInputSchema } from '../contract/order';
+import type { PackingInvalidDetails, PackingProblem } from '../contract/packing-problems';
 import { toPoisha } from '../contract/pricing';
 import { finalAmountOf, packedGramsRange, packedLinePrice, substitutePrice } from '../contract/weighed-pricing';
 import { giveBackCreditStatement } from '../db/credit';

@@ -15,7 +15,7 @@ import type { Context } from 'hono';
 import type { z } from 'zod';
 import type { Product } from '../contract/catalogue';
 import type { Order, orderInputSchema } from '../contract/order';
-import { creditToApply } from '../contract/credit';
+import { creditToApply } from '../contract/credit-amounts';
 import { priceCart, toPoisha, type PriceSummary } from '../contract/pricing';
 import { priceOrder } from '../contract/weighed-pricing';
 import { creditBalancePoisha, CreditChangedError, spendCreditSteps } from '../db/credit';

@@ -8,7 +8,8 @@
  */
 import { MAX_LINE_QUANTITY } from '@contract/catalogue';
 import { allowsSubstitute } from '@contract/line-choice';
-import type { Order, PackingInput, PackingProblem } from '@contract/order';
+import type { Order, PackingInput } from '@contract/order';
+import type { PackingProblem } from '@contract/packing-problems';
 import { finalAmountOf, packedGramsRange, packedLinePrice, substitutePrice } from '@contract/weighed-pricing';
 
 /** One ordered line of an order. */

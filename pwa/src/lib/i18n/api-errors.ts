@@ -8,7 +8,7 @@
  */
 import type { ApiErrorCode } from '@contract/errors';
 import { orderStatuses, type OrderStatus } from '@contract/delivery';
-import { packingProblems, type PackingProblem } from '@contract/order';
+import { packingProblems, type PackingProblem } from '@contract/packing-problems';
 import { problemLineProblems, type ProblemInvalidDetails, type ProblemLineProblem } from '@contract/problem-lines';
 import { detailedProducts } from '../api-error';
 import { formatNumber, formatPrice } from '../format';

@@ -9,7 +9,7 @@ import type { DeliveryArea } from '@contract/delivery-area';
 import { MAX_LINE_NOTE, type Substitution } from '@contract/line-choice';
 import type { PayWith } from '@contract/rider';
 import { toBdMobileDisplay } from '@contract/phone';
-import { creditToApply } from '@contract/credit';
+import { creditToApply } from '@contract/credit-amounts';
 import { belowMinimumBy, priceCart } from '@contract/pricing';
 import { MAX_SAVED_ADDRESSES, savedAddressSchema, type SavedAddress } from '@contract/user';
 import { FormField } from '../../../components/form-field';

@@ -1,4 +1,4 @@
-import { amountDue } from '@contract/credit';
+import { amountDue } from '@contract/credit-amounts';
 import type { PaymentMethod } from '@contract/order';
 import { priceCart, TAX_PERCENT, type AreaPricing } from '@contract/pricing';
 import { type WeighableLine } from '@contract/weighed-pricing';

@@ -1,20 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { FormField } from '../../../components/form-field';
 import { useT } from '../../../lib/i18n/i18n';
-import { contactSchema, type ContactMessage } from '../contact-schema';
+import { contactRules, type ContactMessage } from '../contact-rules';
 
 /**
- * The contact form (spec §5) with an inline message per invalid field (react-hook-form + zod).
+ * The contact form (spec §5) with an inline message per invalid field (react-hook-form's rules, contact-rules.ts).
  * As in the spec, submitting makes no call; the shopper is thanked and the form cleared.
  */
 export function ContactForm({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
   const t = useT();
   const [sentBy, setSentBy] = useState<string>();
-  const { register, handleSubmit, reset, formState } = useForm<ContactMessage>({
-    resolver: zodResolver(contactSchema),
-  });
+  const { register, handleSubmit, reset, formState } = useForm<ContactMessage>();
   const errors: FieldErrors<ContactMessage> = formState.errors;
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   const inputs = [
@@ -47,7 +44,7 @@ export function ContactForm({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
                 {...field}
                 type={type}
                 className={`input input-bordered min-h-11 w-full ${errors[name] ? 'input-error' : ''}`}
-                {...register(name)}
+                {...register(name, contactRules[name])}
               />
             )}
           </FormField>
@@ -58,7 +55,7 @@ export function ContactForm({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
               {...field}
               rows={5}
               className={`textarea textarea-bordered w-full ${errors.message ? 'textarea-error' : ''}`}
-              {...register('message')}
+              {...register('message', contactRules.message)}
             />
           )}
         </FormField>
