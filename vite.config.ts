@@ -21,6 +21,7 @@ import { i18nInline } from './pwa/i18n-inline';
 import { pushMessages } from './pwa/push-messages';
 import { paths } from './pwa/src/config/paths';
 import { ID_TOKEN_KEY, LOCALE_KEY, mirroredKey } from './pwa/src/lib/storage-keys';
+import type { CodeRole } from './pwa/src/features/offline/worker';
 
 /**
  * react-router 7 exports only its development build (remix-run/react-router#12532, #14102):
@@ -51,15 +52,19 @@ const onDemandEntries = new RegExp(
 );
 
 /**
- * The screens only a role opens, by role: never precached on a shopper's phone; the service
- * worker fetches all of a role's code when the role first opens the dashboard (or the run), so
- * each of its screens opens offline afterwards (pwa/shopper-precache.ts, ROLE_CODE_MESSAGE).
+ * The screens only a role opens, by role (features/offline/worker.ts CodeRole): never precached
+ * on a first visit; the service worker fetches all of a role's code when the role first opens the
+ * dashboard (or the run), and a signed-in shopper's (checkout, My Orders, the profile, reviews)
+ * once someone is signed in, so each of its screens opens offline afterwards
+ * (pwa/shopper-precache.ts, ROLE_CODE_MESSAGE). Nobody signed out can open a shopper's screens,
+ * and signing in needs a connection.
  */
 const roleScreens = {
   admin:
     /app[\\/]routes[\\/]dashboard-(add-admin|add-product|add-rider|areas|manage-orders|manage-products|order-details|pack-order|problems|update-product)\.tsx$|features[\\/]reports[\\/]components[\\/]dawn-board\.tsx$/,
   rider: /app[\\/]routes[\\/]rider\.tsx$/,
-};
+  shopper: /app[\\/]routes[\\/](checkout|profile|dashboard-(layout|home|my-orders|add-review))\.tsx$/,
+} satisfies Record<CodeRole, RegExp>;
 
 /**
  * The built chunks of role screens that load their imports as they need them (build.modulePreload

@@ -6,6 +6,7 @@ import { logIn, newAccount, placeOrderFor } from './support/accounts';
 import { apiAs, ordersOf, productNamed } from './support/api';
 import { seriousA11yViolations } from './support/axe';
 import { visit, scrollThrough, useBrowser } from './support/browser';
+import { controlled } from './support/service-worker';
 
 const browser = useBrowser();
 const SCREENSHOTS = 'test-results/screenshots';
@@ -20,13 +21,6 @@ const BANGLA_SLOT = /^(রবি|সোম|মঙ্গল|বুধ|বৃহ�
 const banglaDigits = (text: string) => text.replace(/[0-9]/g, (digit) => '০১২৩৪৫৬৭৮৯'[Number(digit)] ?? digit);
 
 const lang = (page: Page) => page.evaluate(() => document.documentElement.lang);
-
-/** Waits until the service worker controls the page (installed, precached, claimed after a reload). */
-async function controlled(page: Page) {
-  await page.evaluate(async () => void (await navigator.serviceWorker.ready));
-  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
-  await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller));
-}
 
 /** The product cards' names as shown. */
 const cardNames = (page: Page) => page.getByTestId('product-card').locator('h2').allTextContents();

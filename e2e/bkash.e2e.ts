@@ -21,6 +21,7 @@ import { seriousA11yViolationsWithoutToasts } from './support/axe';
 import { useBrowser } from './support/browser';
 import { fillCart } from './support/cart';
 import { chooseArea } from './support/areas';
+import { controlled, shopperCodeKept } from './support/service-worker';
 
 const browser = useBrowser();
 const PHONE = { width: 390, height: 844 };
@@ -37,13 +38,6 @@ async function screenshot(page: Page, name: string, lang: 'en' | 'bn') {
   await page.screenshot({ path: `${SCREENSHOTS}/bkash-${name}-${lang}-${width}.png`, fullPage: true });
 }
 
-/** Waits until the service worker controls the page (installed, precached, claimed after a reload). */
-async function controlled(page: Page) {
-  await page.evaluate(async () => void (await navigator.serviceWorker.ready));
-  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
-  await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller));
-}
-
 /** A new signed-in shopper on a phone, the service worker in control; in Bangla when `lang` says so. */
 async function shopper(name: string, lang: 'en' | 'bn' = 'en') {
   const account = await newAccount(name);
@@ -51,6 +45,7 @@ async function shopper(name: string, lang: 'en' | 'bn' = 'en') {
   await logIn(page, account);
   if (lang === 'bn') await page.evaluate(() => localStorage.setItem('locale', 'bn'));
   await controlled(page);
+  await shopperCodeKept(page);
   return { account, page, context };
 }
 

@@ -17,17 +17,9 @@ import { visit, useBrowser } from './support/browser';
 import { hooksReady, type E2EWindow } from './support/hooks';
 import { countIndexedDb } from './support/indexed-db';
 import { chooseArea } from './support/areas';
+import { controlled, shopperCodeKept } from './support/service-worker';
 
 const browser = useBrowser();
-
-/** Waits until the service worker controls the page (installed, precached, claimed after a reload). */
-async function controlled(page: Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
-  await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller));
-}
 
 /** A new signed-in shopper's page, controlled by the service worker. */
 async function shopperPage(name: string) {
@@ -35,6 +27,7 @@ async function shopperPage(name: string) {
   const { page, context } = await browser.open('/login');
   await logIn(page, account);
   await controlled(page);
+  await shopperCodeKept(page);
   return { account, page, context };
 }
 

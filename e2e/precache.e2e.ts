@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { logIn, newAccount } from './support/accounts';
 import { api } from './support/api';
 import { hydrated, useBrowser } from './support/browser';
+import { cacheContents, controlled, shopperCodeKept } from './support/service-worker';
 
 const browser = useBrowser();
 const PHONE = { width: 390, height: 844 };
@@ -17,27 +18,10 @@ const PHONE = { width: 390, height: 844 };
 /** The code of the admin's and the rider's screens (vite.config.ts roleScreens) and what only they import. */
 const ROLE_CODE =
   /\/assets\/(dashboard-(add-admin|add-product|add-rider|areas|manage-orders|manage-products|order-details|pack-order|problems|update-product)|rider|dawn-board|sales-chart|uPlot)[-.]/;
+/** A signed-in shopper's screens (vite.config.ts roleScreens.shopper): nobody signed out opens them. */
+const SHOPPER_CODE = /\/assets\/(checkout|profile|dashboard-(home|my-orders|add-review|layout))-[\w-]{8}\.js$/;
 /** Signing in (its pages, the Firebase SDK): cached on first use too, as it needs a connection anyway. */
 const ONLINE_CODE = /\/assets\/(login|register|auth-screen|firebase)-[\w-]{8}\.js$/;
-
-/** Every cache of the page's origin → the URL paths it holds. */
-const cacheContents = (page: Page): Promise<Record<string, string[]>> =>
-  page.evaluate(async () =>
-    Object.fromEntries(
-      await Promise.all(
-        (await caches.keys()).map(async (name) => {
-          const requests = await (await caches.open(name)).keys();
-          return [name, requests.map((request) => new URL(request.url).pathname)] as const;
-        }),
-      ),
-    ),
-  );
-
-/** Waits for the service worker to be installed and to control the page (it claims it on a first install). */
-async function controlled(page: Page): Promise<void> {
-  await page.evaluate(async () => void (await navigator.serviceWorker.ready));
-  await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller));
-}
 
 /** The Content-Type the page gets for `path` (through its service worker). */
 const contentType = (page: Page, path: string) =>
@@ -61,12 +45,14 @@ describe('a first visit', () => {
 
     const caches = await cacheContents(page);
     const precache = Object.entries(caches).find(([name]) => name.startsWith('workbox-precache'))?.[1] ?? [];
-    for (const page of ['shop', 'cart', 'checkout', 'dashboard-my-orders', 'profile', 'bn'])
+    for (const page of ['home', 'shop', 'cart', 'about', 'contact', 'bn'])
       expect(
         precache.some((path) => path.startsWith(`/assets/${page}-`)),
         page,
       ).toBe(true);
-    expect(precache.filter((path) => ROLE_CODE.test(path) || ONLINE_CODE.test(path))).toEqual([]);
+    expect(
+      precache.filter((path) => ROLE_CODE.test(path) || SHOPPER_CODE.test(path) || ONLINE_CODE.test(path)),
+    ).toEqual([]);
     expect(precache.filter((path) => path.startsWith('/products/') || /\.(png|webp)$/.test(path))).toEqual([]);
     expect(
       Object.values(caches)
@@ -206,6 +192,20 @@ describe('saving data', () => {
 });
 
 describe('a role’s code', () => {
+  it('of a signed-in shopper is cached once someone signs in: My Orders and checkout, never seen, open offline', async () => {
+    const shopper = await newAccount('Shopper Code');
+    const { page, context } = await browser.open('/login', PHONE);
+    await logIn(page, shopper);
+    await controlled(page);
+    await shopperCodeKept(page);
+    await context.setOffline(true);
+    await page.goto(browser.url('/dashboard/my-orders'));
+    await page.getByRole('heading', { name: 'My Orders', level: 1 }).waitFor();
+    await page.goto(browser.url('/checkout'));
+    await page.getByRole('button', { name: 'Place order' }).waitFor();
+    await context.close();
+  });
+
   it('is cached, every screen of it, when the admin first opens the dashboard; a screen never seen opens offline', async () => {
     const admin = await newAccount('Role Code Admin', { admin: true });
     const { page, context } = await browser.open('/login', { width: 1024, height: 768 });

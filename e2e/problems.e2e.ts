@@ -21,6 +21,7 @@ import { chooseArea } from './support/areas';
 import { seriousA11yViolationsWithoutToasts } from './support/axe';
 import { useBrowser } from './support/browser';
 import { fillCart } from './support/cart';
+import { shopperCodeKept } from './support/service-worker';
 
 const browser = useBrowser();
 const SHOTS = '/tmp/shots-problems';
@@ -53,6 +54,7 @@ async function phone(account: Account, path: string, locale: 'en' | 'bn' = 'en')
   });
   await handle.page.goto(browser.url(path));
   await handle.page.waitForFunction(() => Boolean(navigator.serviceWorker.controller));
+  await shopperCodeKept(handle.page);
   return handle;
 }
 

@@ -15,6 +15,7 @@ import { api, apiAs, ordersOf, productNamed } from './support/api';
 import { seriousA11yViolationsWithoutToasts } from './support/axe';
 import { visit, useBrowser } from './support/browser';
 import { chooseArea } from './support/areas';
+import { controlled, shopperCodeKept } from './support/service-worker';
 
 const browser = useBrowser();
 const SCREENSHOTS = 'test-results/screenshots';
@@ -67,11 +68,8 @@ async function shopper(name: string, viewport = PHONE) {
   const account = await newAccount(name);
   const { page, context } = await browser.open('/login', viewport);
   await logIn(page, account);
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
-  await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller));
+  await controlled(page);
+  await shopperCodeKept(page);
   return { account, page, context };
 }
 

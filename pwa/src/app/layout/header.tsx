@@ -12,6 +12,11 @@ import { LanguageSwitch } from './language-switch';
 const WaitingCount = lazyExtra<{ email: string | undefined }>(() =>
   import('../../features/offline/components/waiting-count').then((m) => ({ default: m.WaitingCount })),
 );
+// Once someone is signed in, the checkout's, My Orders' and the profile's code is cached, so
+// they open offline though a first visit's precache leaves them out.
+const ShopperCode = lazyExtra<object>(() =>
+  import('../../features/offline/components/shopper-code').then((m) => ({ default: m.ShopperCode })),
+);
 
 /** The site header (spec §2): main links (a dropdown on small screens), language, cart and account. */
 export function Header() {
@@ -76,6 +81,7 @@ export function Header() {
         <InstallButton />
         <AfterSettled>
           <WaitingCount email={user.account} />
+          {user.account && <ShopperCode />}
         </AfterSettled>
         <CartLink to={paths.cart} />
         <AccountMenu

@@ -37,11 +37,19 @@ async function ask(message: { type: string; payload: unknown }): Promise<void> {
 }
 
 /**
- * Once `role` (`admin`, `rider`; undefined for none) has its screens open and the page has
- * settled, asks the service worker to cache all of that role's code (ROLE_CODE_MESSAGE), which a
- * shopper's precache leaves out, so each of the role's screens opens offline afterwards.
+ * Whose screens a first visit leaves out of the precache (vite.config.ts roleScreens): the admin's,
+ * the rider's, and a signed-in shopper's (checkout, My Orders, the profile), which nobody signed
+ * out can open.
  */
-export function useRoleCode(role: 'admin' | 'rider' | undefined): void {
+export type CodeRole = 'admin' | 'rider' | 'shopper';
+
+/**
+ * Once `role` (undefined for none) has its screens open, or for `shopper` once someone is signed
+ * in, and the page has settled, asks the service worker to cache all of that role's code
+ * (ROLE_CODE_MESSAGE), which a first visit's precache leaves out, so each of its screens opens
+ * offline afterwards.
+ */
+export function useRoleCode(role: CodeRole | undefined): void {
   useEffect(() => {
     if (role) return whenSettled(() => void ask({ type: ROLE_CODE_MESSAGE, payload: { role } }));
   }, [role]);
