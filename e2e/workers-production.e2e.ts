@@ -75,6 +75,19 @@ describe.skipIf(missing !== undefined)(
       expect(cart).toContain('<div id="root"></div>');
     });
 
+    it('sends a page with its Content-Security-Policy, and the built code without the headers only a document reads', async () => {
+      const home = await fetch(`${baseUrl}/`);
+      expect(home.headers.get('content-security-policy')).toContain("default-src 'self'");
+      expect(home.headers.get('x-frame-options')).toBe('DENY');
+      const script = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(await home.text())?.[1];
+      expect(script).toBeDefined();
+      const code = await fetch(`${baseUrl}${script}`);
+      expect(code.status).toBe(200);
+      expect(code.headers.get('content-security-policy')).toBeNull();
+      expect(code.headers.get('x-frame-options')).toBeNull();
+      expect(code.headers.get('x-content-type-options')).toBe('nosniff');
+    });
+
     it('places an order with an RS256 ID token of the real project', async () => {
       const user = { uid: 'uid-prod', email: 'Prod.Shopper@example.test', name: 'Prod Shopper' };
       const res = await placeOrder(baseUrl, { ...user, email: user.email.toLowerCase() }, await idToken(user));

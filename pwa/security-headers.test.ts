@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy } from './security-headers';
+import { contentSecurityPolicy, headersFile, securityHeaders } from './security-headers';
 
 /** The sources of `directive` in `policy`. */
 const sources = (policy: string, directive: string) =>
@@ -25,5 +25,26 @@ describe('the Content-Security-Policy', () => {
     expect(scripts).not.toContain("'unsafe-inline'");
     expect(scripts).not.toContain("'unsafe-eval'");
     expect(scripts.some((source) => source.includes('*'))).toBe(false);
+  });
+});
+
+describe('the _headers file', () => {
+  const file = headersFile(securityHeaders(['abc='], { authDomain: 'taza-haat.firebaseapp.com' }));
+
+  it('sends every header on every path, and detaches the document-only ones from the built code and the pictures', () => {
+    const [all, ...folders] = file.trim().split(/\n(?=\S)/);
+    expect(all).toMatch(/^\/\*\n/);
+    for (const name of [
+      'Content-Security-Policy',
+      'X-Content-Type-Options',
+      'Strict-Transport-Security',
+      'X-Frame-Options',
+    ])
+      expect(all).toContain(`  ${name}: `);
+    expect(folders).toEqual(
+      ['/assets/*', '/products/*'].map((folder) =>
+        [folder, '  ! Content-Security-Policy', '  ! X-Frame-Options', '  ! Permissions-Policy'].join('\n'),
+      ),
+    );
   });
 });

@@ -28,7 +28,7 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'sw.js.br'), brotliCompressSync('self'));
   writeFileSync(
     join(dist, '_headers'),
-    "/*\n  Content-Security-Policy: default-src 'self'; frame-ancestors 'none'\n  X-Content-Type-Options: nosniff\n/other\n  X-Other: no\n",
+    "/*\n  Content-Security-Policy: default-src 'self'; frame-ancestors 'none'\n  X-Content-Type-Options: nosniff\n/other\n  X-Other: no\n/assets/*\n  ! Content-Security-Policy\n  X-Asset: yes\n",
   );
   app = withStaticSite(createApp({ db: t.db, config: t.config }), dist);
 });
@@ -114,15 +114,24 @@ describe('the built PWA on Node', () => {
     expect(res.headers.get('vary')).toBeNull();
   });
 
-  it.each(['/', '/Shop', '/sw.js', '/assets/index-abc123.js', '/products/carrot.webp'])(
+  it.each(['/', '/Shop', '/sw.js', '/products/carrot.webp'])(
     'sends the build’s security headers with %s',
     async (path) => {
       const res = await app.request(path);
       expect(res.headers.get('content-security-policy')).toBe("default-src 'self'; frame-ancestors 'none'");
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       expect(res.headers.get('x-other')).toBeNull();
+      expect(res.headers.get('x-asset')).toBeNull();
     },
   );
+
+  it('applies every rule matching a path, less the headers one detaches, as Cloudflare does', async () => {
+    const asset = await app.request('/assets/index-abc123.js');
+    expect(asset.headers.get('content-security-policy')).toBeNull();
+    expect(asset.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(asset.headers.get('x-asset')).toBe('yes');
+    expect((await app.request('/other')).headers.get('x-other')).toBe('no');
+  });
 
   it('answers an unchanged sw.js with 304 (brotli copy and plain alike), a changed one with the file', async () => {
     for (const encoding of ['br', 'identity']) {

@@ -4,7 +4,8 @@
  * the shell files (index.html, sw.js, manifest) revalidated on every load so a deploy is seen
  * at once — with an ETag, so an unchanged one is a 304 — and an SPA fallback so client routes
  * (and the PWA's own 404 page) load index.html. Every file carries the security headers the
- * build wrote to `dist/_headers` (pwa/security-headers.ts), as Workers static assets apply them.
+ * build wrote to `dist/_headers` (pwa/security-headers.ts) for its path, as Workers static
+ * assets apply them.
  * The public pages (`/`, `/home`, `/Shop`, `/about`, `/contact`) are answered with the build's
  * prerendered page in the shopper's language (./prerendered.ts), when the build made them.
  * A product picture asked for with `Save-Data: on` is answered with its small copy (DESIGN.md §5,
@@ -46,35 +47,63 @@ function cacheControlFor(path: string): string {
   return SHORT;
 }
 
+/** One rule of a `_headers` file: the URL paths it matches, the headers it sets and those it detaches. */
+type HeaderRule = { matches: (path: string) => boolean; set: Record<string, string>; detach: string[] };
+
 /**
- * The headers of the `/*` rule of a Cloudflare `_headers` file (`/*` on one line, then indented
- * `Name: value` lines): the only rule our build writes. Other rules are ignored.
+ * The rules of a Cloudflare `_headers` file: a URL path on one line (exact, or ending in `*` for
+ * every path it begins), then indented `Name: value` lines, or `! Name` to detach a header an
+ * earlier rule set. Placeholders (`:name`) and absolute URLs are not used by our build and match
+ * nothing here.
  */
-function parseHeadersFile(text: string): Record<string, string> {
-  const headers: Record<string, string> = {};
-  let inRule = false;
+function parseHeadersFile(text: string): HeaderRule[] {
+  const rules: HeaderRule[] = [];
   for (const line of text.split('\n')) {
-    if (!/^\s/.test(line)) inRule = line.trim() === '/*';
-    else if (inRule && line.includes(':')) {
-      const at = line.indexOf(':');
-      headers[line.slice(0, at).trim()] = line.slice(at + 1).trim();
+    if (line.trim() === '' || line.trim().startsWith('#')) continue;
+    if (!/^\s/.test(line)) {
+      const pattern = line.trim();
+      const prefix = pattern.endsWith('*') ? pattern.slice(0, -1) : undefined;
+      const plain = pattern.startsWith('/') && !pattern.includes(':');
+      rules.push({
+        matches: (path) => plain && (prefix === undefined ? path === pattern : path.startsWith(prefix)),
+        set: {},
+        detach: [],
+      });
+      continue;
+    }
+    const rule = rules.at(-1);
+    const entry = line.trim();
+    if (!rule) continue;
+    if (entry.startsWith('!')) rule.detach.push(entry.slice(1).trim());
+    else if (entry.includes(':')) {
+      const at = entry.indexOf(':');
+      rule.set[entry.slice(0, at).trim()] = entry.slice(at + 1).trim();
     }
   }
-  return headers;
+  return rules;
+}
+
+/** The headers `rules` give the URL path `path`: every matching rule's, less those one detaches (Cloudflare's rule). */
+function headersFor(rules: readonly HeaderRule[], path: string): Record<string, string> {
+  const matching = rules.filter((rule) => rule.matches(path));
+  const detached = new Set(matching.flatMap((rule) => rule.detach.map((name) => name.toLowerCase())));
+  return Object.fromEntries(
+    matching.flatMap((rule) => Object.entries(rule.set)).filter(([name]) => !detached.has(name.toLowerCase())),
+  );
 }
 
 /**
- * The headers of the build's `_headers` file at `path` ({} when there is none), re-read when the
+ * The rules of the build's `_headers` file at `path` (none when there is none), re-read when the
  * file changes: a new build into the same dist/ (its CSP names the new inline script's hash)
  * takes effect without a restart, as a Workers deploy does.
  */
-function buildHeaders(path: string): () => Record<string, string> {
-  let cached: { mtimeMs: number; headers: Record<string, string> } = { mtimeMs: -1, headers: {} };
+function buildHeaders(path: string): () => HeaderRule[] {
+  let cached: { mtimeMs: number; rules: HeaderRule[] } = { mtimeMs: -1, rules: [] };
   return () => {
     const mtimeMs = statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? 0;
     if (mtimeMs !== cached.mtimeMs)
-      cached = { mtimeMs, headers: mtimeMs ? parseHeadersFile(readFileSync(path, 'utf8')) : {} };
-    return cached.headers;
+      cached = { mtimeMs, rules: mtimeMs ? parseHeadersFile(readFileSync(path, 'utf8')) : [] };
+    return cached.rules;
   };
 }
 
@@ -83,12 +112,12 @@ function buildHeaders(path: string): () => Record<string, string> {
  * GET paths with a file extension that match no file answer 404; other GET paths get index.html.
  */
 export function withStaticSite(app: Hono<AppEnv>, distDir: string): Hono<AppEnv> {
-  const securityHeaders = buildHeaders(join(distDir, '_headers'));
+  const headerRules = buildHeaders(join(distDir, '_headers'));
   // Set after the file is served: serveStatic has already built its Response by onFound time.
   app.use('*', async (c, next) => {
     await next();
     if (c.req.path.startsWith('/api/')) return; // the API sets its own (app.ts)
-    for (const [name, value] of Object.entries(securityHeaders())) c.res.headers.set(name, value);
+    for (const [name, value] of Object.entries(headersFor(headerRules(), c.req.path))) c.res.headers.set(name, value);
     if (c.res.status === 200 && !c.res.headers.has('Cache-Control'))
       c.res.headers.set('Cache-Control', cacheControlFor(c.req.path === '/' ? '/index.html' : c.req.path));
   });
