@@ -25,6 +25,7 @@ import {
   SKIP_WAITING_MESSAGE,
 } from './lib/storage-keys';
 import type { OutboxSentMessage } from './lib/offline/outbox/protocol';
+import { idbOutbox } from './lib/offline/outbox/idb-outbox';
 import { sendOutbox } from './lib/offline/outbox/sender';
 // Web Push: the `push` and `notificationclick` handlers (DESIGN.md §11).
 import './lib/offline/push-handlers';
@@ -172,7 +173,7 @@ self.addEventListener('message', (event) => {
 // reviews leave even after the app was closed. It uses the last ID token the page stored, and
 // tells open pages when it sent something so My Orders shows the new order.
 async function syncOutbox(): Promise<void> {
-  if ((await sendOutbox()) === 0) return;
+  if ((await sendOutbox(idbOutbox)) === 0) return;
   for (const client of await self.clients.matchAll({ type: 'window' }))
     client.postMessage({ type: OUTBOX_SENT_MESSAGE } satisfies OutboxSentMessage);
 }
