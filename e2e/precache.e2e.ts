@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { logIn, newAccount } from './support/accounts';
 import { api } from './support/api';
+import { fillCart } from './support/cart';
 import { hydrated, useBrowser } from './support/browser';
 import { cacheContents, controlled, shopperCodeKept } from './support/service-worker';
 
@@ -197,6 +198,7 @@ describe('a role’s code', () => {
     const { page, context } = await browser.open('/login', PHONE);
     await logIn(page, shopper);
     await controlled(page);
+    await fillCart(page, browser.url('/api/products'), [['Tomato', 1]]);
     await shopperCodeKept(page);
     await context.setOffline(true);
     await page.goto(browser.url('/dashboard/my-orders'));
