@@ -5,32 +5,15 @@
  * yet (the first visit) hands it what it already fetched, so those pictures and that code are
  * kept too; then the catalogue's pictures are saved for offline where that costs nothing
  * (save-for-offline.ts). Saving data (DESIGN.md §5, Data), a first visit installs the worker, and
- * so downloads its precache, only once the shopper does something on the page: a look that ends
- * there costs the first screen alone.
+ * so downloads its precache, only once the shopper does something on the page
+ * (lib/first-touch.ts): a look that ends there costs the first screen alone.
  */
-import { savingData } from '../../lib/data-saver';
+import { whenOfflineIsWanted } from '../../lib/first-touch';
 import { CACHE_UPDATED_MESSAGE, OUTBOX_SENT_MESSAGE } from '../../lib/storage-keys';
 import { keepWhatThePageFetched, saveForOfflineWhenFree } from './save-for-offline';
 import { markWaiting, setWorkbox } from './service-worker';
 
 const UPDATE_CHECK_MS = 30 * 60 * 1000;
-
-/**
- * Resolves on the shopper's first tap, click or key press on the page: at once when there was
- * one before this code arrived (Event Timing's `first-input` entry, which the browser keeps from
- * the page's start where it has it; User Activation's sticky flag cannot stand in, as Chromium
- * sets it on a page opened from the address bar), else at the next.
- */
-const firstTouch = (): Promise<void> =>
-  new Promise((resolve) => {
-    if (performance.getEntriesByType('first-input').length > 0) return resolve();
-    const events = ['pointerdown', 'keydown', 'click'] as const;
-    const touched = () => {
-      events.forEach((type) => window.removeEventListener(type, touched, { capture: true }));
-      resolve();
-    };
-    events.forEach((type) => window.addEventListener(type, touched, { capture: true, passive: true }));
-  });
 
 /**
  * Registers /sw.js (production builds only: the dev server has no service worker).
@@ -53,7 +36,7 @@ export async function registerServiceWorker(handlers: {
     },
   );
   const controlled = navigator.serviceWorker.controller !== null;
-  if (!controlled && savingData()) await firstTouch();
+  await whenOfflineIsWanted();
   const { Workbox } = await import('workbox-window');
   const workbox = new Workbox('/sw.js', { type: 'module' });
   setWorkbox(workbox);
