@@ -40,13 +40,20 @@ const landingRoutes = {
 
 /**
  * The code a first visit does not precache (DESIGN.md §5, Data): what needs a connection anyway
- * (signing in: its pages and the Firebase SDK; the e-mail link), and the role screens below.
+ * (signing in: its pages and the Firebase SDK; the e-mail link), the contact form (with
+ * react-hook-form, 15 KiB: the form on the home page and /contact are kept once seen; offline
+ * before that the home page leaves it out and /contact says it needs a connection), and the role
+ * screens below.
  * Their code, and whatever only they import, is cached when first used (pwa/src/sw.ts). A module
  * missing here is precached: safe, only heavier. The Bangla catalogue stays precached: a shopper
  * may switch language offline.
  */
 const onDemandEntries = new RegExp(
-  [/app[\\/]routes[\\/](login|register)\.tsx$/, /features[\\/]auth[\\/](firebase|auth-errors|email-verification)\.ts$/]
+  [
+    /app[\\/]routes[\\/](login|register|contact)\.tsx$/,
+    /features[\\/]auth[\\/](firebase|auth-errors|email-verification)\.ts$/,
+    /features[\\/]contact[\\/]components[\\/]contact-form\.tsx$/,
+  ]
     .map((part) => part.source)
     .join('|'),
 );

@@ -55,6 +55,8 @@ describe('a first visit', () => {
       precache.filter((path) => ROLE_CODE.test(path) || SHOPPER_CODE.test(path) || ONLINE_CODE.test(path)),
     ).toEqual([]);
     expect(precache.filter((path) => path.startsWith('/products/') || /\.(png|webp)$/.test(path))).toEqual([]);
+    // Nor the delivery areas: only someone signed in can check out (shopperCodeKept waits for them).
+    expect(caches['delivery-areas'] ?? []).toEqual([]);
     expect(
       Object.values(caches)
         .flat()
@@ -161,7 +163,7 @@ describe('Save for offline on its own', () => {
 });
 
 describe('saving data', () => {
-  it('installs the service worker on a first visit only at the first tap: a look costs the first screen alone', async () => {
+  it('installs the service worker and copies the catalogue on a first visit only at the first tap: a look costs the first screen alone', async () => {
     // A first page outside the app, so the setting below holds from the app's first load.
     const { page, context } = await browser.open('/api/delivery-areas', PHONE);
     await context.addInitScript(connectionSays('cellular', true).script, connectionSays('cellular', true).arg);
@@ -174,9 +176,18 @@ describe('saving data', () => {
     // (without saving data the worker registers within a moment of it: give it two seconds)
     await page.waitForTimeout(2000);
     expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
-    // …who taps: the worker installs and takes the page.
+    // Nor is the catalogue copied into IndexedDB for offline use: not even Dexie's code is fetched.
+    const fetchedDexie = () =>
+      page.evaluate(() =>
+        performance.getEntriesByType('resource').some((entry) => /\/assets\/db-[\w-]+\.js$/.test(entry.name)),
+      );
+    expect(await fetchedDexie()).toBe(false);
+    expect(await page.evaluate(() => localStorage.getItem('productsMirrored'))).toBeNull();
+    // …who taps: the worker installs and takes the page, and the catalogue is kept.
     await page.getByTestId('product-card').first().getByRole('heading').click();
     await controlled(page);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('productsMirrored'))).toBe('1');
+    expect(await fetchedDexie()).toBe(true);
     await context.close();
   });
 

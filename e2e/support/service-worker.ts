@@ -27,18 +27,26 @@ export async function controlled(page: Page): Promise<void> {
 
 /**
  * Waits, on a signed-in page the service worker controls, until the worker has cached a signed-in
- * shopper's screens (checkout, My Orders, the profile): a first visit's precache leaves them out
- * and the header asks for them once someone is signed in (features/offline/components/shopper-code.tsx),
- * so a test that goes offline right after signing in waits as a shopper's phone would have.
+ * shopper's screens (checkout, My Orders, the profile) and the delivery areas: a first visit
+ * leaves them out and the header asks for them once someone is signed in
+ * (features/offline/components/shopper-code.tsx), so a test that goes offline right after signing
+ * in waits as a shopper's phone would have.
  */
 export async function shopperCodeKept(page: Page): Promise<void> {
   await expect
-    .poll(async () => (await cacheContents(page))['code-on-demand'] ?? [], { timeout: 15_000 })
+    .poll(
+      async () => {
+        const caches = await cacheContents(page);
+        return [...(caches['code-on-demand'] ?? []), ...(caches['delivery-areas'] ?? [])];
+      },
+      { timeout: 15_000 },
+    )
     .toEqual(
-      expect.arrayContaining(
-        ['checkout', 'dashboard-my-orders', 'profile'].map((screen) =>
+      expect.arrayContaining([
+        ...['checkout', 'dashboard-my-orders', 'profile'].map((screen) =>
           expect.stringMatching(new RegExp(`^/assets/${screen}-`)),
         ),
-      ),
+        '/api/delivery-areas',
+      ]),
     );
 }

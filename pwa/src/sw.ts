@@ -126,17 +126,15 @@ registerRoute(
   }),
 );
 
-// The areas are kept from the worker's install on (a few KB), not only once a page asked for
-// them: a shopper whose first checkout is offline can still choose their area. A failed fetch
-// never fails the install; the page's first request online fills the cache then.
-self.addEventListener('install', (event) => {
-  event.waitUntil(
-    caches
-      .open(AREAS_CACHE)
-      .then((cache) => cache.add('/api/delivery-areas'))
-      .catch(() => undefined),
-  );
-});
+// A signed-in shopper's phone keeps the areas as soon as someone signs in (with the shopper's
+// code, ROLE_CODE below), not only once a page asked for them: a shopper whose first checkout is
+// offline can still choose their area. A signed-out visit, which cannot check out, does not
+// fetch them. A failed fetch is let go; the page's first request online fills the cache then.
+const keepAreas = () =>
+  caches
+    .open(AREAS_CACHE)
+    .then((cache) => cache.add('/api/delivery-areas'))
+    .catch(() => undefined);
 
 // Client routes: every navigation gets the precached index.html, online or not, so the PWA
 // routes itself (and shows its own 404). API paths are never answered with HTML.
@@ -159,11 +157,12 @@ self.addEventListener('message', (event) => {
         .map((url) => pictures.handleAll({ request: new Request(url), event })[1].catch(() => undefined)),
     );
   else if (typeof role === 'string')
-    saved = Promise.all(
-      built
+    saved = Promise.all([
+      ...built
         .filter((entry) => entry.roles?.includes(role))
         .map((entry) => code.handleAll({ request: new Request(entry.url), event })[1].catch(() => undefined)),
-    );
+      ...(role === 'shopper' ? [keepAreas()] : []),
+    ]);
   else return;
   event.waitUntil(saved);
   void saved.then(() => event.ports[0]?.postMessage(true));

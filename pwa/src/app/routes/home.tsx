@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { Link } from 'react-router-dom';
+import { lazyExtra } from '../../components/after-settled';
 import { WhenNearView } from '../../components/when-near-view';
 import { paths } from '../../config/paths';
 import { useT } from '../../lib/i18n/i18n';
@@ -16,8 +17,10 @@ import { VegetableCarousel } from '../../features/home/components/vegetable-caro
 
 const NEW_ARRIVALS = 8;
 // The sections far below the fold load their code as they come near (WhenNearView): the contact
-// form (react-hook-form, zod), the reviews and the vegetable types are no part of the first load.
-const ContactForm = lazy(() =>
+// form (react-hook-form), the reviews and the vegetable types are no part of the first load. The
+// contact form is not precached either (vite.config.ts onDemandEntries): offline before it was
+// ever seen, the page goes without it.
+const ContactForm = lazyExtra<{ headingLevel?: 1 | 2 }>(() =>
   import('../../features/contact/components/contact-form').then((m) => ({ default: m.ContactForm })),
 );
 const Testimonials = lazy(() =>
