@@ -21,8 +21,11 @@ const ROLE_CODE =
   /\/assets\/(dashboard-(add-admin|add-product|add-rider|areas|manage-orders|manage-products|order-details|pack-order|problems|update-product)|rider|dawn-board|sales-chart|uPlot)[-.]/;
 /** A signed-in shopper's screens (vite.config.ts roleScreens.shopper): nobody signed out opens them. */
 const SHOPPER_CODE = /\/assets\/(checkout|profile|dashboard-(home|my-orders|add-review|layout))-[\w-]{8}\.js$/;
-/** Signing in (its pages, the Firebase SDK): cached on first use too, as it needs a connection anyway. */
-const ONLINE_CODE = /\/assets\/(login|register|auth-screen|firebase)-[\w-]{8}\.js$/;
+/**
+ * Signing in (its pages, the Firebase SDK), as it needs a connection anyway, and the contact form
+ * (with react-hook-form): cached on first use.
+ */
+const ONLINE_CODE = /\/assets\/(login|register|auth-screen|firebase|contact|contact-form)-[\w-]{8}\.js$/;
 
 /** The Content-Type the page gets for `path` (through its service worker). */
 const contentType = (page: Page, path: string) =>
@@ -46,7 +49,7 @@ describe('a first visit', () => {
 
     const caches = await cacheContents(page);
     const precache = Object.entries(caches).find(([name]) => name.startsWith('workbox-precache'))?.[1] ?? [];
-    for (const page of ['home', 'shop', 'cart', 'about', 'contact', 'bn'])
+    for (const page of ['home', 'shop', 'cart', 'about', 'bn'])
       expect(
         precache.some((path) => path.startsWith(`/assets/${page}-`)),
         page,

@@ -170,11 +170,11 @@ self.addEventListener('message', (event) => {
 
 // Background Sync (where the browser has it): the same sender the page runs, so queued orders and
 // reviews leave even after the app was closed. It uses the last ID token the page stored, and
-// tells open pages when it sent something so My Orders shows the new order.
+// tells open pages what it did, so they read the outbox again and My Orders shows a new order.
 async function syncOutbox(): Promise<void> {
-  if ((await sendOutbox(idbOutbox)) === 0) return;
+  const sent = await sendOutbox(idbOutbox);
   for (const client of await self.clients.matchAll({ type: 'window' }))
-    client.postMessage({ type: OUTBOX_SENT_MESSAGE } satisfies OutboxSentMessage);
+    client.postMessage({ type: OUTBOX_SENT_MESSAGE, sent } satisfies OutboxSentMessage);
 }
 self.addEventListener('sync', (event) => {
   const syncEvent = event as Event & { tag: string; waitUntil: (p: Promise<unknown>) => void };

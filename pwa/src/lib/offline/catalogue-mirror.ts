@@ -58,15 +58,11 @@ export function preloadMirror(): void {
  * Replaces the mirrored `table` with `rows` (in their order) and, when given, records the
  * server's catalogue `version` they are at, in the same transaction, once the page has settled
  * (the fetched rows are already on screen) — on a first visit that saves data, only after the
- * shopper's first touch (lib/first-touch.ts), as the copy is for offline use; storage errors are
+ * shopper's first touch, as Dexie is loaded then (live-query.ts loadDb); storage errors are
  * ignored.
  */
 export function mirror<T extends { _id: string }>(table: Table, rows: readonly T[], version?: number): Promise<void> {
-  // The rule is loaded with the write (Dexie), never with the page's first screen.
-  const wanted = () => import('../first-touch').then(({ whenOfflineIsWanted }) => whenOfflineIsWanted());
-  return new Promise((resolve) =>
-    whenSettled(() => void wanted().then(() => write(table, rows, version).then(resolve))),
-  );
+  return new Promise((resolve) => whenSettled(() => void write(table, rows, version).then(resolve)));
 }
 
 async function write<T extends { _id: string }>(table: Table, rows: readonly T[], version?: number): Promise<void> {
