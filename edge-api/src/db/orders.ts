@@ -447,7 +447,8 @@ export function slotCapacityGuard(slotId: string, capacity: number): Guard {
   return writeGuard(`(SELECT count(*) ${SLOT_PLACES}) <= ?`, [slotId, capacity], () => new SlotFullError(slotId));
 }
 
-// The units of product `?` (2nd arg) on the lines of account `?`'s (1st arg) open (Pending) orders.
+// The units of product `?` (2nd arg) on the lines of account `?`'s (1st arg) open (Pending) orders,
+// found through the partial index `orders_user_open`.
 const HELD_UNITS = `SELECT coalesce(sum(json_extract(line.value, '$.cartQuantity')), 0)
   FROM orders AS o, json_each(o.ordered_product) AS line
   WHERE o.user_id = ? AND o.order_status = 'Pending' AND json_extract(line.value, '$._id') = ?`;
@@ -484,7 +485,8 @@ export function heldUnitsGuard(userId: string, productId: string, max: number, e
  * at its place in a guarded batch (db/guarded-batch.ts): placed after an order's insert, it counts
  * that order too, inside the same transaction, so concurrent orders cannot pass the limit
  * together. An unpaid card or bKash order holds counted stock as a cash one does, so it counts
- * too. It reads the account's orders through `orders_user_created`. `error` is raised when it fails.
+ * too. It counts the entries of the partial index `orders_user_open` (the account's Pending
+ * orders), reading no order. `error` is raised when it fails.
  */
 export function openOrdersGuard(userId: string, max: number, error: Error | (() => Error)): Guard {
   return writeGuard(

@@ -7,11 +7,15 @@ import type { InStatement } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_CONTACT } from '../testing/order-fixture';
 import { createTestDb, queryPlan, type TestDb } from '../testing/test-db';
+import type { Guard } from './guarded-batch';
 import {
   countOrdersBySlot,
   countOrdersBySlotStatement,
+  heldUnits,
+  heldUnitsGuard,
   insertOrderStatements,
   listOrdersStatements,
+  openOrdersGuard,
   runOrdersStatement,
   SEARCH_WINDOW,
   slotRoom,
@@ -27,6 +31,11 @@ beforeAll(async () => {
 afterAll(() => t.cleanup());
 
 const plan = (statement: InStatement) => queryPlan(t.db, statement);
+/** A guard's condition as the SELECT of its own value, as its batch runs it. */
+const guardSelect = ({ condition }: Guard): InStatement => ({
+  sql: `SELECT (${condition.sql}) AS ok`,
+  args: condition.args,
+});
 
 describe('query plans', () => {
   const after = { createdAt: 1_700_000_000_000, id: 'order-id' };
@@ -67,6 +76,47 @@ describe('query plans', () => {
     // The window is a LIMIT inside the statement, not the whole table.
     const { rows } = listOrdersStatements({ q: 'asha' }, { limit: 50 });
     expect(typeof rows === 'object' && rows.args).toContain(SEARCH_WINDOW);
+  });
+
+  it('counts an account’s open orders by the entries of orders_user_open alone, reading no order', async () => {
+    const detail = await plan(guardSelect(openOrdersGuard('uid-a', 3, new Error('too many'))));
+    expect(detail).toMatch(/SEARCH orders USING COVERING INDEX orders_user_open \(user_id=\?\)/);
+    expect(detail).not.toMatch(/orders_user_created|SCAN orders/);
+  });
+
+  it('finds the units an account holds through orders_user_open, reading only its Pending orders', async () => {
+    const detail = await plan(guardSelect(heldUnitsGuard('uid-a', 'p1', 5, new Error('too many'))));
+    expect(detail).toMatch(/SEARCH o USING INDEX orders_user_open \(user_id=\?\)/);
+    expect(detail).not.toMatch(/orders_user_created|SCAN o\b/);
+    const lines = (quantity: number) => JSON.stringify([{ _id: 'p1', cartQuantity: quantity }]);
+    await t.db.batch(
+      [
+        {
+          sql: `INSERT INTO orders (id, user_id, customer_name, email, phone, address, order_status, total_amount, order_date,
+                  ordered_product, payment_method, created_at)
+                VALUES ('h1', 'uid-a', 'Asha', '', '017', 'Dhaka', 'Pending', 100, 'd', ?, 'cod', 1),
+                       ('h2', 'uid-a', 'Asha', '', '017', 'Dhaka', 'Approved', 100, 'd', ?, 'cod', 2),
+                       ('h3', 'uid-b', 'Babul', '', '018', 'Mirpur', 'Pending', 100, 'd', ?, 'cod', 3)`,
+          args: [lines(2), lines(7), lines(11)],
+        },
+      ],
+      'write',
+    );
+    try {
+      expect(await heldUnits(t.db, 'uid-a', ['p1', 'p2'])).toEqual(
+        new Map([
+          ['p1', 2],
+          ['p2', 0],
+        ]),
+      );
+      const open = async (userId: string) =>
+        (await t.db.execute(guardSelect(openOrdersGuard(userId, 0, new Error('too many'))))).rows[0]?.ok;
+      // uid-a holds one Pending order (the Approved one is not open): more than 0.
+      expect(await open('uid-a')).toBe(0);
+      expect(await open('uid-c')).toBe(1);
+    } finally {
+      await t.db.execute("DELETE FROM orders WHERE id IN ('h1', 'h2', 'h3')");
+    }
   });
 
   it('reads a rider’s run through orders_rider (DESIGN.md §18)', async () => {
