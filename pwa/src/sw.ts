@@ -25,7 +25,6 @@ import {
   SKIP_WAITING_MESSAGE,
 } from './lib/storage-keys';
 import type { OutboxSentMessage } from './lib/offline/outbox/protocol';
-import { idbOutbox } from './lib/offline/outbox/idb-outbox';
 import { sendOutbox } from './lib/offline/outbox/sender';
 // Web Push: the `push` and `notificationclick` handlers (DESIGN.md §11).
 import './lib/offline/push-handlers';
@@ -170,11 +169,11 @@ self.addEventListener('message', (event) => {
 
 // Background Sync (where the browser has it): the same sender the page runs, so queued orders and
 // reviews leave even after the app was closed. It uses the last ID token the page stored, and
-// tells open pages what it did, so they read the outbox again and My Orders shows a new order.
+// tells open pages when it sent something so My Orders shows the new order.
 async function syncOutbox(): Promise<void> {
-  const sent = await sendOutbox(idbOutbox);
+  if ((await sendOutbox()) === 0) return;
   for (const client of await self.clients.matchAll({ type: 'window' }))
-    client.postMessage({ type: OUTBOX_SENT_MESSAGE, sent } satisfies OutboxSentMessage);
+    client.postMessage({ type: OUTBOX_SENT_MESSAGE } satisfies OutboxSentMessage);
 }
 self.addEventListener('sync', (event) => {
   const syncEvent = event as Event & { tag: string; waitUntil: (p: Promise<unknown>) => void };

@@ -9,7 +9,6 @@
  * (lib/first-touch.ts): a look that ends there costs the first screen alone.
  */
 import { whenOfflineIsWanted } from '../../lib/first-touch';
-import { rereadLiveQueries } from '../../lib/offline/live-query';
 import { CACHE_UPDATED_MESSAGE, OUTBOX_SENT_MESSAGE } from '../../lib/storage-keys';
 import { keepWhatThePageFetched, saveForOfflineWhenFree } from './save-for-offline';
 import { markWaiting, setWorkbox } from './service-worker';
@@ -30,14 +29,10 @@ export async function registerServiceWorker(handlers: {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   navigator.serviceWorker.addEventListener(
     'message',
-    (event: MessageEvent<{ type?: string; payload?: { updatedURL?: string }; sent?: number }>) => {
+    (event: MessageEvent<{ type?: string; payload?: { updatedURL?: string } }>) => {
       if (event.data?.type === CACHE_UPDATED_MESSAGE && event.data.payload?.updatedURL)
         handlers.onCatalogueUpdated(new URL(event.data.payload.updatedURL).pathname);
-      if (event.data?.type === OUTBOX_SENT_MESSAGE) {
-        // The worker wrote the outbox through idb: Dexie's live queries read it again.
-        rereadLiveQueries();
-        if ((event.data.sent ?? 0) > 0) handlers.onOutboxSent();
-      }
+      if (event.data?.type === OUTBOX_SENT_MESSAGE) handlers.onOutboxSent();
     },
   );
   const controlled = navigator.serviceWorker.controller !== null;

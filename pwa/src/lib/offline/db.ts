@@ -1,6 +1,5 @@
 /**
- * The shop's IndexedDB (Dexie), shared by the page and the service worker (which reads and writes
- * the outbox through idb, outbox/idb-outbox.ts, on this schema). What is stored where:
+ * The shop's IndexedDB (Dexie), shared by the page and the service worker. What is stored where:
  * - `cart`: the cart, the source of truth (mirrored to localStorage.cartItems by the cart store);
  * - `outbox`: orders and reviews waiting to be sent, oldest first (outbox/);
  * - `meta`: small values the service worker needs, such as the last Firebase ID token;

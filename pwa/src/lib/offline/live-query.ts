@@ -2,9 +2,9 @@
  * The page's way into IndexedDB. Dexie (db.ts, ~28 KB brotli) is a chunk of its own that is
  * downloaded the first time something needs it — a live query, a cart write, the outbox — which
  * on a first visit comes after the first render, not before it (bench figure 2: Lighthouse FCP
- * and LCP of / and /Shop). The service worker uses no Dexie (outbox/idb-outbox.ts).
+ * and LCP of / and /Shop). The service worker imports db.ts directly.
  */
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
 import { whenOfflineIsWanted } from '../first-touch';
 import type * as DbModuleNamespace from './db';
 import type { ShopDb } from './db';
@@ -20,27 +20,9 @@ let dbModule: Promise<DbModule> | undefined;
  */
 export const loadDb = () => (dbModule ??= whenOfflineIsWanted().then(() => import('./db')));
 
-/** How many times the database was written outside Dexie (the service worker's idb). */
-let outsideWrites = 0;
-const outsideWriteListeners = new Set<() => void>();
-const subscribeToOutsideWrites = (listener: () => void) => {
-  outsideWriteListeners.add(listener);
-  return () => outsideWriteListeners.delete(listener);
-};
-
-/**
- * Has every live query read its rows again: the service worker wrote the database through idb
- * (outbox/idb-outbox.ts), whose writes Dexie's own change tracking does not see.
- */
-export function rereadLiveQueries(): void {
-  outsideWrites += 1;
-  outsideWriteListeners.forEach((listener) => listener());
-}
-
 /**
  * Dexie's `liveQuery` as React state: `query(db)` runs when the component mounts and again
- * whenever the rows it read change, in this tab or another, and when the service worker wrote the
- * database (rereadLiveQueries). Returns undefined until the first
+ * whenever the rows it read change, in this tab or another. Returns undefined until the first
  * result, while `query` is undefined (nothing to read), and when IndexedDB fails (private modes).
  * It stands in for dexie-react-hooks' useLiveQuery, which imports Dexie at load and so would put
  * it back on the first paint. `deps` are the values `query` reads, as for useEffect.
@@ -50,11 +32,6 @@ export function useLiveQuery<T>(
   deps: readonly unknown[],
 ): T | undefined {
   const [result, setResult] = useState<{ value: T }>();
-  const rereads = useSyncExternalStore(
-    subscribeToOutsideWrites,
-    () => outsideWrites,
-    () => 0,
-  );
   useEffect(() => {
     if (!query) return undefined;
     let subscription: { unsubscribe: () => void } | undefined;
@@ -72,11 +49,9 @@ export function useLiveQuery<T>(
     return () => {
       active = false;
       subscription?.unsubscribe();
+      setResult(undefined);
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `query` is new on every render; its inputs are `deps`.
-  }, [...deps, rereads]);
-  // A new query starts from nothing; the same one read again keeps showing its rows meanwhile.
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- as above
-  useEffect(() => () => setResult(undefined), deps);
+  }, deps);
   return query ? result?.value : undefined;
 }

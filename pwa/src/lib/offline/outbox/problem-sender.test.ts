@@ -9,14 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../db';
 import type { ProblemPayload } from './protocol';
 import { sendOutbox } from './sender';
-import { idbOutbox } from './idb-outbox';
-import { enqueue, outboxItem, dexieOutbox } from './store';
-
-/** The sender runs over Dexie on the page and over idb in the service worker: both must behave alike. */
-const tables = [
-  ['Dexie (the page)', dexieOutbox],
-  ['idb (the service worker)', idbOutbox],
-] as const;
+import { enqueue, outboxItem } from './store';
 
 const asha = 'asha@example.test';
 const token = async () => `x.${Buffer.from(JSON.stringify({ email: asha })).toString('base64url')}.y`;
@@ -61,11 +54,11 @@ beforeEach(async () => {
 });
 afterEach(() => db.close());
 
-describe.each(tables)('the outbox’s problem kind over %s', (_client, table) => {
+describe('the outbox’s problem kind', () => {
   it('uploads the photo, then posts the claim with its id under the Idempotency-Key', async () => {
     await enqueue('problem', claim(), asha, { key: 'k1' });
     const stand = api();
-    expect(await sendOutbox(table, token, stand.fetchFn)).toBe(1);
+    expect(await sendOutbox(token, stand.fetchFn)).toBe(1);
     expect(stand.seen).toEqual([
       { url: '/api/problem-photos', key: null, type: 'image/jpeg', body: 3 },
       {
@@ -77,7 +70,7 @@ describe.each(tables)('the outbox’s problem kind over %s', (_client, table) =>
     ]);
     expect(await outboxItem('k1')).toMatchObject({ status: 'sent', result: { _id: 'problem-1' } });
     // Nothing is sent twice.
-    expect(await sendOutbox(table, token, stand.fetchFn)).toBe(0);
+    expect(await sendOutbox(token, stand.fetchFn)).toBe(0);
     expect(stand.seen).toHaveLength(2);
   });
 
@@ -85,12 +78,12 @@ describe.each(tables)('the outbox’s problem kind over %s', (_client, table) =>
     await enqueue('problem', claim(), asha, { key: 'k2' });
     const stand = api([201, 'network']);
     let now = Date.now();
-    expect(await sendOutbox(table, token, stand.fetchFn, () => now)).toBe(0);
+    expect(await sendOutbox(token, stand.fetchFn, () => now)).toBe(0);
     const waiting = await outboxItem('k2');
     expect(waiting).toMatchObject({ status: 'waiting', note: 'connection', payload: { photoId: 'photo-1' } });
     expect(waiting?.status === 'waiting' && 'photo' in waiting.payload && waiting.payload.photo).toBeFalsy();
     now += 60_000;
-    expect(await sendOutbox(table, token, stand.fetchFn, () => now)).toBe(1);
+    expect(await sendOutbox(token, stand.fetchFn, () => now)).toBe(1);
     expect(stand.seen.map((s) => s.url)).toEqual([
       '/api/problem-photos',
       '/api/orders/o1/problems',
@@ -102,7 +95,7 @@ describe.each(tables)('the outbox’s problem kind over %s', (_client, table) =>
   it('sends a claim without a photo as its lines alone', async () => {
     await enqueue('problem', claim(false), asha, { key: 'k3' });
     const stand = api();
-    await sendOutbox(table, token, stand.fetchFn);
+    await sendOutbox(token, stand.fetchFn);
     expect(stand.seen).toEqual([
       {
         url: '/api/orders/o1/problems',
@@ -116,7 +109,7 @@ describe.each(tables)('the outbox’s problem kind over %s', (_client, table) =>
   it('takes a refused upload as the item’s final answer, keeping the lines and not the bytes', async () => {
     await enqueue('problem', claim(), asha, { key: 'k4' });
     const stand = api([413]);
-    await sendOutbox(table, token, stand.fetchFn);
+    await sendOutbox(token, stand.fetchFn);
     expect(stand.seen).toHaveLength(1);
     expect(await outboxItem('k4')).toEqual(
       expect.objectContaining({
@@ -132,8 +125,8 @@ describe.each(tables)('the outbox’s problem kind over %s', (_client, table) =>
   it('takes a refused claim (409 too_late) as final: not sent again', async () => {
     await enqueue('problem', claim(false), asha, { key: 'k5' });
     const stand = api([409]);
-    await sendOutbox(table, token, stand.fetchFn);
-    await sendOutbox(table, token, stand.fetchFn);
+    await sendOutbox(token, stand.fetchFn);
+    await sendOutbox(token, stand.fetchFn);
     expect(stand.seen).toHaveLength(1);
     expect(await outboxItem('k5')).toMatchObject({ status: 'failed', code: 'too_late', httpStatus: 409 });
   });

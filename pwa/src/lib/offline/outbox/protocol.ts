@@ -183,9 +183,5 @@ export type UnsentItem = Exclude<OutboxItem, { status: 'sent' }>;
 /** Whether `item` is not sent (yet): the items My Orders, Add Review and the header list. */
 export const isUnsent = (item: OutboxItem): item is UnsentItem => item.status !== 'sent';
 
-/**
- * What the service worker posts to open pages after each Background Sync run: `sent` items left,
- * and rows may have changed (a refusal too). The worker writes through idb, whose writes the
- * page's Dexie live queries do not see, so the page reads them again (live-query.ts).
- */
-export type OutboxSentMessage = { type: typeof OUTBOX_SENT_MESSAGE; sent: number };
+/** What the service worker posts to open pages after a Background Sync run sent something. */
+export type OutboxSentMessage = { type: typeof OUTBOX_SENT_MESSAGE };

@@ -9,7 +9,6 @@ import type { OrderInput } from '@contract/order';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setTokenProvider } from '../../api-client';
 import { db } from '../db';
-import { idbOutbox } from './idb-outbox';
 import { sendOutbox } from './sender';
 import { enqueue, outboxItem } from './store';
 
@@ -61,7 +60,7 @@ describe('after the service worker met an expired token', () => {
   it('leaves the order waiting, and the page sends it once it has a fresh token', async () => {
     const item = await enqueue('order', order, asha);
     // The worker's run: its token provider has only the stored, expired token, even when asked to refresh.
-    expect(await sendOutbox(idbOutbox, async () => stale, fetchFn)).toBe(0);
+    expect(await sendOutbox(async () => stale, fetchFn)).toBe(0);
     expect(await outboxItem(item.key)).toMatchObject({ status: 'waiting', note: 'signIn' });
 
     // The page restores the session (or the shopper signs in): a fresh token, and the outbox runs.

@@ -18,11 +18,7 @@ export function sendNow(): Promise<number> {
   // Signed out (or the session not restored yet) nothing may be sent: queued items are sent
   // with their owner's token. Then neither the sender nor Dexie is loaded.
   running ??= currentIdToken()
-    .then(async (token) => {
-      if (!token) return 0;
-      const [{ sendOutbox }, { dexieOutbox }] = await Promise.all([import('./sender'), import('./store')]);
-      return sendOutbox(dexieOutbox, currentIdToken);
-    })
+    .then(async (token) => (token ? (await import('./sender')).sendOutbox(currentIdToken) : 0))
     .then((sent) => {
       if (sent > 0) onSent();
       return sent;

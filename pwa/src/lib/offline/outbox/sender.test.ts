@@ -8,16 +8,9 @@ import type { OrderInput } from '@contract/order';
 import type { ReviewInput } from '@contract/review';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../db';
-import { dismiss, enqueue, outboxItem, dexieOutbox } from './store';
+import { dismiss, enqueue, outboxItem } from './store';
 import { MAX_AGE_DAYS, type UnsentItem } from './protocol';
 import { MAX_AGE_MS, sendOutbox } from './sender';
-import { idbOutbox } from './idb-outbox';
-
-/** The sender runs over Dexie on the page and over idb in the service worker: both must behave alike. */
-const tables = [
-  ['Dexie (the page)', dexieOutbox],
-  ['idb (the service worker)', idbOutbox],
-] as const;
 
 const tokenFor = (email: string) => `x.${Buffer.from(JSON.stringify({ email })).toString('base64url')}.y`;
 const asha = 'asha@example.test';
@@ -69,7 +62,7 @@ beforeEach(async () => {
 });
 afterEach(() => db.close());
 
-describe.each(tables)('outbox over %s', (_client, table) => {
+describe('outbox', () => {
   it('writes the order and empties the cart in one transaction — or neither', async () => {
     await db.cart.put({
       _id: 'p1',
@@ -106,13 +99,13 @@ describe.each(tables)('outbox over %s', (_client, table) => {
     const a = await enqueue('order', order(1), asha);
     const b = await enqueue('review', review(2), asha);
     const server = api();
-    expect(await sendOutbox(table, token, server.fetchFn)).toBe(2);
+    expect(await sendOutbox(token, server.fetchFn)).toBe(2);
     expect(server.seen.map((s) => [s.url, s.key])).toEqual([
       ['/api/orders', a.key],
       ['/api/reviews', b.key],
     ]);
     expect(server.seen[0]?.auth).toBe(`Bearer ${tokenFor(asha)}`);
-    expect(await sendOutbox(table, token, server.fetchFn)).toBe(0);
+    expect(await sendOutbox(token, server.fetchFn)).toBe(0);
     expect(server.seen).toHaveLength(2);
     expect((await outboxItem(a.key))?.status).toBe('sent');
   });
@@ -121,10 +114,10 @@ describe.each(tables)('outbox over %s', (_client, table) => {
     await enqueue('order', order(1), asha);
     await enqueue('order', order(2), asha);
     const server = api();
-    await Promise.all([sendOutbox(table, token, server.fetchFn), sendOutbox(table, token, server.fetchFn)]);
-    await sendOutbox(table, token, server.fetchFn);
-    await sendOutbox(table, token, server.fetchFn);
-    await sendOutbox(table, token, server.fetchFn);
+    await Promise.all([sendOutbox(token, server.fetchFn), sendOutbox(token, server.fetchFn)]);
+    await sendOutbox(token, server.fetchFn);
+    await sendOutbox(token, server.fetchFn);
+    await sendOutbox(token, server.fetchFn);
     expect(server.seen).toHaveLength(2);
     expect(server.created.size).toBe(2);
   });
@@ -134,37 +127,37 @@ describe.each(tables)('outbox over %s', (_client, table) => {
     const b = await enqueue('order', order(2), asha);
     let now = Date.now();
     const server = api([500]);
-    expect(await sendOutbox(table, token, server.fetchFn, () => now)).toBe(0);
+    expect(await sendOutbox(token, server.fetchFn, () => now)).toBe(0);
     expect((await outboxItem(a.key))?.status).toBe('waiting');
     expect(server.seen).toHaveLength(1); // b did not jump the queue
-    expect(await sendOutbox(table, token, server.fetchFn, () => now)).toBe(0); // not due yet
+    expect(await sendOutbox(token, server.fetchFn, () => now)).toBe(0); // not due yet
     now += 3_000;
-    expect(await sendOutbox(table, token, server.fetchFn, () => now)).toBe(2);
+    expect(await sendOutbox(token, server.fetchFn, () => now)).toBe(2);
     expect(server.seen.map((s) => s.key)).toEqual([a.key, a.key, b.key]);
 
     const c = await enqueue('order', order(3), asha);
     const offline = (async () => {
       throw new TypeError('Failed to fetch');
     }) as unknown as typeof fetch;
-    await sendOutbox(table, token, offline, () => now);
+    await sendOutbox(token, offline, () => now);
     expect(await outboxItem(c.key)).toMatchObject({ status: 'waiting', attempts: 1, note: 'connection' });
   });
 
   it('keeps an item on 401 and asks the shopper to sign in; sends it with a fresh token later', async () => {
     const a = await enqueue('order', order(), asha);
     const server = api([401]);
-    await sendOutbox(table, token, server.fetchFn);
+    await sendOutbox(token, server.fetchFn);
     expect(await outboxItem(a.key)).toMatchObject({ status: 'waiting', note: 'signIn' });
-    await sendOutbox(table, async () => undefined, server.fetchFn);
+    await sendOutbox(async () => undefined, server.fetchFn);
     expect(await outboxItem(a.key)).toMatchObject({ status: 'waiting', note: 'signIn' });
-    expect(await sendOutbox(table, token, server.fetchFn)).toBe(1);
+    expect(await sendOutbox(token, server.fetchFn)).toBe(1);
   });
 
   it('retries once with a force-refreshed token when the waiting token has expired (401)', async () => {
     const a = await enqueue('order', order(), asha);
     const server = api([401]);
     const refreshing = async (forceRefresh?: boolean) => (forceRefresh ? `${tokenFor(asha)}.new` : tokenFor(asha));
-    expect(await sendOutbox(table, refreshing, server.fetchFn)).toBe(1);
+    expect(await sendOutbox(refreshing, server.fetchFn)).toBe(1);
     expect(server.seen.map((s) => s.auth)).toEqual([`Bearer ${tokenFor(asha)}`, `Bearer ${tokenFor(asha)}.new`]);
     expect(await outboxItem(a.key)).toMatchObject({ status: 'sent' });
   });
@@ -182,7 +175,7 @@ describe.each(tables)('outbox over %s', (_client, table) => {
         },
       },
     };
-    await sendOutbox(table, token, api([invalid, 400]).fetchFn);
+    await sendOutbox(token, api([invalid, 400]).fetchFn);
     expect(await outboxItem(a.key)).toMatchObject({
       status: 'failed',
       note: 'refused',
@@ -218,7 +211,7 @@ describe.each(tables)('outbox over %s', (_client, table) => {
       },
     };
     const server = api([outOfStock]);
-    expect(await sendOutbox(table, token, server.fetchFn)).toBe(1);
+    expect(await sendOutbox(token, server.fetchFn)).toBe(1);
     expect(await outboxItem(a.key)).toMatchObject({
       status: 'failed',
       note: 'refused',
@@ -229,18 +222,18 @@ describe.each(tables)('outbox over %s', (_client, table) => {
     });
     expect((await outboxItem(b.key))?.status).toBe('sent');
     // A failed item is not sent again.
-    await sendOutbox(table, token, server.fetchFn);
+    await sendOutbox(token, server.fetchFn);
     expect(server.seen.map((s) => s.key)).toEqual([a.key, b.key]);
   });
 
   it("marks an item failed on a 409 without a code too: a 409 is the server's final word on that body", async () => {
     const a = await enqueue('order', order(), asha);
     const server = api([409]);
-    expect(await sendOutbox(table, token, server.fetchFn)).toBe(0);
+    expect(await sendOutbox(token, server.fetchFn)).toBe(0);
     expect(await outboxItem(a.key)).toMatchObject({ status: 'failed', note: 'refused', httpStatus: 409 });
     expect(((await outboxItem(a.key)) as UnsentItem | undefined)?.refusal).toBeUndefined();
     // A failed item is not sent again.
-    await sendOutbox(table, token, server.fetchFn);
+    await sendOutbox(token, server.fetchFn);
     expect(server.seen.map((s) => s.key)).toEqual([a.key]);
   });
 
@@ -252,7 +245,7 @@ describe.each(tables)('outbox over %s', (_client, table) => {
       body: { error: { code: 'too_many_reviews', message: 'At most 3…', details: { limit: 3, windowHours: 24 } } },
     };
     const server = api([tooMany, 429]);
-    await sendOutbox(table, token, server.fetchFn);
+    await sendOutbox(token, server.fetchFn);
     expect(await outboxItem(a.key)).toMatchObject({
       status: 'failed',
       note: 'refused',
@@ -267,7 +260,7 @@ describe.each(tables)('outbox over %s', (_client, table) => {
     const item = await enqueue('delivered', { orderId: 'o1', delivery: { code: '0427' } }, asha);
     const locked = { status: 429, body: { error: { code: 'delivery_code_locked', message: 'Five wrong codes' } } };
     const server = api([locked]);
-    await sendOutbox(table, token, server.fetchFn);
+    await sendOutbox(token, server.fetchFn);
     expect(server.seen).toMatchObject([{ url: '/api/orders/o1/delivered', method: 'POST', body: { code: '0427' } }]);
     expect(await outboxItem(item.key)).toMatchObject({ status: 'failed', code: 'delivery_code_locked' });
   });
@@ -287,7 +280,7 @@ describe.each(tables)('outbox over %s', (_client, table) => {
   it('does not send items older than MAX_AGE_DAYS, and tells the shopper why', async () => {
     const a = await enqueue('order', order(), asha);
     const server = api();
-    await sendOutbox(table, token, server.fetchFn, () => Date.now() + MAX_AGE_MS + 1000);
+    await sendOutbox(token, server.fetchFn, () => Date.now() + MAX_AGE_MS + 1000);
     expect(server.seen).toHaveLength(0);
     expect(await outboxItem(a.key)).toMatchObject({ status: 'failed', note: 'tooOld' });
     expect(MAX_AGE_MS).toBe(MAX_AGE_DAYS * 24 * 60 * 60 * 1000);
@@ -302,7 +295,7 @@ describe.each(tables)('outbox over %s', (_client, table) => {
     };
     // The server's answer repeats the order's contact, as the API's does.
     const answer = { status: 201, body: { ...order(1), _id: 'o1', deliverySlotChanged: true } };
-    await sendOutbox(table, token, api([answer, outOfStock]).fetchFn);
+    await sendOutbox(token, api([answer, outOfStock]).fetchFn);
     const stored = JSON.stringify(await db.outbox.toArray());
     for (const personal of ['01711-000000', 'House 1', 'House 2', 'Dhanmondi']) expect(stored).not.toContain(personal);
     expect(await outboxItem(a.key)).toMatchObject({ status: 'sent', result: { _id: 'o1', deliverySlotChanged: true } });
@@ -316,7 +309,7 @@ describe.each(tables)('outbox over %s', (_client, table) => {
     });
     // An order too old to send keeps its lines only, too.
     const c = await enqueue('order', order(3), asha);
-    await sendOutbox(table, token, api().fetchFn, () => Date.now() + MAX_AGE_MS + 1000);
+    await sendOutbox(token, api().fetchFn, () => Date.now() + MAX_AGE_MS + 1000);
     expect(await outboxItem(c.key)).toMatchObject({
       status: 'failed',
       note: 'tooOld',
@@ -330,7 +323,7 @@ describe.each(tables)('outbox over %s', (_client, table) => {
     const b = await enqueue('order', order(2), asha);
     await db.outbox.update(a.seq as number, { status: 'sent', result: { ...order(1), _id: 'o1' } } as never);
     await db.outbox.update(b.seq as number, { status: 'failed', note: 'refused', httpStatus: 400 } as never);
-    await sendOutbox(table, token, api().fetchFn);
+    await sendOutbox(token, api().fetchFn);
     expect(JSON.stringify(await db.outbox.toArray())).not.toMatch(/01711-000000|House/);
     expect(await outboxItem(a.key)).toMatchObject({ status: 'sent', result: { _id: 'o1' } });
     expect(await outboxItem(b.key)).toMatchObject({
@@ -343,7 +336,7 @@ describe.each(tables)('outbox over %s', (_client, table) => {
   it("never sends one user's items with another user's token", async () => {
     const a = await enqueue('order', order(), asha);
     const server = api();
-    await sendOutbox(table, async () => tokenFor('babul@example.test'), server.fetchFn);
+    await sendOutbox(async () => tokenFor('babul@example.test'), server.fetchFn);
     expect(server.seen).toHaveLength(0);
     expect((await outboxItem(a.key))?.status).toBe('waiting');
   });
@@ -352,8 +345,8 @@ describe.each(tables)('outbox over %s', (_client, table) => {
     const packing = { lines: [{ _id: 'p1', found: true, packedGrams: 950 }] };
     const a = await enqueue('packing', { orderId: 'order/7', packing }, asha);
     const server = api([{ status: 200, body: { _id: 'order/7', orderStatus: 'Packed', phone: '+8801711000000' } }]);
-    expect(await sendOutbox(table, token, server.fetchFn)).toBe(1);
-    expect(await sendOutbox(table, token, server.fetchFn)).toBe(0);
+    expect(await sendOutbox(token, server.fetchFn)).toBe(1);
+    expect(await sendOutbox(token, server.fetchFn)).toBe(0);
     expect(server.seen).toEqual([
       expect.objectContaining({ url: '/api/orders/order%2F7/packing', method: 'PUT', key: a.key, body: packing }),
     ]);
@@ -366,7 +359,7 @@ describe.each(tables)('outbox over %s', (_client, table) => {
         error: { code: 'packing_invalid', message: 'x', details: { lines: [{ _id: 'p1', reason: 'missing' }] } },
       },
     };
-    await sendOutbox(table, token, api([invalid]).fetchFn);
+    await sendOutbox(token, api([invalid]).fetchFn);
     expect(await outboxItem(b.key)).toMatchObject({
       status: 'failed',
       note: 'refused',

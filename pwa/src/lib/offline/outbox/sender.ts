@@ -1,5 +1,5 @@
 /**
- * Sends the outbox (db.ts; outbox-table.ts) to the API, exactly once per item, from the page or the service
+ * Sends the outbox (db.ts) to the API, exactly once per item, from the page or the service
  * worker. One sender at a time across tabs and the worker (Web Locks); items go in order, oldest
  * first, each with its own Idempotency-Key and a fresh ID token taken at send time. The answer
  * is read by the contract's classifyAnswer (the API's test client retries by the same rule):
@@ -23,10 +23,12 @@
 import { classifyAnswer, OUT_OF_STOCK } from '@contract/outbox-answer';
 import { apiErrorOf, detailedProducts } from '../../api-error';
 import { OUTBOX_LOCK } from '../../storage-keys';
-import { emailOfIdToken, MAX_AGE_DAYS, type OutboxNote, type WaitingItem } from './protocol';
+import type { UpdateSpec } from 'dexie';
+import { db } from '../db';
+import { emailOfIdToken, type OutboxItem, MAX_AGE_DAYS, type OutboxNote, type WaitingItem } from './protocol';
 import { answeredItem } from './answered';
-import type { OutboxTable } from './outbox-table';
 import { sendOutboxItem } from './request';
+import { storedIdToken } from './store';
 
 /** How long an item may wait before it is not sent any more (ms): MAX_AGE_DAYS. */
 export const MAX_AGE_MS = MAX_AGE_DAYS * 24 * 60 * 60 * 1000;
@@ -46,46 +48,46 @@ async function withLock(run: () => Promise<void>): Promise<void> {
   return turn;
 }
 
+/** Updates the waiting row `id` with `changes` (a note, the next try). */
+const waitingRow = (id: number, changes: Partial<Pick<WaitingItem, 'note' | 'attempts' | 'nextAttemptAt'>>) =>
+  db.outbox.update(id, changes as UpdateSpec<OutboxItem>);
+
 /**
  * Trims answered rows still holding their whole request or answer (kept so before answered items
  * were trimmed at once): each becomes what answeredItem keeps.
  */
-async function trimAnswered(table: OutboxTable): Promise<void> {
-  for (const item of await table.answered()) {
+async function trimAnswered(): Promise<void> {
+  const answered = await db.outbox.where('status').anyOf('sent', 'failed').toArray();
+  for (const item of answered) {
     const trimmed = answeredItem(item, item.status === 'sent' ? item : { ...item, status: 'failed' });
-    if (JSON.stringify(trimmed) !== JSON.stringify(item)) await table.put(trimmed);
+    if (JSON.stringify(trimmed) !== JSON.stringify(item)) await db.outbox.put(trimmed);
   }
 }
 
 /**
- * Sends every waiting item of `table` (the page's Dexie, the service worker's idb) that is due.
- * `getToken(forceRefresh?)` returns a fresh Firebase ID token (the page passes the SDK's; the
- * service worker the one the page stored, the default).
+ * Sends every waiting item that is due. `getToken(forceRefresh?)` returns a fresh Firebase ID
+ * token (the page passes the SDK's; the service worker falls back to the stored one).
  * @returns the number of items sent by this run.
  */
 export async function sendOutbox(
-  table: OutboxTable,
-  getToken: (forceRefresh?: boolean) => Promise<string | undefined> = table.idToken,
+  getToken: (forceRefresh?: boolean) => Promise<string | undefined> = storedIdToken,
   fetchFn: typeof fetch = fetch,
   now: () => number = Date.now,
 ): Promise<number> {
-  /** Updates the waiting row `id` with `changes` (a note, the next try). */
-  const waitingRow = (id: number, changes: Partial<Pick<WaitingItem, 'note' | 'attempts' | 'nextAttemptAt'>>) =>
-    table.update(id, changes);
   let sent = 0;
   await withLock(async () => {
     let token = await getToken();
     let refreshed = false;
     const email = token ? emailOfIdToken(token) : undefined;
     // Only the signed-in user's items: FIFO per user, and never one user's order with another's token.
-    await trimAnswered(table);
-    const waiting = (await table.waiting()).filter(
+    await trimAnswered();
+    const waiting = (await db.outbox.where('status').equals('waiting').sortBy('seq')).filter(
       (item): item is WaitingItem => item.status === 'waiting' && (!email || item.userEmail === email),
     );
     for (const item of waiting) {
       const id = item.seq as number;
       if (now() - item.createdAt > MAX_AGE_MS) {
-        await table.put(answeredItem(item, { status: 'failed', note: 'tooOld' }));
+        await db.outbox.put(answeredItem(item, { status: 'failed', note: 'tooOld' }));
         continue;
       }
       if (item.nextAttemptAt > now()) break; // keep the order: nothing jumps the queue
@@ -102,7 +104,7 @@ export async function sendOutbox(
       // A problem's photo, once uploaded, is kept as its id (row and this copy): a retry sends the same claim.
       const keepPayload = async (payload: WaitingItem['payload']) => {
         item.payload = payload;
-        await table.update(id, { payload });
+        await db.outbox.update(id, { payload } as UpdateSpec<OutboxItem>);
       };
       const post = (bearer: string) => sendOutboxItem(item, bearer, fetchFn, keepPayload);
       let res: Response;
@@ -124,7 +126,7 @@ export async function sendOutbox(
       const body: unknown = await res.json().catch(() => undefined);
       const verdict = classifyAnswer(res.status, apiErrorOf(body, '').code);
       if (verdict === 'sent') {
-        await table.put(answeredItem(item, { status: 'sent', result: body }));
+        await db.outbox.put(answeredItem(item, { status: 'sent', result: body }));
         sent += 1;
       } else if (verdict === 'signIn') {
         await waitingRow(id, { note: 'signIn' });
@@ -134,7 +136,7 @@ export async function sendOutbox(
         break;
       } else {
         const { code, message, details } = apiErrorOf(body, '');
-        await table.put(
+        await db.outbox.put(
           answeredItem(item, {
             status: 'failed',
             note: 'refused',

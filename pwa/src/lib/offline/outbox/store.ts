@@ -3,10 +3,8 @@
  * in one IndexedDB transaction, with no network call inside it: either both happen or neither.
  * Sending is sender.ts's job; screens go through submit.ts.
  */
-import type { UpdateSpec } from 'dexie';
 import { ID_TOKEN_META } from '../../storage-keys';
 import { db } from '../db';
-import type { OutboxTable } from './outbox-table';
 import type { OutboxItem, OutboxKind, OutboxPayload } from './protocol';
 
 /**
@@ -64,15 +62,6 @@ export async function storeIdTokenForSync(token: string | undefined): Promise<vo
 }
 
 /** The last ID token the page stored (for the service worker, which has no Firebase SDK). */
-async function storedIdToken(): Promise<string | undefined> {
+export async function storedIdToken(): Promise<string | undefined> {
   return (await db.meta.get(ID_TOKEN_META))?.value;
 }
-
-/** The outbox over Dexie, for the page's sender runs (outbox-table.ts). */
-export const dexieOutbox: OutboxTable = {
-  waiting: () => db.outbox.where('status').equals('waiting').sortBy('seq'),
-  answered: () => db.outbox.where('status').anyOf('sent', 'failed').toArray(),
-  put: async (item) => void (await db.outbox.put(item)),
-  update: async (seq, changes) => void (await db.outbox.update(seq, changes as UpdateSpec<OutboxItem>)),
-  idToken: storedIdToken,
-};
