@@ -7,12 +7,13 @@
 import type { Context, TypedResponse } from 'hono';
 import type { JSONParsed } from 'hono/utils/types';
 import { base64url } from '../contract/base64url';
+import { sha256Bytes } from './sha256';
 
 export const CATALOGUE_CACHE_CONTROL = 'public, no-cache';
 
 /** A strong ETag for `text`: a quoted, base64url SHA-256. */
 export async function strongEtag(text: string): Promise<string> {
-  return `"${base64url(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)))}"`;
+  return `"${base64url(await sha256Bytes(text))}"`;
 }
 
 /** True when an If-None-Match header lists `etag` (or `*`); weak forms compare equal (RFC 9110 §13.1.2). */

@@ -40,6 +40,7 @@ import {
 } from '../db/idempotency-keys';
 import type { AppEnv } from '../env';
 import { errorBody, errorResponse, toApiError } from '../http/errors';
+import { sha256Hex } from '../http/sha256';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** How long a key and its stored answer are kept (ms): as long as a queued write may be retried. */
@@ -56,11 +57,6 @@ export type WriteResult = { status: ContentfulStatusCode; body: unknown; stateme
 type KeyRequest = { userId: string; key: string; hash: string; now: number };
 
 let lastSweep = 0;
-
-async function sha256Hex(text: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
-  return [...digest].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
 
 /** The answer a key's row gives this request: the stored answer replayed, or 422 for another body (logged at warn with the key, never the body). */
 function answerFromRow(c: Context<AppEnv>, row: IdempotencyKey, k: KeyRequest): Response {
