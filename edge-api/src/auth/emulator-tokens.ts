@@ -51,7 +51,7 @@ export function emulatorConfigured(config: Pick<AppConfig, 'authEmulatorHost' | 
  * header, and a request URL that names a loopback host.
  */
 export const loopbackRequest: EmulatorTokenGate = (c) =>
-  c.var.config.trustProxy === 0 && proxyHeaderOf(c) === undefined && isLoopbackHost(new URL(c.req.url).hostname);
+  c.get('config').trustProxy === 0 && proxyHeaderOf(c) === undefined && isLoopbackHost(new URL(c.req.url).hostname);
 
 const refuse: EmulatorTokenGate = () => false;
 

@@ -23,27 +23,30 @@ export const requireUser = factory.createMiddleware(async (c, next) => {
     throw new ApiError(401, 'unauthenticated', 'Sign in to continue (no bearer token).', undefined, {
       reason: 'no bearer token',
     });
-  const user = await c.var.verifyToken(match[1]).catch((error: unknown) => {
-    // Google's key server being down is not the client's fault: 503, so the client retries
-    // later and keeps its sign-in instead of being signed out.
-    if (error instanceof KeyServerUnavailableError) {
-      c.header('Retry-After', String(error.retryAfterSeconds));
-      throw new ApiError(
-        503,
-        'auth_unavailable',
-        'Sign-in cannot be checked right now; try again in a moment.',
-        undefined,
-        { reason: error.message },
-      );
-    }
-    // The log gets the verifier's reason (e.g. "exp" claim check failed), never the token.
-    const reason = `token rejected: ${error instanceof InvalidTokenError ? error.message : 'the verifier failed'}`;
-    throw new ApiError(401, 'invalid_token', 'Your sign-in has expired or is invalid; sign in again.', undefined, {
-      reason,
+  // c.get, not c.var: c.var copies every variable of the request into a new object at each read.
+  const user = await c
+    .get('verifyToken')(match[1])
+    .catch((error: unknown) => {
+      // Google's key server being down is not the client's fault: 503, so the client retries
+      // later and keeps its sign-in instead of being signed out.
+      if (error instanceof KeyServerUnavailableError) {
+        c.header('Retry-After', String(error.retryAfterSeconds));
+        throw new ApiError(
+          503,
+          'auth_unavailable',
+          'Sign-in cannot be checked right now; try again in a moment.',
+          undefined,
+          { reason: error.message },
+        );
+      }
+      // The log gets the verifier's reason (e.g. "exp" claim check failed), never the token.
+      const reason = `token rejected: ${error instanceof InvalidTokenError ? error.message : 'the verifier failed'}`;
+      throw new ApiError(401, 'invalid_token', 'Your sign-in has expired or is invalid; sign in again.', undefined, {
+        reason,
+      });
     });
-  });
-  c.set('user', { ...user, isAdmin: await isAdminAccount(c.var.db, c.var.config.adminEmails, user) });
-  return c.var.userWriteLimit(c, next);
+  c.set('user', { ...user, isAdmin: await isAdminAccount(c.get('db'), c.get('config').adminEmails, user) });
+  return c.get('userWriteLimit')(c, next);
 });
 
 /** {@link requireUser}, then only admins pass. @throws ApiError 401 as requireUser; 403 when not an admin. */

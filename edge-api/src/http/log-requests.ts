@@ -26,10 +26,11 @@ function routeOf(c: Parameters<MiddlewareHandler<AppEnv>>[0]): string {
  */
 export const logRequests: MiddlewareHandler<AppEnv> = async (c, next) => {
   const started = performance.now();
-  const log = requestLog(c.var.requestId);
+  // c.get, not c.var: c.var copies every variable of the request into a new object at each read.
+  const log = requestLog(c.get('requestId'));
   c.set('log', log);
   await next();
-  c.header('X-Request-Id', c.var.requestId);
+  c.header('X-Request-Id', c.get('requestId'));
   writeRequestLine(log, {
     method: c.req.method,
     route: routeOf(c),

@@ -172,7 +172,7 @@ export function clientAddress(peer: string, forwardedFor: string | undefined, tr
 
 /** The IP limits' key of request `c`: its client address (`clientIp` through TRUST_PROXY), by {@link addressKey}. */
 const ipKey = (c: Context<AppEnv>): string =>
-  `ip:${addressKey(clientAddress(c.var.clientIp(c), c.req.header('X-Forwarded-For'), c.var.config.trustProxy))}`;
+  `ip:${addressKey(clientAddress(c.get('clientIp')(c), c.req.header('X-Forwarded-For'), c.get('config').trustProxy))}`;
 
 /**
  * Limits writes per client address (`clientIp` from the runtime entry, through TRUST_PROXY:
@@ -184,7 +184,7 @@ export function ipWriteLimit(limit: number): MiddlewareHandler<AppEnv> {
 
 /** Limits writes per verified user (`c.var.user`); run it after the token check. */
 export function userWriteLimit(limit: number): MiddlewareHandler<AppEnv> {
-  return requestLimit('user', 'USER_WRITE_LIMITER', limit, (c) => `user:${c.var.user.uid}`, isWrite);
+  return requestLimit('user', 'USER_WRITE_LIMITER', limit, (c) => `user:${c.get('user').uid}`, isWrite);
 }
 
 /**

@@ -151,7 +151,7 @@ export async function idempotentWrite(
         fields: { 'Idempotency-Key': ['Required: a UUID'] },
       },
     );
-  const db = c.var.db;
+  const db = c.get('db');
   const now = Date.now();
   if (now - lastSweep > SWEEP_EVERY_MS) {
     lastSweep = now;

@@ -82,7 +82,7 @@ function dispatch(
   payload: Omit<PushPayload, 'locale'>,
   urgency: SendOptions['urgency'],
 ): void {
-  if (!c.var.pushSender) return;
+  if (!c.get('pushSender')) return;
   const topic = topicOf(payload.orderId);
   const task = find()
     .then((subscriptions) =>
