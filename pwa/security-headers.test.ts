@@ -43,7 +43,14 @@ describe('the _headers file', () => {
       expect(all).toContain(`  ${name}: `);
     expect(folders).toEqual(
       ['/assets/*', '/products/*'].map((folder) =>
-        [folder, '  ! Content-Security-Policy', '  ! X-Frame-Options', '  ! Permissions-Policy'].join('\n'),
+        [
+          folder,
+          '  ! Content-Security-Policy',
+          '  ! X-Frame-Options',
+          '  ! Permissions-Policy',
+          '  ! Strict-Transport-Security',
+          '  ! Referrer-Policy',
+        ].join('\n'),
       ),
     );
   });

@@ -91,15 +91,23 @@ export function securityHeaders(scriptHashes: readonly string[], env: CspEnv): R
 }
 
 /**
- * The headers a browser reads only from a document or a worker's script (CSP §4.1 "Integration
- * with Fetch": a policy applies to the global object its response creates; X-Frame-Options and
- * Permissions-Policy to a document). The built code and the product pictures never become one
- * (the service worker's script is `/sw.js`, at the root; the app starts no other worker; a WebP
- * opened on its own runs nothing), so they are served without these — about 1 KiB less for each
- * of a first visit's hundred responses over HTTP/1.1 (bench/README.md §12). The icons keep them:
- * an SVG opened on its own is a document.
+ * The headers only a document or a worker's script acts on: the CSP (CSP §4.1 "Integration with
+ * Fetch": a policy applies to the global object its response creates), X-Frame-Options and
+ * Permissions-Policy (a document's); HSTS, which the browser learns for the whole host from the
+ * page itself (RFC 6797 §8.1), and Referrer-Policy, whose value is the browsers' default and which
+ * a module or a style sheet otherwise takes from its page. The built code and the product pictures
+ * never become a document (the service worker's script is `/sw.js`, at the root; the app starts
+ * no other worker; a WebP opened on its own runs nothing), so they are served without these —
+ * about 1 KiB less for each of a first visit's hundred responses over HTTP/1.1
+ * (bench/README.md §12). The icons keep them: an SVG opened on its own is a document.
  */
-const documentOnlyHeaders = ['Content-Security-Policy', 'X-Frame-Options', 'Permissions-Policy'] as const;
+const documentOnlyHeaders = [
+  'Content-Security-Policy',
+  'X-Frame-Options',
+  'Permissions-Policy',
+  'Strict-Transport-Security',
+  'Referrer-Policy',
+] as const;
 
 /** The site's folders of files that are never a document: Vite's `assets/` (JS, CSS) and the product pictures (WebP). */
 const subresourceFolders = ['/assets/', '/products/'] as const;

@@ -42,6 +42,7 @@ describe('the built PWA on Node', () => {
     const res = await app.request('/assets/index-abc123.js');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.get('last-modified')).toBeNull();
   });
 
   it.each(['/', '/index.html', '/sw.js'])('revalidates the shell file %s on every load', async (path) => {

@@ -120,6 +120,8 @@ export function withStaticSite(app: Hono<AppEnv>, distDir: string): Hono<AppEnv>
     for (const [name, value] of Object.entries(headersFor(headerRules(), c.req.path))) c.res.headers.set(name, value);
     if (c.res.status === 200 && !c.res.headers.has('Cache-Control'))
       c.res.headers.set('Cache-Control', cacheControlFor(c.req.path === '/' ? '/index.html' : c.req.path));
+    // A hashed asset is immutable, never revalidated: its Last-Modified would be bytes for nothing.
+    if (cacheControlFor(c.req.path) === IMMUTABLE) c.res.headers.delete('Last-Modified');
   });
   // The shell files and client routes (index.html) are checked on every load, sw.js by every
   // update check: an ETag over the bytes sent (each compressed copy has its own) makes an
