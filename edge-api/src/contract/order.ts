@@ -283,7 +283,6 @@ export const packingInputSchema = z.object({
 });
 export type PackingInput = z.input<typeof packingInputSchema>;
 
-
 /** Largest page of `GET /orders`. */
 const MAX_ORDERS_PAGE = 200;
 
