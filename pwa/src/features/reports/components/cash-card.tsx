@@ -7,6 +7,7 @@ import { cashOptions } from '../api/reports';
 import { BoardCardHeader } from './board-card-header';
 import { DeliveryDateField, isDeliveryDate } from './delivery-date-field';
 import { cashRow, cashTotals, type CashBalance, type CashRow } from '../cash-model';
+import { ScrollRegion } from '../../../components/scroll-region';
 
 /** How a difference is highlighted: short in red, over in amber, even quietly. */
 const balanceClass: Record<CashBalance, string> = {
@@ -63,7 +64,7 @@ export function CashCard({ today }: { today: string }) {
       ) : rows.length === 0 ? (
         <p className="text-base-content/80">{t('cash.none')}</p>
       ) : (
-        <div className="overflow-x-auto rounded-box border border-base-300">
+        <ScrollRegion labelledBy="cash-heading">
           <table className="table">
             <thead className="text-base-content">
               <tr>
@@ -99,7 +100,7 @@ export function CashCard({ today }: { today: string }) {
               </tr>
             </tfoot>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </section>
   );

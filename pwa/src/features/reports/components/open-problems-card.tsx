@@ -7,6 +7,7 @@ import { apiErrorText } from '../../../lib/i18n/api-errors';
 import { useT } from '../../../lib/i18n/i18n';
 import { openProblemsOptions } from '../api/open-problems';
 import { BoardCardHeader } from './board-card-header';
+import { ScrollRegion } from '../../../components/scroll-region';
 
 /** How many the card lists; the rest are counted and in the queue. */
 const LISTED = 8;
@@ -59,7 +60,7 @@ export function OpenProblemsCard({ queueHref }: { queueHref: string }) {
               ? t('dawn.problems.countMore', { count: problems.length })
               : t('dawn.problems.count', { count: problems.length })}
           </p>
-          <div className="overflow-x-auto rounded-box border border-base-300">
+          <ScrollRegion labelledBy="open-problems-heading">
             <table className="table">
               <thead className="text-base-content">
                 <tr>
@@ -104,7 +105,7 @@ export function OpenProblemsCard({ queueHref }: { queueHref: string }) {
                 })}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
           {problems.length > LISTED && (
             <p className="mt-2 text-base-content/80">{t('dawn.problems.more', { count: problems.length - LISTED })}</p>
           )}
