@@ -19,7 +19,9 @@ export type SnapshotLoader<S extends Snapshot> = (previous: S | undefined) => Pr
 export class SnapshotCache<S extends Snapshot> {
   private snapshot: S | undefined;
   private checkedAt = Number.NEGATIVE_INFINITY;
-  private loading: Promise<S> | undefined;
+  /** Counts invalidate() calls: a read begun before the latest one may predate the write. */
+  private generation = 0;
+  private loading: { generation: number; promise: Promise<S> } | undefined;
 
   constructor(
     private readonly load: SnapshotLoader<S>,
@@ -27,8 +29,12 @@ export class SnapshotCache<S extends Snapshot> {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Forgets when it last checked: the next read asks the database. */
+  /**
+   * Forgets when it last checked: the next read asks the database, even while a read begun
+   * before this call is still under way (it may have read the rows before the write).
+   */
   invalidate(): void {
+    this.generation += 1;
     this.checkedAt = Number.NEGATIVE_INFINITY;
   }
 
@@ -41,16 +47,25 @@ export class SnapshotCache<S extends Snapshot> {
   current(): Promise<S> {
     const fresh = this.fresh();
     if (fresh) return Promise.resolve(fresh);
-    this.loading ??= this.reload().finally(() => {
-      this.loading = undefined;
-    });
-    return this.loading;
+    if (this.loading?.generation !== this.generation) {
+      const loading = { generation: this.generation, promise: this.reload(this.generation) };
+      this.loading = loading;
+      const done = () => {
+        if (this.loading === loading) this.loading = undefined;
+      };
+      loading.promise.then(done, done);
+    }
+    return this.loading.promise;
   }
 
-  private async reload(): Promise<S> {
+  /** Loads a snapshot; keeps it only if no invalidate() came while it was read. */
+  private async reload(generation: number): Promise<S> {
     const checkedAt = this.now();
-    this.snapshot = await this.load(this.snapshot);
-    this.checkedAt = checkedAt;
-    return this.snapshot;
+    const snapshot = await this.load(this.snapshot);
+    if (generation === this.generation) {
+      this.snapshot = snapshot;
+      this.checkedAt = checkedAt;
+    }
+    return snapshot;
   }
 }
