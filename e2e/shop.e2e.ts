@@ -2,6 +2,7 @@ import type { Product } from '@contract/catalogue';
 import { describe, expect, it } from 'vitest';
 import { idTokenFor, newAccount } from './support/accounts';
 import { useBrowser } from './support/browser';
+import { cacheContents, controlled } from './support/service-worker';
 
 const browser = useBrowser();
 
@@ -161,6 +162,44 @@ describe('catalogue refresh', () => {
     await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
     await expect.poll(() => card.count()).toBe(0);
     expect(deltas).toHaveLength(2);
+    await context.close();
+  });
+
+  it('shows a newer price as soon as the worker has it, when the worker answered from its copy at the page’s start', async () => {
+    const admin = await newAccount('Broadcast Admin', { admin: true });
+    const auth = { Authorization: `Bearer ${await idTokenFor(admin)}`, 'Content-Type': 'application/json' };
+    const created = await fetch(browser.url('/api/products'), {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({
+        name: 'Broadcast Kohlrabi',
+        price: 40,
+        image: '/products/carrot.webp',
+        category: 'vegetable',
+      }),
+    });
+    const kohlrabi = (await created.json()) as Product;
+    const { page, context } = await browser.open('/Shop');
+    const card = page.getByTestId('product-card').filter({ hasText: 'Broadcast Kohlrabi' });
+    await card.filter({ hasText: '40 Tk' }).waitFor();
+    await controlled(page);
+    // A phone that lost its IndexedDB copy asks for the whole list again (lost here on purpose,
+    // as the first visit's copy made the reload ask only for a delta).
+    const withoutCopy = () => page.evaluate(() => localStorage.removeItem('productsMirrored'));
+    await withoutCopy();
+    await page.reload();
+    await expect.poll(async () => (await cacheContents(page)).catalogue ?? []).toContain('/api/products');
+    await fetch(browser.url(`/api/products/update/${kohlrabi._id}`), {
+      method: 'PUT',
+      headers: auth,
+      body: JSON.stringify({ price: 60 }),
+    });
+    // The worker answers the whole list from its cache at once (40 Tk) while it fetches the new
+    // one; its update message comes within the page's first second, before the page has settled.
+    await withoutCopy();
+    await page.reload();
+    await card.filter({ hasText: '60 Tk' }).waitFor();
+    await fetch(browser.url(`/api/products/${kohlrabi._id}`), { method: 'DELETE', headers: auth });
     await context.close();
   });
 });

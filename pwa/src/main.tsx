@@ -6,6 +6,7 @@ import { AppProvider } from './app/provider';
 import { queryClient } from './app/query-client';
 import { createRouter } from './app/router';
 import { startAuth } from './features/auth/auth-session';
+import { listenToWorker } from './features/offline/worker-messages';
 import { startI18n, startI18nForPage, switchAfterHydration } from './lib/i18n/i18n';
 import { startOutboxRunner } from './lib/offline/outbox/runner';
 import { nextTask, whenSettled } from './lib/idle';
@@ -106,15 +107,11 @@ const refetchSent = () => {
 };
 // Once the page has settled: the worker's install downloads the whole precache, which should
 // not compete with the first screen's code, data and pictures on a slow phone.
-whenSettled(
-  () =>
-    void import('./features/offline/register-worker').then(({ registerServiceWorker }) =>
-      registerServiceWorker({
-        onCatalogueUpdated: (path) =>
-          void queryClient.invalidateQueries({ queryKey: path === '/api/reviews' ? reviewKeys.all : productKeys.all }),
-        onOutboxSent: refetchSent,
-      }),
-    ),
-);
+whenSettled(() => void import('./features/offline/register-worker').then((worker) => worker.registerServiceWorker()));
+listenToWorker({
+  onCatalogueUpdated: (path) =>
+    void queryClient.invalidateQueries({ queryKey: path === '/api/reviews' ? reviewKeys.all : productKeys.all }),
+  onOutboxSent: refetchSent,
+});
 startOutboxRunner(refetchSent);
 if (import.meta.env.VITE_E2E === '1') void import('./app/e2e-hooks');

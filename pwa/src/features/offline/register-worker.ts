@@ -1,7 +1,7 @@
 /**
  * Registers the service worker with workbox-window (loaded once the page has settled: nothing on
- * its first screen needs it) and follows it: updates (service-worker.ts offers them), a check for
- * a new version every 30 minutes, and the worker's messages. A page the worker did not control
+ * its first screen needs it) and follows it: updates (service-worker.ts offers them) and a check
+ * for a new version every 30 minutes. A page the worker did not control
  * yet (the first visit) hands it what it already fetched, so those pictures and that code are
  * kept too; then the catalogue's pictures are saved for offline where that costs nothing
  * (save-for-offline.ts). Saving data (DESIGN.md §5, Data), a first visit installs the worker, and
@@ -9,7 +9,6 @@
  * (lib/first-touch.ts): a look that ends there costs the first screen alone.
  */
 import { whenOfflineIsWanted } from '../../lib/first-touch';
-import { CACHE_UPDATED_MESSAGE, OUTBOX_SENT_MESSAGE } from '../../lib/storage-keys';
 import { keepWhatThePageFetched, saveForOfflineWhenFree } from './save-for-offline';
 import { markWaiting, setWorkbox } from './service-worker';
 
@@ -17,24 +16,11 @@ const UPDATE_CHECK_MS = 30 * 60 * 1000;
 
 /**
  * Registers /sw.js (production builds only: the dev server has no service worker).
- * `onCatalogueUpdated(path)` runs when the worker found newer catalogue JSON than it served
- * (workbox-broadcast-update), e.g. "/api/products" right after an admin's change;
- * `onOutboxSent()` when its Background Sync run sent queued orders or reviews.
  * workbox-window is downloaded here, after the page's load: nothing on screen needs it earlier.
+ * The worker's messages are heard from the page's start (worker-messages.ts).
  */
-export async function registerServiceWorker(handlers: {
-  onCatalogueUpdated: (path: string) => void;
-  onOutboxSent: () => void;
-}): Promise<void> {
+export async function registerServiceWorker(): Promise<void> {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  navigator.serviceWorker.addEventListener(
-    'message',
-    (event: MessageEvent<{ type?: string; payload?: { updatedURL?: string } }>) => {
-      if (event.data?.type === CACHE_UPDATED_MESSAGE && event.data.payload?.updatedURL)
-        handlers.onCatalogueUpdated(new URL(event.data.payload.updatedURL).pathname);
-      if (event.data?.type === OUTBOX_SENT_MESSAGE) handlers.onOutboxSent();
-    },
-  );
   const controlled = navigator.serviceWorker.controller !== null;
   await whenOfflineIsWanted();
   const { Workbox } = await import('workbox-window');
