@@ -9,9 +9,10 @@ type Script = { type?: string; src?: string; crossOrigin?: string; fetchPriority
 
 /**
  * A page the script runs in: its `<html>` attributes, whether the tab is hidden, whether it has
- * loaded, and whether the browser reports largest-contentful-paint entries (default yes; Safari does not).
+ * loaded, whether the browser reports largest-contentful-paint entries (default yes; Safari does
+ * not), and whether a service worker controls it.
  */
-type Page = { attributes?: string[]; hidden?: boolean; loaded?: boolean; noLcpApi?: boolean };
+type Page = { attributes?: string[]; hidden?: boolean; loaded?: boolean; noLcpApi?: boolean; controlled?: boolean };
 
 /** Lets every settled promise's callbacks run. */
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -40,7 +41,11 @@ async function run(script: string, path: string, stored: Record<string, string>,
     images: [picture('eager'), picture('lazy')],
   };
   const localStorage = { getItem: (key: string) => stored[key] ?? null };
-  const navigator = { languages, language: languages[0] ?? '' };
+  const navigator = {
+    languages,
+    language: languages[0] ?? '',
+    ...(page.controlled ? { serviceWorker: { controller: {} } } : {}),
+  };
   const clicks = new Set<(event: unknown) => void>();
   const window: Record<string, unknown> = {};
   /** Reports the page's largest paint to the script's observer (a browser does once it is on screen). */
@@ -128,6 +133,13 @@ describe('route-preload script', () => {
       '/assets/app.js',
     ]);
     expect(await run(script, '/about', {}, ['en-US'])).toMatchObject({ atOnce: [], later: [], decoded: [] });
+  });
+
+  it('preloads no JSON on a page a service worker controls, whose copy may be older than the server’s', async () => {
+    expect((await run(script, '/Shop', {}, ['en-US'], { controlled: true })).atOnce.map((link) => link.href)).toEqual([
+      '/assets/shop.js',
+      '/assets/app.js',
+    ]);
   });
 
   it('on a prerendered page, asks for nothing until it has loaded and its pictures are painted, then for the chunks at low priority, the stylesheet and the app', async () => {

@@ -6,7 +6,11 @@
  * current path, inserts `<link rel="modulepreload">` for that route's chunk and its imports, and
  * `<link rel="preload" as="fetch">` for the JSON the route renders first — only when none of the
  * given localStorage keys is there: a returning shopper's page asks for other URLs (a catalogue
- * delta, requests with a token), and a preload nobody uses wastes a slow phone's bandwidth.
+ * delta, requests with a token), and a preload nobody uses wastes a slow phone's bandwidth. Nor
+ * when a service worker controls the page: it answers from its copy at once, and that copy may
+ * be out of date; the app's own request is then its query's, which the worker's update message
+ * (features/offline/worker-messages.ts) can refetch — a preload's answer arrives before any query
+ * exists to refetch.
  * When the app will start in a language whose catalogue is a chunk of its own (the stored
  * choice, else the browser's first language, as lib/i18n's pickLocale decides), that chunk is
  * preloaded too: the first screen waits for it.
@@ -39,7 +43,7 @@ export type LanguagePreload = { locale: string; module: string; storageKey: stri
 
 /**
  * The inline script: modulepreloads `routes[path]`, preloads `data[path]` unless one of its keys
- * is stored, and modulepreloads `language.file` when the app will start in `language.locale`. On a
+ * is stored or a service worker controls the page, and modulepreloads `language.file` when the app will start in `language.locale`. On a
  * prerendered page it does all that once the page has loaded and painted (the load event — the
  * first row's pictures are in — their decoding, the browser's first largest-contentful-paint entry
  * where it has the API, which comes once that paint is on screen, two frames, then a task; at once
@@ -63,7 +67,7 @@ export function preloadScript(
     `const add=(r,h)=>{const l=document.createElement('link');l.rel=r;l.href=h;if(r==='preload'){l.as='fetch';l.crossOrigin='anonymous'}else if(pre)l.fetchPriority='low';document.head.append(l)};` +
     `const go=()=>{` +
     `if(f)for(const h of f)add('modulepreload',h);` +
-    `if(d){let s=true;try{s=d.unlessStored.some(k=>localStorage.getItem(k)!==null)}catch(e){}if(!s)add('preload',d.url)}` +
+    `if(d&&!(navigator.serviceWorker&&navigator.serviceWorker.controller)){let s=true;try{s=d.unlessStored.some(k=>localStorage.getItem(k)!==null)}catch(e){}if(!s)add('preload',d.url)}` +
     (language
       ? `{let s=null;try{s=localStorage.getItem(${JSON.stringify(language.storageKey)})}catch(e){}` +
         `const n=navigator.languages&&navigator.languages.length?navigator.languages:[navigator.language],L=${JSON.stringify(language.locale)};` +

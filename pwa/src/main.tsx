@@ -13,7 +13,7 @@ import { nextTask, whenSettled } from './lib/idle';
 import { warmUpNumberFormat } from './lib/format';
 import { preloadMirror } from './lib/offline/catalogue-mirror';
 import { orderKeys, productKeys, reviewKeys } from './lib/query-keys';
-import { refetchNow } from './lib/refetch-now';
+import { invalidateAfterRunning, refetchNow } from './lib/refetch-now';
 import { endHydration, startHydration } from './lib/hydration';
 import { replayTaps, stopEarlyTaps } from './lib/early-taps';
 import './index.css';
@@ -110,7 +110,7 @@ const refetchSent = () => {
 whenSettled(() => void import('./features/offline/register-worker').then((worker) => worker.registerServiceWorker()));
 listenToWorker({
   onCatalogueUpdated: (path) =>
-    void queryClient.invalidateQueries({ queryKey: path === '/api/reviews' ? reviewKeys.all : productKeys.all }),
+    void invalidateAfterRunning(queryClient, path === '/api/reviews' ? reviewKeys.all : productKeys.all),
   onOutboxSent: refetchSent,
 });
 startOutboxRunner(refetchSent);

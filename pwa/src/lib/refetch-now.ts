@@ -15,6 +15,22 @@ export async function refetchNow(client: QueryClient, queryKey: QueryKey): Promi
 }
 
 /**
+ * Invalidates `queryKey` (active queries fetch again; others when next shown) once every fetch of
+ * it under way has settled. For news that an answer may be out of date, such as the service
+ * worker's catalogue update: a fetch under way may be the one carrying the old answer, and an
+ * invalidation while a query's first fetch runs is lost when that fetch's answer lands.
+ * @returns a promise that settles once the invalidation has; it never rejects.
+ */
+export async function invalidateAfterRunning(client: QueryClient, queryKey: QueryKey): Promise<void> {
+  const running = client
+    .getQueryCache()
+    .findAll({ queryKey, fetchStatus: 'fetching' })
+    .map((query) => query.promise?.catch(() => undefined));
+  await Promise.all(running);
+  await client.invalidateQueries({ queryKey });
+}
+
+/**
  * Refetches the orders (refetchNow) when a key of `keys` — the outbox items a screen shows,
  * Idempotency-Keys — is gone from them since the last render: sent (by this page or the service
  * worker) or dropped, so the orders the server answers now hold what became of it.
