@@ -15,7 +15,7 @@ import {
   type PrecacheEntry,
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
+import { CacheFirst, NetworkFirst, StaleWhileRevalidate, type Strategy } from 'workbox-strategies';
 import {
   OUTBOX_SENT_MESSAGE,
   OUTBOX_SYNC_TAG,
@@ -24,6 +24,7 @@ import {
   SAVE_PICTURES_MESSAGE,
   SKIP_WAITING_MESSAGE,
 } from './lib/storage-keys';
+import type { CodeRole } from './features/offline/worker';
 import type { OutboxSentMessage } from './lib/offline/outbox/protocol';
 import { sendOutbox } from './lib/offline/outbox/sender';
 // Web Push: the `push` and `notificationclick` handlers (DESIGN.md §11).
@@ -114,26 +115,24 @@ registerRoute(
 // is a price the shopper is quoted (DESIGN.md §16) — online it is always today's, offline the
 // last one seen. The API's ETag keeps the refetch a 304. The admin's list of every area
 // (`?all=1`) is not kept.
-const AREAS_CACHE = 'delivery-areas';
+const areas = new NetworkFirst({
+  cacheName: 'delivery-areas',
+  networkTimeoutSeconds: 5,
+  plugins: [new CacheableResponsePlugin({ statuses: [200] })],
+});
 registerRoute(
   ({ url, request }) =>
     request.method === 'GET' && sameOrigin(url) && url.pathname === '/api/delivery-areas' && url.search === '',
-  new NetworkFirst({
-    cacheName: AREAS_CACHE,
-    networkTimeoutSeconds: 5,
-    plugins: [new CacheableResponsePlugin({ statuses: [200] })],
-  }),
+  areas,
 );
 
-// A signed-in shopper's phone keeps the areas as soon as someone signs in (with the shopper's
-// code, ROLE_CODE below), not only once a page asked for them: a shopper whose first checkout is
-// offline can still choose their area. A signed-out visit, which cannot check out, does not
-// fetch them. A failed fetch is let go; the page's first request online fills the cache then.
-const keepAreas = () =>
-  caches
-    .open(AREAS_CACHE)
-    .then((cache) => cache.add('/api/delivery-areas'))
-    .catch(() => undefined);
+// The API answers a role's screens read offline, kept with that role's code (ROLE_CODE below),
+// not only once a page asked for them: a shopper whose first checkout is offline can still choose
+// their area. A signed-out visit, which cannot check out, does not fetch them. A failed fetch is
+// let go; the page's first request online fills the cache then.
+const roleData: Partial<Record<CodeRole, { url: string; strategy: Strategy }[]>> = {
+  shopper: [{ url: '/api/delivery-areas', strategy: areas }],
+};
 
 // Client routes: every navigation gets the precached index.html, online or not, so the PWA
 // routes itself (and shows its own 404). API paths are never answered with HTML.
@@ -156,12 +155,12 @@ self.addEventListener('message', (event) => {
         .map((url) => pictures.handleAll({ request: new Request(url), event })[1].catch(() => undefined)),
     );
   else if (typeof role === 'string')
-    saved = Promise.all([
-      ...built
-        .filter((entry) => entry.roles?.includes(role))
-        .map((entry) => code.handleAll({ request: new Request(entry.url), event })[1].catch(() => undefined)),
-      ...(role === 'shopper' ? [keepAreas()] : []),
-    ]);
+    saved = Promise.all(
+      [
+        ...built.filter((entry) => entry.roles?.includes(role)).map((entry) => ({ url: entry.url, strategy: code })),
+        ...(roleData[role as CodeRole] ?? []),
+      ].map(({ url, strategy }) => strategy.handleAll({ request: new Request(url), event })[1].catch(() => undefined)),
+    );
   else return;
   event.waitUntil(saved);
   void saved.then(() => event.ports[0]?.postMessage(true));
