@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { Product } from '@contract/catalogue';
+import { ScrollRegion } from '../../../components/scroll-region';
 import { apiErrorText } from '../../../lib/i18n/api-errors';
 import { t, useLocale } from '../../../lib/i18n/i18n';
 import { productName } from '../../../lib/i18n/product-name';
@@ -35,9 +36,11 @@ export function ManageProducts({
   };
   return (
     <section>
-      <h1 className="mb-6 text-2xl font-bold">{t('dashboard.manageProducts')}</h1>
+      <h1 id="manage-products-heading" className="mb-6 text-2xl font-bold">
+        {t('dashboard.manageProducts')}
+      </h1>
       <OfflineNote online={online} />
-      <div className="overflow-x-auto">
+      <ScrollRegion labelledBy="manage-products-heading">
         <table className="table">
           <thead className="text-base-content">
             <tr>
@@ -100,7 +103,7 @@ export function ManageProducts({
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </section>
   );
 }

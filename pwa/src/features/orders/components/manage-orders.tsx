@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { DeliverySlot } from '@contract/delivery';
 import type { Order } from '@contract/order';
+import { ScrollRegion } from '../../../components/scroll-region';
 import { formatPrice } from '../../../lib/format';
 import { apiErrorText } from '../../../lib/i18n/api-errors';
 import { t, useLocale } from '../../../lib/i18n/i18n';
@@ -91,7 +92,9 @@ export function ManageOrders({ offeredSlots, orderHref }: ManageOrdersProps) {
   return (
     <section>
       <div className="mb-4 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-        <h1 className="text-2xl font-bold">{texts.heading}</h1>
+        <h1 id="manage-orders-heading" className="text-2xl font-bold">
+          {texts.heading}
+        </h1>
         {head.dataUpdatedAt > 0 && (
           <p className="text-sm text-base-content/70" data-testid="last-updated">
             {texts.lastUpdated(formatShopTime(head.dataUpdatedAt))}
@@ -115,7 +118,7 @@ export function ManageOrders({ offeredSlots, orderHref }: ManageOrdersProps) {
         ))}
       {orders && <RiderRuns orders={orders} disabled={!online} />}
       {orders && (
-        <div className="overflow-x-auto">
+        <ScrollRegion labelledBy="manage-orders-heading">
           <table className="table">
             <thead className="text-base-content">
               <tr>
@@ -139,7 +142,7 @@ export function ManageOrders({ offeredSlots, orderHref }: ManageOrdersProps) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
       {orders?.length === 0 && <p className="py-8 text-center">{texts.none}</p>}
       {queue.hasNextPage && <LoadMore onLoad={queue.loadMore} loading={queue.isFetchingNextPage} />}

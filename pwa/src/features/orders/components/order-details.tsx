@@ -4,6 +4,7 @@ import type { Order } from '@contract/order';
 import { toBdMobileDisplay } from '@contract/phone';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths';
+import { ScrollRegion } from '../../../components/scroll-region';
 import { Spinner } from '../../../components/spinner';
 import { useOnline } from '../../../lib/use-online';
 import { isOrderNotFound, useOrder } from '../api/order-details';
@@ -168,10 +169,12 @@ export function OrderDetails({ id, queueHref, notes }: { id: string; queueHref: 
             </div>
           </div>
         </div>
-        <h2 className="mt-6 mb-2 text-lg font-semibold">{texts.products}</h2>
-        <div className="overflow-x-auto">
+        <h2 id="order-lines-heading" className="mt-6 mb-2 text-lg font-semibold">
+          {texts.products}
+        </h2>
+        <ScrollRegion labelledBy="order-lines-heading">
           <OrderLines order={order} />
-        </div>
+        </ScrollRegion>
         <PackingResult order={order} />
       </div>
       <PackingSlip order={order} />

@@ -64,7 +64,7 @@ export function CashCard({ today }: { today: string }) {
       ) : rows.length === 0 ? (
         <p className="text-base-content/80">{t('cash.none')}</p>
       ) : (
-        <ScrollRegion labelledBy="cash-heading">
+        <ScrollRegion labelledBy="cash-heading" framed>
           <table className="table">
             <thead className="text-base-content">
               <tr>

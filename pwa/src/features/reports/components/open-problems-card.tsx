@@ -60,7 +60,7 @@ export function OpenProblemsCard({ queueHref }: { queueHref: string }) {
               ? t('dawn.problems.countMore', { count: problems.length })
               : t('dawn.problems.count', { count: problems.length })}
           </p>
-          <ScrollRegion labelledBy="open-problems-heading">
+          <ScrollRegion labelledBy="open-problems-heading" framed>
             <table className="table">
               <thead className="text-base-content">
                 <tr>

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { PurchaseItem } from '@contract/report';
 import { shopDayStartMs } from '@contract/shop-day';
+import { ScrollRegion } from '../../../components/scroll-region';
 import { formatNumber, shopDateFormat } from '../../../lib/format';
 import { apiErrorText } from '../../../lib/i18n/api-errors';
 import { intlLocale, useLocale, useT } from '../../../lib/i18n/i18n';
@@ -89,7 +90,7 @@ export function PurchaseList({ today }: { today: string }) {
       ) : rows.length === 0 ? (
         <p>{t('reports.noPurchases')}</p>
       ) : (
-        <div className="overflow-x-auto">
+        <ScrollRegion labelledBy="purchase-heading">
           <table className="table table-zebra purchase-table">
             <thead className="text-base-content">
               <tr>
@@ -137,7 +138,7 @@ export function PurchaseList({ today }: { today: string }) {
               </tfoot>
             )}
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </section>
   );
