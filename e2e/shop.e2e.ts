@@ -6,6 +6,21 @@ import { cacheContents, controlled } from './support/service-worker';
 
 const browser = useBrowser();
 
+/**
+ * A vegetable `name` at `price` Tk, added through the API by a new admin `adminName` (shown with
+ * the carrot's picture); returns it and that admin's request headers, for its later edits.
+ */
+async function addProduct(adminName: string, name: string, price: number) {
+  const admin = await newAccount(adminName, { admin: true });
+  const auth = { Authorization: `Bearer ${await idTokenFor(admin)}`, 'Content-Type': 'application/json' };
+  const created = await fetch(browser.url('/api/products'), {
+    method: 'POST',
+    headers: auth,
+    body: JSON.stringify({ name, price, image: '/products/carrot.webp', category: 'vegetable' }),
+  });
+  return { product: (await created.json()) as Product, auth };
+}
+
 describe('the shop', () => {
   it('shows ALL PRODUCTS with at least 36 cards whose pictures really loaded', async () => {
     const { page, context } = await browser.open('/Shop');
@@ -128,14 +143,7 @@ describe('catalogue refresh', () => {
   );
 
   it('brings the shop up to date with a small delta (?since=): an edited price, then a deletion', async () => {
-    const admin = await newAccount('Delta Admin', { admin: true });
-    const auth = { Authorization: `Bearer ${await idTokenFor(admin)}`, 'Content-Type': 'application/json' };
-    const created = await fetch(browser.url('/api/products'), {
-      method: 'POST',
-      headers: auth,
-      body: JSON.stringify({ name: 'Delta Okra', price: 40, image: '/products/carrot.webp', category: 'vegetable' }),
-    });
-    const okra = (await created.json()) as Product;
+    const { product: okra, auth } = await addProduct('Delta Admin', 'Delta Okra', 40);
     const { page, context } = await browser.open('/Shop');
     const card = page.getByTestId('product-card').filter({ hasText: 'Delta Okra' });
     await card.filter({ hasText: '40 Tk' }).waitFor();
@@ -166,19 +174,7 @@ describe('catalogue refresh', () => {
   });
 
   it('shows a newer price as soon as the worker has it, when the worker answered from its copy at the page’s start', async () => {
-    const admin = await newAccount('Broadcast Admin', { admin: true });
-    const auth = { Authorization: `Bearer ${await idTokenFor(admin)}`, 'Content-Type': 'application/json' };
-    const created = await fetch(browser.url('/api/products'), {
-      method: 'POST',
-      headers: auth,
-      body: JSON.stringify({
-        name: 'Broadcast Kohlrabi',
-        price: 40,
-        image: '/products/carrot.webp',
-        category: 'vegetable',
-      }),
-    });
-    const kohlrabi = (await created.json()) as Product;
+    const { product: kohlrabi, auth } = await addProduct('Broadcast Admin', 'Broadcast Kohlrabi', 40);
     const { page, context } = await browser.open('/Shop');
     const card = page.getByTestId('product-card').filter({ hasText: 'Broadcast Kohlrabi' });
     await card.filter({ hasText: '40 Tk' }).waitFor();

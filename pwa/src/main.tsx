@@ -12,8 +12,9 @@ import { startOutboxRunner } from './lib/offline/outbox/runner';
 import { nextTask, whenSettled } from './lib/idle';
 import { warmUpNumberFormat } from './lib/format';
 import { preloadMirror } from './lib/offline/catalogue-mirror';
+import { loadDb } from './lib/offline/live-query';
 import { orderKeys, productKeys, reviewKeys } from './lib/query-keys';
-import { invalidateAfterRunning, refetchNow } from './lib/refetch-now';
+import { invalidateAfterRunning } from './lib/refetch-now';
 import { endHydration, startHydration } from './lib/hydration';
 import { replayTaps, stopEarlyTaps } from './lib/early-taps';
 import './index.css';
@@ -102,16 +103,22 @@ startAuth();
 // Once queued orders or reviews reach the server (from this page or the worker's Background
 // Sync), the lists that show them are refetched.
 const refetchSent = () => {
-  void refetchNow(queryClient, orderKeys.all);
-  void refetchNow(queryClient, reviewKeys.all);
+  void invalidateAfterRunning(queryClient, orderKeys.all);
+  void invalidateAfterRunning(queryClient, reviewKeys.all);
 };
 // Once the page has settled: the worker's install downloads the whole precache, which should
 // not compete with the first screen's code, data and pictures on a slow phone.
 whenSettled(() => void import('./features/offline/register-worker').then((worker) => worker.registerServiceWorker()));
+// From the first script on: a worker already in control may post news in the first second, and a
+// message posted with nobody listening is lost.
 listenToWorker({
   onCatalogueUpdated: (path) =>
     void invalidateAfterRunning(queryClient, path === '/api/reviews' ? reviewKeys.all : productKeys.all),
-  onOutboxSent: refetchSent,
+  onOutboxRan: (sent) => {
+    // The worker writes the outbox without Dexie: the page's live queries of it read it again.
+    void loadDb().then((db) => db.outboxChangedElsewhere());
+    if (sent > 0) refetchSent();
+  },
 });
 startOutboxRunner(refetchSent);
 if (import.meta.env.VITE_E2E === '1') void import('./app/e2e-hooks');

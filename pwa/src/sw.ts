@@ -17,7 +17,7 @@ import {
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate, type Strategy } from 'workbox-strategies';
 import {
-  OUTBOX_SENT_MESSAGE,
+  OUTBOX_RAN_MESSAGE,
   OUTBOX_SYNC_TAG,
   PICTURES_CACHE,
   ROLE_CODE_MESSAGE,
@@ -25,8 +25,8 @@ import {
   SKIP_WAITING_MESSAGE,
 } from './lib/storage-keys';
 import type { CodeRole } from './features/offline/worker';
-import type { OutboxSentMessage } from './lib/offline/outbox/protocol';
-import { sendOutbox } from './lib/offline/outbox/sender';
+import type { OutboxRanMessage } from './lib/offline/outbox/protocol';
+import { sendOutbox } from './lib/offline/outbox/worker-sender';
 // Web Push: the `push` and `notificationclick` handlers (DESIGN.md §11).
 import './lib/offline/push-handlers';
 import './lib/offline/bkash-return-worker'; // a bKash return lost offline: kept, and delivered once back online (before Workbox's routes)
@@ -133,6 +133,8 @@ registerRoute(
 const roleData: Partial<Record<CodeRole, { url: string; strategy: Strategy }[]>> = {
   shopper: [{ url: '/api/delivery-areas', strategy: areas }],
 };
+/** Whether `role`, a string from a message, names a role of roleData (an own key, so not `__proto__`). */
+const hasRoleData = (role: string): role is keyof typeof roleData => Object.hasOwn(roleData, role);
 
 // Client routes: every navigation gets the precached index.html, online or not, so the PWA
 // routes itself (and shows its own 404). API paths are never answered with HTML.
@@ -158,7 +160,7 @@ self.addEventListener('message', (event) => {
     saved = Promise.all(
       [
         ...built.filter((entry) => entry.roles?.includes(role)).map((entry) => ({ url: entry.url, strategy: code })),
-        ...(roleData[role as CodeRole] ?? []),
+        ...((hasRoleData(role) && roleData[role]) || []),
       ].map(({ url, strategy }) => strategy.handleAll({ request: new Request(url), event })[1].catch(() => undefined)),
     );
   else return;
@@ -168,11 +170,12 @@ self.addEventListener('message', (event) => {
 
 // Background Sync (where the browser has it): the same sender the page runs, so queued orders and
 // reviews leave even after the app was closed. It uses the last ID token the page stored, and
-// tells open pages when it sent something so My Orders shows the new order.
+// tells open pages after each run, so they show what became of their queued items and My Orders
+// the new orders.
 async function syncOutbox(): Promise<void> {
-  if ((await sendOutbox()) === 0) return;
+  const sent = await sendOutbox();
   for (const client of await self.clients.matchAll({ type: 'window' }))
-    client.postMessage({ type: OUTBOX_SENT_MESSAGE } satisfies OutboxSentMessage);
+    client.postMessage({ type: OUTBOX_RAN_MESSAGE, sent } satisfies OutboxRanMessage);
 }
 self.addEventListener('sync', (event) => {
   const syncEvent = event as Event & { tag: string; waitUntil: (p: Promise<unknown>) => void };

@@ -55,8 +55,11 @@ export const OUTBOX_SYNC_TAG = 'taza-haat-outbox';
 
 // Messages from the service worker to open pages
 
-/** Posted after a Background Sync run sent something (pages refetch the lists that show it). */
-export const OUTBOX_SENT_MESSAGE = 'OUTBOX_SENT';
+/**
+ * Posted after each Background Sync run of the outbox: pages read their outbox rows again, and
+ * refetch the lists that show what it sent.
+ */
+export const OUTBOX_RAN_MESSAGE = 'OUTBOX_RAN';
 
 /** Posted by workbox-broadcast-update when the catalogue JSON it served has changed. */
 export const CACHE_UPDATED_MESSAGE = 'CACHE_UPDATED';

@@ -11,7 +11,7 @@ import { useSearchParams } from 'react-router-dom';
 import { readBkashReturn, type BkashReturn } from '../../lib/bkash';
 import type { BkashSettledMessage } from '../../lib/offline/bkash-return';
 import { orderKeys } from '../../lib/query-keys';
-import { refetchNow } from '../../lib/refetch-now';
+import { invalidateAfterRunning } from '../../lib/refetch-now';
 import { BKASH_DELIVER_MESSAGE, BKASH_SETTLED_MESSAGE } from '../../lib/storage-keys';
 
 /** How often My Orders asks the worker to deliver a kept return while one waits. */
@@ -47,7 +47,7 @@ export function useBkashReturn(): BkashReturn | undefined {
         },
         { replace: true },
       );
-      void refetchNow(client, orderKeys.all);
+      void invalidateAfterRunning(client, orderKeys.all);
     };
     worker.addEventListener('message', onMessage);
     window.addEventListener('online', askToDeliver);

@@ -7,7 +7,7 @@
  *   so they render from IndexedDB at once, online or not (catalogue-mirror.ts).
  */
 import type { SaleUnit } from '@contract/catalogue';
-import Dexie, { type Table } from 'dexie';
+import Dexie, { RangeSet, type Table } from 'dexie';
 import { DB_NAME } from '../storage-keys';
 import type { OutboxItem } from './outbox/protocol';
 
@@ -43,13 +43,29 @@ export class ShopDb extends Dexie {
   meta!: Table<{ key: string; value: string }, string>;
 
   constructor() {
-    super(DB_NAME);
+    // No query cache: the service worker writes outbox rows without Dexie (outbox/worker-sender.ts),
+    // and a cached answer would hide them when outboxChangedElsewhere() asks live queries to read again.
+    super(DB_NAME, { cache: 'disabled' });
     this.version(1).stores({ cart: '&_id, position', outbox: '++seq, &key, status, userEmail', meta: '&key' });
     this.version(2).stores({ products: '&_id, position', reviews: '&_id, position' });
   }
 }
 
 export const db = new ShopDb();
+
+/**
+ * Makes this page's live queries of the outbox read their rows again: for the service worker's
+ * writes (outbox/worker-sender.ts, idb), which Dexie's own change events do not carry.
+ */
+export function outboxChangedElsewhere(): void {
+  const everything = new RangeSet(Dexie.minKey, Dexie.maxKey);
+  // Every part a query of the outbox may have read: its rows ('') and deletions, and each index.
+  const parts = ['', ':dels', 'key', 'status', 'userEmail'].map((part) => [
+    `idb://${DB_NAME}/outbox/${part}`,
+    everything,
+  ]);
+  Dexie.on('storagemutated').fire(Object.fromEntries(parts));
+}
 
 let reopened = false;
 // The browser can close a database under us (storage pressure, an upgrade in another tab):

@@ -37,8 +37,8 @@ export type UnsentOrder = {
  * of a short one), whether anything is left to order without them, and the units left of each
  * short one ("Send 3"); [] when signed out.
  * When an order leaves the outbox (sent by this page or the service worker), every order query
- * is refetched with refetchNow: a fetch begun before the server had the order is cancelled rather
- * than awaited, which an invalidation alone would do for a list not loaded yet (e.g. opened offline).
+ * is refetched with invalidateAfterRunning: once a fetch begun before the server had the order has
+ * landed, for an invalidation alone would reuse that fetch on a list not loaded yet (e.g. opened offline).
  */
 export function useUnsentOrders(email: string | undefined): UnsentOrder[] {
   const nameOf = useStoredProductName();

@@ -6,7 +6,7 @@ import { bkashCodeText, payOnDeliveryInstead, payWithBkash, type BkashReturn } f
 import { apiErrorText } from '../../../lib/i18n/api-errors';
 import { useT } from '../../../lib/i18n/i18n';
 import { orderKeys } from '../../../lib/query-keys';
-import { refetchNow } from '../../../lib/refetch-now';
+import { invalidateAfterRunning } from '../../../lib/refetch-now';
 import { notify } from '../../../lib/toast';
 import { useOnline } from '../../../lib/use-online';
 
@@ -37,7 +37,7 @@ export function BkashPayment({ order, returned }: { order: Order; returned?: Bka
     const started = Date.now();
     const timer = setInterval(() => {
       if (Date.now() - started > CONFIRM_POLL_FOR_MS) clearInterval(timer);
-      else void refetchNow(client, orderKeys.all);
+      else void invalidateAfterRunning(client, orderKeys.all);
     }, CONFIRM_POLL_MS);
     return () => clearInterval(timer);
   }, [confirming, online, client]);
@@ -96,7 +96,7 @@ export function BkashPayment({ order, returned }: { order: Order; returned?: Bka
                   () => payOnDeliveryInstead(order._id),
                   () => {
                     notify('order', 'success', t('bkash.switchedToCod'));
-                    void refetchNow(client, orderKeys.all);
+                    void invalidateAfterRunning(client, orderKeys.all);
                   },
                 )
               }

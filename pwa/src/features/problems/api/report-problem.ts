@@ -9,7 +9,7 @@ import { useLiveQuery } from '../../../lib/offline/live-query';
 import type { ProblemPayload, UnsentItem } from '../../../lib/offline/outbox/protocol';
 import { submit, type SubmitOutcome } from '../../../lib/offline/outbox/submit';
 import { orderKeys } from '../../../lib/query-keys';
-import { refetchNow, useRefetchOrdersWhenGone } from '../../../lib/refetch-now';
+import { invalidateAfterRunning, useRefetchOrdersWhenGone } from '../../../lib/refetch-now';
 
 /** A problem in the outbox not sent yet: waiting (with its photo), or refused (its lines and why). */
 export type UnsentProblem = Extract<UnsentItem, { kind: 'problem' }>;
@@ -34,7 +34,7 @@ export function useReportProblem(userEmail: string) {
       replaces?: string | undefined;
     }): Promise<SubmitOutcome> =>
       submit('problem', payload, { userEmail, key, ...(replaces === undefined ? {} : { replaces }) }),
-    onSettled: () => refetchNow(client, orderKeys.all),
+    onSettled: () => invalidateAfterRunning(client, orderKeys.all),
   });
 }
 

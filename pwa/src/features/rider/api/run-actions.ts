@@ -10,7 +10,7 @@ import { shopDate } from '@contract/shop-day';
 import { useLiveQuery } from '../../../lib/offline/live-query';
 import type { OutboxItem, OutboxKind, OutboxPayload } from '../../../lib/offline/outbox/protocol';
 import { submit, type SubmitOutcome } from '../../../lib/offline/outbox/submit';
-import { refetchNow } from '../../../lib/refetch-now';
+import { invalidateAfterRunning } from '../../../lib/refetch-now';
 import { runKeys } from './get-run';
 
 /** The outbox kinds of a rider's run. */
@@ -49,7 +49,7 @@ export function useRunAction(userEmail: string) {
     networkMode: 'always',
     mutationFn: ({ action, key, replaces }: { action: RunAction; key: string; replaces?: string | undefined }) =>
       submitAction(action, { userEmail, key, replaces }),
-    onSettled: () => refetchNow(client, runKeys.all),
+    onSettled: () => invalidateAfterRunning(client, runKeys.all),
   });
 }
 

@@ -8,7 +8,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../db';
 import type { ProblemPayload } from './protocol';
-import { sendOutbox } from './sender';
+import { sendOutbox } from './page-sender';
 import { enqueue, outboxItem } from './store';
 
 const asha = 'asha@example.test';

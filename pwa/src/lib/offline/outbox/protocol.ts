@@ -15,7 +15,7 @@ import type { OrderInput, PackingInput } from '@contract/order';
 import type { PhotoType, ProblemInput } from '@contract/problem';
 import type { ReviewInput } from '@contract/review';
 import type { AttemptInput, DeliveredInput } from '@contract/rider';
-import type { OUTBOX_SENT_MESSAGE } from '../../storage-keys';
+import type { OUTBOX_RAN_MESSAGE } from '../../storage-keys';
 
 /**
  * Each kind of queued write: what it sends (request.ts makes the request of it). An order and a
@@ -183,5 +183,5 @@ export type UnsentItem = Exclude<OutboxItem, { status: 'sent' }>;
 /** Whether `item` is not sent (yet): the items My Orders, Add Review and the header list. */
 export const isUnsent = (item: OutboxItem): item is UnsentItem => item.status !== 'sent';
 
-/** What the service worker posts to open pages after a Background Sync run sent something. */
-export type OutboxSentMessage = { type: typeof OUTBOX_SENT_MESSAGE };
+/** What the service worker posts to open pages after a Background Sync run: how many items it sent. */
+export type OutboxRanMessage = { type: typeof OUTBOX_RAN_MESSAGE; sent: number };

@@ -9,7 +9,7 @@ import type { OrderInput } from '@contract/order';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setTokenProvider } from '../../api-client';
 import { db } from '../db';
-import { sendOutbox } from './sender';
+import { sendOutbox } from './page-sender';
 import { enqueue, outboxItem } from './store';
 
 const tokenFor = (email: string, n: number) => `x.${Buffer.from(JSON.stringify({ email, n })).toString('base64url')}.y`;

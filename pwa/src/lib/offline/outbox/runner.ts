@@ -18,7 +18,7 @@ export function sendNow(): Promise<number> {
   // Signed out (or the session not restored yet) nothing may be sent: queued items are sent
   // with their owner's token. Then neither the sender nor Dexie is loaded.
   running ??= currentIdToken()
-    .then(async (token) => (token ? (await import('./sender')).sendOutbox(currentIdToken) : 0))
+    .then(async (token) => (token ? (await import('./page-sender')).sendOutbox(currentIdToken) : 0))
     .then((sent) => {
       if (sent > 0) onSent();
       return sent;

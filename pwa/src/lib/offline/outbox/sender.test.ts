@@ -10,7 +10,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../db';
 import { dismiss, enqueue, outboxItem } from './store';
 import { MAX_AGE_DAYS, type UnsentItem } from './protocol';
-import { MAX_AGE_MS, sendOutbox } from './sender';
+import { sendOutbox as sendFromPage } from './page-sender';
+import { MAX_AGE_MS, type SendOutbox } from './sender';
+import { sendOutbox as sendFromWorker } from './worker-sender';
 
 const tokenFor = (email: string) => `x.${Buffer.from(JSON.stringify({ email })).toString('base64url')}.y`;
 const asha = 'asha@example.test';
@@ -62,7 +64,12 @@ beforeEach(async () => {
 });
 afterEach(() => db.close());
 
-describe('outbox', () => {
+// The same rules hold for the page's sender (Dexie) and the service worker's (idb): each runs the
+// whole suite on the rows the page's Dexie wrote.
+describe.each<[string, SendOutbox]>([
+  ['the page (Dexie)', sendFromPage],
+  ['the service worker (idb)', sendFromWorker],
+])('outbox sent by %s', (_, sendOutbox) => {
   it('writes the order and empties the cart in one transaction — or neither', async () => {
     await db.cart.put({
       _id: 'p1',
