@@ -58,6 +58,10 @@ const onDemandEntries = new RegExp(
     .join('|'),
 );
 
+/** `screens`, or the role screens' Bangla (lib/i18n loadRoleMessages), which every role's code includes. */
+const withRoleMessages = (screens: RegExp) =>
+  new RegExp(`${screens.source}|${/lib[\\/]i18n[\\/]locales[\\/]bn-roles\.json$/.source}`);
+
 /**
  * The screens only a role opens, by role (features/offline/worker.ts CodeRole): never precached
  * on a first visit; the service worker fetches all of a role's code when the role first opens the
@@ -67,10 +71,11 @@ const onDemandEntries = new RegExp(
  * and signing in needs a connection.
  */
 const roleScreens = {
-  admin:
+  admin: withRoleMessages(
     /app[\\/]routes[\\/]dashboard-(add-admin|add-product|add-rider|areas|manage-orders|manage-products|order-details|pack-order|problems|update-product)\.tsx$|features[\\/]reports[\\/]components[\\/]dawn-board\.tsx$/,
-  rider: /app[\\/]routes[\\/]rider\.tsx$/,
-  shopper: /app[\\/]routes[\\/](checkout|profile|dashboard-(layout|home|my-orders|add-review))\.tsx$/,
+  ),
+  rider: withRoleMessages(/app[\\/]routes[\\/]rider\.tsx$/),
+  shopper: withRoleMessages(/app[\\/]routes[\\/](checkout|profile|dashboard-(layout|home|my-orders|add-review))\.tsx$/),
 } satisfies Record<CodeRole, RegExp>;
 
 /**
@@ -94,7 +99,7 @@ export default defineConfig(({ mode }) => {
     envPrefix: ['VITE_', 'FLASH_SALE_'],
     plugins: [
       // English compiled into each t() call, the Bangla catalogue compiled into its own chunk (DESIGN.md §9).
-      i18nInline(),
+      i18nInline({ roleOnlyFiles: precache.roleOnlyFiles }),
       precache.plugin,
       react(),
       tailwindcss(),

@@ -8,8 +8,7 @@
 import type { Product } from '@contract/catalogue';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import bn from '../pwa/src/lib/i18n/locales/bn.json';
-import en from '../pwa/src/lib/i18n/locales/en.json';
+import { bn, en } from './support/catalogues';
 import { api } from './support/api';
 import { scrollThrough, useBrowser } from './support/browser';
 

@@ -8,8 +8,7 @@ import { mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import bn from '../pwa/src/lib/i18n/locales/bn.json';
-import en from '../pwa/src/lib/i18n/locales/en.json';
+import { bn, en } from './support/catalogues';
 import { logIn, newAccount, placeOrderFor } from './support/accounts';
 import { useBrowser, visit } from './support/browser';
 

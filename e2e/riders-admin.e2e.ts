@@ -11,7 +11,7 @@ import type { Order } from '@contract/order';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '../edge-api/src/db/client';
-import en from '../pwa/src/lib/i18n/locales/en.json';
+import { en } from './support/catalogues';
 import { logIn, newAccount, placeOrderFor, type Account } from './support/accounts';
 import { apiAs } from './support/api';
 import { seriousA11yViolations } from './support/axe';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileCatalogue, inlineEnglish } from './i18n-inline';
+import { compileCatalogue, inlineEnglish, misplacedMessages } from './i18n-inline';
 
 const english = {
   'nav.home': 'Home',
@@ -54,5 +54,42 @@ describe('compileCatalogue', () => {
 
   it('names the message that does not parse', () => {
     expect(() => compileCatalogue({ broken: '{count, plural, one {x}' })).toThrow(/message "broken" does not parse/);
+  });
+});
+
+describe('misplacedMessages: each Bangla message in the catalogue of the screens that show it', () => {
+  // The shop (precached), sign-in (on demand, no role) and the dashboard (an admin's own code).
+  const chunks = [
+    { type: 'chunk', fileName: 'assets/shop.js', moduleIds: ['/src/shop.tsx', '/src/header.tsx'] },
+    { type: 'chunk', fileName: 'assets/login.js', moduleIds: ['/src/login.tsx'] },
+    { type: 'chunk', fileName: 'assets/dashboard.js', moduleIds: ['/src/dashboard.tsx'] },
+    { type: 'asset' },
+  ] as const;
+  const roleOnly = new Set(['assets/dashboard.js']);
+  const shown = new Map([
+    ['/src/shop.tsx', ['shop.title', 'price']],
+    ['/src/header.tsx', ['price']],
+    ['/src/login.tsx', ['login.title']],
+    ['/src/dashboard.tsx', ['dashboard.title', 'price']],
+  ]);
+  const catalogue = (...ids: string[]) => Object.fromEntries(ids.map((id) => [id, id]));
+
+  it('finds nothing when the first visit’s file holds every message shown outside the role screens', () => {
+    const catalogues = { shell: catalogue('shop.title', 'price', 'login.title'), roles: catalogue('dashboard.title') };
+    expect(misplacedMessages(chunks, shown, roleOnly, catalogues)).toEqual([]);
+  });
+
+  it('names a message outside the role screens kept with the role screens’, and the module showing it', () => {
+    const catalogues = { shell: catalogue('shop.title', 'login.title'), roles: catalogue('dashboard.title', 'price') };
+    expect(misplacedMessages(chunks, shown, roleOnly, catalogues)).toEqual([
+      '"price" is shown by /src/shop.tsx, outside the role screens: move it to bn.json',
+    ]);
+  });
+
+  it('names a message only role screens show that a first visit would download', () => {
+    const catalogues = { shell: catalogue('shop.title', 'price', 'login.title', 'dashboard.title'), roles: {} };
+    expect(misplacedMessages(chunks, shown, roleOnly, catalogues)).toEqual([
+      '"dashboard.title" is shown by role screens only: move it to bn-roles.json',
+    ]);
   });
 });

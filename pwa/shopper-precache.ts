@@ -111,11 +111,12 @@ export function roleFiles(
  * cached on first use instead; `roles` (role → its screens' module paths, on demand too) names
  * the code the service worker fetches at once for a role when that role first opens its screens
  * (pwa/src/sw.ts, ROLE_CODE_MESSAGE): its entries stay in the manifest, marked with `roles`.
+ * `roleOnlyFiles()` names those files once the bundle is made (for the i18n plugin's check).
  */
 export function shopperPrecache(
   onDemandEntries: RegExp,
   roles: Record<string, RegExp>,
-): { plugin: Plugin; transform: ManifestTransform } {
+): { plugin: Plugin; transform: ManifestTransform; roleOnlyFiles: () => ReadonlySet<string> } {
   let onDemand = new Set<string>();
   let byRole = new Map<string, string[]>();
   return {
@@ -140,5 +141,6 @@ export function shopperPrecache(
       }),
       warnings: [],
     }),
+    roleOnlyFiles: () => new Set(byRole.keys()),
   };
 }

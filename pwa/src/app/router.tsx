@@ -11,6 +11,7 @@ import { scrollPositions } from './layout/scroll-on-navigation';
 import { RequireAuth } from './guards';
 import { RouteError } from './route-error';
 import { queryClient } from './query-client';
+import { loadRoleMessages } from '../lib/i18n/i18n';
 
 type PageModule = { default: ComponentType };
 const page = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
@@ -24,9 +25,12 @@ const AdminOnly = () => <RequireAuth admin />;
 const restoreOrderQueries = () =>
   import('../lib/persist-queries').then(({ persistOrderQueries }) => persistOrderQueries(queryClient));
 
-/** A page's module once the kept queries are restored (restoreOrderQueries). */
-const withKeptQueries = (load: Promise<PageModule>) =>
-  Promise.all([load, restoreOrderQueries()]).then(([module]) => module);
+/**
+ * A role's screen (a signed-in shopper's, an admin's, a rider's: vite.config.ts roleScreens) once
+ * the kept queries are restored (restoreOrderQueries) and, in Bangla, its messages are in.
+ */
+const roleScreen = (load: Promise<PageModule>) =>
+  Promise.all([load, restoreOrderQueries(), loadRoleMessages()]).then(([module]) => module);
 
 /** The route tree, shared by the browser router and the build's prerender (pwa/src/prerender.tsx). */
 export const routes: RouteObject[] = [
@@ -49,24 +53,22 @@ export const routes: RouteObject[] = [
           { path: paths.login, lazy: page(() => import('./routes/login')) },
           { path: paths.register, lazy: page(() => import('./routes/register')) },
           // The kept profile (saved phone and addresses) is back in the cache before these render.
-          { path: paths.profile, lazy: page(() => withKeptQueries(import('./routes/profile'))) },
+          { path: paths.profile, lazy: page(() => roleScreen(import('./routes/profile'))) },
           {
             path: paths.checkout,
             Component: RequireAuth,
-            children: [{ index: true, lazy: page(() => withKeptQueries(import('./routes/checkout'))) }],
+            children: [{ index: true, lazy: page(() => roleScreen(import('./routes/checkout'))) }],
           },
           {
             path: paths.rider,
             Component: RequireAuth,
             // The run as last loaded is back in the cache before it renders: readable offline.
-            children: [{ index: true, lazy: page(() => withKeptQueries(import('./routes/rider'))) }],
+            children: [{ index: true, lazy: page(() => roleScreen(import('./routes/rider'))) }],
           },
           {
             path: paths.dashboard.root,
             // The saved order queries are back in the cache before the first dashboard screen renders.
-            lazy: page(() =>
-              Promise.all([import('./routes/dashboard-layout'), restoreOrderQueries()]).then(([layout]) => layout),
-            ),
+            lazy: page(() => roleScreen(import('./routes/dashboard-layout'))),
             children: [
               { index: true, lazy: page(() => import('./routes/dashboard-home')) },
               {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadLanguage } from '../../lib/i18n/i18n';
+import { loadLanguage, loadRoleMessages } from '../../lib/i18n/i18n';
 import { decisionError } from './decision-errors';
 import { ABOVE_WORTH } from './decision-form';
 
@@ -16,7 +16,11 @@ describe('decisionError', () => {
   });
 
   describe('in Bangla', () => {
-    beforeAll(() => loadLanguage('bn'));
+    // As the problems queue (an admin's screen) does: its Bangla is the role screens' catalogue.
+    beforeAll(async () => {
+      await loadRoleMessages();
+      await loadLanguage('bn');
+    });
     afterAll(() => loadLanguage('en'));
 
     it('says them in Bangla, with Bangla digits', () => {

@@ -7,7 +7,9 @@ import { pickLocale } from './i18n';
 // Read as written: imported, the Bangla catalogue would arrive compiled (pwa/i18n-inline.ts).
 const read = (locale: string) =>
   JSON.parse(readFileSync(join(import.meta.dirname, 'locales', `${locale}.json`), 'utf8')) as Record<string, string>;
-const catalogues = { en: read('en'), bn: read('bn') };
+// Bangla is two files: the first visit's (bn.json) and the role screens' (bn-roles.json).
+const bangla = { shell: read('bn'), roles: read('bn-roles') };
+const catalogues = { en: read('en'), bn: { ...bangla.shell, ...bangla.roles } };
 
 /** The argument names a compiled message reads, in plural and select cases too. */
 function argumentNames(message: CompiledMessage | string, names = new Set<string>()): Set<string> {
@@ -36,6 +38,17 @@ describe('message catalogues (DESIGN.md §9)', () => {
   it('have the same ids: no English message lacks its Bangla, and none is left over', () => {
     expect(Object.keys(catalogues.bn).filter((id) => !(id in catalogues.en))).toEqual([]);
     expect(Object.keys(catalogues.en).filter((id) => !(id in catalogues.bn))).toEqual([]);
+  });
+
+  it('keep each Bangla message in one file only', () => {
+    expect(Object.keys(bangla.roles).filter((id) => id in bangla.shell)).toEqual([]);
+  });
+
+  it('keep in bn.json what the prerender shows (rendered in Node, outside the bundle the build checks)', () => {
+    const prerender = readFileSync(join(import.meta.dirname, '../../prerender.tsx'), 'utf8');
+    const shown = [...prerender.matchAll(/\bt\('([^']+)'/g)].map((match) => match[1] ?? '');
+    expect(shown.length).toBeGreaterThan(0);
+    expect(shown.filter((id) => !(id in bangla.shell))).toEqual([]);
   });
 
   it.each(Object.keys(catalogues.en))('%s: both messages parse and put in the same values', (id) => {

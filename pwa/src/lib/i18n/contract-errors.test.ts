@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { switchableLanguages } from '../../testing/languages';
 import { contractError } from './contract-errors';
-import { chooseLocale } from './i18n';
+import { chooseLocale, loadRoleMessages } from './i18n';
 
 describe('contractError', () => {
   it("gives the contract's English word for word in English", () => {
@@ -26,6 +26,7 @@ describe('contractError in Bangla', () => {
   switchableLanguages();
 
   it("says the contract's messages and zod's own in Bangla", async () => {
+    await loadRoleMessages(); // as a role's screen does: the forms that say these are role screens
     await chooseLocale('bn');
     expect(contractError('At most 80 characters')).toBe('সর্বোচ্চ ৮০ অক্ষর');
     expect(contractError('Invalid input: expected number, received string')).toBe(

@@ -5,6 +5,8 @@
  * compiled, into the `t` call that shows it (pwa/i18n-inline.ts), so a page carries only its own
  * English. The Bangla catalogue, compiled at build, is a chunk of its own, fetched when Bangla is
  * chosen; the service worker precaches it with every other chunk, so Bangla also opens offline.
+ * The Bangla of the role screens is another (locales/bn-roles.json, loadRoleMessages), cached
+ * with the role's code; the build keeps each message in the catalogue of the screens that show it.
  *
  * The choice is kept in localStorage (LOCALE_KEY); without one, a browser whose first language
  * is Bangla starts in Bangla. `<html lang>` follows the language.
@@ -70,9 +72,32 @@ const loadBangla = () =>
     },
   ));
 
+let roleBangla: Promise<void> | undefined;
+let roleMessagesWanted = false;
+/** Downloads (once) and loads the Bangla of the role screens; a failed download can be tried again. */
+const loadRoleBangla = () =>
+  (roleBangla ??= import('./locales/bn-roles.json').then(
+    (catalogue) => i18n.load('bn', catalogue.default as Messages),
+    (error: unknown) => {
+      roleBangla = undefined;
+      throw error;
+    },
+  ));
+
+/**
+ * For a role's screens (a signed-in shopper's, an admin's, a rider's: vite.config.ts roleScreens),
+ * whose Bangla is a catalogue of its own (locales/bn-roles.json), cached with the role's code and
+ * so never on a first visit's phone. Resolves once it is loaded when Bangla is shown, at once in
+ * English; from then on, a switch to Bangla loads it too. Never rejects: without it, English shows.
+ */
+export function loadRoleMessages(): Promise<void> {
+  roleMessagesWanted = true;
+  return currentLocale() === 'bn' ? loadRoleBangla().catch(() => undefined) : Promise.resolve();
+}
+
 /** Switches the messages to `locale` (loading Bangla's first) without touching the document: the prerender's way in. */
 export async function loadLanguage(locale: Locale): Promise<void> {
-  if (locale === 'bn') await loadBangla();
+  if (locale === 'bn') await Promise.all([loadBangla(), roleMessagesWanted && loadRoleBangla().catch(() => undefined)]);
   i18n.activate(locale, intlLocales[locale]);
 }
 

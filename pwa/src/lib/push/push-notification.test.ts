@@ -1,14 +1,10 @@
 /** The notification the service worker shows for each push payload, in the subscriber's language, from the catalogues. */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { readMessages } from '../../../i18n-inline';
 import { notificationFor, pickPushMessages, type PushMessages } from './push-notification';
 
 /** A catalogue as the service worker's build reads it (pwa/push-messages.ts): the JSON's strings, not the compiled Bangla an import gives. */
-const catalogue = (language: 'en' | 'bn'): Record<string, string> =>
-  JSON.parse(readFileSync(new URL(`../i18n/locales/${language}.json`, import.meta.url), 'utf8')) as Record<
-    string,
-    string
-  >;
+const catalogue = (language: 'en' | 'bn'): Record<string, string> => readMessages(language);
 const [en, bn] = [catalogue('en'), catalogue('bn')];
 const messages = { en: pickPushMessages(en), bn: pickPushMessages(bn) } as PushMessages;
 const origin = 'https://shop.example';
@@ -93,19 +89,10 @@ describe('notificationFor', () => {
 });
 
 describe('the Packed notification (DESIGN.md §17)', () => {
-  // The catalogues as the service worker's build reads them (pwa/push-messages.ts): plain strings.
-  const raw = (locale: 'en' | 'bn') =>
-    pickPushMessages(
-      JSON.parse(readFileSync(new URL(`../i18n/locales/${locale}.json`, import.meta.url), 'utf8')) as Record<
-        string,
-        string
-      >,
-    );
-  const plain = { en: raw('en'), bn: raw('bn') } as PushMessages;
   const packed = (locale: 'en' | 'bn', part?: object) =>
     notificationFor(
       { type: 'order-status', status: 'Packed', orderId: order, url, tag: 't', locale, ...(part && { packed: part }) },
-      plain,
+      messages,
       origin,
     );
 

@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { describe, expect, it } from 'vitest';
 import { productInputSchema } from '@contract/product';
 import { contractError } from '../../../lib/i18n/contract-errors';
-import { chooseLocale } from '../../../lib/i18n/i18n';
+import { chooseLocale, loadRoleMessages } from '../../../lib/i18n/i18n';
 import { switchableLanguages } from '../../../testing/languages';
 
 switchableLanguages();
@@ -43,6 +43,7 @@ describe("the product form's sale unit", () => {
     });
     expect(await messagesFor({ price: '30', unitSize: '' })).toEqual({ unitSize: wrong.unitSize });
     for (const message of Object.values(wrong)) expect(contractError(message)).toBe(message);
+    await loadRoleMessages(); // as a role's screen does: the forms that say these are role screens
     await chooseLocale('bn');
     expect(Object.values(wrong).map(contractError)).toEqual([
       'কেজি, গ্রাম, পিস, আঁটি, ডজন বা হালি বেছে নিন',
