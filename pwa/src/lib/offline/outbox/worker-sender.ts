@@ -25,7 +25,8 @@ async function openShopDb(): Promise<IDBPDatabase | undefined> {
         transaction.done.catch(() => undefined); // its abort is the answer, not an error
         transaction.abort();
       },
-      blocking: () => opened.close(),
+      // The versionchange event's target is this connection (idb's wrapper of it may not be assigned yet).
+      blocking: (_current, _blocked, event) => (event.target as IDBDatabase).close(),
     });
     if (opened.objectStoreNames.contains('outbox') && opened.objectStoreNames.contains('meta')) return opened;
     opened.close();
