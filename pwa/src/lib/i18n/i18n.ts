@@ -61,28 +61,25 @@ export function pickLocale(stored: string | null, browserLanguages: readonly str
   return browserLanguages[0]?.toLowerCase().startsWith('bn') ? 'bn' : 'en';
 }
 
-let bangla: Promise<void> | undefined;
-/** Downloads (once) and loads the Bangla catalogue; a failed download can be tried again. */
-const loadBangla = () =>
-  (bangla ??= import('./locales/bn.json').then(
-    (catalogue) => i18n.load('bn', catalogue.default as Messages),
-    (error: unknown) => {
-      bangla = undefined;
-      throw error;
-    },
-  ));
-
-let roleBangla: Promise<void> | undefined;
+/**
+ * A loader of the Bangla catalogue `download` gives: downloads and loads it once; a failed
+ * download rejects and can be tried again.
+ */
+function banglaLoader(download: () => Promise<{ default: unknown }>): () => Promise<void> {
+  let loading: Promise<void> | undefined;
+  return () =>
+    (loading ??= download().then(
+      (catalogue) => i18n.load('bn', catalogue.default as Messages),
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    ));
+}
+const loadBangla = banglaLoader(() => import('./locales/bn.json'));
+/** The Bangla of the role screens (loadRoleMessages). */
+const loadRoleBangla = banglaLoader(() => import('./locales/bn-roles.json'));
 let roleMessagesWanted = false;
-/** Downloads (once) and loads the Bangla of the role screens; a failed download can be tried again. */
-const loadRoleBangla = () =>
-  (roleBangla ??= import('./locales/bn-roles.json').then(
-    (catalogue) => i18n.load('bn', catalogue.default as Messages),
-    (error: unknown) => {
-      roleBangla = undefined;
-      throw error;
-    },
-  ));
 
 /**
  * For a role's screens (a signed-in shopper's, an admin's, a rider's: vite.config.ts roleScreens),
