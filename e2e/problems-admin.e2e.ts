@@ -10,6 +10,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Order } from '@contract/order';
 import type { Problem } from '@contract/problem';
+import type { SalesDay } from '@contract/report';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { idTokenFor, logIn, newAccount, placeOrderFor, type Account } from './support/accounts';
@@ -26,6 +27,23 @@ const PHONE = { width: 390, height: 844 };
 
 /** The server's polls: an answer may take a while on a loaded 2-core machine. */
 const WAIT = { timeout: 10_000 };
+
+/**
+ * The store credit the sales report counts (its 14 days) as `admin` reads it from the API, in Tk:
+ * used and given over the period, and today's. Other files on the same stack give and use credit too.
+ */
+async function creditInReport(admin: Account) {
+  const days = await apiAs<SalesDay[]>(admin, 'GET', '/api/reports/sales?days=14');
+  // Summed in poisha, as the report does: no float drift.
+  const sum = (pick: (day: SalesDay) => number) =>
+    days.reduce((total, day) => total + Math.round(pick(day) * 100), 0) / 100;
+  const today = days.at(-1);
+  return {
+    used: sum((day) => day.creditUsed),
+    given: sum((day) => day.creditGiven),
+    today: [today?.creditUsed ?? 0, today?.creditGiven ?? 0],
+  };
+}
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]', { hasText: text });
 
@@ -98,9 +116,11 @@ describe('problems after delivery: the admin decides (tablet)', () => {
   let shopper: Account;
   let spoiled: Problem;
   let short: Problem;
+  let creditBefore: Awaited<ReturnType<typeof creditInReport>>;
 
   it('a Delivered order gets two claims above the auto-credit limit, one with a photo', async () => {
     admin = await newAccount('Problems Admin', { admin: true });
+    creditBefore = await creditInReport(admin);
     shopper = await newAccount('Farida Shopper');
     const [tomato, onion] = await Promise.all([productNamed('Tomato'), productNamed('Deshi Onion (Peyaj)')]);
     const order = await placeOrderFor(shopper, [
@@ -296,19 +316,27 @@ describe('problems after delivery: the admin decides (tablet)', () => {
   it('the sales report shows the credit given over the period and per day (1024×768, English and Bangla)', async () => {
     const { page, context } = await signedIn(admin, '/dashboard');
     const report = page.getByTestId('sales-report');
-    // 150 Tk and 50 Tk given above; no order of this stack used credit.
+    // 150 Tk and 50 Tk given above, on top of what the stack held before; no order here used credit.
+    const [used, given] = [creditBefore.used, creditBefore.given + 200];
+    // Written as the app writes amounts (lib/format.ts formatNumber): en-BD, and bn-BD's Bangla digits.
+    const inEnglish = new Intl.NumberFormat('en-BD').format;
+    const inBangla = new Intl.NumberFormat('bn-BD').format;
     await expect
       .poll(() => report.getByTestId('sales-credit').textContent(), WAIT)
-      .toBe('Store credit: 0 Tk used on orders, 200 Tk given for problems');
+      .toBe(`Store credit: ${inEnglish(used)} Tk used on orders, ${inEnglish(given)} Tk given for problems`);
     await report.getByRole('button', { name: 'Show as table' }).click();
     const today = report.getByTestId('sales-table').locator('tbody tr').last();
-    expect((await today.getByRole('cell').allTextContents()).slice(-2)).toEqual(['0', '200']);
+    const [usedToday = 0, givenToday = 0] = creditBefore.today;
+    expect((await today.getByRole('cell').allTextContents()).slice(-2)).toEqual([
+      inEnglish(usedToday),
+      inEnglish(givenToday + 200),
+    ]);
     await report.scrollIntoViewIfNeeded();
     await report.screenshot({ path: `${SHOTS}/sales-credit-1024x768-en.png` });
     await page.getByRole('button', { name: 'বাংলা' }).first().click();
     await expect
       .poll(() => report.getByTestId('sales-credit').textContent(), WAIT)
-      .toBe('স্টোর ক্রেডিট: অর্ডারে খরচ ৳০, সমস্যার জন্য দেওয়া ৳২০০');
+      .toBe(`স্টোর ক্রেডিট: অর্ডারে খরচ ৳${inBangla(used)}, সমস্যার জন্য দেওয়া ৳${inBangla(given)}`);
     await report.screenshot({ path: `${SHOTS}/sales-credit-1024x768-bn.png` });
     await context.close();
   });
