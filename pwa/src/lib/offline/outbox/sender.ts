@@ -34,13 +34,13 @@ export const MAX_AGE_MS = MAX_AGE_DAYS * 24 * 60 * 60 * 1000;
 /** The waits (ms) after the 1st, 2nd, … failed attempt; the last one repeats. */
 const BACKOFF_MS = [2_000, 5_000, 15_000, 60_000, 300_000];
 
-let localQueue: Promise<void> = Promise.resolve();
+let localQueue: Promise<unknown> = Promise.resolve();
 
 /**
  * Runs `run` alone: across tabs and the service worker with the Web Locks API, and — where a
  * browser has no Web Locks — at least within this page, by chaining runs one after another.
  */
-async function withLock(run: () => Promise<void>): Promise<void> {
+async function withLock<T>(run: () => Promise<T>): Promise<T> {
   if (typeof navigator !== 'undefined' && 'locks' in navigator) return navigator.locks.request(OUTBOX_LOCK, run);
   const turn = localQueue.then(run);
   localQueue = turn.catch(() => undefined);
@@ -92,20 +92,17 @@ async function trimAnswered(rows: OutboxRows): Promise<void> {
  */
 export const outboxSender =
   (rows: OutboxRows): SendOutbox =>
-  async (getToken = () => rows.storedIdToken(), fetchFn = fetch, now = Date.now) => {
-    let sent = 0;
-    await withLock(() => sendDue(rows, getToken, fetchFn, now, () => (sent += 1)));
-    return sent;
-  };
+  (getToken = () => rows.storedIdToken(), fetchFn = fetch, now = Date.now) =>
+    withLock(() => sendDue(rows, getToken, fetchFn, now));
 
-/** One run of outboxSender under the lock; `onSent` counts each item the server took. */
+/** One run of outboxSender under the lock; resolves to the number of items the server took. */
 async function sendDue(
   rows: OutboxRows,
   getToken: (forceRefresh?: boolean) => Promise<string | undefined>,
   fetchFn: typeof fetch,
   now: () => number,
-  onSent: () => void,
-): Promise<void> {
+): Promise<number> {
+  let sent = 0;
   let token = await getToken();
   let refreshed = false;
   const email = token ? emailOfIdToken(token) : undefined;
@@ -157,7 +154,7 @@ async function sendDue(
     const verdict = classifyAnswer(res.status, apiErrorOf(body, '').code);
     if (verdict === 'sent') {
       await rows.put(answeredItem(item, { status: 'sent', result: body }));
-      onSent();
+      sent += 1;
     } else if (verdict === 'signIn') {
       await rows.update(id, { note: 'signIn' });
       break;
@@ -177,4 +174,5 @@ async function sendDue(
       );
     }
   }
+  return sent;
 }

@@ -5,7 +5,7 @@
  * (workbox-expiration's). It reads and writes the rows Dexie (db.ts) made: the `outbox` store
  * keyed by `seq` with its `status` index, and the `meta` store keyed by `key`.
  * The page's live queries do not see these writes (Dexie's own change events do not cross from
- * idb): the worker tells open pages after every run (OUTBOX_SENT_MESSAGE), and they look again.
+ * idb): the worker tells open pages after every run (OUTBOX_RAN_MESSAGE), and they look again.
  */
 import { openDB, type IDBPDatabase } from 'idb';
 import { DB_NAME, ID_TOKEN_META } from '../../storage-keys';
