@@ -6,7 +6,6 @@
 import type { Client } from '@libsql/client';
 import { Hono, type Context } from 'hono';
 import type Stripe from 'stripe';
-import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
 import { emulatorConfigured, loopbackRequest, type EmulatorTokenGate } from './auth/emulator-tokens';
@@ -19,6 +18,7 @@ import { factory, type AppEnv } from './env';
 import { createStripe } from './payments/stripe';
 import { createBkashClient, type BkashClient } from './payments/bkash';
 import type { PushSender } from './push/sender';
+import { limitBody } from './http/body-limit';
 import { errorResponse, onError } from './http/errors';
 import { configureLogging } from './http/logger';
 import { logRequests } from './http/log-requests';
@@ -87,11 +87,9 @@ export type AppDeps = {
 const MAX_BODY_BYTES = 64 * 1024;
 
 /** The body limit of every request but a problem photo's upload. */
-const limitBody = bodyLimit({
-  maxSize: MAX_BODY_BYTES,
-  onError: (c) =>
-    errorResponse(c, 413, 'payload_too_large', `The request body is larger than ${MAX_BODY_BYTES / 1024} KB.`),
-});
+const limitRequestBody = limitBody(MAX_BODY_BYTES, (c) =>
+  errorResponse(c, 413, 'payload_too_large', `The request body is larger than ${MAX_BODY_BYTES / 1024} KB.`),
+);
 
 /** Where a shopper uploads a problem photo: up to MAX_PHOTO_BYTES (contract/problem.ts), checked by its route. */
 const PHOTO_UPLOAD_PATH = '/api/problem-photos';
@@ -176,7 +174,7 @@ function buildApi(deps: AppDeps, described: Hono<AppEnv>) {
           : (_c, next) => next(),
       )
       // A problem photo has its own, larger limit (routes/problems.ts).
-      .use((c, next) => (c.req.path === PHOTO_UPLOAD_PATH ? next() : limitBody(c, next)))
+      .use((c, next) => (c.req.path === PHOTO_UPLOAD_PATH ? next() : limitRequestBody(c, next)))
       .use(inject)
       .use(ipWriteLimit(deps.config.rateLimits.ipWritesPerMinute))
       // Anyone may call it, and each call may make the shop call bKash.

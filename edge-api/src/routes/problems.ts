@@ -4,7 +4,6 @@
  * only), the claim on a delivered order (`POST /api/orders/:id/problems`), the shopper's own
  * problems (`GET /api/users/me/problems`), and the admin's queue and decision (`/api/problems`).
  */
-import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { requireAdmin, requireUser } from '../auth/middleware';
 import {
@@ -23,6 +22,7 @@ import { runGuardedBatch } from '../db/guarded-batch';
 import { insertPhotoStatements, readPhoto } from '../db/problem-photos';
 import { listProblems, listProblemsOf } from '../db/problems';
 import { factory } from '../env';
+import { limitBody } from '../http/body-limit';
 import { ApiError, errorResponse } from '../http/errors';
 import { linkNextPage, readCursor } from '../http/paging';
 import { validate } from '../http/validation';
@@ -75,13 +75,11 @@ export const problemPhotos = factory
       errors: [413, 415],
     }),
     requireUser,
-    bodyLimit({
-      maxSize: MAX_PHOTO_BYTES,
-      onError: (c) =>
-        errorResponse(c, 413, 'payload_too_large', `A photo may be at most ${MAX_PHOTO_BYTES / 1024} KB.`, {
-          maxBytes: MAX_PHOTO_BYTES,
-        }),
-    }),
+    limitBody(MAX_PHOTO_BYTES, (c) =>
+      errorResponse(c, 413, 'payload_too_large', `A photo may be at most ${MAX_PHOTO_BYTES / 1024} KB.`, {
+        maxBytes: MAX_PHOTO_BYTES,
+      }),
+    ),
     async (c) => {
       const declared = (c.req.header('Content-Type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
       const type = photoTypes.find((known) => known === declared);
