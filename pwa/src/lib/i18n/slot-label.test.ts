@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { switchableLanguages } from '../../testing/languages';
 import { chooseLocale } from './i18n';
-import { slotDay, slotLabel, slotTimes } from './slot-label';
+import { shopDay, slotDay, slotLabel, slotTimes } from './slot-label';
 
 // A slot as the server describes it: Sunday 22 November 2026, 09:00–11:00 in Dhaka.
 const slot = {
@@ -31,5 +31,13 @@ describe('slot labels (one rule for every screen)', () => {
       'রবি ২২ নভে, ১৮:০০–২০:০০',
     );
     expect(slotLabel(slot)).not.toMatch(/[A-Za-z0-9]/);
+  });
+
+  it("write an order's date in Dhaka, day first like a slot's day, in either language", async () => {
+    // 20:30 UTC on 21 Nov is 02:30 on 22 Nov in Dhaka.
+    await chooseLocale('en');
+    expect(shopDay('2026-11-21T20:30:00Z')).toBe('22 Nov 2026');
+    await chooseLocale('bn');
+    expect(shopDay('2026-11-21T20:30:00Z')).toBe('২২ নভে, ২০২৬');
   });
 });

@@ -18,6 +18,13 @@ const format = (options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat =>
 export const slotDay = (start: string): string =>
   format({ weekday: 'short', day: 'numeric', month: 'short' }).format(new Date(start));
 
+/**
+ * "21 Nov 2026" (Bangla "২১ নভে, ২০২৬"): the shop's date of `time` (ISO 8601), day first as a
+ * slot's day is written, where a row shows an order's date beside other orders' slots.
+ */
+export const shopDay = (time: string): string =>
+  format({ day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(time));
+
 /** "09:00" (Bangla "০৯:০০"): the shop's time of day of `time` (ISO 8601), 24-hour. */
 const slotTime = (time: string): string =>
   format({ hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(time));

@@ -84,7 +84,7 @@ export function StockCounter({ product, disabled }: { product: Product; disabled
         max={MAX_STOCK}
         step={1}
         inputMode="numeric"
-        className="input input-bordered input-sm min-h-11 w-20 text-center"
+        className="input input-bordered input-sm min-h-11 w-28 px-2 text-center"
         value={draft ?? (count === null ? '' : String(count))}
         placeholder={t('product.stockNotCounted')}
         disabled={disabled}

@@ -9,8 +9,7 @@ import { AdvanceOrderButton } from './advance-order-button';
 import { AssignRider } from './assign-rider';
 import { OrderProducts, OrderStatus } from './order-products';
 import { t, useLocale } from '../../../lib/i18n/i18n';
-import { slotLabel } from '../../../lib/i18n/slot-label';
-import { orderDateText } from '../order-time';
+import { shopDay, slotLabel } from '../../../lib/i18n/slot-label';
 
 /** The row's texts in the language shown. */
 const messages = () => ({ new: t('orders.new'), delete: t('product.delete') });
@@ -44,7 +43,7 @@ export function OrderRow({ order, isNew, canWrite, detailsHref, onDelete }: Orde
         <p className="text-xs text-base-content/70">{order.email}</p>
         <p className="text-xs text-base-content/70">{toBdMobileDisplay(order.phone)}</p>
         <p className="text-xs text-base-content/70">
-          {order.deliverySlot ? slotLabel(order.deliverySlot) : orderDateText(order)}
+          {order.deliverySlot ? slotLabel(order.deliverySlot) : t('orders.ordered', { date: shopDay(order.createdAt) })}
         </p>
       </td>
       <td>
