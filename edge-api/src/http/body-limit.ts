@@ -21,7 +21,9 @@ export function limitBody(maxSize: number, onError: (c: Context) => Response | P
   return async (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     const declared = c.req.header('Content-Length');
-    if (declared === undefined || c.req.header('Transfer-Encoding') !== undefined) return counted(c, next);
+    // A size that is not one plain number (absent, or a list) is counted as the bytes arrive.
+    if (!declared || !/^\d+$/.test(declared) || c.req.header('Transfer-Encoding') !== undefined)
+      return counted(c, next);
     return Number(declared) > maxSize ? onError(c) : next();
   };
 }
