@@ -80,6 +80,11 @@ const loadBangla = banglaLoader(() => import('./locales/bn.json'));
 /** The Bangla of the role screens (loadRoleMessages). */
 const loadRoleBangla = banglaLoader(() => import('./locales/bn-roles.json'));
 let roleMessagesWanted = false;
+/**
+ * The language shown, or the one a switch under way is loading: a role screen that asks for its
+ * messages while Bangla's catalogue is still on its way gets them too (loadRoleMessages).
+ */
+let targetLocale: Locale = 'en';
 
 /**
  * For a role's screens (a signed-in shopper's, an admin's, a rider's: vite.config.ts roleScreens),
@@ -89,12 +94,22 @@ let roleMessagesWanted = false;
  */
 export function loadRoleMessages(): Promise<void> {
   roleMessagesWanted = true;
-  return currentLocale() === 'bn' ? loadRoleBangla().catch(() => undefined) : Promise.resolve();
+  return targetLocale === 'bn' ? loadRoleBangla().catch(() => undefined) : Promise.resolve();
 }
 
-/** Switches the messages to `locale` (loading Bangla's first) without touching the document: the prerender's way in. */
+/**
+ * Switches the messages to `locale` (loading Bangla's first) without touching the document: the
+ * prerender's way in. Rejects, leaving the language shown, when Bangla cannot be downloaded.
+ */
 export async function loadLanguage(locale: Locale): Promise<void> {
-  if (locale === 'bn') await Promise.all([loadBangla(), roleMessagesWanted && loadRoleBangla().catch(() => undefined)]);
+  targetLocale = locale;
+  try {
+    if (locale === 'bn')
+      await Promise.all([loadBangla(), roleMessagesWanted && loadRoleBangla().catch(() => undefined)]);
+  } catch (error) {
+    targetLocale = currentLocale();
+    throw error;
+  }
   i18n.activate(locale, intlLocales[locale]);
 }
 
