@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { emulatorHasAccount, logIn, newAccount } from './support/accounts';
 import { useBrowser } from './support/browser';
-import type { E2EWindow } from './support/hooks';
+import { hooksReady, type E2EWindow } from './support/hooks';
 
 const browser = useBrowser();
 
@@ -120,6 +120,8 @@ describe('accounts against the Auth emulator', () => {
     async (provider) => {
       const { page, context } = await browser.open('/login');
       await page.getByRole('button', { name: 'Continue With Google' }).waitFor();
+      // The test hooks are imported after the app starts: the button can be there before them.
+      await hooksReady(page);
       const email = `${provider}.${Date.now()}@example.test`;
       const idToken = JSON.stringify({
         sub: `${provider}-${Date.now()}`,
