@@ -431,11 +431,11 @@ export function giveBackStockStatement(where: string, args: InValue[]): InStatem
 }
 
 /**
- * The orders that take a place in a slot: those not Cancelled (a cancelled order, paid or not,
- * gives its place back). SQL over `orders`, with the condition of the partial index
- * `orders_slot_live` (migration 0015) word for word, so SQLite counts from that index alone.
+ * The places taken in slot `?`: the orders in it that are not Cancelled (a cancelled order, paid
+ * or not, gives its place back), as `slot_places` keeps them (migration 0022's triggers, the one
+ * home of that rule); 0 for a slot nobody took. One primary-key seek.
  */
-const SLOT_PLACES = "FROM orders WHERE slot_id = ? AND order_status <> 'Cancelled'";
+const SLOT_TAKEN = 'coalesce((SELECT taken FROM slot_places WHERE slot_id = ?), 0)';
 
 /**
  * The guard that slot `slotId` holds at most `capacity` orders at its place in a guarded batch
@@ -444,7 +444,7 @@ const SLOT_PLACES = "FROM orders WHERE slot_id = ? AND order_status <> 'Cancelle
  * chosen, and the order is planned again with fresh counts.
  */
 export function slotCapacityGuard(slotId: string, capacity: number): Guard {
-  return writeGuard(`(SELECT count(*) ${SLOT_PLACES}) <= ?`, [slotId, capacity], () => new SlotFullError(slotId));
+  return writeGuard(`${SLOT_TAKEN} <= ?`, [slotId, capacity], () => new SlotFullError(slotId));
 }
 
 // The units of product `?` (2nd arg) on the lines of account `?`'s (1st arg) open (Pending) orders,
@@ -497,40 +497,37 @@ export function openOrdersGuard(userId: string, max: number, error: Error | (() 
 }
 
 /**
- * The statement {@link countOrdersBySlot} runs: one seek of `orders_slot_live` per slot id,
- * reading only that slot's places (at most its capacity), grouped by slot.
+ * The statement {@link countOrdersBySlot} runs: one seek of `slot_places` per slot id.
  */
 export function countOrdersBySlotStatement(slotIds: readonly string[]): InStatement {
   return {
-    sql: `SELECT slot_id, count(*) AS n FROM orders
-          WHERE slot_id IN (${slotIds.map(() => '?').join(', ')}) AND order_status <> 'Cancelled' GROUP BY slot_id`,
+    sql: `SELECT slot_id, taken FROM slot_places
+          WHERE slot_id IN (${slotIds.map(() => '?').join(', ')}) AND taken > 0`,
     args: [...slotIds],
   };
 }
 
 /**
- * Counts the orders that take a place in each of `slotIds` (not Cancelled).
+ * Counts the orders that take a place in each of `slotIds` (not Cancelled: {@link SLOT_TAKEN}).
  * @returns a map from slot id to its number of orders; slots with none are absent.
  */
 export async function countOrdersBySlot(db: Client, slotIds: readonly string[]): Promise<Map<string, number>> {
   if (slotIds.length === 0) return new Map();
   const { rows } = await db.execute(countOrdersBySlotStatement(slotIds));
-  return new Map(rows.map((row) => [String(row.slot_id), Number(row.n)]));
+  return new Map(rows.map((row) => [String(row.slot_id), Number(row.taken)]));
 }
 
 /**
- * The statement {@link slotRoom} runs: the places taken in `askedId` (0 for null), and the first
- * of `slotIds` (in their order) with fewer than `capacity` places taken, or NULL. Each slot is
- * counted by a seek of `orders_slot_live` inside SQLite; only one row comes back, however many
- * slots are full.
+ * The statement {@link slotRoom} runs: the places taken in `askedId` (0 for null), and the full
+ * slots (`capacity` places taken or more) from the first of `slotIds` to the last, their ids
+ * joined by spaces: one seek and one range of `slot_places`' primary key (slot ids sort as their
+ * starts: ISO times with the shop's one offset). One row comes back, however many slots are full.
  */
 export function slotRoomStatement(slotIds: readonly string[], capacity: number, askedId: string | null): InStatement {
   return {
-    sql: `SELECT (SELECT count(*) ${SLOT_PLACES}) AS asked_taken,
-            (SELECT slot.value FROM json_each(?) AS slot
-              WHERE (SELECT count(*) FROM orders WHERE slot_id = slot.value AND order_status <> 'Cancelled') < ?
-              ORDER BY slot.key LIMIT 1) AS first_with_room`,
-    args: [askedId, JSON.stringify(slotIds), capacity],
+    sql: `SELECT ${SLOT_TAKEN} AS asked_taken,
+            (SELECT group_concat(slot_id, ' ') FROM slot_places WHERE slot_id >= ? AND slot_id <= ? AND taken >= ?) AS full`,
+    args: [askedId, slotIds[0] ?? null, slotIds.at(-1) ?? null, capacity],
   };
 }
 
@@ -548,7 +545,8 @@ export async function slotRoom(
 ): Promise<{ askedTaken: number; firstWithRoom: string | null }> {
   const { rows } = await db.execute(slotRoomStatement(slotIds, capacity, askedId));
   const row = rows[0];
-  return { askedTaken: Number(row?.asked_taken ?? 0), firstWithRoom: (row?.first_with_room as string | null) ?? null };
+  const full = new Set(typeof row?.full === 'string' ? row.full.split(' ') : []);
+  return { askedTaken: Number(row?.asked_taken ?? 0), firstWithRoom: slotIds.find((id) => !full.has(id)) ?? null };
 }
 
 /**

@@ -124,7 +124,7 @@ describe('query plans', () => {
     expect(detail).toMatch(/SEARCH orders USING INDEX orders_rider \(rider_uid=\?\)/);
   });
 
-  it('counts the slots’ places by seeks of orders_slot_live alone', async () => {
+  it('reads the slots’ places by seeks of slot_places alone', async () => {
     const detail = await plan(
       countOrdersBySlotStatement([
         '2026-11-22T11:00:00+06:00',
@@ -132,11 +132,11 @@ describe('query plans', () => {
         '2026-11-24T19:00:00+06:00',
       ]),
     );
-    expect(detail).toMatch(/^SEARCH orders USING COVERING INDEX orders_slot_live \(slot_id=\?\)$/);
+    expect(detail).toBe('SEARCH slot_places USING PRIMARY KEY (slot_id=?)');
     expect(await countOrdersBySlot(t.db, ['a'])).toEqual(new Map());
   });
 
-  it('finds the first slot with room by seeks of orders_slot_live alone, one row back', async () => {
+  it('finds the first slot with room by a seek and a range of slot_places alone, one row back', async () => {
     const [first, second, third] = [
       '2026-11-22T11:00:00+06:00',
       '2026-11-22T15:00:00+06:00',
@@ -144,8 +144,9 @@ describe('query plans', () => {
     ];
     const slots = [first, second, third];
     const detail = await plan(slotRoomStatement(slots, 2, third));
-    expect(detail).toMatch(/SEARCH orders USING COVERING INDEX orders_slot_live \(slot_id=\?\)/);
-    expect(detail).not.toMatch(/SCAN orders/);
+    expect(detail).toMatch(/SEARCH slot_places USING PRIMARY KEY \(slot_id=\?\)/);
+    expect(detail).toMatch(/SEARCH slot_places USING PRIMARY KEY \(slot_id>\? AND slot_id<\?\)/);
+    expect(detail).not.toMatch(/orders/);
     // Two orders fill the first slot (capacity 2), one is in the second: the second has room.
     const placed = (id: string, slot: string): InStatement[] =>
       insertOrderStatements(

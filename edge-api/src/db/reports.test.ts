@@ -37,9 +37,9 @@ describe('report query plans', () => {
     );
   });
 
-  it('finds a day’s deliveries by two seeks: the day’s slots in orders_slot_live, and orders without one placed that day in orders_slot_created', async () => {
+  it('finds a day’s deliveries by two seeks of orders_slot_created: the day’s slots, and orders without one placed that day', async () => {
     const detail = await plan(purchaseListStatement('2026-11-24'));
-    expect(detail).toContain('SEARCH orders USING INDEX orders_slot_live (slot_id>? AND slot_id<?)');
+    expect(detail).toContain('SEARCH orders USING INDEX orders_slot_created (slot_id>? AND slot_id<?)');
     expect(detail).toContain(
       'SEARCH orders USING INDEX orders_slot_created (slot_id=? AND created_at>? AND created_at<?)',
     );
@@ -48,9 +48,9 @@ describe('report query plans', () => {
     expect(detail).toContain('SEARCH products USING INDEX sqlite_autoindex_products_1 (id=?)');
   });
 
-  it('counts a day’s slot places by one range of orders_slot_live alone', async () => {
+  it('reads a day’s slot places by one range of slot_places alone', async () => {
     expect(await plan(slotCountsStatement('2026-11-24'))).toBe(
-      'SEARCH orders USING COVERING INDEX orders_slot_live (slot_id>? AND slot_id<?)',
+      'SEARCH slot_places USING PRIMARY KEY (slot_id>? AND slot_id<?)',
     );
   });
 

@@ -171,13 +171,12 @@ export async function purchaseList(db: Client, date: string): Promise<PurchaseIt
 
 /**
  * The statement {@link slotCounts} runs: per slot of shop date `date`, its orders not cancelled
- * (the places taken, as the capacity counts them: db/orders.ts), by one range of the partial
- * index `orders_slot_live`.
+ * (the places taken, as the capacity counts them: `slot_places`, db/orders.ts), by one range of
+ * `slot_places`' primary key.
  */
 export function slotCountsStatement(date: string): InStatement {
   return {
-    sql: `SELECT slot_id, count(*) AS open FROM orders
-          WHERE slot_id >= ? AND slot_id < ? AND order_status <> 'Cancelled' GROUP BY slot_id`,
+    sql: 'SELECT slot_id, taken FROM slot_places WHERE slot_id >= ? AND slot_id < ? AND taken > 0',
     args: slotIdRange(date),
   };
 }
@@ -185,7 +184,7 @@ export function slotCountsStatement(date: string): InStatement {
 /** Slot id → its orders not cancelled, for the slots of shop date `date` that hold any. */
 export async function slotCounts(db: Client, date: string): Promise<Map<string, number>> {
   const { rows } = await db.execute(slotCountsStatement(date));
-  return new Map(rows.map((row) => [String(row.slot_id), Number(row.open)]));
+  return new Map(rows.map((row) => [String(row.slot_id), Number(row.taken)]));
 }
 
 /** Rows one page of the export reads. */
