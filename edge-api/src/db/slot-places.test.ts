@@ -41,7 +41,7 @@ function placed(id: string, slot: string | null, status: Order['orderStatus'] = 
       deliverySlot: null,
     },
     'uid-a',
-    slot && { id: slot, startMs: Date.parse(slot), endMs: Date.parse(slot) + 7_200_000 },
+    slot === null ? null : { id: slot, startMs: Date.parse(slot), endMs: Date.parse(slot) + 7_200_000 },
   );
 }
 
