@@ -9,6 +9,7 @@
 import { DEFAULT_PORT } from '../edge-api/src/contract/local-run';
 import { buildPwa, pwaBuildIsStale } from './lib/build';
 import { startChild } from './lib/child';
+import { NODE_SERVER_ARGS } from './lib/node-server';
 import { startBkashStandin } from './bkash-standin';
 import { loadDotEnv, runMain, UserFacingError } from './lib/cli';
 import { openPreparedDatabase, printRunning, pwaEnv, readLocalSettings, startEmulatorWithAdmin } from './lib/local-run';
@@ -40,7 +41,7 @@ runMain(async () => {
     const adminPassword = await startEmulatorWithAdmin(children, config, emulatorPorts, db);
     db.close();
 
-    const server = startChild('server', process.execPath, ['--import', 'tsx', 'edge-api/src/node.ts'], {
+    const server = startChild('server', process.execPath, [...NODE_SERVER_ARGS], {
       env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' },
     });
     await children.addWhenReady(

@@ -14,6 +14,7 @@ import { prepareDatabase } from '../../edge-api/src/db/prepare';
 import { startBkashStandin, type BkashStandin } from '../bkash-standin';
 import { startAuthEmulator } from './auth-emulator';
 import { startChild, type Child } from './child';
+import { NODE_SERVER_ARGS } from './node-server';
 import { freePort, waitForHttp } from './ports';
 
 /** The push service the stack's server takes subscriptions of (PUSH_SERVICE_ORIGINS): a name that never resolves. */
@@ -124,7 +125,7 @@ export async function startStack(options: { env?: Record<string, string>; e2eHoo
 
 /** Starts the Node server (edge-api/src/node.ts) with `env` on loopback `port` and waits until it answers. @throws when it exits first. */
 async function startServerProcess(env: NodeJS.ProcessEnv, port: number): Promise<{ child: Child; baseUrl: string }> {
-  const child = startChild('server', process.execPath, ['--import', 'tsx', 'edge-api/src/node.ts'], {
+  const child = startChild('server', process.execPath, [...NODE_SERVER_ARGS], {
     env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

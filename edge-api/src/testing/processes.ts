@@ -6,6 +6,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { startChild, type Child } from '../../../scripts/lib/child';
+import { NODE_SERVER_ARGS } from '../../../scripts/lib/node-server';
 import { freePort, waitForHttp } from '../../../scripts/lib/ports';
 import { DEFAULT_AUTH_EMULATOR_HOST, DEMO_PROJECT_ID } from '../contract/local-run';
 
@@ -93,7 +94,7 @@ export async function apiServer(databaseUrl: string, env: Record<string, string>
     ...env,
   };
   return restartable('the API server', `http://127.0.0.1:${port}`, '/api/health', () =>
-    startChild('api server', process.execPath, ['--import', 'tsx', 'edge-api/src/node.ts', '--api-only'], {
+    startChild('api server', process.execPath, [...NODE_SERVER_ARGS, '--api-only'], {
       env: serverEnv,
       stdio: ['ignore', 'ignore', 'pipe'],
     }),
