@@ -24,7 +24,9 @@ import { DEFAULT_PORT } from './contract/local-run';
 import { openDatabase } from './db/client';
 import { pendingMigrations } from './db/migrate';
 import { loadMigrations } from './db/migrations-fs';
+import { setLogSink } from './http/logger';
 import { redact } from './http/redact';
+import { stdioSink } from './http/stdio-sink';
 import { withStaticSite } from './http/static-site';
 import { createWebCryptoSender } from './push/webcrypto-sender';
 
@@ -76,6 +78,8 @@ async function main(): Promise<void> {
   let ownOrigin = listenerOrigin(hostname, port);
   const emulator = nodeEmulatorGate(config, hostname, (sentence) => console.warn(`Taza Haat server: ${sentence}`));
   if (emulator.warning) console.warn(`Taza Haat server: ${emulator.warning}`);
+  // Log lines gathered per pass of the event loop (http/stdio-sink.ts), not a console call each.
+  setLogSink(stdioSink());
   const api = createApp({
     db,
     config,

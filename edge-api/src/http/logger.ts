@@ -11,8 +11,9 @@
  * pass ids, codes, statuses and reasons only.
  *
  * LogTape's configuration is global to the process (the isolate on Workers). createApp calls
- * {@link configureLogging} with its LOG_LEVEL; a process serves one app, and tests, which build
- * several, send every record to a collector ({@link setLogSink}) instead of the console.
+ * {@link configureLogging} with its LOG_LEVEL; a process serves one app. The sink is the console
+ * unless {@link setLogSink} chose another: the Node server writes its lines in batches
+ * (http/stdio-sink.ts), and tests, which build several apps, send every record to a collector.
  */
 import {
   configureSync,

@@ -1,0 +1,48 @@
+/**
+ * The Node server's log sink (node.ts): each record as one JSON line (logger.ts formatLogLine),
+ * info and debug on stdout, warnings and errors on stderr as LogTape's console sink writes them,
+ * gathered while the event loop runs and written at its next pass (`setImmediate`), one write per
+ * stream. Under load a line per request otherwise costs a console call, which formats its
+ * argument again, and a system call, each. Lines still gathered when the process exits are
+ * written then (stdout and stderr are synchronous on Linux for files and pipes:
+ * https://nodejs.org/api/process.html#a-note-on-process-io).
+ */
+import type { LogRecord, Sink } from '@logtape/logtape';
+import { formatLogLine } from './logger';
+
+/** Where a stream's lines go: `process.stdout` or `process.stderr`, or a test's stand-in. */
+type Output = { write(text: string): unknown };
+
+/** Records at these levels go to stderr, as the console sink's `console.warn`/`console.error` send them. */
+const TO_STDERR = new Set<LogRecord['level']>(['warning', 'error', 'fatal']);
+
+/**
+ * Makes the sink. `out` and `err` default to the process's stdout and stderr.
+ * @returns the sink; it never throws (a line that cannot be formatted is LogTape's to report).
+ */
+export function stdioSink(out: Output = process.stdout, err: Output = process.stderr): Sink {
+  let outLines: string[] = [];
+  let errLines: string[] = [];
+  let scheduled = false;
+  const flush = () => {
+    scheduled = false;
+    if (outLines.length > 0) {
+      const text = outLines.join('');
+      outLines = [];
+      out.write(text);
+    }
+    if (errLines.length > 0) {
+      const text = errLines.join('');
+      errLines = [];
+      err.write(text);
+    }
+  };
+  process.once('exit', flush);
+  return (record) => {
+    (TO_STDERR.has(record.level) ? errLines : outLines).push(formatLogLine(record));
+    if (!scheduled) {
+      scheduled = true;
+      setImmediate(flush);
+    }
+  };
+}
