@@ -74,7 +74,7 @@ export function orderRows(email: string, n: number, now: number, slot: TimedSlot
     deliverySlot: slot && deliverySlot(slot.startMs, slot.endMs),
   };
   return [
-    insertAnsweredKeyStatement(userId, id, 'hash', 201, order, now),
+    insertAnsweredKeyStatement(userId, id, 'hash', 201, JSON.stringify(order), now),
     ...insertOrderStatements(order, userId, slot),
   ];
 }

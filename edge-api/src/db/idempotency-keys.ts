@@ -42,20 +42,21 @@ export async function readKey(db: Client, userId: string, key: string): Promise<
 
 /**
  * The statement that stores (`userId`, `key`) with its fingerprint `requestHash` and its answer
- * (HTTP `status`, JSON-serialisable `body`), created at `nowMs`. A plain INSERT: when the key is
- * already there it fails (SQLITE_CONSTRAINT, primary key), and so does the batch it is in.
+ * (HTTP `status`, `responseBody` the body's JSON text, as it is answered), created at `nowMs`. A
+ * plain INSERT: when the key is already there it fails (SQLITE_CONSTRAINT, primary key), and so
+ * does the batch it is in.
  */
 export function insertAnsweredKeyStatement(
   userId: string,
   key: string,
   requestHash: string,
   status: number,
-  body: unknown,
+  responseBody: string,
   nowMs: number,
 ): InStatement {
   return {
     sql: 'INSERT INTO idempotency_keys (user_id, key, request_hash, status_code, response_body, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-    args: [userId, key, requestHash, status, JSON.stringify(body), nowMs],
+    args: [userId, key, requestHash, status, responseBody, nowMs],
   };
 }
 

@@ -76,11 +76,18 @@ function answerFromRow(c: Context<AppEnv>, row: IdempotencyKey, k: KeyRequest): 
     );
   }
   c.header('Idempotent-Replayed', 'true');
-  return c.json(JSON.parse(row.responseBody), row.statusCode as ContentfulStatusCode);
+  return jsonText(c, row.responseBody, row.statusCode as ContentfulStatusCode);
 }
 
-/** What a write came to: an answer to give (`status`, `body`), or the key's row a concurrent request committed. */
-type Outcome = { status: ContentfulStatusCode; body: unknown } | { row: IdempotencyKey };
+/** The answer whose body is `text`, JSON already written (the text stored with the key), as `c.json` would send it. */
+const jsonText = (c: Context<AppEnv>, text: string, status: ContentfulStatusCode): Response =>
+  c.body(text, status, { 'Content-Type': 'application/json' });
+
+/**
+ * What a write came to: an answer to give (`status`, `text` its body's JSON, as stored with the
+ * key), or the key's row a concurrent request committed.
+ */
+type Outcome = { status: ContentfulStatusCode; text: string } | { row: IdempotencyKey };
 
 /**
  * Stores `error`, thrown by the handler or raised by a failed guard, as the key's answer when it
@@ -107,19 +114,20 @@ async function commitAnswer(
   steps: readonly BatchStep[],
 ): Promise<Outcome> {
   let failed: Guard | undefined;
+  const text = JSON.stringify(body);
   try {
     failed = await runGuardedBatch(db, [
-      insertAnsweredKeyStatement(k.userId, k.key, k.hash, status, body, k.now),
+      insertAnsweredKeyStatement(k.userId, k.key, k.hash, status, text, k.now),
       ...steps,
     ]);
   } catch (error) {
     // This batch committed and only its answer was lost — or a concurrent request with this key committed first.
     const row = await readKey(db, k.userId, k.key).catch(() => undefined);
-    if (row?.statusCode === status && row.responseBody === JSON.stringify(body)) return { status, body };
+    if (row?.statusCode === status && row.responseBody === text) return { status, text };
     if (row) return { row };
     throw error;
   }
-  return failed ? refuse(db, k, failed.error) : { status, body };
+  return failed ? refuse(db, k, failed.error) : { status, text };
 }
 
 /**
@@ -178,5 +186,5 @@ export async function idempotentWrite(
     }
     return commitAnswer(writer, k, result.status, result.body, result.statements);
   });
-  return 'row' in outcome ? answerFromRow(c, outcome.row, k) : c.json(outcome.body, outcome.status);
+  return 'row' in outcome ? answerFromRow(c, outcome.row, k) : jsonText(c, outcome.text, outcome.status);
 }
