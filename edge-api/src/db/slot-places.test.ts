@@ -101,6 +101,20 @@ describe('slot places', () => {
     expect(await counts()).toEqual({ [NINE]: 1 });
   });
 
+  it('finds the earliest slot of the horizon with room, and the places taken in the asked one', async () => {
+    t = await createTestDb({ seed: false });
+    // Two orders fill nine o'clock (capacity 2), one is at eleven: eleven has room.
+    await t.db.batch([...placed('o1', NINE), ...placed('o2', NINE), ...placed('o3', ELEVEN)], 'write');
+    expect(await slotRoom(t.db, SLOTS, 2, ELEVEN)).toEqual({ askedTaken: 1, firstWithRoom: ELEVEN });
+    expect(await slotRoom(t.db, SLOTS, 1, null)).toEqual({ askedTaken: 0, firstWithRoom: THREE });
+    expect(await slotRoom(t.db, [NINE], 2, NINE)).toEqual({ askedTaken: 2, firstWithRoom: null });
+    // A full slot inside the range but not in this horizon (another area's) is passed over.
+    expect(await slotRoom(t.db, [NINE, THREE], 1, null)).toEqual({ askedTaken: 0, firstWithRoom: THREE });
+    // A place given back in the earliest slot is found there.
+    await t.db.execute("UPDATE orders SET order_status = 'Cancelled' WHERE id = 'o2'");
+    expect(await slotRoom(t.db, SLOTS, 2, NINE)).toEqual({ askedTaken: 1, firstWithRoom: NINE });
+  });
+
   it('holds the capacity guard at commit: the order over capacity is not stored', async () => {
     t = await createTestDb({ seed: false });
     await t.db.batch(placed('o1', NINE), 'write');
