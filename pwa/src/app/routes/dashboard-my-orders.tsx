@@ -1,22 +1,18 @@
-import type { Product } from '@contract/catalogue';
 import type { Order } from '@contract/order';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { useAuth } from '../../features/auth/auth-store';
-import { linesToOrderAgain, type PastLine } from '../../features/cart/cart-model';
-import { cartActions } from '../../features/cart/cart-store';
-import { productsQueryOptions } from '../../features/catalogue/api/get-products';
 import { useOrders } from '../../features/orders/api/orders';
 import type { UnsentOrder } from '../../features/orders/api/get-unsent-orders';
 import { MyOrders } from '../../features/orders/components/my-orders';
+import { toCartAtTodaysPrices } from '../order-again';
 import { linesBack, type LinesBack } from '../../features/orders/refused-order';
 import { useMyProblems } from '../../features/problems/api/get-my-problems';
 import { useUnsentProblems } from '../../features/problems/api/report-problem';
 import { OrderProblems } from '../../features/problems/components/order-problems';
 import { problemsOf } from '../../features/problems/problem-model';
 import { PushPrompt } from '../../features/push/components/push-prompt';
-import { readMirror } from '../../lib/offline/catalogue-mirror';
 import { t } from '../../lib/i18n/i18n';
 import { dismiss } from '../../lib/offline/outbox/store';
 import { notify } from '../../lib/toast';
@@ -39,24 +35,15 @@ export default function MyOrdersRoute() {
   const problems = useMyProblems(user.account);
   const unsentProblems = useUnsentProblems(user.account);
   const navigate = useNavigate();
-  // Today's prices and stock decide: the catalogue as the server has it now, else (offline, or
-  // the server unreachable) as this device last saw it. What is out of stock or gone is named.
-  const toCart = async (past: readonly PastLine[]) => {
-    const catalogue = await client
-      .fetchQuery({ ...productsQueryOptions(), staleTime: 0 })
-      .catch(() => readMirror<Product>('products').then((mirrored) => mirrored?.rows ?? []));
-    const { lines, skipped } = linesToOrderAgain(past, catalogue);
-    return cartActions.addLines(lines, skipped);
-  };
   const orderAgain = async (order: Order) => {
-    if (await toCart(order.orderedProduct)) await navigate(paths.cart);
+    if (await toCartAtTodaysPrices(client, order.orderedProduct)) await navigate(paths.cart);
   };
   // Once some of a refused order's lines are in the cart it goes (the cart now holds it); with
   // none to add it stays, to be removed.
   const putBack = async (order: UnsentOrder, which: LinesBack) => {
     // Refused until the e-mail is verified: a link opened since then reaches the next ID token.
     if (order.verifyFirst) await (await import('../../features/auth/email-verification')).emailVerification.refresh();
-    if (!(await toCart(linesBack(order, which)))) return;
+    if (!(await toCartAtTodaysPrices(client, linesBack(order, which)))) return;
     await dismiss(order.key);
     await navigate(which === 'all' ? paths.cart : paths.checkout);
   };
