@@ -30,6 +30,7 @@ import { deliveryAreas } from './routes/delivery-areas';
 import { deliverySlots } from './routes/delivery-slots';
 import { health } from './routes/health';
 import { orders } from './routes/orders';
+import { orderDelivery } from './routes/order-delivery';
 import { orderPaymentMethod } from './routes/order-payment-method';
 import { payments } from './routes/payments';
 import { products } from './routes/products';
@@ -182,6 +183,7 @@ function buildApi(deps: AppDeps, described: Hono<AppEnv>) {
       .route('/health', health)
       .route('/products', products)
       .route('/orders', orders)
+      .route('/orders', orderDelivery)
       .route('/orders', orderPaymentMethod)
       .route('/orders', orderProblems)
       .route('/problem-photos', problemPhotos)

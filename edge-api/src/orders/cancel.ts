@@ -1,23 +1,27 @@
 /**
  * Cancelling an order (DESIGN.md §3, §6, §14): an unpaid one is deleted with its units back in
- * stock; a paid one is refunded what is left of its payment (never more than was charged) through its payment provider (payments/provider.ts) and
- * kept as Cancelled with payment `refunded`. Money moves at most once: the refund is claimed in
- * the ledger with the order (db/refunds.ts) before the provider is asked, under the provider's
- * idempotency key; a retry after a crash or a lost answer finishes what was started. The store
- * credit a cancelled order took goes back to its owner in the same write that cancels it (deleted or
- * recorded refunded: db/orders.ts, db/order-payments.ts), once (DESIGN.md §19).
+ * stock; a paid one is refunded what is left of its payment (never more than was charged) through
+ * its payment provider (payments/provider.ts) and kept as Cancelled with payment `refunded`. Money
+ * moves at most once: the refund is claimed in the ledger with the order (db/refunds.ts) before
+ * the provider is asked, under the provider's idempotency key; a retry after a crash or a lost
+ * answer finishes what was started. The store credit a cancelled order took goes back to its owner
+ * in the same write that cancels it (deleted or recorded refunded: db/orders.ts,
+ * db/order-payments.ts), once (DESIGN.md §19).
  */
-import type { Client } from '@libsql/client';
+import type { Context } from 'hono';
 import type { Order } from '../contract/order';
 import type { OrderStatus } from '../contract/delivery';
 import { deleteOrder, findOrder, readOrder } from '../db/orders';
 import { recordRefund } from '../db/order-payments';
 import { claimOrderRefund, endOrderRefundAttempt, recordOrderRefunded } from '../db/refunds';
+import type { AppEnv } from '../env';
 import { ApiError } from '../http/errors';
-import type { RequestLog } from '../http/logger';
-import { ProviderRefusedError, ProviderUnavailableError, type PaymentProvider } from '../payments/provider';
+import { ProviderRefusedError, ProviderUnavailableError } from '../payments/provider';
+import { notifyOrderCancelled, notifyPaymentRefunded } from '../push/notify';
+import { orderFor } from './access';
 import { chargePoisha } from './amount-due';
 import { finishPackingRefund } from './pack';
+import { refundDeps, type RefundDeps } from './refund-deps';
 import { refundErrors } from './refund-errors';
 
 /** The refusals of a refund the provider did not make. */
@@ -30,15 +34,8 @@ const refundError = refundErrors({
 /** `DELETE /orders/:id`'s answer: how many orders were deleted (unpaid) and how many cancelled and refunded (paid, kept). */
 export type CancelAnswer = { deletedCount: number; cancelledCount: number };
 
-/** What cancelling needs: the database, the request's log, and the provider of a paid order's method. */
-export type CancelDeps = {
-  db: Client;
-  log: RequestLog;
-  provider: (order: Order) => PaymentProvider | undefined;
-};
-
 /** The 409 for cancelling an order that is no longer Pending (its owner may cancel only then). */
-export const notPending = (current: OrderStatus) =>
+const notPending = (current: OrderStatus) =>
   new ApiError(409, 'not_pending', `Only Pending orders can be cancelled; this one is already ${current}.`, {
     current,
   });
@@ -54,7 +51,7 @@ export const notPending = (current: OrderStatus) =>
  * OrderNotFoundError when it went meanwhile.
  */
 async function cancelPaidOrder(
-  deps: CancelDeps,
+  deps: RefundDeps,
   order: Order,
   options: { onlyIfPending: boolean; byUid: string },
 ): Promise<CancelAnswer> {
@@ -129,8 +126,8 @@ async function cancelPaidOrder(
  * @returns the answer and whether an unpaid order was deleted now.
  * @throws as {@link cancelPaidOrder}.
  */
-export async function cancelOrder(
-  deps: CancelDeps,
+async function cancelOrder(
+  deps: RefundDeps,
   order: Order,
   options: { onlyIfPending: boolean; byUid: string },
 ): Promise<CancelAnswer> {
@@ -142,4 +139,22 @@ export async function cancelOrder(
     if (now && now.paymentStatus !== 'unpaid') return cancelPaidOrder(deps, now, options);
   }
   return { deletedCount, cancelledCount: 0 };
+}
+
+/**
+ * `DELETE /orders/:id` for the signed-in caller (DESIGN.md §3, §6): their own order while it is
+ * Pending, or any order for an admin, cancelled as {@link cancelOrder} does. An admin's cancel is
+ * news to the shopper, so it is pushed to them; the shopper's own is not.
+ * @returns `{deletedCount, cancelledCount}`, the answer's body.
+ * @throws OrderNotFoundError (404) for a missing order or another account's; ApiError 409
+ * `not_pending` for the owner's order past Pending; as {@link cancelPaidOrder} for a paid one.
+ */
+export async function cancelOrderFor(c: Context<AppEnv>, id: string): Promise<CancelAnswer> {
+  const { user } = c.var;
+  const { order, ownerUid } = await orderFor(c.var, user, id, 'owner-or-admin');
+  if (!user.isAdmin && order.orderStatus !== 'Pending') throw notPending(order.orderStatus);
+  const answer = await cancelOrder(refundDeps(c.var), order, { onlyIfPending: !user.isAdmin, byUid: user.uid });
+  if (user.isAdmin && answer.cancelledCount === 1) notifyPaymentRefunded(c, order._id, { cancelled: true });
+  if (user.isAdmin && answer.deletedCount === 1) notifyOrderCancelled(c, order._id, ownerUid);
+  return answer;
 }

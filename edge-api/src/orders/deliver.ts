@@ -26,6 +26,7 @@ import { ApiError, errorBody } from '../http/errors';
 import { idempotentWrite } from '../idempotency/idempotency';
 import { notifyNextStop, notifyOnTheWay, notifyOrderStatus } from '../push/notify';
 import { packAsOrdered } from './pack';
+import { refundDeps } from './refund-deps';
 import { amountToCollect } from './amount-due';
 
 /** The states an order may be assigned in (DESIGN.md §18 "Assigning"). */
@@ -123,7 +124,7 @@ const deliveriesBefore = (run: readonly Order[], order: Order): number =>
  */
 export async function setOut(c: Context<AppEnv>, date: string): Promise<number> {
   const { db, user } = c.var;
-  const deps = { ...c.var, provider: (order: Order) => c.var.paymentProvider(order.paymentMethod) };
+  const deps = refundDeps(c.var);
   const run = await listRunOrders(db, user.uid, date);
   const moved: Order[] = [];
   for (const order of run) {

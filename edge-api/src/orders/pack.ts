@@ -37,15 +37,10 @@ import {
 import { inWriteTurn } from '../db/write-queue';
 import type { AppEnv } from '../env';
 import { ApiError } from '../http/errors';
-import type { RequestLog } from '../http/logger';
 import { idempotentWrite } from '../idempotency/idempotency';
-import {
-  ProviderRefusedError,
-  ProviderUnavailableError,
-  type PaymentProvider,
-  type RefundRequest,
-} from '../payments/provider';
+import { ProviderRefusedError, ProviderUnavailableError, type RefundRequest } from '../payments/provider';
 import { notifyOrderPacked } from '../push/notify';
+import { refundDeps, type RefundDeps } from './refund-deps';
 import { refundErrors } from './refund-errors';
 import { chargePoisha } from './amount-due';
 
@@ -60,13 +55,6 @@ const refundError = refundErrors({
 export type PackingRequest = z.output<typeof packingInputSchema>;
 type PackingEntry = PackingRequest['lines'][number];
 type OrderLine = Order['orderedProduct'][number];
-
-/** What packing needs: the database, the request's log, and the provider of a paid order's method. */
-export type PackDeps = {
-  db: Client;
-  log: RequestLog;
-  provider: (order: Order) => PaymentProvider | undefined;
-};
 
 /** How many times a packing is planned again after a substitute's stock changed meanwhile. */
 const MAX_STOCK_ATTEMPTS = 5;
@@ -300,7 +288,7 @@ async function planPacking(
  * @throws ApiError 502 `payment_provider_error` (refused, or no provider configured for the
  * order's method), 503 `payment_provider_unavailable` (outcome unknown).
  */
-async function makePackingRefund(deps: PackDeps, order: Order, request: RefundRequest): Promise<void> {
+async function makePackingRefund(deps: RefundDeps, order: Order, request: RefundRequest): Promise<void> {
   const { db, log } = deps;
   const provider = deps.provider(order);
   if (!provider) {
@@ -341,7 +329,7 @@ async function makePackingRefund(deps: PackDeps, order: Order, request: RefundRe
  * @throws ApiError 503 `busy` (another request is making it), and as makePackingRefund.
  */
 export async function finishPackingRefund(
-  deps: PackDeps,
+  deps: RefundDeps,
   order: Order,
   options: { retryFailed: boolean },
 ): Promise<void> {
@@ -399,7 +387,7 @@ function packedNews(order: Order, packing: Packing, finalAmount: number) {
  * Makes the refund a packing just claimed (at its plan's time), when it claimed one.
  * @throws as makePackingRefund.
  */
-async function refundClaimed(deps: PackDeps, order: Order, claimedMs: number): Promise<void> {
+async function refundClaimed(deps: RefundDeps, order: Order, claimedMs: number): Promise<void> {
   const request = await claimedPackingRefund(deps.db, order._id, claimedMs);
   if (request) await makePackingRefund(deps, order, request);
 }
@@ -416,7 +404,7 @@ async function refundClaimed(deps: PackDeps, order: Order, claimedMs: number): P
  */
 export async function packOrder(c: Context<AppEnv>, orderId: string, input: PackingRequest): Promise<Response> {
   const { db, user } = c.var;
-  const deps: PackDeps = { ...c.var, provider: (order) => c.var.paymentProvider(order.paymentMethod) };
+  const deps = refundDeps(c.var);
   const before = await findOrder(db, orderId);
   if (before.packing) await finishPackingRefund(deps, before, { retryFailed: true });
   const plan = async () => {
@@ -458,7 +446,7 @@ export async function packOrder(c: Context<AppEnv>, orderId: string, input: Pack
  * next request of the order (packing, status update or cancel).
  * @returns true when it packed the order; false when the order left Approved meanwhile.
  */
-export async function packAsOrdered(deps: PackDeps, order: Order, byUid: string): Promise<boolean> {
+export async function packAsOrdered(deps: RefundDeps, order: Order, byUid: string): Promise<boolean> {
   let committed: PackingPlan;
   try {
     committed = await withStockRetries(deps.db, order._id, () =>

@@ -7,7 +7,8 @@
 import { nextOrderStatus, type OrderStatus } from '../contract/delivery';
 import { changeOrderStatus, findOrder } from '../db/orders';
 import { ApiError } from '../http/errors';
-import { finishPackingRefund, packAsOrdered, type PackDeps } from './pack';
+import { finishPackingRefund, packAsOrdered } from './pack';
+import type { RefundDeps } from './refund-deps';
 
 /** The 409 for a change from `current` other than to its next state. */
 function invalidTransition(current: OrderStatus): ApiError {
@@ -27,7 +28,7 @@ function invalidTransition(current: OrderStatus): ApiError {
  * @throws ApiError 409 `invalid_transition` (`details.current`, `details.next`) when `to` is not
  * its next state, also when another admin moved it meanwhile; OrderNotFoundError when there is none.
  */
-export async function advanceOrder(deps: PackDeps, id: string, to: OrderStatus, byUid: string): Promise<number> {
+export async function advanceOrder(deps: RefundDeps, id: string, to: OrderStatus, byUid: string): Promise<number> {
   const { db } = deps;
   const order = await findOrder(db, id);
   if (to !== nextOrderStatus(order.orderStatus)) throw invalidTransition(order.orderStatus);

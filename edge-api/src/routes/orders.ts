@@ -1,6 +1,7 @@
 /**
  * `/api/orders` (spec §7, DESIGN.md §3, §8, §14): thin over the order's home, `orders/` — list
- * (paged, ETag), one order, place (idempotent), advance to the next state, pack (DESIGN.md §17), cancel.
+ * (paged, ETag), one order, place (idempotent), advance to the next state, pack (DESIGN.md §17),
+ * cancel. Delivering it (rider, delivered, attempt) is routes/order-delivery.ts.
  */
 import { z } from 'zod';
 import { requireAdmin, requireUser } from '../auth/middleware';
@@ -10,25 +11,22 @@ import {
   orderSchema,
   orderStatusUpdateSchema,
   packingInputSchema,
-  type Order,
 } from '../contract/order';
 import { recordIdParam } from '../contract/product';
-import { attemptInputSchema, deliveredInputSchema, riderAssignSchema } from '../contract/rider';
 import { factory } from '../env';
-import { ApiError } from '../http/errors';
 import { cacheableJson } from '../http/etag';
 import { validate } from '../http/validation';
 import { orderFor } from '../orders/access';
-import { cancelOrder, notPending } from '../orders/cancel';
-import { assignRider, markDelivered, recordAttempt } from '../orders/deliver';
-import { answerOrderPage, ORDER_LIST_CACHE_CONTROL } from '../orders/list';
+import { cancelOrderFor } from '../orders/cancel';
+import { listOrdersFor, ORDER_LIST_CACHE_CONTROL } from '../orders/list';
 import { packOrder } from '../orders/pack';
 import { placeOrder } from '../orders/place';
+import { refundDeps } from '../orders/refund-deps';
 import { advanceOrder } from '../orders/status';
-import { notifyOrderCancelled, notifyOrderStatus, notifyPaymentRefunded } from '../push/notify';
+import { notifyOrderStatus } from '../push/notify';
 import { deletedAnswer, doc, modifiedAnswer } from './openapi';
 
-/** The `/api/orders` routes: list (paged), one order, place (idempotent), advance, delete. */
+/** The `/api/orders` routes: list (paged), one order, place (idempotent), advance, pack, delete. */
 export const orders = factory
   .createApp()
   .get(
@@ -49,23 +47,7 @@ export const orders = factory
     }),
     requireUser,
     validate('query', orderListQuery),
-    async (c) => {
-      const query = c.req.valid('query');
-      const user = c.var.user;
-      if (query.email === undefined && !user.isAdmin)
-        throw new ApiError(403, 'forbidden', 'Only admins may list every order; add ?email= for your own.');
-      if (query.email !== undefined && query.email !== user.email && !user.isAdmin)
-        throw new ApiError(403, 'forbidden', 'You can only see your own orders.');
-      // `?email=` with the caller's own e-mail means "my orders": the orders this account placed
-      // (DESIGN.md §3), never those an earlier account with the same e-mail placed. Being by uid, it
-      // shows no one else's orders, so it needs no verified e-mail (a new shopper sees the order
-      // they just placed). An admin's `?email=` of someone else looks orders up by their e-mail.
-      const mine = query.email !== undefined && query.email === user.email;
-      const { limit, cursor, email, status, slot, q } = query;
-      const filter = { email, status, slot, q };
-      const selected = mine ? { ...filter, email: undefined, userId: user.uid } : filter;
-      return answerOrderPage(c, selected, filter, { limit, cursor });
-    },
+    (c) => listOrdersFor(c, c.req.valid('query')),
   )
   .get(
     '/:id',
@@ -131,8 +113,7 @@ export const orders = factory
     async (c) => {
       const { id } = c.req.valid('param');
       const { orderStatus } = c.req.valid('json');
-      const deps = { ...c.var, provider: (order: Order) => c.var.paymentProvider(order.paymentMethod) };
-      const modifiedCount = await advanceOrder(deps, id, orderStatus, c.var.user.uid);
+      const modifiedCount = await advanceOrder(refundDeps(c.var), id, orderStatus, c.var.user.uid);
       notifyOrderStatus(c, id, orderStatus);
       return c.json({ modifiedCount });
     },
@@ -158,75 +139,6 @@ export const orders = factory
     validate('json', packingInputSchema),
     (c) => packOrder(c, c.req.valid('param').id, c.req.valid('json')),
   )
-  .put(
-    '/:id/rider',
-    doc({
-      summary:
-        'Give an Approved, Packed or Out for delivery order to a rider (DESIGN.md §18), at `stop` of their run of its delivery day (1 = first; left out = last); the stops after it move down',
-      auth: 'admin',
-      params: recordIdParam,
-      body: riderAssignSchema,
-      ok: {
-        status: 200,
-        description:
-          'The order with its `rider` and `stop`. A Pending, Delivered or Cancelled order is 409 not_assignable; a uid that is not a rider is 409 not_a_rider',
-        schema: orderSchema,
-      },
-      errors: [404, 409],
-    }),
-    requireAdmin,
-    validate('param', recordIdParam),
-    validate('json', riderAssignSchema),
-    async (c) => {
-      const { id } = c.req.valid('param');
-      const { riderUid, stop } = c.req.valid('json');
-      const order = await assignRider(c.var.db, id, riderUid, stop);
-      c.var.log.info('order assigned', { orderId: id, riderUid, stop: order.stop ?? null });
-      return c.json(order);
-    },
-  )
-  .post(
-    '/:id/delivered',
-    doc({
-      summary:
-        'Mark an order out for delivery Delivered (DESIGN.md §18): its assigned rider with the shopper’s 4-digit `code`, or an admin (no code needed); `cashCollected` (Tk) for a cash order, else the amount to collect. The next stop’s shopper is told they are next',
-      auth: 'user',
-      params: recordIdParam,
-      body: deliveredInputSchema,
-      ok: {
-        status: 200,
-        description:
-          'The delivered order. An Idempotency-Key is optional; a replay answers the first answer (`Idempotent-Replayed: true`). A wrong code is 400 wrong_delivery_code (details.attemptsLeft, counted once per key); after 5 the code is locked: 429 delivery_code_locked until an admin marks it; another rider’s order is 403 not_your_stop; an order not out for delivery is 409 invalid_transition',
-        schema: orderSchema,
-      },
-      errors: [403, 404, 409, 422, 429],
-    }),
-    requireUser,
-    validate('param', recordIdParam),
-    validate('json', deliveredInputSchema),
-    (c) => markDelivered(c, c.req.valid('param').id, c.req.valid('json')),
-  )
-  .post(
-    '/:id/attempt',
-    doc({
-      summary:
-        'Record a failed delivery (DESIGN.md §18): the assigned rider (or an admin) says why — no_answer, address_not_found or refused; the order stays Out for delivery and its `attempts` grows',
-      auth: 'user',
-      params: recordIdParam,
-      body: attemptInputSchema,
-      ok: {
-        status: 200,
-        description:
-          'The order with the attempt in `attempts`. An Idempotency-Key is optional (a replay records nothing more); another rider’s order is 403 not_your_stop; an order not out for delivery is 409 invalid_transition',
-        schema: orderSchema,
-      },
-      errors: [403, 404, 409, 422],
-    }),
-    requireUser,
-    validate('param', recordIdParam),
-    validate('json', attemptInputSchema),
-    (c) => recordAttempt(c, c.req.valid('param').id, c.req.valid('json').reason),
-  )
   .delete(
     '/:id',
     doc({
@@ -244,15 +156,5 @@ export const orders = factory
     }),
     requireUser,
     validate('param', recordIdParam),
-    async (c) => {
-      const { user } = c.var;
-      const { order, ownerUid } = await orderFor(c.var, user, c.req.valid('param').id, 'owner-or-admin');
-      if (!user.isAdmin && order.orderStatus !== 'Pending') throw notPending(order.orderStatus);
-      const deps = { ...c.var, provider: (paid: Order) => c.var.paymentProvider(paid.paymentMethod) };
-      const answer = await cancelOrder(deps, order, { onlyIfPending: !user.isAdmin, byUid: user.uid });
-      // An admin's cancel is news to the shopper (their own is not).
-      if (user.isAdmin && answer.cancelledCount === 1) notifyPaymentRefunded(c, order._id, { cancelled: true });
-      if (user.isAdmin && answer.deletedCount === 1) notifyOrderCancelled(c, order._id, ownerUid);
-      return c.json(answer);
-    },
+    async (c) => c.json(await cancelOrderFor(c, c.req.valid('param').id)),
   );
