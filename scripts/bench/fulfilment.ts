@@ -12,7 +12,7 @@ import type { Client } from '@libsql/client';
 import { parseConfig } from '../../edge-api/src/config';
 import { openDatabase } from '../../edge-api/src/db/client';
 import { guardStatement } from '../../edge-api/src/db/guarded-batch';
-import { countOrdersBySlot, slotCapacityGuard } from '../../edge-api/src/db/orders';
+import { countOrdersBySlot, slotCapacityGuard } from '../../edge-api/src/db/slot-places';
 import { prepareDatabase } from '../../edge-api/src/db/prepare';
 import { listProducts } from '../../edge-api/src/db/products';
 import { chooseSlot, openSlots, REASSIGN_DAYS_AHEAD } from '../../edge-api/src/delivery/slots';

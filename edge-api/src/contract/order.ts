@@ -115,7 +115,7 @@ export type OrderInput = z.input<typeof orderInputSchema>;
  * picture, sale unit and weight tolerance (grams, null for none) at order time, the sale units
  * ordered, and the shopper's packing choices (DESIGN.md §17). A line stored before products had
  * units reads as kg, unit size 1; one stored before packing as tolerance null and substitution
- * none (db/orders.ts).
+ * none (db/order-row.ts).
  */
 const orderLineSchema = z.object({
   _id: z.string(),

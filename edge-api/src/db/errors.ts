@@ -13,7 +13,7 @@ export class OrderNotFoundError extends Error {
 
 /**
  * Delivery slot `slotId` is full: it filled between the count an order's slot was chosen by and
- * the order's commit (db/orders.ts slotCapacityGuard), so nothing of the order was written.
+ * the order's commit (db/slot-places.ts slotCapacityGuard), so nothing of the order was written.
  */
 export class SlotFullError extends Error {
   override name = 'SlotFullError';
@@ -24,7 +24,7 @@ export class SlotFullError extends Error {
 
 /**
  * Product `productId` has fewer units (or is no longer in stock) than an order counted on: its
- * stock changed between the order's read and its commit (db/orders.ts takeStockSteps), so
+ * stock changed between the order's read and its commit (db/order-stock.ts takeStockSteps), so
  * nothing of the order was written.
  */
 export class StockChangedError extends Error {

@@ -7,7 +7,7 @@
 import type { Client, InStatement } from '@libsql/client';
 import { giveBackCreditStatement } from './credit';
 import { forgetOrderAnswerStatement } from './idempotency-keys';
-import { giveBackStockStatement } from './orders';
+import { giveBackStockStatement } from './order-stock';
 
 /** Records that unpaid order `id` is being paid by card (a paid order is left as it is). */
 export async function chooseCardPayment(db: Client, id: string): Promise<void> {

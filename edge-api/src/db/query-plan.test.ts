@@ -7,18 +7,10 @@ import type { InStatement } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, queryPlan, type TestDb } from '../testing/test-db';
 import type { Guard } from './guarded-batch';
-import {
-  countOrdersBySlot,
-  countOrdersBySlotStatement,
-  heldUnits,
-  heldUnitsGuard,
-  listOrdersStatements,
-  openOrdersGuard,
-  runOrdersStatement,
-  SEARCH_WINDOW,
-  slotRoomStatement,
-  type OrderFilter,
-} from './orders';
+import { countOrdersBySlot, countOrdersBySlotStatement, slotRoomStatement } from './slot-places';
+import { heldUnits, heldUnitsGuard, openOrdersGuard } from './order-stock';
+import { listOrdersStatements, SEARCH_WINDOW, type OrderFilter } from './order-list';
+import { runOrdersStatement } from './orders';
 import { LIST_PRODUCTS_SQL } from './products';
 
 let t: TestDb;

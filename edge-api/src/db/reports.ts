@@ -122,7 +122,7 @@ export function purchaseListStatement(date: string): InStatement {
             FROM day_orders, json_each(day_orders.ordered_product) AS line
           ),
           summed AS (
-            -- No aggregate ORDER BY (sqld's parser refuses it, db/orders.ts): each note carries its
+            -- No aggregate ORDER BY (sqld's parser refuses it, db/order-row.ts): each note carries its
             -- order's placing, id and line position, and lines without a note add a null.
             SELECT id, max(name) AS name, unit, unit_size, sum(quantity) AS quantity,
                    sum(substitution = 'similar') AS similar_lines, sum(substitution = 'call') AS call_lines,
@@ -171,7 +171,7 @@ export async function purchaseList(db: Client, date: string): Promise<PurchaseIt
 
 /**
  * The statement {@link slotCounts} runs: per slot of shop date `date`, its orders not cancelled
- * (the places taken, as the capacity counts them: `slot_places`, db/orders.ts), by one range of
+ * (the places taken, as the capacity counts them: `slot_places`, db/slot-places.ts), by one range of
  * `slot_places`' primary key.
  */
 export function slotCountsStatement(date: string): InStatement {

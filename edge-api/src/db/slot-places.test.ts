@@ -14,7 +14,8 @@ import { createTestDb, type TestDb } from '../testing/test-db';
 import { openDatabase } from './client';
 import { applyMigrations } from './migrate';
 import { loadMigrations } from './migrations-fs';
-import { countOrdersBySlot, insertOrderStatements, slotCapacityGuard, slotRoom } from './orders';
+import { countOrdersBySlot, slotCapacityGuard, slotRoom } from './slot-places';
+import { insertOrderStatements } from './orders';
 import { runGuardedBatch } from './guarded-batch';
 import { syncValueLists } from './value-lists';
 

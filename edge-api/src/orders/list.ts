@@ -5,7 +5,7 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import type { orderListQuery } from '../contract/order';
-import { listOrders, type OrderFilter } from '../db/orders';
+import { listOrders, type OrderFilter } from '../db/order-list';
 import type { AppEnv } from '../env';
 import { ApiError } from '../http/errors';
 import { matchesEtag, strongEtag } from '../http/etag';

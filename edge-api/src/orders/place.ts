@@ -21,17 +21,10 @@ import { priceOrder } from '../contract/weighed-pricing';
 import { creditBalancePoisha, CreditChangedError, spendCreditSteps } from '../db/credit';
 import { areaUnchangedGuard } from '../db/delivery-areas';
 import { AreaChangedError, SlotFullError, StockChangedError } from '../db/errors';
-import {
-  heldUnits,
-  heldUnitsGuard,
-  insertOrderStatements,
-  newDeliveryCode,
-  openOrdersGuard,
-  orderLine,
-  slotCapacityGuard,
-  slotRoom,
-  takeStockSteps,
-} from '../db/orders';
+import { heldUnits, heldUnitsGuard, openOrdersGuard, takeStockSteps } from '../db/order-stock';
+import { insertOrderStatements, newDeliveryCode } from '../db/orders';
+import { orderLine } from '../db/order-row';
+import { slotCapacityGuard, slotRoom } from '../db/slot-places';
 import { findProducts } from '../db/products';
 import { checkMinimumOrder, composeAddress, orderArea } from '../delivery/areas';
 import { areaSlotFilter, chooseSlot, deliverySlot, openSlots, REASSIGN_DAYS_AHEAD } from '../delivery/slots';

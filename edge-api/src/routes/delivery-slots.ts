@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { DeliverySlotOffer } from '../contract/delivery';
 import { deliverySlotOfferSchema } from '../contract/order';
 import { deliveryAreaId } from '../contract/delivery-area';
-import { countOrdersBySlot } from '../db/orders';
+import { countOrdersBySlot } from '../db/slot-places';
 import { servedArea } from '../delivery/areas';
 import { areaSlotFilter, deliverySlot, openSlots } from '../delivery/slots';
 import { factory } from '../env';

@@ -10,7 +10,7 @@ import { priceCart } from '../contract/pricing';
 import { productInputSchema, productSchema } from '../contract/product';
 import { reviewSchema } from '../contract/review';
 import { listDeliveryAreas } from '../db/delivery-areas';
-import { toOrder } from '../db/orders';
+import { toOrder } from '../db/order-row';
 import { toProduct } from '../db/products';
 import { toReview } from '../db/reviews';
 import { createTestApp, customerA, orderBody, type Role, type TestApp } from '../testing/test-app';

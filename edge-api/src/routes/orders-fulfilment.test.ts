@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { orderSchema, type Order } from '../contract/order';
 import { productSchema } from '../contract/product';
-import { insertOrderStatements, SEARCH_WINDOW } from '../db/orders';
+import { insertOrderStatements } from '../db/orders';
+import { SEARCH_WINDOW } from '../db/order-list';
 import { admin, createTestApp, customerA, customerB, orderBody, type Role, type TestApp } from '../testing/test-app';
 
 let t: TestApp;

@@ -75,7 +75,7 @@ async function place({ at = NOW, slot, lines = [[potato(), 1]], contact = {} }: 
   if (slot) expect(order.deliverySlot?.id).toBe(slot);
   return order;
 }
-/** Marks an order Cancelled, as a refunded paid order is kept (db/orders.ts). */
+/** Marks an order Cancelled, as a refunded paid order is kept (orders/cancel.ts). */
 const cancel = (order: Order) =>
   t.db.execute({ sql: "UPDATE orders SET order_status = 'Cancelled' WHERE id = ?", args: [order._id] });
 /** Takes an order's slot away, as orders placed before slots have none. */

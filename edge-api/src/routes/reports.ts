@@ -107,7 +107,7 @@ function orderRecord(row: Row): string {
     slot,
     String(row.order_status),
     String(row.payment_method),
-    // A refund under way is still 'paid', as the API tells it (db/orders.ts).
+    // A refund under way is still 'paid', as the API tells it (db/order-row.ts).
     row.payment_status === 'refunding' ? 'paid' : String(row.payment_status),
     Number(row.total_amount),
     // The store credit the order took (DESIGN.md §19), Tk to the poisha; 0 for none.
