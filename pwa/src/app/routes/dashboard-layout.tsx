@@ -1,7 +1,5 @@
-import { NavLink, Outlet } from 'react-router-dom';
-import { paths } from '../../config/paths';
+import { Outlet } from 'react-router-dom';
 import { useAuth } from '../../features/auth/auth-store';
-import { LogOutItem } from '../../features/auth/components/log-out-item';
 import { useProducts } from '../../features/catalogue/api/get-products';
 import { useRoleCode } from '../../features/offline/worker';
 import { PushPrompt } from '../../features/push/components/push-prompt';
@@ -10,12 +8,12 @@ import { useShopToday } from '../../features/rider/use-today';
 import { useLocale, useT } from '../../lib/i18n/i18n';
 import { ProductNamesProvider } from '../../lib/i18n/product-names';
 import { RequireAuth } from '../guards';
+import { DashboardNav } from '../layout/dashboard-nav';
 
 /**
  * `/dashboard/*` (spec §2): a 240 px sidebar, permanent on wide screens and a toggled drawer on
- * small ones (daisyUI drawer), with the nested outlet. Links by role: everyone Home, Shop, Log
- * Out; admins the management pages; signed-in customers My Orders and Add Review; riders their run. In Bangla the
- * screens get the catalogue, to name the products kept in orders by their Bangla names.
+ * small ones (daisyUI drawer), with the nested outlet; its links are the role's (layout/dashboard-nav.tsx).
+ * In Bangla the screens get the catalogue, to name the products kept in orders by their Bangla names.
  */
 export default function DashboardLayout() {
   const t = useT();
@@ -27,21 +25,6 @@ export default function DashboardLayout() {
   // Every screen of the role opens offline once the dashboard was open online.
   useRoleCode(admin ? 'admin' : undefined);
   useRoleCode(rider ? 'rider' : undefined);
-  const roleLinks = admin
-    ? [
-        { to: paths.dashboard.manageProducts, label: t('dashboard.manageProducts') },
-        { to: paths.dashboard.addProduct, label: t('dashboard.addProducts') },
-        { to: paths.dashboard.manageOrders, label: t('dashboard.manageOrders') },
-        { to: paths.dashboard.problems, label: t('problems.nav') },
-        { to: paths.dashboard.areas, label: t('dashboard.areas') },
-        { to: paths.dashboard.addAdmin, label: t('admin.addAdmin') },
-        { to: paths.dashboard.addRider, label: t('riders.title') },
-      ]
-    : [
-        { to: paths.dashboard.myOrders, label: t('dashboard.myOrders') },
-        { to: paths.dashboard.addReview, label: t('dashboard.addReview') },
-      ];
-  const links = rider ? [{ to: paths.rider, label: t('rider.run.nav') }, ...roleLinks] : roleLinks;
   return (
     <RequireAuth>
       <div className="drawer lg:drawer-open">
@@ -61,28 +44,7 @@ export default function DashboardLayout() {
           <label htmlFor="dashboard-drawer" className="drawer-overlay">
             <span className="sr-only">{t('dashboard.closeMenu')}</span>
           </label>
-          <nav aria-label={t('auth.dashboard')} className="min-h-full w-60 bg-base-200 p-4">
-            <ul className="menu w-full gap-1">
-              <li>
-                <NavLink to={paths.home} className="min-h-11">
-                  {t('nav.home')}
-                </NavLink>
-              </li>
-              <li>
-                <NavLink to={paths.shop} className="min-h-11">
-                  {t('nav.shop')}
-                </NavLink>
-              </li>
-              {links.map((link) => (
-                <li key={link.to}>
-                  <NavLink to={link.to} className="min-h-11">
-                    {link.label}
-                  </NavLink>
-                </li>
-              ))}
-              <LogOutItem />
-            </ul>
-          </nav>
+          <DashboardNav admin={admin} rider={rider} />
         </div>
       </div>
     </RequireAuth>

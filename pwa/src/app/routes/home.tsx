@@ -1,21 +1,16 @@
 import { lazy } from 'react';
-import { Link } from 'react-router-dom';
 import { lazyExtra } from '../../components/after-settled';
 import { WhenNearView } from '../../components/when-near-view';
-import { paths } from '../../config/paths';
-import { useT } from '../../lib/i18n/i18n';
 import { useAuth } from '../../features/auth/auth-store';
-import { renderAddToCart } from '../../features/cart/components/add-to-cart-button';
 import { useProducts } from '../../features/catalogue/api/get-products';
-import { ProductGrid } from '../../features/catalogue/components/product-grid';
 import { BannerSlider } from '../../features/home/components/banner-slider';
 import { CategorySidebar } from '../../features/home/components/category-sidebar';
 import { FlashSale } from '../../features/home/components/flash-sale';
 import { SeasonalCategories } from '../../features/home/components/seasonal-categories';
 import { ShowMoreWhileSavingData } from '../../features/home/components/show-more-while-saving-data';
 import { VegetableCarousel } from '../../features/home/components/vegetable-carousel';
+import { NewArrivals } from '../new-arrivals';
 
-const NEW_ARRIVALS = 8;
 // The sections far below the fold load their code as they come near (WhenNearView): the contact
 // form (react-hook-form), the reviews and the vegetable types are no part of the first load. The
 // contact form is not precached either (vite.config.ts onDemandEntries): offline before it was
@@ -32,7 +27,6 @@ const VegetableTypes = lazy(() =>
 
 /** `/` and `/home`: every section of spec §1, top to bottom. */
 export default function HomeRoute() {
-  const t = useT();
   const { data: products = [] } = useProducts();
   const { admin } = useAuth();
   return (
@@ -57,17 +51,7 @@ export default function HomeRoute() {
           <VegetableTypes />
         </WhenNearView>
         <WhenNearView minHeight="40rem">
-          <section className="mx-auto my-8 max-w-6xl px-4 sm:my-12" aria-labelledby="new-arrivals-heading">
-            <div className="mb-4 flex items-baseline justify-between sm:mb-6">
-              <h2 id="new-arrivals-heading" className="text-2xl font-bold">
-                {t('home.newArrivals')}
-              </h2>
-              <Link to={paths.shop} className="link link-primary">
-                {t('home.seeAll')}
-              </Link>
-            </div>
-            <ProductGrid products={products.slice(0, NEW_ARRIVALS)} renderAction={renderAddToCart} />
-          </section>
+          <NewArrivals products={products} />
         </WhenNearView>
         <WhenNearView minHeight="20rem">
           <Testimonials canDelete={admin} />
