@@ -1,5 +1,5 @@
 /**
- * Saving data (DESIGN.md §5, Data; issue 33 part 3): with `Save-Data: on` the prerendered /Shop
+ * Saving data (DESIGN.md §5, Data): with `Save-Data: on` the prerendered /Shop
  * gets the small copies' bytes before any script runs (the Node server answers the pictures'
  * own URLs with them), and the profile's Data saver switch is remembered and makes the shop
  * show the small copies, hydrating without a mismatch; in English and Bangla.

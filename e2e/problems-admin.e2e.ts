@@ -1,5 +1,5 @@
 /**
- * The admin's side of problems after delivery (issue 37, DESIGN.md §19), in Chromium on a tablet:
+ * The admin's side of problems after delivery (DESIGN.md §19), in Chromium on a tablet:
  * a shopper's claims above the auto-credit limit (made through the API on a Delivered order, one
  * with a photo) wait on the dawn board's Open problems card and in the queue with their 72 h
  * clock; the admin declines one with a note (the note's field error first, in English and

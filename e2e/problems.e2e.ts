@@ -1,5 +1,5 @@
 /**
- * The shopper's side of problems after delivery (issue 37, DESIGN.md §19), in Chromium on a phone
+ * The shopper's side of problems after delivery (DESIGN.md §19), in Chromium on a phone
  * (390×844): on a Delivered order (placed and moved through the API) the shopper reports a spoiled
  * tomato offline with a camera photo (a large JPEG shrunk in the page to ≤ 100 KB); the report
  * waits in the outbox, said on the order, and is sent exactly once on reconnecting (photo, then

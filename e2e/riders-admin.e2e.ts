@@ -1,5 +1,5 @@
 /**
- * Riders, cash and change, the delivery code (issue 36; DESIGN.md §18) as the admin and the
+ * Riders, cash and change, the delivery code (DESIGN.md §18) as the admin and the
  * shopper see them, in Chromium: the admin names a rider on a tablet (an unknown account is said
  * so), gives two orders to the rider and swaps their stops; the shopper pays cash with a 1,000 Tk
  * note on a phone and sees the delivery code in My Orders, offline too once seen, and the rider's

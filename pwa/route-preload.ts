@@ -18,7 +18,7 @@
  * The script is put before the app's module script and stylesheet: an inline script after a
  * stylesheet waits for it to download, and so did the preloads. On a prerendered page (the
  * PRERENDERED_ATTRIBUTE on `<html>`) the content is there before any script, so the script asks
- * for nothing before the first paint (issue 26, "script after paint"; see preloadScript).
+ * for nothing before the first paint (see preloadScript).
  */
 import type { Plugin } from 'vite';
 import { EARLY_TAPS } from './src/lib/early-taps';

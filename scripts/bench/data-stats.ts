@@ -1,5 +1,5 @@
 /**
- * Pure computations for figure 12 (bench/README.md §12, issue 33): the bytes a visit moved over
+ * Pure computations for figure 12 (bench/README.md §12): the bytes a visit moved over
  * the wire, summed from its responses and broken down by kind; the bytes a Chromium NetLog says
  * the browser's sockets to the shop received (the total); and the longest main-thread task of a
  * Chromium trace between the page's navigation and a mark.

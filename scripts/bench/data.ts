@@ -1,5 +1,5 @@
 /**
- * Figure 12 (bench/README.md §12, issue 33): what a first visit costs a shopper in data and CPU.
+ * Figure 12 (bench/README.md §12): what a first visit costs a shopper in data and CPU.
  * For `/` and `/Shop` at 390×844 on a fresh browser profile, each the median of 3 runs:
  * - the bytes on the wire until the page is interactive and until its service worker is installed
  *   and the network idle: until interactive, the page's responses as Chromium reports them (CDP
@@ -39,7 +39,7 @@ const RUNS = 3;
 const PATHS = ['/', '/Shop'] as const;
 /** A common phone's viewport (CSS px, device pixel ratio 1: the shop's pictures have no srcset). */
 const VIEWPORT = { width: 390, height: 844 };
-/** Budgets (issue 33): a first visit's bytes with the worker's install, in bytes; the longest task, in ms. */
+/** Budgets (bench/README.md §12, DESIGN.md §5 Data): a first visit's bytes with the worker's install, in bytes; the longest task, in ms. */
 const BUDGET = { firstVisit: 350 * 1024, saveData: 200 * 1024, longestTaskMs: 50 } as const;
 /** The network counts as idle after this long (ms) with no request of the page or its worker in flight. */
 const QUIET_MS = 1000;

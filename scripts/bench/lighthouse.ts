@@ -101,7 +101,7 @@ export type LighthouseProfile = { name: string; throttling?: Record<string, numb
 export const MOBILE: LighthouseProfile = { name: 'mobile', categories: CATEGORIES };
 
 /**
- * A cheap phone on a slow link (issue 33, figure 12): 6× CPU slowdown, 300 ms RTT, 700 Kbps, in
+ * A cheap phone on a slow link (bench/README.md §12): 6× CPU slowdown, 300 ms RTT, 700 Kbps, in
  * Lighthouse's simulation (`rttMs`, `throughputKbps`, `cpuSlowdownMultiplier`); the request
  * latency and throughputs DevTools throttling would apply are derived as Lighthouse derives its
  * own profiles' (RTT × 3.75, throughput × 0.9). Performance only: the other categories do not
@@ -119,7 +119,7 @@ export const CHEAP_PHONE: LighthouseProfile = {
   },
   categories: ['performance'],
 };
-/** The cheap phone's budget (issue 33): LCP and TBT, in ms, on both pages in both languages. */
+/** The cheap phone's budget (bench/README.md §12): LCP and TBT, in ms, on both pages in both languages. */
 const CHEAP_PHONE_BUDGET = { lcp: 2500, tbt: 200 } as const;
 
 /** Lighthouse's default config (mobile, simulated throttling) plus the page-language audit, throttled as `profile` says. */

@@ -12,7 +12,7 @@ export const lazyExtra = <P extends object>(load: () => Promise<{ default: Compo
 /**
  * Renders `children` (typically a {@link lazyExtra} component whose output is empty on a first
  * screen: a count of nothing, a notice not yet due) only once the page has settled (lib/idle.ts
- * whenSettled), so its code is not part of a page's first load (bench/README.md §1, issue 33).
+ * whenSettled), so its code is not part of a page's first load (bench/README.md §1).
  * Renders nothing before then — in the prerender and the hydrating render alike, so they match.
  */
 export function AfterSettled({ children }: { children: ReactNode }) {
