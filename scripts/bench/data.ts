@@ -208,7 +208,7 @@ const socketBytes = (path: string, url: string) =>
  * `navigator.connection.saveData` is true (CDP Emulation.setDataSaverOverride); the page is left
  * alone until the network is quiet (`looked`), then a key press asks for the worker.
  */
-export async function firstVisit(chromePath: string, url: string, saveData: boolean): Promise<FirstVisit> {
+async function firstVisit(chromePath: string, url: string, saveData: boolean): Promise<FirstVisit> {
   const dir = mkdtempSync(join(tmpdir(), 'taza-haat-data-'));
   const netLog = join(dir, 'netlog.json');
   try {
@@ -271,7 +271,7 @@ export type ReturnVisit = { browse: WireTotal; controlled: boolean; socketBytes:
  * profile, `/Shop` opened, scrolled to its end a screen at a time (every card seen), and QUIET_MS
  * with nothing in flight. Counts the second browser's bytes.
  */
-export async function returnVisit(chromePath: string, baseUrl: string): Promise<ReturnVisit> {
+async function returnVisit(chromePath: string, baseUrl: string): Promise<ReturnVisit> {
   const dir = mkdtempSync(join(tmpdir(), 'taza-haat-data-'));
   const url = new URL('/Shop', baseUrl).toString();
   try {
@@ -342,7 +342,7 @@ const netLogNote = (summed: number, socketBytes: number) =>
     : '';
 
 /** Figures of the first visits to `/` and `/Shop` of `baseUrl`, with or without Save-Data. */
-export async function measureFirstVisits(chromePath: string, baseUrl: string, saveData: boolean): Promise<Figure[]> {
+async function measureFirstVisits(chromePath: string, baseUrl: string, saveData: boolean): Promise<Figure[]> {
   const figures: Figure[] = [];
   const budget = saveData ? BUDGET.saveData : BUDGET.firstVisit;
   for (const path of PATHS) {
@@ -372,7 +372,7 @@ export async function measureFirstVisits(chromePath: string, baseUrl: string, sa
 }
 
 /** The figure of the return visit browsing `/Shop` (report). */
-export async function measureReturnVisit(chromePath: string, baseUrl: string): Promise<Figure[]> {
+async function measureReturnVisit(chromePath: string, baseUrl: string): Promise<Figure[]> {
   const runs: ReturnVisit[] = [];
   for (let i = 0; i < RUNS; i += 1) runs.push(await returnVisit(chromePath, baseUrl));
   const bytes = median(runs.map((run) => run.socketBytes));
@@ -400,7 +400,7 @@ export async function measureReturnVisit(chromePath: string, baseUrl: string): P
  * until the page marks itself interactive, read from a Chromium trace; with the `lang` the page
  * rendered in.
  */
-export async function hydrationTask(
+async function hydrationTask(
   browser: Browser,
   url: string,
   locale: string,

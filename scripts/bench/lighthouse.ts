@@ -98,7 +98,7 @@ class PageLanguageAudit extends Audit {
 export type LighthouseProfile = { name: string; throttling?: Record<string, number>; categories: string[] };
 
 /** Lighthouse's default mobile profile: simulated slow 4G (150 ms RTT, 1.6 Mbps), 4× CPU slowdown; figure 2. */
-export const MOBILE: LighthouseProfile = { name: 'mobile', categories: CATEGORIES };
+const MOBILE: LighthouseProfile = { name: 'mobile', categories: CATEGORIES };
 
 /**
  * A cheap phone on a slow link (bench/README.md §12): 6× CPU slowdown, 300 ms RTT, 700 Kbps, in

@@ -22,7 +22,7 @@ export type EmulatorTokenGate = (c: Context<AppEnv>) => boolean;
 export const PROXY_HEADERS = ['Forwarded', 'X-Forwarded-For', 'X-Real-IP'] as const;
 
 /** The first of {@link PROXY_HEADERS} that request `c` carries, or undefined when it names no proxy hop. */
-export function proxyHeaderOf(c: Context): (typeof PROXY_HEADERS)[number] | undefined {
+function proxyHeaderOf(c: Context): (typeof PROXY_HEADERS)[number] | undefined {
   return PROXY_HEADERS.find((name) => c.req.header(name) !== undefined);
 }
 

@@ -75,7 +75,7 @@ export const riderSchema = z.object({
 export type Rider = z.infer<typeof riderSchema>;
 
 /** The most stops one run may have (a stop number beyond it is refused). */
-export const MAX_STOP = 200;
+const MAX_STOP = 200;
 
 /**
  * `PUT /api/orders/:id/rider` body (admin): the rider's uid (`GET /api/riders`) and, optionally,

@@ -18,7 +18,7 @@ export type WeighableLine = PricedLine & {
 };
 
 /** The grams in one sale unit of `line` (a kg unit is unitSize × 1000 g, a g pack unitSize g); undefined for other units. */
-export function gramsPerUnit(line: Pick<WeighableLine, 'unit' | 'unitSize'>): number | undefined {
+function gramsPerUnit(line: Pick<WeighableLine, 'unit' | 'unitSize'>): number | undefined {
   const unit = line.unit ?? 'kg';
   const size = line.unitSize ?? 1;
   if (unit === 'kg') return size * 1000;

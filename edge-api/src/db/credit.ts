@@ -11,13 +11,13 @@ import { creditReasons } from '../contract/credit';
 import { writeGuard, type BatchStep } from './guarded-batch';
 
 /** How many entries `GET /api/users/me/credit` shows, newest first. */
-export const CREDIT_ENTRIES_SHOWN = 100;
+const CREDIT_ENTRIES_SHOWN = 100;
 
 /**
  * An account's balance in poisha as an SQL expression with one `?` (the uid): the sum of its
  * entries, 0 without any. Read by `credit_ledger_user` (user_id, id).
  */
-export const BALANCE_SQL = '(SELECT coalesce(sum(amount_poisha), 0) FROM credit_ledger WHERE user_id = ?)';
+const BALANCE_SQL = '(SELECT coalesce(sum(amount_poisha), 0) FROM credit_ledger WHERE user_id = ?)';
 
 /** One ledger entry to write: whose, how much (poisha, + given, − spent, never 0), why, what it concerns, when (epoch ms). */
 export type CreditEntryInput = {

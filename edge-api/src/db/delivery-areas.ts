@@ -34,7 +34,7 @@ function parseSlots(value: unknown): string[] | null {
 }
 
 /** Maps a `delivery_areas` row (this module's COLUMNS) to the wire shape of contract/delivery-area.ts. */
-export function toDeliveryArea(row: Row): DeliveryArea {
+function toDeliveryArea(row: Row): DeliveryArea {
   return {
     id: String(row.id),
     name: String(row.name),
@@ -55,9 +55,9 @@ export function toDeliveryArea(row: Row): DeliveryArea {
 const STAMP = 'json_array(name, name_bn, thana, fee, minimum_order, free_delivery_above, slots, active)';
 
 /** The active areas by name, as a shopper chooses from them (through `delivery_areas_active_name`), each with its stamp. */
-export const LIST_ACTIVE_SQL = `SELECT ${COLUMNS}, ${STAMP} AS stamp FROM delivery_areas WHERE active = 1 ORDER BY name, id`;
+const LIST_ACTIVE_SQL = `SELECT ${COLUMNS}, ${STAMP} AS stamp FROM delivery_areas WHERE active = 1 ORDER BY name, id`;
 /** Every area by name, inactive ones too (the admin's list). */
-export const LIST_ALL_SQL = `SELECT ${COLUMNS} FROM delivery_areas ORDER BY name, id`;
+const LIST_ALL_SQL = `SELECT ${COLUMNS} FROM delivery_areas ORDER BY name, id`;
 
 /** Reads the areas by name: the active ones, or with `all` every one. */
 export async function listDeliveryAreas(db: Client, options: { all?: boolean } = {}): Promise<DeliveryArea[]> {
@@ -102,7 +102,7 @@ export async function findDeliveryArea(db: Client, id: string): Promise<Delivery
  * ("Uttara Sector 11" → `uttara-sector-11`, accents dropped), at most `maxLength` characters;
  * `area` when nothing of the name is left (a name in Bangla only).
  */
-export function areaSlug(name: string, maxLength = MAX_ID_LENGTH): string {
+function areaSlug(name: string, maxLength = MAX_ID_LENGTH): string {
   const slug = name
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')

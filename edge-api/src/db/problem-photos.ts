@@ -8,7 +8,7 @@ import type { PhotoType } from '../contract/problem';
 import { writeGuard, type Guard } from './guarded-batch';
 
 /** How long a photo no claim used is kept (ms): a day, as long as a claim queued offline waits for its photo. */
-export const UNUSED_PHOTO_MS = 24 * 60 * 60 * 1000;
+const UNUSED_PHOTO_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The statements that store photo `id` of account `uid` (`bytes` of `type`, checked by the route)

@@ -142,7 +142,7 @@ function refundDoneStatements(
 const PACKING_REFUND_POISHA = `min((coalesce(max_amount, total_amount) - final_amount) * 100, ${CHARGED_POISHA})`;
 
 /** The ledger id of order `orderId`'s partial refund when it is packed (DESIGN.md §17; Stripe's idempotency key too). */
-export const packingRefundId = (orderId: string): string => `packing-${orderId}`;
+const packingRefundId = (orderId: string): string => `packing-${orderId}`;
 
 /**
  * The statement that claims, in packing's own batch (orders/pack.ts), the refund of
@@ -376,7 +376,7 @@ export async function refundedPoisha(db: Client, paymentRef: string): Promise<nu
 }
 
 /** The ledger id of problem `problemId`'s refund (DESIGN.md §19; Stripe's idempotency key too). */
-export const problemRefundId = (problemId: string): string => `problem-${problemId}`;
+const problemRefundId = (problemId: string): string => `problem-${problemId}`;
 
 /**
  * The statement that claims, in the admin's decision batch (orders/decide-problem.ts), the refund

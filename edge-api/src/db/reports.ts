@@ -237,7 +237,7 @@ const CASH_DUE_POISHA = 'max(0, coalesce(o.final_amount, o.total_amount) * 100 -
  * (`finalAmount`, else `totalAmount`, less the store credit taken) and the Tk recorded at the
  * door, named from `accounts`.
  */
-export function cashByRiderStatement(date: string): InStatement {
+function cashByRiderStatement(date: string): InStatement {
   const day = deliveryDayCondition(date);
   return {
     sql: `SELECT o.rider_uid, ${ACCOUNT_NAME_SQL('a')} AS name, count(*) AS orders,

@@ -38,7 +38,7 @@ const PICTURE = /^\/products\/([^/]+\.webp)$/;
  * True when a request's `Save-Data` header asks for less data: `on`, its only defined value
  * (WICG Save-Data §2; compared without case, as the browsers' own checks do).
  */
-export const asksToSaveData = (header: string | undefined): boolean => header?.trim().toLowerCase() === 'on';
+const asksToSaveData = (header: string | undefined): boolean => header?.trim().toLowerCase() === 'on';
 
 /** The Cache-Control header for a file of the built site at `path` (URL path, leading slash). */
 function cacheControlFor(path: string): string {

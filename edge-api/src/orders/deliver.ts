@@ -47,7 +47,7 @@ const notAssignable = (current: OrderStatus) =>
   );
 
 /** `order` as a stop of its rider's run (contract/rider.ts runStopSchema). */
-export function toRunStop(order: Order, index: number): RunStop {
+function toRunStop(order: Order, index: number): RunStop {
   const amount = amountToCollect(order);
   return {
     _id: order._id,

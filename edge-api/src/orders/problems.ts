@@ -75,7 +75,7 @@ const claimBusy = () =>
  * found 0, a substitute its units, else the units ordered), what they cost (poisha: the packed
  * price, else price × units) and the name the shopper knows them by.
  */
-export function deliveredOf(
+function deliveredOf(
   line: OrderLine,
   packed: PackedLine | undefined,
 ): { units: number; costPoisha: number; name: string } {
@@ -91,7 +91,7 @@ export function deliveredOf(
  * What `claimed` units of `delivered` units costing `costPoisha` are worth (poisha): their share
  * of the cost, rounded down so that the claims of a line never add up to more than it cost.
  */
-export const worthOf = (costPoisha: number, delivered: number, claimed: number): number =>
+const worthOf = (costPoisha: number, delivered: number, claimed: number): number =>
   delivered <= 0 ? 0 : Math.min(costPoisha, Math.floor((costPoisha * claimed) / delivered));
 
 /**

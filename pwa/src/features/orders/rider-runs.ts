@@ -7,7 +7,7 @@ import type { OrderStatus } from '@contract/delivery';
 import { shopDate } from '@contract/shop-day';
 
 /** The states an order may be given to a rider in (`PUT /orders/:id/rider`; else 409). */
-export const assignableStatuses: readonly OrderStatus[] = ['Approved', 'Packed', 'Out for delivery'];
+const assignableStatuses: readonly OrderStatus[] = ['Approved', 'Packed', 'Out for delivery'];
 
 /** True when an order in `status` may be given to a rider. */
 export const isAssignable = (status: OrderStatus): boolean => assignableStatuses.includes(status);

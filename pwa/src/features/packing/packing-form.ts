@@ -109,7 +109,7 @@ export function packingOf(
  * found line at its price; a substitute at most what the line cost; a line not found nothing.
  * `products` are the catalogue's, for a substitute's price (a substitute not among them: nothing).
  */
-export function linePrice(line: OrderLine, entry: LineEntry, products: ReadonlyMap<string, SubstituteProduct>): number {
+function linePrice(line: OrderLine, entry: LineEntry, products: ReadonlyMap<string, SubstituteProduct>): number {
   if (entry.found) {
     const grams = parseWhole(entry.grams);
     const range = packedGramsRange(line);

@@ -15,7 +15,7 @@ type AddressChoiceProps = {
 };
 
 /** A saved address in one line: "House 12, Road 5, 3rd floor, near the mosque, Dhanmondi" (its area's name when known). */
-export const addressText = (a: SavedAddress, areaNameOf: (areaId: string) => string | undefined): string =>
+const addressText = (a: SavedAddress, areaNameOf: (areaId: string) => string | undefined): string =>
   [a.line, a.floor, a.landmark, a.areaId ? areaNameOf(a.areaId) : undefined].filter(Boolean).join(', ');
 
 /**

@@ -16,7 +16,7 @@ import { DELIVERY_AREA_NAMES_KEY } from '../../../lib/storage-keys';
  * the service worker's copy answers it. Fresh for 5 minutes (the API's ETag makes a refetch a
  * 304). Fails with ApiRequestError (non-2xx) or TypeError (network and no copy kept).
  */
-export const deliveryAreasQueryOptions = () =>
+const deliveryAreasQueryOptions = () =>
   queryOptions({
     queryKey: deliveryAreaKeys.all,
     queryFn: () => readResponse(api['delivery-areas'].$get({ query: {} })),

@@ -8,12 +8,12 @@ import { api, readResponse } from '../../../lib/api-client';
 import { orderKeys } from '../../../lib/query-keys';
 
 /** The key of `account`'s credit, kept and refreshed with the orders (as get-my-problems.ts's). */
-export const creditKeys = {
+const creditKeys = {
   mine: (account: string | undefined) => [...orderKeys.all, 'credit', account ?? 'none'] as const,
 };
 
 /** The query options of `account`'s credit; the query fails with ApiRequestError on a non-2xx answer. */
-export const creditQueryOptions = (account: string | undefined) =>
+const creditQueryOptions = (account: string | undefined) =>
   queryOptions({
     queryKey: creditKeys.mine(account),
     queryFn: async (): Promise<CreditAnswer> => readResponse(api.users.me.credit.$get()),

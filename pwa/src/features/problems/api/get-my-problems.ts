@@ -18,7 +18,7 @@ export const myProblemKeys = {
 };
 
 /** The query options of `account`'s problems; the query fails with ApiRequestError on a non-2xx answer. */
-export const myProblemsQueryOptions = (account: string | undefined) =>
+const myProblemsQueryOptions = (account: string | undefined) =>
   queryOptions({
     queryKey: myProblemKeys.mine(account),
     queryFn: async (): Promise<Problem[]> => (await readResponse(api.users.me.problems.$get())).problems,

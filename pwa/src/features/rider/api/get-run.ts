@@ -25,7 +25,7 @@ export const isNotRider = (error: unknown): boolean => error instanceof ApiReque
  * account is not a rider.
  * @throws (through the query) ApiRequestError for a non-2xx answer; TypeError offline with no copy.
  */
-export const runQueryOptions = (account: string, date: string) =>
+const runQueryOptions = (account: string, date: string) =>
   queryOptions({
     queryKey: runKeys.run(account, date),
     queryFn: (): Promise<RunStop[]> => readResponse(api.rider.run.$get({ query: { date } })),
