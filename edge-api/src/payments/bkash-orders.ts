@@ -1,34 +1,29 @@
 /**
- * Paying orders with bKash (DESIGN.md §10): starting a payment for an order, settling bKash's
- * callback — executed exactly once, checked against the order, settled by the status query when
- * the execute's answer is lost — and bKash as a {@link PaymentProvider} for refunds.
+ * Settling bKash's callback for an order's payment (DESIGN.md §10, §14): executed exactly once,
+ * checked against the order, settled by the status query when the execute's answer is lost, and
+ * a completed payment no order may keep returned. Starting a payment and refunding are bKash's
+ * provider, payments/bkash-provider.ts.
  *
  * Only a callback carrying the `state` the shop put in the payment's callbackURL may act on it: a
  * paymentID alone is no proof that the browser comes back from bKash's page.
  */
 import type { Client } from '@libsql/client';
 import type { BkashCallbackAnswer, BkashOutcome } from '../contract/payments';
-import type { Order } from '../contract/order';
-import { base64url } from '../contract/base64url';
 import { toPoisha } from '../contract/pricing';
 import { chargeTk } from '../orders/amount-due';
 import {
-  bkashPaymentByTrxId,
   claimBkashExecute,
   claimStaleBkashExecute,
   completeBkashPaymentStatement,
   executingBkashPayment,
   endBkashPayment,
-  insertBkashPayment,
-  markBkashPaymentRefunded,
   noteBkashTrxId,
   readBkashPayment,
   type BkashPaymentRow,
 } from '../db/bkash-payments';
 import { readOrder } from '../db/orders';
 import { settlePayment, type Settled } from '../orders/settle';
-import { claimStrayRefund, endStrayRefund, refundedPoisha } from '../db/refunds';
-import { ApiError } from '../http/errors';
+import { claimStrayRefund, endStrayRefund } from '../db/refunds';
 import type { RequestLog } from '../http/logger';
 import {
   bkashAmount,
@@ -38,22 +33,14 @@ import {
   type BkashClient,
   type BkashPayment,
 } from './bkash';
-import {
-  ProviderRefusedError,
-  ProviderUnavailableError,
-  type PaymentProvider,
-  type RefundMade,
-  type RefundRequest,
-} from './provider';
+import { bkashProvider } from './bkash-provider';
+import { ProviderRefusedError } from './provider';
 
 /**
- * What the bKash flows use: the database, the client, the request's log and, optionally, what to
- * tell once an order is paid (the shopper's push news, DESIGN.md §11; never throws).
+ * What settling a callback uses: the database, the client, the request's log and, optionally,
+ * what to tell once an order is paid (the shopper's push news, DESIGN.md §11; never throws).
  */
 export type BkashDeps = { db: Client; bkash: BkashClient; log: RequestLog; paid?: (orderId: string) => void };
-
-/** Seconds a client waits before asking again after bKash did not answer. */
-const BKASH_RETRY_AFTER_S = 10;
 
 /** How long a callback waits for a concurrent one's execute to end before answering `pending` (ms). */
 const EXECUTING_WAIT_MS = 3_000;
@@ -69,16 +56,6 @@ export const STALE_EXECUTE_MS = 30_000;
  * been completed; 2117 its execution was called before): the status query says how it ended.
  */
 const EXECUTED_ALREADY = new Set(['2062', '2117']);
-
-/** The 503 for bKash not answering a create: the order is unchanged, ask again after Retry-After. */
-const bkashUnavailable = (reason: string) =>
-  new ApiError(
-    503,
-    'payment_provider_unavailable',
-    'bKash cannot be reached right now; your order is kept. Try again in a moment.',
-    { operation: 'create' },
-    { reason, retryAfterS: BKASH_RETRY_AFTER_S },
-  );
 
 /**
  * The order takes bKash's completed payment (orders/settle.ts) with its `trxID` as reference, in
@@ -99,56 +76,6 @@ async function bkashOrderPaid(deps: BkashDeps, payment: BkashPaymentRow, trxId: 
     deps.paid?.(payment.orderId);
   }
   return settled;
-}
-
-/** The shopper's phone as bKash's payerReference (its wallet number is asked on bKash's page): digits only. */
-const payerReference = (phone: string) => phone.replace(/\D/g, '').slice(-11) || 'taza-haat';
-
-/** A new callback `state`: 128 random bits, base64url. */
-const newCallbackState = () => base64url(crypto.getRandomValues(new Uint8Array(16)));
-
-/**
- * Starts paying `order` with bKash: creates the payment for what the order owes (its maxAmount less
- * its store credit, orders/amount-due.ts; 2 decimals, the
- * figure Stripe charges too) with the order id as the invoice number and `callbackURL` carrying a
- * new `state`, and records it with that state.
- * @returns bKash's page for the shopper.
- * @throws ApiError 503 `payment_provider_unavailable` (bKash not answering), 502
- * `payment_provider_error` with `details.bkashCode` (bKash refused, e.g. 2029 duplicate invoice).
- */
-async function startBkashPayment(deps: BkashDeps, order: Order, callbackURL: string): Promise<string> {
-  // A prepaid order is charged its ceiling less its store credit (DESIGN.md §17, §19); packing
-  // refunds what it does not cost.
-  const amount = bkashAmount(chargeTk(order));
-  const state = newCallbackState();
-  const callback = new URL(callbackURL);
-  callback.searchParams.set('state', state);
-  let created;
-  try {
-    created = await deps.bkash.createPayment(
-      {
-        amount,
-        merchantInvoiceNumber: order._id,
-        payerReference: payerReference(order.phone),
-        callbackURL: callback.toString(),
-      },
-      deps.log,
-    );
-  } catch (error) {
-    if (error instanceof BkashUnavailableError) throw bkashUnavailable(error.message);
-    if (error instanceof BkashRefusedError)
-      throw new ApiError(
-        502,
-        'payment_provider_error',
-        'The bKash payment could not be started. Try again, or pay cash on delivery.',
-        { bkashCode: error.statusCode },
-        { reason: `bKash create for order ${order._id} refused: ${error.statusCode} ${error.statusMessage}` },
-      );
-    throw error;
-  }
-  await insertBkashPayment(deps.db, { paymentId: created.paymentID, orderId: order._id, amount, callbackState: state });
-  deps.log.info('bkash payment created', { orderId: order._id, paymentID: created.paymentID });
-  return created.bkashURL;
 }
 
 /** What a stored payment's state tells the shopper. */
@@ -361,73 +288,4 @@ export async function settleBkashCallback(
     } while (current.status === 'executing' && Date.now() < waitUntil);
   }
   return answerOf(current);
-}
-
-/** The `reason` bKash is told for each kind of refund (plain words, shown in bKash's records). */
-const refundReasons: Record<RefundRequest['reason'], string> = {
-  cancel: 'Order cancelled',
-  stray: 'Payment not accepted by the shop',
-  packing: 'Final bill below the amount paid',
-  problem: 'A reported problem with the delivery',
-};
-
-/** The refunds bKash lists for a payment, in poisha (completed ones only). */
-const refundedAtBkash = (refunds: ReadonlyArray<{ refundTransactionStatus: string; refundAmount: string }>) =>
-  refunds
-    .filter((refund) => refund.refundTransactionStatus === 'Completed')
-    .reduce((sum, refund) => sum + toPoisha(Number(refund.refundAmount)), 0);
-
-/**
- * bKash as a {@link PaymentProvider}: a charge is a payment created at bKash, the shopper sent
- * to bKash's page ({@link startBkashPayment}); a refund is bKash's v2 refund of the payment whose trxID is
- * `paymentRef`. bKash takes no idempotency key, so a retry first asks bKash's refund status and
- * counts what bKash refunded beyond what the ledger recorded: when that covers this refund, it was
- * made and is not asked again.
- */
-export function bkashProvider(deps: Pick<BkashDeps, 'db' | 'bkash'>): PaymentProvider {
-  const { db, bkash } = deps;
-  const asProviderError = (error: unknown, refundId: string): unknown => {
-    if (error instanceof BkashUnavailableError) return new ProviderUnavailableError(`${refundId}: ${error.message}`);
-    if (error instanceof BkashRefusedError)
-      return new ProviderRefusedError(`${refundId}: ${error.statusCode} ${error.statusMessage}`, error.statusCode);
-    return error;
-  };
-  return {
-    method: 'bkash',
-    async charge(order, request, log) {
-      return { kind: 'redirect', url: await startBkashPayment({ db, bkash, log }, order, request.callbackURL) };
-    },
-    async refund(request: RefundRequest, log): Promise<RefundMade> {
-      const payment = await bkashPaymentByTrxId(db, request.paymentRef);
-      if (!payment) throw new ProviderRefusedError(`${request.refundId}: no bKash payment on record with this trxID`);
-      // The payment is wholly refunded once this refund and those recorded before it (a packing's
-      // part, DESIGN.md §17) come to what was paid.
-      const recorded = await refundedPoisha(db, request.paymentRef);
-      const whole = recorded + request.amountPoisha >= toPoisha(Number(payment.amount));
-      try {
-        if (request.retry) {
-          const listed = await bkash.refundStatus(payment.paymentId, request.paymentRef, log);
-          const unrecorded = refundedAtBkash(listed) - recorded;
-          if (unrecorded >= request.amountPoisha) {
-            if (whole) await markBkashPaymentRefunded(db, payment.paymentId, null);
-            return { providerRef: listed.at(-1)?.refundTrxId ?? null };
-          }
-        }
-        const refund = await bkash.refund(
-          {
-            paymentId: payment.paymentId,
-            trxId: request.paymentRef,
-            refundAmount: bkashAmount(request.amountPoisha / 100),
-            sku: request.orderId,
-            reason: refundReasons[request.reason],
-          },
-          log,
-        );
-        if (whole) await markBkashPaymentRefunded(db, payment.paymentId, null);
-        return { providerRef: refund.refundTrxId };
-      } catch (error) {
-        throw asProviderError(error, request.refundId);
-      }
-    },
-  };
 }

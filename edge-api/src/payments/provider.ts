@@ -2,7 +2,7 @@
  * One way to pay, as the order code sees it (DESIGN.md §14): the order code asks a provider to
  * charge an order or refund it without knowing which one it is, and a provider's word that a
  * payment completed reaches the order through orders/settle.ts. Stripe (payments/stripe.ts), bKash
- * (payments/bkash-orders.ts) and cash (payments/cash.ts) each implement {@link PaymentProvider};
+ * (payments/bkash-provider.ts) and cash (payments/cash.ts) each implement {@link PaymentProvider};
  * payments/providers.ts picks the one an order was paid with.
  */
 import type { Order, PaymentMethod } from '../contract/order';

@@ -7,7 +7,7 @@ import type Stripe from 'stripe';
 import type { PaymentMethod } from '../contract/order';
 import { ApiError } from '../http/errors';
 import type { BkashClient } from './bkash';
-import { bkashProvider } from './bkash-orders';
+import { bkashProvider } from './bkash-provider';
 import { cashProvider } from './cash';
 import type { PaymentProvider } from './provider';
 import { stripeProvider } from './stripe';
