@@ -16,26 +16,32 @@ type Output = { write(text: string): unknown };
 /** Records at these levels go to stderr, as the console sink's `console.warn`/`console.error` send them. */
 const TO_STDERR = new Set<LogRecord['level']>(['warning', 'error', 'fatal']);
 
+/** The lines gathered for `output`: `drain` writes them all as one text and starts afresh. */
+function lineBuffer(output: Output) {
+  let lines: string[] = [];
+  return {
+    push: (line: string) => lines.push(line),
+    drain: () => {
+      if (lines.length === 0) return;
+      const text = lines.join('');
+      lines = [];
+      output.write(text);
+    },
+  };
+}
+
 /**
  * Makes the sink. `out` and `err` default to the process's stdout and stderr.
  * @returns the sink; it never throws (a line that cannot be formatted is LogTape's to report).
  */
 export function stdioSink(out: Output = process.stdout, err: Output = process.stderr): Sink {
-  let outLines: string[] = [];
-  let errLines: string[] = [];
+  const outLines = lineBuffer(out);
+  const errLines = lineBuffer(err);
   let scheduled = false;
   const flush = () => {
     scheduled = false;
-    if (outLines.length > 0) {
-      const text = outLines.join('');
-      outLines = [];
-      out.write(text);
-    }
-    if (errLines.length > 0) {
-      const text = errLines.join('');
-      errLines = [];
-      err.write(text);
-    }
+    outLines.drain();
+    errLines.drain();
   };
   process.once('exit', flush);
   return (record) => {
