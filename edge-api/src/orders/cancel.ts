@@ -123,7 +123,7 @@ async function cancelPaidOrder(
  * Cancels order `order` for its owner (`onlyIfPending`) or an admin: a paid one is refunded and
  * kept ({@link cancelPaidOrder}); an unpaid one is deleted, unless it was paid between the read
  * and the delete, when it is refunded instead.
- * @returns the answer and whether an unpaid order was deleted now.
+ * @returns how many orders were deleted, and how many cancelled and refunded.
  * @throws as {@link cancelPaidOrder}.
  */
 async function cancelOrder(
