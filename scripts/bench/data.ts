@@ -400,11 +400,7 @@ async function measureReturnVisit(chromePath: string, baseUrl: string): Promise<
  * until the page marks itself interactive, read from a Chromium trace; with the `lang` the page
  * rendered in.
  */
-async function hydrationTask(
-  browser: Browser,
-  url: string,
-  locale: string,
-): Promise<LongestTask & { lang: string }> {
+async function hydrationTask(browser: Browser, url: string, locale: string): Promise<LongestTask & { lang: string }> {
   const context = await browser.newContext({ viewport: VIEWPORT, locale });
   try {
     await context.addInitScript(markInteractive, undefined);
