@@ -1,11 +1,39 @@
 /**
  * Chromium (system binary, playwright-core) for one test file, with pages on the stack's URL.
  * Every page reports Content-Security-Policy violations, and a test with any fails: the app
- * must run clean under the CSP it is served with (pwa/security-headers.ts).
+ * must run clean under the CSP it is served with (pwa/security-headers.ts). When a test fails,
+ * the pages it left open are shown in its output and captured in test-results/failures/.
  */
+import { mkdir } from 'node:fs/promises';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { chromiumArgs } from '../../scripts/lib/chromium';
+
+/** Where a failed test's open pages are captured ({@link showFailedPages}). */
+const FAILURES = 'test-results/failures';
+
+/**
+ * Shows what the pages of a failed test were showing: each page's URL and visible text go to the
+ * test's output (CI's log) and a full-page screenshot to {@link FAILURES}, named after the test.
+ * A page that cannot be read any more (closed, crashed) is said so; this never throws.
+ */
+async function showFailedPages(testName: string, contexts: readonly BrowserContext[]): Promise<void> {
+  const pages = contexts.flatMap((context) => context.pages()).filter((page) => !page.isClosed());
+  const base = testName.replace(/[^\w-]+/g, '-').slice(0, 80);
+  await mkdir(FAILURES, { recursive: true });
+  for (const [index, page] of pages.entries()) {
+    const text = await page
+      .locator('body')
+      .innerText({ timeout: 2_000 })
+      .catch((error: unknown) => `(not readable: ${error instanceof Error ? error.message : String(error)})`);
+    const file = `${FAILURES}/${base}-${index + 1}.png`;
+    const shot = await page.screenshot({ path: file, fullPage: true, timeout: 5_000 }).then(
+      () => file,
+      () => 'none',
+    );
+    console.error(`Failed test's page ${index + 1}: ${page.url()} (screenshot: ${shot})\n${text.slice(0, 2_000)}`);
+  }
+}
 
 export type BrowserHandle = {
   /** A new page in a fresh context (own storage, `options` added), at `path` of the stack, viewport `width`×`height`. */
@@ -28,7 +56,11 @@ export function useBrowser(): BrowserHandle {
     await browser?.close();
   });
   const violations: string[] = [];
-  afterEach(() => {
+  // The contexts a test opened, for showing its pages if it fails (its own code closes them when it passes).
+  const contexts: BrowserContext[] = [];
+  afterEach(async ({ task }) => {
+    const opened = contexts.splice(0);
+    if (task.result?.state === 'fail') await showFailedPages(task.name, opened);
     const seen = violations.splice(0);
     expect(seen, 'Content-Security-Policy violations').toEqual([]);
   });
@@ -38,6 +70,7 @@ export function useBrowser(): BrowserHandle {
     open: async (path, viewport = { width: 1280, height: 800 }, options = {}) => {
       if (!browser) throw new Error('useBrowser(): the browser is not running yet');
       const context = await browser.newContext({ ...options, viewport });
+      contexts.push(context);
       await context.exposeBinding(
         'reportCspViolation',
         (_source, violation: string) => void violations.push(violation),
