@@ -5,9 +5,9 @@
  */
 import type { Client, InStatement, InValue } from '@libsql/client';
 import type { OrderStatus } from '../contract/delivery';
+import type { Order } from '../contract/order';
 import type { Cursor } from './cursor';
 import { ORDER_COLUMNS, toOrder } from './order-row';
-import type { Order } from '../contract/order';
 
 /**
  * Which orders a list shows: one account's (`userId`, the placing token's uid), the orders with

@@ -6,7 +6,6 @@ import { useAuth } from '../../features/auth/auth-store';
 import { useOrders } from '../../features/orders/api/orders';
 import type { UnsentOrder } from '../../features/orders/api/get-unsent-orders';
 import { MyOrders } from '../../features/orders/components/my-orders';
-import { toCartAtTodaysPrices } from '../order-again';
 import { linesBack, type LinesBack } from '../../features/orders/refused-order';
 import { useMyProblems } from '../../features/problems/api/get-my-problems';
 import { useUnsentProblems } from '../../features/problems/api/report-problem';
@@ -16,6 +15,7 @@ import { PushPrompt } from '../../features/push/components/push-prompt';
 import { t } from '../../lib/i18n/i18n';
 import { dismiss } from '../../lib/offline/outbox/store';
 import { notify } from '../../lib/toast';
+import { toCartAtTodaysPrices } from '../order-again';
 
 /**
  * `/dashboard/my-orders`: the user's orders with those still in the outbox (features/orders
