@@ -2,7 +2,14 @@
 import type { Order } from '@contract/order';
 import { PROBLEM_WINDOW_MS } from '@contract/problem';
 import { describe, expect, it } from 'vitest';
-import { canReport, claimLines, deliveredLines, reportableUntil, type LineChoice } from './problem-model';
+import {
+  canReport,
+  claimLines,
+  deliveredLines,
+  reportableUntil,
+  stillUnreported,
+  type LineChoice,
+} from './problem-model';
 
 const at = '2026-11-27T10:00:00.000Z';
 const line = (id: string, name: string, cartQuantity: number) =>
@@ -76,6 +83,29 @@ describe('deliveredLines', () => {
       ['okra', 2],
       ['lemon', 1],
     ]);
+  });
+});
+
+describe('stillUnreported', () => {
+  const listed = (quantity: number) =>
+    [{ orderId: 'o1', lines: [{ _id: 'tomato', quantity }] }] as unknown as Parameters<typeof deliveredLines>[1];
+
+  it("says a report waits while its units are not in the server's list", () => {
+    expect(stillUnreported(deliveredLines(order), [{ _id: 'tomato', quantity: 1 }])).toBe(true);
+    // A second tomato reported offline after the first was credited still waits.
+    expect(stillUnreported(deliveredLines(order, listed(1)), [{ _id: 'tomato', quantity: 2 }])).toBe(true);
+  });
+
+  it('says it no longer waits once the server lists its units, before the outbox hears', () => {
+    expect(stillUnreported(deliveredLines(order, listed(3)), [{ _id: 'tomato', quantity: 1 }])).toBe(false);
+    expect(
+      stillUnreported(deliveredLines(order, listed(2)), [
+        { _id: 'okra', quantity: 1 },
+        { _id: 'tomato', quantity: 2 },
+      ]),
+    ).toBe(false);
+    // A line not delivered (not found when packing) has no units to wait for.
+    expect(stillUnreported(deliveredLines(order), [{ _id: 'lemon', quantity: 1 }])).toBe(false);
   });
 });
 

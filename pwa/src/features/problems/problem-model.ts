@@ -71,6 +71,18 @@ export function deliveredLines(
   });
 }
 
+/**
+ * Whether a report still in the outbox, naming `claimed` (its lines: ordered line `_id` and
+ * units), waits to be sent as far as the server's list shows: every line still fits the units of
+ * `lines` (deliveredLines with the server's problems) not reported. Once the server lists the
+ * report its units are taken, so the order says what was decided and no longer that it waits, even
+ * in the moment before the outbox has written down the server's answer.
+ */
+export const stillUnreported = (
+  lines: readonly DeliveredLine[],
+  claimed: readonly Pick<ProblemInput['lines'][number], '_id' | 'quantity'>[],
+): boolean => claimed.every((claim) => claim.quantity <= (lines.find((line) => line._id === claim._id)?.left ?? 0));
+
 /** What the shopper chose for one line: ticked or not, why, and how many (as typed). */
 export type LineChoice = { ticked: boolean; reason: ProblemReason | ''; quantity: string };
 

@@ -8,7 +8,7 @@ import { useT } from '../../../lib/i18n/i18n';
 import { useStoredProductName } from '../../../lib/i18n/product-names';
 import { dismiss } from '../../../lib/offline/outbox/store';
 import type { UnsentProblem } from '../api/report-problem';
-import { canReport, deliveredLines, reportableUntil } from '../problem-model';
+import { canReport, deliveredLines, reportableUntil, stillUnreported } from '../problem-model';
 import { problemStatusText, reasonText, shopTimeText } from '../problem-text';
 
 // The report screen's code (the form, the photo shrinker) comes only when a shopper opens it; if
@@ -60,8 +60,10 @@ export function OrderProblems({ order, email, problems, unsent }: OrderProblemsP
   const [opened, setOpened] = useState(false);
   const lines = deliveredLines(order, problems);
   const until = reportableUntil(order);
+  const waiting = unsent?.status === 'waiting' && stillUnreported(lines, unsent.payload.lines);
+  const refused = unsent?.status === 'failed' ? unsent : undefined;
   const offered = canReport(order, now) && lines.some((line) => line.left > 0) && unsent?.status !== 'waiting';
-  if (!offered && !unsent && (problems ?? []).length === 0) return null;
+  if (!offered && !waiting && !refused && (problems ?? []).length === 0) return null;
   return (
     <div className="grid gap-2" data-testid="order-problems">
       {problems?.map((problem) => (
@@ -89,15 +91,15 @@ export function OrderProblems({ order, email, problems, unsent }: OrderProblemsP
           </p>
         </div>
       ))}
-      {unsent?.status === 'waiting' && (
+      {waiting && (
         <p className="alert alert-warning text-sm" role="status" data-testid="problem-waiting">
           {t('problem.report.waiting')}
         </p>
       )}
-      {unsent?.status === 'failed' && (
+      {refused && (
         <div className="alert alert-error flex-wrap text-sm" role="status" data-testid="problem-refused">
-          <p className="flex-1">{t('problem.report.refused', { reason: outboxNoteText(unsent, nameOf) })}</p>
-          <button type="button" className="btn btn-sm min-h-11" onClick={() => void dismiss(unsent.key)}>
+          <p className="flex-1">{t('problem.report.refused', { reason: outboxNoteText(refused, nameOf) })}</p>
+          <button type="button" className="btn btn-sm min-h-11" onClick={() => void dismiss(refused.key)}>
             {t('problem.report.dismiss')}
           </button>
         </div>
@@ -125,7 +127,7 @@ export function OrderProblems({ order, email, problems, unsent }: OrderProblemsP
             email={email}
             open={open && offered}
             onClose={() => setOpen(false)}
-            replaces={unsent?.status === 'failed' ? unsent.key : undefined}
+            replaces={refused?.key}
           />
         </Suspense>
       )}
