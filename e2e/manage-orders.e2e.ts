@@ -15,6 +15,7 @@ import { logIn, newAccount, PLACED_CONTACT, placeOrderFor, type Account } from '
 import { apiAs } from './support/api';
 import { seriousA11yViolations } from './support/axe';
 import { visit, useBrowser } from './support/browser';
+import { keptQueries } from './support/indexed-db';
 
 const browser = useBrowser();
 /** The phone of every placed order as the server stores it (E.164) and as the admin's screens show it. */
@@ -125,8 +126,9 @@ describe('order details', () => {
     for (const [button, message] of steps) {
       await page.getByRole('button', { name: button, exact: true }).click();
       await toast(page, message).waitFor();
+      // Each at the top, read as it appears: an admin's toast is gone after 3 s.
+      expect(await toast(page, message).getAttribute('data-y-position')).toBe('top');
     }
-    expect(await toast(page, 'Order Approved Successfully!!').getAttribute('data-y-position')).toBe('top');
     // Sent out without the packing screen, it was packed as ordered on the way (DESIGN.md §17).
     await expect.poll(() => page.getByTestId('status-timeline').locator('li').allTextContents()).toHaveLength(5);
     expect((await page.getByTestId('status-timeline').textContent()) ?? '').toMatch(
@@ -315,7 +317,7 @@ describe('offline', () => {
     await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller));
     await page.getByTestId('order-row').filter({ hasText: customer.email }).waitFor();
     // The copy is saved at most once a second after a change.
-    await page.waitForTimeout(1500);
+    await expect.poll(() => keptQueries(page), { timeout: 10_000 }).toContain(placed._id);
 
     await context.setOffline(true);
     await page.reload();

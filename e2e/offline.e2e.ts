@@ -391,7 +391,7 @@ describe('offline', () => {
       await expect
         .poll(async () => (await ordersOnServer(account.email, account.password)).map((order) => order.totalAmount))
         .toEqual([198]);
-      expect(await page.getByTestId('unsent-order').count()).toBe(0);
+      await expect.poll(() => page.getByTestId('unsent-order').count()).toBe(0);
       await context.close();
     } finally {
       await deleteProduct(db, tomato._id);

@@ -18,7 +18,7 @@ import { idTokenFor, logIn, newAccount, type Account } from './support/accounts'
 import { api, apiAs } from './support/api';
 import { seriousA11yViolationsWithoutToasts } from './support/axe';
 import { useBrowser } from './support/browser';
-import { readIndexedDb } from './support/indexed-db';
+import { keptQueries } from './support/indexed-db';
 
 const browser = useBrowser();
 const PHONE = { width: 390, height: 844 };
@@ -166,11 +166,7 @@ describe("the rider's page", () => {
 
     // Offline, the run as last loaded opens again (the app from the service worker, the run kept).
     // The app keeps its queries in IndexedDB at most once a second: the run is kept before the signal goes.
-    await expect
-      .poll(async () => String(await readIndexedDb(page, 'taza-haat-queries', 'queries', { key: 'orders' })), {
-        timeout: 10_000,
-      })
-      .toContain(second.order._id);
+    await expect.poll(() => keptQueries(page), { timeout: 10_000 }).toContain(second.order._id);
     await context.setOffline(true);
     await page.reload();
     await expect

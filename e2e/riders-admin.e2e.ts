@@ -17,6 +17,7 @@ import { apiAs } from './support/api';
 import { seriousA11yViolations } from './support/axe';
 import { useBrowser } from './support/browser';
 import { fillCart } from './support/cart';
+import { keptQueries } from './support/indexed-db';
 import { chooseArea } from './support/areas';
 
 const browser = useBrowser();
@@ -210,7 +211,7 @@ describe('riders, cash and the delivery code (admin and shopper)', () => {
     await card.getByTestId('delivery-code').scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/shopper-code-390x844.png` });
     // Seen once, it is there without a connection (the kept queries are saved at most once a second).
-    await page.waitForTimeout(1500);
+    await expect.poll(() => keptQueries(page), WAIT).toContain(`"deliveryCode":"${code}"`);
     await context.setOffline(true);
     await page.reload();
     await expect.poll(() => card.getByTestId('delivery-code-digits').textContent(), WAIT).toBe(code);

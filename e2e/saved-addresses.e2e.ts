@@ -5,6 +5,7 @@ import { apiAs, ordersOf } from './support/api';
 import { useBrowser } from './support/browser';
 import { chooseArea } from './support/areas';
 import { fillCart } from './support/cart';
+import { keptQueries } from './support/indexed-db';
 
 const browser = useBrowser();
 /** Puts `name` × 1 in the cart (e2e/support/cart.ts). */
@@ -35,23 +36,6 @@ async function placeOrder(page: Page, button = 'Place order') {
 /** The delivery area chosen in the page's `nth` area picker (its id; '' while none is). */
 const areaOf = (page: Page, nth = 0) => page.getByTestId('area-picker').nth(nth).locator('select').inputValue();
 
-/** The account's profile as this page's kept copy (IndexedDB `taza-haat-queries`, lib/persist-queries.ts) has it, as JSON; '' while none. */
-const keptProfile = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<string>((resolve) => {
-        const open = indexedDB.open('taza-haat-queries');
-        open.onerror = () => resolve('');
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('queries')) return resolve('');
-          const get = db.transaction('queries').objectStore('queries').get('orders');
-          get.onsuccess = () => resolve(typeof get.result === 'string' ? get.result : '');
-          get.onerror = () => resolve('');
-        };
-      }),
-  );
-
 it('replaces the profile kept on the phone with the newer one on the server, so saving never drops an address added elsewhere', async () => {
   const account = await newAccount('Two Phones Shopper');
   const home = { id: 'home', label: 'Home', areaId: 'dhanmondi', line: HOME };
@@ -60,7 +44,7 @@ it('replaces the profile kept on the phone with the newer one on the server, so 
   await logIn(page, account);
   await page.goto(browser.url('/profile'));
   await expect.poll(() => page.getByLabel('Label', { exact: true }).count(), { timeout: 10_000 }).toBe(1);
-  await expect.poll(() => keptProfile(page), { timeout: 10_000 }).toContain(HOME);
+  await expect.poll(() => keptQueries(page), { timeout: 10_000 }).toContain(HOME);
 
   // Another phone saves an office; here the server's answer comes a moment after the kept copy shows.
   const office = { id: 'office', label: 'Office', areaId: 'banani', line: OFFICE };

@@ -10,7 +10,7 @@ import { DEMO_PROJECT_ID } from '../edge-api/src/contract/local-run';
 import { logIn, newAccount, PLACED_CONTACT, placeOrderFor } from './support/accounts';
 import { visit, useBrowser } from './support/browser';
 import { hooksReady, type E2EWindow } from './support/hooks';
-import { countIndexedDb, readIndexedDb } from './support/indexed-db';
+import { countIndexedDb, keptQueries } from './support/indexed-db';
 import { chooseArea } from './support/areas';
 
 const browser = useBrowser();
@@ -38,9 +38,9 @@ async function updateAccount(email: string, change: { emailVerified?: boolean; d
 
 /** What this page's IndexedDB keeps: the saved order queries (JSON text, if any) and the outbox items of `email`. */
 async function kept(page: Page, email: string): Promise<{ queries: string | undefined; outbox: number }> {
-  const queries = await readIndexedDb(page, 'taza-haat-queries', 'queries', { key: 'orders' });
+  const queries = await keptQueries(page);
   const outbox = await countIndexedDb(page, 'taza-haat', 'outbox', { index: 'userEmail', key: email });
-  return { queries: typeof queries === 'string' ? queries : undefined, outbox };
+  return { queries: queries === '' ? undefined : queries, outbox };
 }
 
 describe('a sign-out Firebase starts', () => {

@@ -50,3 +50,13 @@ export const countIndexedDb = async (
   store: string,
   by: { index: string; key: RecordKey } | Record<string, never> = {},
 ): Promise<number> => Number(await readIndexedDb(page, database, store, { count: true, ...by }));
+
+/**
+ * The queries `page` keeps for offline use (lib/persist-queries.ts: the orders, the profile, the
+ * areas) as saved, JSON text; '' while nothing is saved. The app saves at most once a second after
+ * a change, so a test polls this before it takes the connection away.
+ */
+export const keptQueries = async (page: Page): Promise<string> => {
+  const saved = await readIndexedDb(page, 'taza-haat-queries', 'queries', { key: 'orders' });
+  return typeof saved === 'string' ? saved : '';
+};
