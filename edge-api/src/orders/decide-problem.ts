@@ -3,7 +3,7 @@
  * writes the amount (default the claim's worth, never more) to the shopper's credit ledger;
  * `decline` keeps the note the shopper reads; `refund` (an order paid by bKash or card) returns
  * the amount through the order's provider. Each is ONE guarded batch — the problem decided and,
- * for a credit, its ledger entry; for a refund, its claim in the refunds ledger (db/refunds.ts) —
+ * for a credit, its ledger entry; for a refund, its claim in the refunds ledger (db/problem-refunds.ts) —
  * under the request's Idempotency-Key when it has one. The provider is asked after the commit,
  * under the ledger's id: a refund left unfinished (a crash, a provider not answering) is finished
  * by the next request about the problem and never made twice; one the provider refused opens the
@@ -31,7 +31,7 @@ import {
   problemRefundClaimedGuard,
   recordProblemRefunded,
   takeOverProblemRefund,
-} from '../db/refunds';
+} from '../db/problem-refunds';
 import { inWriteTurn } from '../db/write-queue';
 import type { AppEnv } from '../env';
 import { ApiError } from '../http/errors';

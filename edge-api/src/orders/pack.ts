@@ -33,7 +33,7 @@ import {
   endPackingRefundAttempt,
   recordPackingRefunded,
   takeOverPackingRefund,
-} from '../db/refunds';
+} from '../db/packing-refunds';
 import { inWriteTurn } from '../db/write-queue';
 import type { AppEnv } from '../env';
 import { ApiError } from '../http/errors';
