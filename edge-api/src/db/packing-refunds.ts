@@ -3,9 +3,17 @@
  * bill does not cost of its ceiling, claimed in packing's own batch before the provider is called,
  * taken over by a later request when its own left it (db/refunds.ts has the ledger's shared rules).
  */
-import type { Client, InStatement, Row } from '@libsql/client';
+import type { Client, InStatement } from '@libsql/client';
 import type { RefundRequest } from '../payments/provider';
-import { CHARGED_POISHA, endClaimStatement, REFUND_CLAIM_MS, refundDoneStatements } from './refunds';
+import {
+  CHARGED_POISHA,
+  claimedRefund,
+  claimRowStatement,
+  claimStateOf,
+  REFUND_CLAIM_MS,
+  type ClaimState,
+  type LedgerClaim,
+} from './refunds';
 
 /**
  * A packed order's refund, in poisha, as SQL on `orders`: what its final bill does not cost of its
@@ -31,36 +39,19 @@ export function claimPackingRefundStatement(orderId: string, amountPoisha: numbe
   };
 }
 
-/** A packing refund's row in the ledger as its request needs it. */
-const toPackingRefund = (orderId: string, row: Row): RefundRequest => ({
-  refundId: packingRefundId(orderId),
-  orderId,
-  paymentRef: String(row.payment_ref),
-  amountPoisha: Number(row.amount_poisha),
-  reason: 'packing',
-  retry: Number(row.attempts) > 1,
-});
+/** Order `orderId`'s packing refund in the ledger. */
+const packingClaim = (orderId: string): LedgerClaim => ({ refundId: packingRefundId(orderId), reason: 'packing' });
 
 /**
  * Order `orderId`'s packing refund as claimed at `claimedMs` by the request that packed it.
  * @returns the refund to ask of the provider, or undefined when packing claimed none (not paid by
  * a provider, or nothing to refund).
  */
-export async function claimedPackingRefund(
+export const claimedPackingRefund = (
   db: Client,
   orderId: string,
   claimedMs: number,
-): Promise<RefundRequest | undefined> {
-  const { rows } = await db.execute({
-    sql: "SELECT payment_ref, amount_poisha, attempts FROM refunds WHERE id = ? AND status = 'claimed' AND claimed_ms = ?",
-    args: [packingRefundId(orderId), claimedMs],
-  });
-  return rows[0] ? toPackingRefund(orderId, rows[0]) : undefined;
-}
-
-/** What became of order `orderId`'s packing refund when a request looked: see {@link takeOverPackingRefund}. */
-export type PackingRefundState =
-  { kind: 'none' | 'done' } | { kind: 'claimed'; request: RefundRequest } | { kind: 'busy' };
+): Promise<RefundRequest | undefined> => claimedRefund(db, packingClaim(orderId), claimedMs);
 
 /**
  * Takes over order `orderId`'s packing refund for a later request (a retried packing, a cancel),
@@ -68,16 +59,16 @@ export type PackingRefundState =
  * no known outcome), with `retryFailed` one the provider refused, and one never claimed because
  * the order was paid only after it was packed. Counted as a retry, so the
  * provider first finds out whether it was made.
- * @returns `claimed` with the refund to ask of the provider; `busy` when another request holds it;
- * `done` when it was made; `none` when there is none (or, without `retryFailed`, it failed).
+ * @returns its {@link ClaimState}: `failed` only without `retryFailed` (the provider refused it).
  */
 export async function takeOverPackingRefund(
   db: Client,
   orderId: string,
   options: { retryFailed: boolean },
   nowMs = Date.now(),
-): Promise<PackingRefundState> {
-  const refundId = packingRefundId(orderId);
+): Promise<ClaimState> {
+  const claim = packingClaim(orderId);
+  const { refundId } = claim;
   const [, , ledger] = await db.batch(
     [
       // An order paid after it was packed (a card checkout completing late) was charged its
@@ -96,43 +87,9 @@ export async function takeOverPackingRefund(
               WHERE id = ? AND ((status = 'claimed' AND claimed_ms <= ?) ${options.retryFailed ? "OR status = 'failed'" : ''})`,
         args: [nowMs, nowMs, refundId, nowMs - REFUND_CLAIM_MS],
       },
-      {
-        sql: 'SELECT payment_ref, amount_poisha, attempts, status, claimed_ms FROM refunds WHERE id = ?',
-        args: [refundId],
-      },
+      claimRowStatement(claim),
     ],
     'write',
   );
-  const row = ledger?.rows[0];
-  if (!row) return { kind: 'none' };
-  if (row.status === 'done') return { kind: 'done' };
-  if (row.status === 'failed') return { kind: 'none' };
-  if (Number(row.claimed_ms) === nowMs) return { kind: 'claimed', request: toPackingRefund(orderId, row) };
-  return { kind: 'busy' };
-}
-
-/** Records order `orderId`'s packing refund `refundId` made (`providerRef`, the provider's refund id), adding it to the order's refunded amount. */
-export async function recordPackingRefunded(
-  db: Client,
-  orderId: string,
-  refundId: string,
-  providerRef: string | null,
-  nowMs = Date.now(),
-): Promise<void> {
-  await db.batch(refundDoneStatements(orderId, refundId, providerRef, nowMs), 'write');
-}
-
-/**
- * Ends an attempt at packing refund `refundId` that did not finish: `refused` (nothing moved) marks
- * it failed, for the next packing request to ask again (a cancel refunds its amount with the rest
- * instead); `unknown` leaves the claim open to the next request at once (claimed_ms 0), which asks
- * the provider whether it was made before making it.
- */
-export async function endPackingRefundAttempt(
-  db: Client,
-  refundId: string,
-  outcome: 'refused' | 'unknown',
-  nowMs = Date.now(),
-): Promise<void> {
-  await db.execute(endClaimStatement(refundId, outcome, nowMs));
+  return claimStateOf(claim, ledger?.rows[0], nowMs);
 }

@@ -3,10 +3,18 @@
  * batch, at most what is left of the order's payment, before the provider is called; taken over by
  * a later request when its own left it (db/refunds.ts has the ledger's shared rules).
  */
-import type { Client, InStatement, Row } from '@libsql/client';
+import type { Client, InStatement } from '@libsql/client';
 import type { RefundRequest } from '../payments/provider';
 import { writeGuard, type Guard } from './guarded-batch';
-import { endClaimStatement, LEFT_TO_REFUND_POISHA, REFUND_CLAIM_MS, refundDoneStatements } from './refunds';
+import {
+  claimedRefund,
+  claimRowStatement,
+  claimStateOf,
+  LEFT_TO_REFUND_POISHA,
+  REFUND_CLAIM_MS,
+  type ClaimState,
+  type LedgerClaim,
+} from './refunds';
 
 /** The ledger id of problem `problemId`'s refund (DESIGN.md §19; Stripe's idempotency key too). */
 const problemRefundId = (problemId: string): string => `problem-${problemId}`;
@@ -50,36 +58,18 @@ export const problemRefundClaimedGuard = (problemId: string, nowMs: number, erro
     error,
   );
 
-/** A problem refund's row in the ledger as its request needs it. */
-const toProblemRefund = (refundId: string, row: Row): RefundRequest => ({
-  refundId,
-  orderId: String(row.order_id),
-  paymentRef: String(row.payment_ref),
-  amountPoisha: Number(row.amount_poisha),
-  reason: 'problem',
-  retry: Number(row.attempts) > 1,
-});
-
-/** What became of a problem's refund when a request looked: see {@link takeOverProblemRefund}. */
-export type ProblemRefundState =
-  { kind: 'none' | 'done' | 'failed' | 'busy' } | { kind: 'claimed'; request: RefundRequest };
+/** Problem `problemId`'s refund in the ledger. */
+const problemClaim = (problemId: string): LedgerClaim => ({ refundId: problemRefundId(problemId), reason: 'problem' });
 
 /**
  * Problem `problemId`'s refund as claimed at `claimedMs` by the decision that claimed it.
  * @returns the refund to ask of the provider, or undefined when that claim is no longer held.
  */
-export async function claimedProblemRefund(
+export const claimedProblemRefund = (
   db: Client,
   problemId: string,
   claimedMs: number,
-): Promise<RefundRequest | undefined> {
-  const refundId = problemRefundId(problemId);
-  const { rows } = await db.execute({
-    sql: "SELECT order_id, payment_ref, amount_poisha, attempts FROM refunds WHERE id = ? AND status = 'claimed' AND claimed_ms = ?",
-    args: [refundId, claimedMs],
-  });
-  return rows[0] ? toProblemRefund(refundId, rows[0]) : undefined;
-}
+): Promise<RefundRequest | undefined> => claimedRefund(db, problemClaim(problemId), claimedMs);
 
 /**
  * Takes over problem `problemId`'s refund that an earlier request left (claimed more than
@@ -88,71 +78,18 @@ export async function claimedProblemRefund(
  * @returns `claimed` with the refund to ask; `busy` while another request holds it; `done`,
  * `failed` (refused: the problem is open again) or `none` (never claimed).
  */
-export async function takeOverProblemRefund(
-  db: Client,
-  problemId: string,
-  nowMs = Date.now(),
-): Promise<ProblemRefundState> {
-  const refundId = problemRefundId(problemId);
+export async function takeOverProblemRefund(db: Client, problemId: string, nowMs = Date.now()): Promise<ClaimState> {
+  const claim = problemClaim(problemId);
   const [, ledger] = await db.batch(
     [
       {
         sql: `UPDATE refunds SET attempts = attempts + 1, claimed_ms = ?, updated_at = ?
               WHERE id = ? AND status = 'claimed' AND claimed_ms <= ?`,
-        args: [nowMs, nowMs, refundId, nowMs - REFUND_CLAIM_MS],
+        args: [nowMs, nowMs, claim.refundId, nowMs - REFUND_CLAIM_MS],
       },
-      {
-        sql: 'SELECT order_id, payment_ref, amount_poisha, attempts, status, claimed_ms FROM refunds WHERE id = ?',
-        args: [refundId],
-      },
+      claimRowStatement(claim),
     ],
     'write',
   );
-  const row = ledger?.rows[0];
-  if (!row) return { kind: 'none' };
-  if (row.status === 'done') return { kind: 'done' };
-  if (row.status === 'failed') return { kind: 'failed' };
-  if (Number(row.claimed_ms) === nowMs) return { kind: 'claimed', request: toProblemRefund(refundId, row) };
-  return { kind: 'busy' };
-}
-
-/**
- * Records problem refund `refundId` of order `orderId` made (`providerRef`, the provider's refund
- * id): its amount added to the order's refunded amount and the ledger row done, once.
- * @returns true when this call recorded it; false when it was recorded already.
- */
-export async function recordProblemRefunded(
-  db: Client,
-  orderId: string,
-  refundId: string,
-  providerRef: string | null,
-  nowMs = Date.now(),
-): Promise<boolean> {
-  const [before] = await db.batch(
-    [
-      { sql: 'SELECT status FROM refunds WHERE id = ?', args: [refundId] },
-      ...refundDoneStatements(orderId, refundId, providerRef, nowMs),
-    ],
-    'write',
-  );
-  return before?.rows[0]?.status !== 'done';
-}
-
-/**
- * Ends an attempt at problem refund `refundId` that did not finish: `refused` (nothing moved)
- * marks it failed, with `alsoOnRefusal` in the same write (the problem opened again); `unknown`
- * leaves the claim open to the next request at once (claimed_ms 0), which asks the provider
- * whether it was made before making it.
- */
-export async function endProblemRefundAttempt(
-  db: Client,
-  refundId: string,
-  outcome: 'refused' | 'unknown',
-  alsoOnRefusal: InStatement[] = [],
-  nowMs = Date.now(),
-): Promise<void> {
-  await db.batch(
-    [endClaimStatement(refundId, outcome, nowMs), ...(outcome === 'refused' ? alsoOnRefusal : [])],
-    'write',
-  );
+  return claimStateOf(claim, ledger?.rows[0], nowMs);
 }

@@ -7,7 +7,7 @@
  * ledger's shared rules, an order's refund on cancel and a stray payment's; a packing's partial refund
  * is db/packing-refunds.ts, a problem's db/problem-refunds.ts.
  */
-import type { Client, InStatement } from '@libsql/client';
+import type { Client, InStatement, Row } from '@libsql/client';
 import type { RefundRequest } from '../payments/provider';
 import { recordRefundStatements } from './order-payments';
 
@@ -117,7 +117,7 @@ export async function recordOrderRefunded(
  * provider's refund id): its amount added to the order's `refunded_poisha`, then the ledger row
  * done. The order's sum grows only while the row is not done yet, so a repeat adds nothing.
  */
-export function refundDoneStatements(
+function refundDoneStatements(
   orderId: string,
   refundId: string,
   providerRef: string | null,
@@ -237,20 +237,115 @@ export async function refundedPoisha(db: Client, paymentRef: string): Promise<nu
   return Number(rows[0]?.poisha ?? 0);
 }
 
+/** A refund claimed by ledger id (packing's and a problem's): its `refundId` and why. */
+export type LedgerClaim = { refundId: string; reason: 'packing' | 'problem' };
+
+/** The ledger's columns a claim's request is made from ({@link toRefundRequest}). */
+const REQUEST_COLUMNS = 'order_id, payment_ref, amount_poisha, attempts';
+
+/** Ledger row `row` ({@link REQUEST_COLUMNS}) of `claim` as the refund to ask of the provider. */
+const toRefundRequest = ({ refundId, reason }: LedgerClaim, row: Row): RefundRequest => ({
+  refundId,
+  orderId: String(row.order_id),
+  paymentRef: String(row.payment_ref),
+  amountPoisha: Number(row.amount_poisha),
+  reason,
+  retry: Number(row.attempts) > 1,
+});
+
 /**
- * The statement that ends an unfinished attempt at refund `refundId` (a packing's or a problem's,
- * claimed by ledger id): `refused` (nothing moved) marks it failed; `unknown` leaves the claim open
- * to the next request at once (claimed_ms 0), which asks the provider whether it was made before
- * making it. Only a claim still held is changed.
+ * Refund `claim` as claimed at `claimedMs` by the request that claimed it.
+ * @returns the refund to ask of the provider, or undefined when there is no such claim (none was
+ * made, or it is no longer that request's).
  */
-export function endClaimStatement(refundId: string, outcome: 'refused' | 'unknown', nowMs: number): InStatement {
-  return outcome === 'refused'
-    ? {
-        sql: "UPDATE refunds SET status = 'failed', claimed_ms = NULL, updated_at = ? WHERE id = ? AND status = 'claimed'",
-        args: [nowMs, refundId],
-      }
-    : {
-        sql: "UPDATE refunds SET claimed_ms = 0, updated_at = ? WHERE id = ? AND status = 'claimed'",
-        args: [nowMs, refundId],
-      };
+export async function claimedRefund(
+  db: Client,
+  claim: LedgerClaim,
+  claimedMs: number,
+): Promise<RefundRequest | undefined> {
+  const { rows } = await db.execute({
+    sql: `SELECT ${REQUEST_COLUMNS} FROM refunds WHERE id = ? AND status = 'claimed' AND claimed_ms = ?`,
+    args: [claim.refundId, claimedMs],
+  });
+  return rows[0] ? toRefundRequest(claim, rows[0]) : undefined;
+}
+
+/**
+ * What became of a refund claimed by ledger id when a request tried to take it over: `claimed` by
+ * this request, with the refund to ask of the provider; `busy` while another request holds it;
+ * `done` when it was made; `failed` when the provider refused it; `none` when it was never claimed.
+ */
+export type ClaimState = { kind: 'none' | 'done' | 'failed' | 'busy' } | { kind: 'claimed'; request: RefundRequest };
+
+/** The statement that reads `claim`'s ledger row for {@link claimStateOf}, after a take-over's write. */
+export const claimRowStatement = (claim: LedgerClaim): InStatement => ({
+  sql: `SELECT ${REQUEST_COLUMNS}, status, claimed_ms FROM refunds WHERE id = ?`,
+  args: [claim.refundId],
+});
+
+/**
+ * The {@link ClaimState} of `claim` from its ledger row (read by {@link claimRowStatement};
+ * undefined when there is none) as the request that tried to take it over at `nowMs` finds it.
+ */
+export function claimStateOf(claim: LedgerClaim, row: Row | undefined, nowMs: number): ClaimState {
+  if (!row) return { kind: 'none' };
+  if (row.status === 'done' || row.status === 'failed') return { kind: row.status };
+  if (Number(row.claimed_ms) === nowMs) return { kind: 'claimed', request: toRefundRequest(claim, row) };
+  return { kind: 'busy' };
+}
+
+/**
+ * Records refund `refundId` of order `orderId` claimed by ledger id (a packing's, a problem's) made
+ * (`providerRef`, the provider's refund id): its amount added to the order's refunded amount and
+ * the ledger row done, once.
+ * @returns true when this call recorded it; false when it was recorded already.
+ */
+export async function recordClaimedRefundDone(
+  db: Client,
+  orderId: string,
+  refundId: string,
+  providerRef: string | null,
+  nowMs = Date.now(),
+): Promise<boolean> {
+  const [before] = await db.batch(
+    [
+      { sql: 'SELECT status FROM refunds WHERE id = ?', args: [refundId] },
+      ...refundDoneStatements(orderId, refundId, providerRef, nowMs),
+    ],
+    'write',
+  );
+  return before?.rows[0]?.status !== 'done';
+}
+
+/**
+ * Ends an attempt at refund `refundId` claimed by ledger id (a packing's, a problem's) that did
+ * not finish, if its claim is still held: `refused` (nothing moved) marks it failed, with
+ * `alsoOnRefusal` in the same write (a problem opened again), for the next request to ask again;
+ * `unknown` leaves the claim open to the next request at once (claimed_ms 0), which asks the
+ * provider whether it was made before making it.
+ */
+export async function endClaimedRefundAttempt(
+  db: Client,
+  refundId: string,
+  outcome: 'refused' | 'unknown',
+  alsoOnRefusal: InStatement[] = [],
+  nowMs = Date.now(),
+): Promise<void> {
+  await db.batch(
+    outcome === 'refused'
+      ? [
+          {
+            sql: "UPDATE refunds SET status = 'failed', claimed_ms = NULL, updated_at = ? WHERE id = ? AND status = 'claimed'",
+            args: [nowMs, refundId],
+          },
+          ...alsoOnRefusal,
+        ]
+      : [
+          {
+            sql: "UPDATE refunds SET claimed_ms = 0, updated_at = ? WHERE id = ? AND status = 'claimed'",
+            args: [nowMs, refundId],
+          },
+        ],
+    'write',
+  );
 }

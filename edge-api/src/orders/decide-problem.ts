@@ -27,11 +27,10 @@ import {
 import {
   claimedProblemRefund,
   claimProblemRefundStatement,
-  endProblemRefundAttempt,
   problemRefundClaimedGuard,
-  recordProblemRefunded,
   takeOverProblemRefund,
 } from '../db/problem-refunds';
+import { endClaimedRefundAttempt, recordClaimedRefundDone } from '../db/refunds';
 import { inWriteTurn } from '../db/write-queue';
 import type { AppEnv } from '../env';
 import { ApiError } from '../http/errors';
@@ -153,7 +152,7 @@ async function makeProblemRefund(c: Context<AppEnv>, problemId: string, request:
   const { db, log } = c.var;
   const order = await findOrder(db, request.orderId);
   const provider = c.var.paymentProvider(order.paymentMethod);
-  const refused = () => endProblemRefundAttempt(db, request.refundId, 'refused', [reopenProblemStatement(problemId)]);
+  const refused = () => endClaimedRefundAttempt(db, request.refundId, 'refused', [reopenProblemStatement(problemId)]);
   if (!provider) {
     await refused();
     throw refundError.failed(`problem ${problemId} refund: ${order.paymentMethod} is not configured`);
@@ -170,12 +169,12 @@ async function makeProblemRefund(c: Context<AppEnv>, problemId: string, request:
       );
     }
     if (error instanceof ProviderUnavailableError) {
-      await endProblemRefundAttempt(db, request.refundId, 'unknown');
+      await endClaimedRefundAttempt(db, request.refundId, 'unknown');
       throw refundError.unavailable(`${provider.method} refund of problem ${problemId}: ${error.message}`);
     }
     throw error;
   }
-  if (await recordProblemRefunded(db, order._id, request.refundId, made.providerRef)) {
+  if (await recordClaimedRefundDone(db, order._id, request.refundId, made.providerRef)) {
     log.info('problem refund made', {
       problemId,
       orderId: order._id,

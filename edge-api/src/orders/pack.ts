@@ -27,13 +27,8 @@ import { StockChangedError } from '../db/errors';
 import { runGuardedBatch, writeGuard, type BatchStep } from '../db/guarded-batch';
 import { findOrder } from '../db/orders';
 import { findProducts } from '../db/products';
-import {
-  claimedPackingRefund,
-  claimPackingRefundStatement,
-  endPackingRefundAttempt,
-  recordPackingRefunded,
-  takeOverPackingRefund,
-} from '../db/packing-refunds';
+import { claimedPackingRefund, claimPackingRefundStatement, takeOverPackingRefund } from '../db/packing-refunds';
+import { endClaimedRefundAttempt, recordClaimedRefundDone } from '../db/refunds';
 import { inWriteTurn } from '../db/write-queue';
 import type { AppEnv } from '../env';
 import { ApiError } from '../http/errors';
@@ -292,7 +287,7 @@ async function makePackingRefund(deps: RefundDeps, order: Order, request: Refund
   const { db, log } = deps;
   const provider = deps.provider(order);
   if (!provider) {
-    await endPackingRefundAttempt(db, request.refundId, 'refused');
+    await endClaimedRefundAttempt(db, request.refundId, 'refused');
     throw refundError.failed(`packing refund for order ${order._id}: ${order.paymentMethod} is not configured`);
   }
   let made;
@@ -300,19 +295,19 @@ async function makePackingRefund(deps: RefundDeps, order: Order, request: Refund
     made = await provider.refund(request, log);
   } catch (error) {
     if (error instanceof ProviderRefusedError) {
-      await endPackingRefundAttempt(db, request.refundId, 'refused');
+      await endClaimedRefundAttempt(db, request.refundId, 'refused');
       throw refundError.failed(
         `${provider.method} packing refund for order ${order._id} refused: ${error.message}`,
         error.code,
       );
     }
     if (error instanceof ProviderUnavailableError) {
-      await endPackingRefundAttempt(db, request.refundId, 'unknown');
+      await endClaimedRefundAttempt(db, request.refundId, 'unknown');
       throw refundError.unavailable(`${provider.method} packing refund for order ${order._id}: ${error.message}`);
     }
     throw error;
   }
-  await recordPackingRefunded(db, order._id, request.refundId, made.providerRef);
+  await recordClaimedRefundDone(db, order._id, request.refundId, made.providerRef);
   log.info('packing refund made', {
     orderId: order._id,
     provider: provider.method,
