@@ -20,7 +20,7 @@ import { ProviderRefusedError, ProviderUnavailableError } from '../payments/prov
 import { notifyOrderCancelled, notifyPaymentRefunded } from '../push/notify';
 import { orderFor } from './access';
 import { chargePoisha } from './amount-due';
-import { finishPackingRefund } from './pack';
+import { finishPackingRefund } from './packing-refund';
 import { refundDeps, type RefundDeps } from './refund-deps';
 import { refundErrors } from './refund-errors';
 
@@ -29,6 +29,7 @@ const refundError = refundErrors({
   failed: 'The payment could not be refunded, so the order is kept as it was. Try again later.',
   unavailable:
     'The payment service cannot be reached right now, so the order is kept as it was; try again in a moment.',
+  busy: "This order's refund is under way; try again in a moment.",
 });
 
 /** `DELETE /orders/:id`'s answer: how many orders were deleted (unpaid) and how many cancelled and refunded (paid, kept). */
@@ -87,13 +88,7 @@ async function cancelPaidOrder(
     const now = await findOrder(db, id);
     if (now.orderStatus === 'Cancelled') return { deletedCount: 0, cancelledCount: 0 };
     if (options.onlyIfPending && now.orderStatus !== 'Pending') throw notPending(now.orderStatus);
-    throw new ApiError(
-      503,
-      'busy',
-      "This order's refund is under way; try again in a moment.",
-      { operation: 'refund' },
-      { retryAfterS: 2 },
-    );
+    throw refundError.busy();
   }
   let made;
   try {

@@ -47,6 +47,7 @@ export type DecisionRequest = z.output<typeof problemDecisionSchema>;
 const refundError = refundErrors({
   failed: 'The payment service refused the refund; the problem is open again. Credit it or try later.',
   unavailable: 'The payment service cannot be reached; try again in a moment to finish the refund.',
+  busy: "This problem's refund is under way; try again in a moment.",
 });
 
 /** The status each decision leaves a problem in. */
@@ -71,16 +72,6 @@ const amountTooLarge = (most: number, what: string) =>
   new ApiError(400, 'validation_failed', 'Some fields are invalid; see details.fields.', {
     fields: { amount: [`At most ${most} Tk (${what})`] },
   });
-
-/** The 503 for a refund another request is making right now. */
-const refundBusy = () =>
-  new ApiError(
-    503,
-    'busy',
-    "This problem's refund is under way; try again in a moment.",
-    { operation: 'refund' },
-    { retryAfterS: 2 },
-  );
 
 /** What a decision writes, planned from the problem (and its order) as read. */
 type DecisionPlan = { problem: ProblemRecord; amountPoisha: number; steps: BatchStep[]; nowMs: number };
@@ -135,7 +126,7 @@ async function planDecision(c: Context<AppEnv>, id: string, input: DecisionReque
     // Another refund of the order claimed meanwhile may leave less: answered as busy, not stored.
     steps.push(
       claimProblemRefundStatement(id, problem.orderId, amountPoisha, nowMs),
-      problemRefundClaimedGuard(id, nowMs, refundBusy()),
+      problemRefundClaimedGuard(id, nowMs, refundError.busy()),
     );
   }
   return { problem, amountPoisha, steps, nowMs };
@@ -194,7 +185,7 @@ async function makeProblemRefund(c: Context<AppEnv>, problemId: string, request:
  */
 async function finishProblemRefund(c: Context<AppEnv>, id: string): Promise<boolean> {
   const state = await takeOverProblemRefund(c.var.db, id);
-  if (state.kind === 'busy') throw refundBusy();
+  if (state.kind === 'busy') throw refundError.busy();
   if (state.kind !== 'claimed') return false;
   await makeProblemRefund(c, id, state.request);
   return true;

@@ -6,10 +6,10 @@
  * and — for an order paid by a provider whose final bill is below its ceiling (`maxAmount`) — the
  * claim on the partial refund in the refunds ledger, never more than was charged (maxAmount less
  * the store credit taken: orders/amount-due.ts); what the final bill falls below the store credit
- * the order took goes back as credit (DESIGN.md §19). The provider is asked
- * after the commit, under the ledger's id; a refund left unfinished (a crash, a provider not
- * answering) is finished by the next packing request of the order, a status update or a cancel,
- * and is never made twice. An Approved order moved straight to Out for delivery is packed as
+ * the order took goes back as credit (DESIGN.md §19). The provider is asked after the commit
+ * (orders/packing-refund.ts), under the ledger's id; a refund left unfinished (a crash, a provider
+ * not answering) is finished by the next packing request of the order, a status update or a
+ * cancel, and is never made twice. An Approved order moved straight to Out for delivery is packed as
  * ordered by the same code.
  */
 import type { Client, InStatement } from '@libsql/client';
@@ -27,24 +27,15 @@ import { StockChangedError } from '../db/errors';
 import { runGuardedBatch, writeGuard, type BatchStep } from '../db/guarded-batch';
 import { findOrder } from '../db/orders';
 import { findProducts } from '../db/products';
-import { claimedPackingRefund, claimPackingRefundStatement, takeOverPackingRefund } from '../db/packing-refunds';
-import { endClaimedRefundAttempt, recordClaimedRefundDone } from '../db/refunds';
+import { claimPackingRefundStatement } from '../db/packing-refunds';
 import { inWriteTurn } from '../db/write-queue';
 import type { AppEnv } from '../env';
 import { ApiError } from '../http/errors';
 import { idempotentWrite } from '../idempotency/idempotency';
-import { ProviderRefusedError, ProviderUnavailableError, type RefundRequest } from '../payments/provider';
 import { notifyOrderPacked } from '../push/notify';
+import { finishPackingRefund, makeClaimedPackingRefund } from './packing-refund';
 import { refundDeps, type RefundDeps } from './refund-deps';
-import { refundErrors } from './refund-errors';
 import { chargePoisha } from './amount-due';
-
-/** The refusals of a refund the provider did not make. */
-const refundError = refundErrors({
-  failed: 'The order is packed, but the difference could not be refunded yet. Try again later.',
-  unavailable:
-    'The order is packed; the payment service cannot be reached to refund the difference, so try again in a moment.',
-});
 
 /** A validated `PUT /orders/:id/packing` body. */
 export type PackingRequest = z.output<typeof packingInputSchema>;
@@ -89,16 +80,6 @@ function substituteOutOfStock(products: ReadonlyArray<{ _id: string; name: strin
   const named = products.map(({ name, available }) => (available > 0 ? `${name} (${available} left)` : name));
   return new ApiError(409, 'out_of_stock', `Out of stock: ${named.join(', ')}`, { products });
 }
-
-/** The 503 for a refund another request is making right now. */
-const refundBusy = () =>
-  new ApiError(
-    503,
-    'busy',
-    "This order's refund is under way; try again in a moment.",
-    { operation: 'refund' },
-    { retryAfterS: 2 },
-  );
 
 /**
  * The packing entries of an order packed as ordered (DESIGN.md §17: an Approved order moved
@@ -276,63 +257,6 @@ async function planPacking(
   return { packing, finalAmount, steps, nowMs };
 }
 
-/**
- * Asks the provider for packing refund `request` of `order` and records its outcome: made (the
- * ledger row done, the order's refunded amount up), refused (the row failed, asked again by the
- * next packing request) or unknown (the claim open to the next request).
- * @throws ApiError 502 `payment_provider_error` (refused, or no provider configured for the
- * order's method), 503 `payment_provider_unavailable` (outcome unknown).
- */
-async function makePackingRefund(deps: RefundDeps, order: Order, request: RefundRequest): Promise<void> {
-  const { db, log } = deps;
-  const provider = deps.provider(order);
-  if (!provider) {
-    await endClaimedRefundAttempt(db, request.refundId, 'refused');
-    throw refundError.failed(`packing refund for order ${order._id}: ${order.paymentMethod} is not configured`);
-  }
-  let made;
-  try {
-    made = await provider.refund(request, log);
-  } catch (error) {
-    if (error instanceof ProviderRefusedError) {
-      await endClaimedRefundAttempt(db, request.refundId, 'refused');
-      throw refundError.failed(
-        `${provider.method} packing refund for order ${order._id} refused: ${error.message}`,
-        error.code,
-      );
-    }
-    if (error instanceof ProviderUnavailableError) {
-      await endClaimedRefundAttempt(db, request.refundId, 'unknown');
-      throw refundError.unavailable(`${provider.method} packing refund for order ${order._id}: ${error.message}`);
-    }
-    throw error;
-  }
-  await recordClaimedRefundDone(db, order._id, request.refundId, made.providerRef);
-  log.info('packing refund made', {
-    orderId: order._id,
-    provider: provider.method,
-    amountPoisha: request.amountPoisha,
-    refundId: made.providerRef,
-    retry: request.retry,
-  });
-}
-
-/**
- * Finishes order `order`'s packing refund that an earlier request left: one claimed more than
- * REFUND_CLAIM_MS ago or whose outcome is unknown and, with `retryFailed` (a packing request),
- * one the provider refused. Nothing to do for an order without one, or whose refund is done.
- * @throws ApiError 503 `busy` (another request is making it), and as makePackingRefund.
- */
-export async function finishPackingRefund(
-  deps: RefundDeps,
-  order: Order,
-  options: { retryFailed: boolean },
-): Promise<void> {
-  const state = await takeOverPackingRefund(deps.db, order._id, options);
-  if (state.kind === 'busy') throw refundBusy();
-  if (state.kind === 'claimed') await makePackingRefund(deps, order, state.request);
-}
-
 /** The 503 for a packing whose substitutes' stock keeps changing under it (not stored: a retry plans afresh). */
 const stockBusy = () =>
   new ApiError(503, 'busy', 'Stock is changing fast; try again in a moment.', undefined, { retryAfterS: 1 });
@@ -379,15 +303,6 @@ function packedNews(order: Order, packing: Packing, finalAmount: number) {
 }
 
 /**
- * Makes the refund a packing just claimed (at its plan's time), when it claimed one.
- * @throws as makePackingRefund.
- */
-async function refundClaimed(deps: RefundDeps, order: Order, claimedMs: number): Promise<void> {
-  const request = await claimedPackingRefund(deps.db, order._id, claimedMs);
-  if (request) await makePackingRefund(deps, order, request);
-}
-
-/**
  * `PUT /orders/:id/packing` for the signed-in admin (DESIGN.md §17): finishes first any refund an
  * earlier packing of the order left, then packs it — under the request's Idempotency-Key when it
  * has one (a replay answers the packed order again) — tells the shopper, and refunds the
@@ -427,7 +342,7 @@ export async function packOrder(c: Context<AppEnv>, orderId: string, input: Pack
     c.var.log.info('order packed', { orderId, finalAmount: committed.finalAmount });
     notifyOrderPacked(c, orderId, packedNews(before, committed.packing, committed.finalAmount));
     // The order as packed: its payment (method, reference) may have settled since the first read.
-    await refundClaimed(deps, await findOrder(db, orderId), committed.nowMs);
+    await makeClaimedPackingRefund(deps, await findOrder(db, orderId), committed.nowMs);
   } else await finishPackingRefund(deps, await findOrder(db, orderId), { retryFailed: true });
   if (replayed) c.header('Idempotent-Replayed', 'true');
   return c.json(await findOrder(db, orderId), 200);
@@ -459,7 +374,7 @@ export async function packAsOrdered(deps: RefundDeps, order: Order, byUid: strin
   }
   deps.log.info('order packed as ordered', { orderId: order._id, finalAmount: committed.finalAmount });
   try {
-    await refundClaimed(deps, await findOrder(deps.db, order._id), committed.nowMs);
+    await makeClaimedPackingRefund(deps, await findOrder(deps.db, order._id), committed.nowMs);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     deps.log.error('packing refund not made; the next request of the order finishes it', {

@@ -2,18 +2,23 @@
  * The API's answers when a refund asked of a payment provider does not go through (DESIGN.md
  * §14): 502 `payment_provider_error` when the provider refused (nothing moved) and 503
  * `payment_provider_unavailable` with Retry-After when it did not answer (the claim stays and the
- * next try settles it). Cancelling and packing each say what became of the order.
+ * next try settles it), and 503 `busy` when another request is making that refund right now.
+ * Cancelling, packing and a problem's decision each say what became of the order or problem.
  */
 import { ApiError } from '../http/errors';
 
 /** Seconds a client waits before asking again after the payment provider did not answer. */
 const PROVIDER_RETRY_AFTER_S = 10;
 
+/** Seconds a client waits before asking again while another request makes the refund. */
+const BUSY_RETRY_AFTER_S = 2;
+
 /**
- * Returns the two refusals of a refund, with `messages.failed` and `messages.unavailable` as their
- * English messages. Their `reason` (never card data) goes to the log, and `code` is the provider's own.
+ * Returns the three refusals of a refund, with `messages.failed`, `messages.unavailable` and
+ * `messages.busy` as their English messages. Their `reason` (never card data) goes to the log, and
+ * `code` is the provider's own.
  */
-export const refundErrors = (messages: { failed: string; unavailable: string }) => ({
+export const refundErrors = (messages: { failed: string; unavailable: string; busy: string }) => ({
   failed: (reason: string, code?: string) =>
     new ApiError(
       502,
@@ -30,4 +35,5 @@ export const refundErrors = (messages: { failed: string; unavailable: string }) 
       { operation: 'refund' },
       { reason, retryAfterS: PROVIDER_RETRY_AFTER_S },
     ),
+  busy: () => new ApiError(503, 'busy', messages.busy, { operation: 'refund' }, { retryAfterS: BUSY_RETRY_AFTER_S }),
 });

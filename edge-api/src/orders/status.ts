@@ -7,7 +7,8 @@
 import { nextOrderStatus, type OrderStatus } from '../contract/delivery';
 import { changeOrderStatus, findOrder } from '../db/orders';
 import { ApiError } from '../http/errors';
-import { finishPackingRefund, packAsOrdered } from './pack';
+import { packAsOrdered } from './pack';
+import { finishPackingRefund } from './packing-refund';
 import type { RefundDeps } from './refund-deps';
 
 /** The 409 for a change from `current` other than to its next state. */
