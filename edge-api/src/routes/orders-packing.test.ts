@@ -10,6 +10,7 @@ import { startBkashStandin, type BkashStandin } from '../../../scripts/bkash-sta
 import type { Product } from '../contract/catalogue';
 import { orderSchema, type Order, type PackingInput } from '../contract/order';
 import { insertProduct } from '../db/products';
+import { REFUND_CLAIM_MS } from '../db/refunds';
 import { paidCheckoutEvent, sendStripeWebhook } from '../testing/stripe-events';
 import { startStripeStandin, type StripeStandin } from '../testing/stripe-standin';
 import { createTestApp, customerA, logsOf, type Role, type TestApp } from '../testing/test-app';
@@ -549,6 +550,36 @@ describe('the partial refund of a prepaid order (DESIGN.md §17, §14: once)', (
     const retried = await pack(order._id, withSubstitute(), { key });
     expect(retried.status).toBe(200);
     expect(await retried.json()).toMatchObject({ refundedAmount: 214 });
+    expect(standin.control.payment(paymentID)?.refunds.map((refund) => refund.refundAmount)).toEqual(['214.00']);
+  });
+
+  it('a packing retried while another request holds its refund is told to ask again (503 busy, Retry-After), refunding nothing', async () => {
+    const order = await approvedOrder('bkash');
+    const paymentID = await payWithBkash(order);
+    const key = crypto.randomUUID();
+    standin.control.setOutOfService(true);
+    try {
+      expect((await pack(order._id, withSubstitute(), { key })).status).toBe(503);
+    } finally {
+      standin.control.setOutOfService(false);
+    }
+    // Another request (another admin's retry) has just taken the refund over and is asking bKash.
+    const holdClaim = (claimedMs: number) =>
+      t.db.execute({
+        sql: 'UPDATE refunds SET claimed_ms = ? WHERE id = ?',
+        args: [claimedMs, `packing-${order._id}`],
+      });
+    await holdClaim(Date.now());
+    const busy = await pack(order._id, withSubstitute(), { key });
+    expect(busy.status).toBe(503);
+    expect(busy.headers.get('Retry-After')).toBe('2');
+    expect(await busy.json()).toMatchObject({ error: { code: 'busy', details: { operation: 'refund' } } });
+    expect(standin.control.payment(paymentID)?.refunds).toHaveLength(0);
+    // That request died: once its claim has expired the retry makes the refund, once.
+    await holdClaim(Date.now() - REFUND_CLAIM_MS - 1);
+    const retried = await pack(order._id, withSubstitute(), { key });
+    expect(retried.status).toBe(200);
+    expect(await retried.json()).toMatchObject({ finalAmount: 374, refundedAmount: 214 });
     expect(standin.control.payment(paymentID)?.refunds.map((refund) => refund.refundAmount)).toEqual(['214.00']);
   });
 
