@@ -29,7 +29,6 @@ const refundError = refundErrors({
   failed: 'The payment could not be refunded, so the order is kept as it was. Try again later.',
   unavailable:
     'The payment service cannot be reached right now, so the order is kept as it was; try again in a moment.',
-  busy: "This order's refund is under way; try again in a moment.",
 });
 
 /** `DELETE /orders/:id`'s answer: how many orders were deleted (unpaid) and how many cancelled and refunded (paid, kept). */

@@ -30,14 +30,15 @@ import {
   problemRefundClaimedGuard,
   takeOverProblemRefund,
 } from '../db/problem-refunds';
-import { endClaimedRefundAttempt, recordClaimedRefundDone } from '../db/refunds';
 import { inWriteTurn } from '../db/write-queue';
 import type { AppEnv } from '../env';
 import { ApiError } from '../http/errors';
 import { idempotentWrite } from '../idempotency/idempotency';
 import { chargePoisha } from './amount-due';
-import { ProviderRefusedError, ProviderUnavailableError, type RefundRequest } from '../payments/provider';
+import type { RefundRequest } from '../payments/provider';
 import { notifyProblemDecided } from '../push/notify';
+import { makeClaimedRefund } from './claimed-refund';
+import { refundDeps } from './refund-deps';
 import { refundErrors } from './refund-errors';
 
 /** A validated `PUT /problems/:id` body. */
@@ -133,49 +134,28 @@ async function planDecision(c: Context<AppEnv>, id: string, input: DecisionReque
 }
 
 /**
- * Asks the order's provider for problem refund `request` and records its outcome: made (the
- * ledger row done, the order's refunded amount up; the shopper told), refused (the row failed, the
- * problem open again) or unknown (the claim open to the next request).
- * @throws ApiError 502 `payment_provider_error` (refused, or the order's method not configured),
- * 503 `payment_provider_unavailable` (outcome unknown).
+ * Asks the order's provider for problem refund `request` and records its outcome
+ * (orders/claimed-refund.ts): made (the shopper told), refused (the problem open again in the same
+ * write) or unknown (the claim open to the next request).
+ * @throws as makeClaimedRefund.
  */
 async function makeProblemRefund(c: Context<AppEnv>, problemId: string, request: RefundRequest): Promise<void> {
-  const { db, log } = c.var;
-  const order = await findOrder(db, request.orderId);
-  const provider = c.var.paymentProvider(order.paymentMethod);
-  const refused = () => endClaimedRefundAttempt(db, request.refundId, 'refused', [reopenProblemStatement(problemId)]);
-  if (!provider) {
-    await refused();
-    throw refundError.failed(`problem ${problemId} refund: ${order.paymentMethod} is not configured`);
-  }
-  let made;
-  try {
-    made = await provider.refund(request, log);
-  } catch (error) {
-    if (error instanceof ProviderRefusedError) {
-      await refused();
-      throw refundError.failed(
-        `${provider.method} refund of problem ${problemId} refused: ${error.message}`,
-        error.code,
-      );
-    }
-    if (error instanceof ProviderUnavailableError) {
-      await endClaimedRefundAttempt(db, request.refundId, 'unknown');
-      throw refundError.unavailable(`${provider.method} refund of problem ${problemId}: ${error.message}`);
-    }
-    throw error;
-  }
-  if (await recordClaimedRefundDone(db, order._id, request.refundId, made.providerRef)) {
-    log.info('problem refund made', {
-      problemId,
-      orderId: order._id,
-      provider: provider.method,
-      amountPoisha: request.amountPoisha,
-      refundId: made.providerRef,
-      retry: request.retry,
-    });
-    notifyProblemDecided(c, order._id, { decision: 'refund', amount: request.amountPoisha / 100 });
-  }
+  const order = await findOrder(c.var.db, request.orderId);
+  const made = await makeClaimedRefund(refundDeps(c.var), order, request, {
+    errors: refundError,
+    what: `refund of problem ${problemId}`,
+    alsoOnRefusal: [reopenProblemStatement(problemId)],
+  });
+  if (!made) return;
+  c.var.log.info('problem refund made', {
+    problemId,
+    orderId: order._id,
+    provider: order.paymentMethod,
+    amountPoisha: request.amountPoisha,
+    refundId: made.providerRef,
+    retry: request.retry,
+  });
+  notifyProblemDecided(c, order._id, { decision: 'refund', amount: request.amountPoisha / 100 });
 }
 
 /**

@@ -338,14 +338,17 @@ export async function packOrder(c: Context<AppEnv>, orderId: string, input: Pack
     replayed = res.headers.get('Idempotent-Replayed') === 'true';
     if (replayed) committed = undefined;
   } else committed = await withStockRetries(db, orderId, () => commitPacking(db, plan));
+  // The order as packed: its payment (method, reference) may have settled since the first read.
+  const packed = await findOrder(db, orderId);
+  let refunded;
   if (committed) {
     c.var.log.info('order packed', { orderId, finalAmount: committed.finalAmount });
     notifyOrderPacked(c, orderId, packedNews(before, committed.packing, committed.finalAmount));
-    // The order as packed: its payment (method, reference) may have settled since the first read.
-    await makeClaimedPackingRefund(deps, await findOrder(db, orderId), committed.nowMs);
-  } else await finishPackingRefund(deps, await findOrder(db, orderId), { retryFailed: true });
+    refunded = await makeClaimedPackingRefund(deps, packed, committed.nowMs);
+  } else refunded = await finishPackingRefund(deps, packed, { retryFailed: true });
   if (replayed) c.header('Idempotent-Replayed', 'true');
-  return c.json(await findOrder(db, orderId), 200);
+  // Read again only when a refund was made meanwhile (refundedAmount).
+  return c.json(refunded ? await findOrder(db, orderId) : packed, 200);
 }
 
 /**

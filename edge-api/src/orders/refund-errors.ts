@@ -13,12 +13,15 @@ const PROVIDER_RETRY_AFTER_S = 10;
 /** Seconds a client waits before asking again while another request makes the refund. */
 const BUSY_RETRY_AFTER_S = 2;
 
+/** What `busy` says unless a caller words it: an order's refund. */
+const ORDER_REFUND_BUSY = "This order's refund is under way; try again in a moment.";
+
 /**
  * Returns the three refusals of a refund, with `messages.failed`, `messages.unavailable` and
- * `messages.busy` as their English messages. Their `reason` (never card data) goes to the log, and
+ * `messages.busy` (by default an order's refund) as their English messages. Their `reason` (never card data) goes to the log, and
  * `code` is the provider's own.
  */
-export const refundErrors = (messages: { failed: string; unavailable: string; busy: string }) => ({
+export const refundErrors = (messages: { failed: string; unavailable: string; busy?: string }): RefundErrors => ({
   failed: (reason: string, code?: string) =>
     new ApiError(
       502,
@@ -35,5 +38,19 @@ export const refundErrors = (messages: { failed: string; unavailable: string; bu
       { operation: 'refund' },
       { reason, retryAfterS: PROVIDER_RETRY_AFTER_S },
     ),
-  busy: () => new ApiError(503, 'busy', messages.busy, { operation: 'refund' }, { retryAfterS: BUSY_RETRY_AFTER_S }),
+  busy: () =>
+    new ApiError(
+      503,
+      'busy',
+      messages.busy ?? ORDER_REFUND_BUSY,
+      { operation: 'refund' },
+      { retryAfterS: BUSY_RETRY_AFTER_S },
+    ),
 });
+
+/** The refusals {@link refundErrors} makes. */
+export type RefundErrors = {
+  failed: (reason: string, code?: string) => ApiError;
+  unavailable: (reason: string) => ApiError;
+  busy: () => ApiError;
+};
