@@ -36,11 +36,11 @@ async function updateAccount(email: string, change: { emailVerified?: boolean; d
   await emulatorAdmin('update', { localId, ...change });
 }
 
-/** What this page's IndexedDB keeps: the saved order queries (JSON text, if any) and the outbox items of `email`. */
-async function kept(page: Page, email: string): Promise<{ queries: string | undefined; outbox: number }> {
+/** What this page's IndexedDB keeps: the saved order queries (JSON text, '' when none) and the outbox items of `email`. */
+async function kept(page: Page, email: string): Promise<{ queries: string; outbox: number }> {
   const queries = await keptQueries(page);
   const outbox = await countIndexedDb(page, 'taza-haat', 'outbox', { index: 'userEmail', key: email });
-  return { queries: queries === '' ? undefined : queries, outbox };
+  return { queries, outbox };
 }
 
 describe('a sign-out Firebase starts', () => {
@@ -55,7 +55,7 @@ describe('a sign-out Firebase starts', () => {
     // The queue is kept for offline reading, with the customer's phone.
     await page.goto(browser.url('/dashboard/manage-orders'));
     await page.getByTestId('order-row').filter({ hasText: customer.email }).first().waitFor();
-    await expect.poll(async () => (await kept(page, admin.email)).queries ?? '').toContain(PLACED_CONTACT.phone);
+    await expect.poll(async () => (await kept(page, admin.email)).queries).toContain(PLACED_CONTACT.phone);
 
     // An order of the admin's own waits in the outbox: the shop is busy.
     await context.route('**/api/orders', async (route) => {
@@ -87,8 +87,8 @@ describe('a sign-out Firebase starts', () => {
       .poll(async () => {
         const { queries, outbox } = await kept(page, admin.email);
         return {
-          orderQueries: queries?.includes('"orders"') ?? false,
-          phone: queries?.includes(PLACED_CONTACT.phone) ?? false,
+          orderQueries: queries.includes('"orders"'),
+          phone: queries.includes(PLACED_CONTACT.phone),
           outbox,
         };
       })

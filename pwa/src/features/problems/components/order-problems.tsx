@@ -62,6 +62,8 @@ export function OrderProblems({ order, email, problems, unsent }: OrderProblemsP
   const until = reportableUntil(order);
   const waiting = unsent?.status === 'waiting' && stillUnreported(lines, unsent.payload.lines);
   const refused = unsent?.status === 'failed' ? unsent : undefined;
+  // No second report while one is in the outbox, even one the server already lists: the button
+  // comes back once the outbox has its answer, so a report is never started twice.
   const offered = canReport(order, now) && lines.some((line) => line.left > 0) && unsent?.status !== 'waiting';
   if (!offered && !waiting && !refused && (problems ?? []).length === 0) return null;
   return (
